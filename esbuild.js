@@ -1,0 +1,61 @@
+// Bundles the extension and the CLI (style of the official extension generator).
+const esbuild = require('esbuild');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints build results in a shape VS Code's `$esbuild-watch` problem matcher understands. */
+const esbuildProblemMatcherPlugin = {
+  name: 'esbuild-problem-matcher',
+  setup(build) {
+    build.onStart(() => {
+      console.log('[watch] build started');
+    });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+/** Options shared by every bundle: one CommonJS file per entry, for Node. */
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  // The encoder packages find their weights and .wasm files relative to their own folder,
+  // so they stay outside the bundle and ship as runtime dependencies.
+  external: ['vscode', '@energetic-ai/*'],
+  plugins: [esbuildProblemMatcherPlugin],
+};
+
+const entries = [
+  { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+async function main() {
+  const contexts = await Promise.all(entries.map((entry) => esbuild.context({ ...common, ...entry })));
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
+  try {
+    await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  } finally {
+    await Promise.all(contexts.map((ctx) => ctx.dispose()));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

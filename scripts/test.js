@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: build, compile the tests, run the unit suite in Node and the integration suite
+// inside real VS Code, then print one closing line `N passed, N failed` over both.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const os = require('node:os');
+
+const root = path.resolve(__dirname, '..');
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grounding-review-tests-'));
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function readCounts(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function main() {
+  const skipIntegration = process.argv.includes('--unit-only');
+  if (run('build', process.execPath, ['esbuild.js']) !== 0) return fail('build failed');
+  if (run('compile tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.', '--outDir', 'out']) !== 0) {
+    return fail('TypeScript compilation failed');
+  }
+
+  const suites = [
+    { name: 'unit', file: path.join(resultsDir, 'unit.json'), command: process.execPath, args: [require.resolve('mocha/bin/mocha.js')] },
+  ];
+  const integrationRunner = path.join(root, 'test', 'integration', 'run.js');
+  if (!skipIntegration && fs.existsSync(integrationRunner)) {
+    suites.push({ name: 'integration (real VS Code)', file: path.join(resultsDir, 'integration.json'), command: process.execPath, args: [integrationRunner] });
+  }
+
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  let anyFailed = false;
+  for (const suite of suites) {
+    const status = run(suite.name, suite.command, suite.args, { MOCHA_SUMMARY_FILE: suite.file });
+    const counts = readCounts(suite.file);
+    if (!counts) {
+      // A suite that crashed before reporting counts as one failure, never as a pass.
+      console.error(`✘ ${suite.name}: no results (exit ${status})`);
+      total.failed += 1;
+      anyFailed = true;
+      continue;
+    }
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped ?? 0;
+    if (status !== 0 || counts.failed > 0) anyFailed = true;
+  }
+  console.log(`\n${total.passed} passed, ${total.failed} failed` + (total.skipped ? `, ${total.skipped} skipped` : ''));
+  process.exitCode = anyFailed ? 1 : 0;
+}
+
+function fail(message) {
+  console.error(`✘ ${message}`);
+  console.log('\n0 passed, 1 failed');
+  process.exitCode = 1;
+}
+
+main();

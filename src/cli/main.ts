@@ -1,0 +1,76 @@
+// The headless entry point: `grounding-review <command> …` over the same core as the extension.
+import { CliError, EXIT_USAGE, type CliIo } from './args';
+import { runScore, scoreUsage } from './commands/score';
+
+interface CliCommand {
+  summary: string;
+  usage: string;
+  run: (argv: string[], io: CliIo) => number | Promise<number>;
+}
+
+/** Every command of the CLI; each lives in its own file under commands/. */
+const commands: Record<string, CliCommand> = {
+  score: { summary: 'score a partition and decide proceed / regenerate / replan', usage: scoreUsage, run: runScore },
+};
+
+function mainUsage(): string {
+  const rows = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
+  return [
+    'Usage: grounding-review <command> [options]',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Run `grounding-review <command> --help` for a command\'s options.',
+    'Exit codes: 0 success and proceed, 1 success but not proceed, 2 usage or input error.',
+  ].join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(mainUsage() + '\n');
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.stderr(`grounding-review: unknown command ${JSON.stringify(name)} (expected one of ${Object.keys(commands).join(', ')})\n`);
+    return EXIT_USAGE;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(command.usage + '\n');
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof CliError || isParseArgsError(error)) {
+      io.stderr(`grounding-review ${name}: ${(error as Error).message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+if (require.main === module) {
+  const io: CliIo = {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+  runCli(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`grounding-review: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = EXIT_USAGE;
+    },
+  );
+}

@@ -1,0 +1,5 @@
+// The public surface of the core. Pure TypeScript: nothing here may import 'vscode'.
+export * from './model';
+export * from './score';
+export * from './decision';
+export * from './loop';

@@ -1,0 +1,150 @@
+// The contracts between the stages of a review: evidence items, report claims, judges and the
+// review result. Each stage (segmentation, evidence parsing, judges, switch, gate) codes against
+// these, so they can be built and tested on their own.
+import type { Decision, EvidenceType, JudgeOutput, PartitionKey, RoundDecision, Thresholds, WeightMap } from './model';
+
+/** What an evidence item is, as parsed from its file. */
+export type EvidenceKind =
+  | 'log_line' // a plain log or text line
+  | 'tool_row' // a tagged line `[tool=NAME …] key=value …`
+  | 'signal' // an alert / signal line or trace event
+  | 'tool_call' // a JSONL trace tool call
+  | 'reasoning' // a JSONL trace reasoning step
+  | 'json_field' // a field of a JSON document
+  | 'paragraph'; // a paragraph of a Markdown / text document (runbook)
+
+/** One addressable piece of evidence. `id` is what users see and judges cite (e.g. `E12`). */
+export interface EvidenceItem {
+  /** Unique within a review. */
+  id: string;
+  /** The evidence file as given (path or URI string). */
+  file: string;
+  /** 1-based first and last line in that file. */
+  line: number;
+  endLine: number;
+  /** The item's text as it should be quoted to a user or a judge. */
+  text: string;
+  kind: EvidenceKind;
+  /** The tool that produced it (tagged lines, trace tool calls). */
+  tool?: string;
+  /** key=value fields (tagged lines) or flattened fields (trace results). */
+  fields: Record<string, string>;
+  /** JSON path of a json_field item, e.g. `steps[2].config_version`. */
+  jsonPath?: string;
+  /** Trace tool calls: arguments, result, whether the call mutated state, declared signals, exit status, turn. */
+  args?: unknown;
+  result?: string;
+  mutating?: boolean;
+  exitOk?: boolean;
+  signals?: string[];
+  turn?: number;
+}
+
+/** A problem found while parsing input; the item is skipped, the review goes on. */
+export interface InputWarning {
+  file: string;
+  /** 1-based line, when the problem has one. */
+  line?: number;
+  message: string;
+}
+
+/** One evidence file's content, as read by the CLI or the editor. */
+export interface EvidenceSource {
+  /** Path or URI string, used in ids, warnings and links. */
+  file: string;
+  text: string;
+}
+
+/** An atomic claim of the report, with its exact span (UTF-16 offsets into the report, end exclusive). */
+export interface ReportClaim {
+  /** Stable within a review: `C1`, `C2`, … in document order. */
+  id: string;
+  text: string;
+  start: number;
+  end: number;
+  /** 1-based line of `start`. */
+  line: number;
+  /** Set when the claim is an atomic part of a larger sentence claim. */
+  parentId?: string;
+}
+
+/** A claim after judging: its bucket, evidence type, cited items and a one-line reason. */
+export interface JudgedClaim extends ReportClaim {
+  partition: PartitionKey;
+  type: EvidenceType;
+  evidence_refs: string[];
+  reason: string;
+}
+
+export interface JudgeUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  requests: number;
+  cachedResponses: number;
+}
+
+export interface ClaimJudgeInput {
+  claims: ReportClaim[];
+  evidence: EvidenceItem[];
+  question?: string;
+  signal?: AbortSignal;
+}
+
+/** What a claim judge returns. A judge never throws (except on abort): failure is the safe default. */
+export interface ClaimJudgement {
+  claims: JudgedClaim[];
+  /** The judge contract output (gsar.md §7) built from `claims`; decision_status may be abstain. */
+  output: JudgeOutput;
+  /** Fallbacks taken, e.g. "structured output unsupported, parsed JSON from text". */
+  fallbacks: string[];
+  warnings: string[];
+  model?: string;
+  usage?: JudgeUsage;
+}
+
+export interface ClaimJudge {
+  /** `offline` or `openai`. */
+  readonly kind: string;
+  readonly model?: string;
+  judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement>;
+}
+
+/** The scoring settings a review is computed with; changing them re-scores without re-judging. */
+export interface ScoringSettings {
+  thresholds: Thresholds;
+  rho: number;
+  /** Replaces the default map when given. */
+  weights?: WeightMap;
+  unknownWeight?: number;
+}
+
+export interface PartitionCounts {
+  grounded: number;
+  ungrounded: number;
+  contradicted: number;
+  complementary: number;
+}
+
+/** The review result: a contract shared by the CLI's JSON output, the editor and the audit export. */
+export interface ReviewResult {
+  score: number;
+  decision: RoundDecision;
+  /** True when the result should not be trusted as a verdict (judge fell back to the safe default, loop exhausted…). */
+  degraded: boolean;
+  counts: PartitionCounts;
+  claims: JudgedClaim[];
+  judge: {
+    kind: string;
+    model?: string;
+    usage?: JudgeUsage;
+    fallbacks: string[];
+    abstainReason?: string;
+  };
+  warnings: InputWarning[];
+  evidence: { files: string[]; items: number };
+  scoring: ScoringSettings & { decisionWithoutAbstain?: Decision };
+  /** Filled by later stages; null when not computed. */
+  switch: unknown | null;
+  gate: unknown | null;
+}

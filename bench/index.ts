@@ -1,20 +1,12 @@
-// `npm run bench`: runs every `bench/*.bench.ts` module in turn and prints its table.
-// Each module exports `run(): Promise<string>` returning a Markdown section.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-
-export interface BenchModule {
-  run(): Promise<string>;
-}
+// `npm run bench`: runs every `bench/*.bench.ts` module (each exports `run(): Promise<string>`, a
+// Markdown section), prints the sections and writes them to docs/benchmarks.md.
+// `npm run bench -- gate` runs only the modules whose names contain "gate" and writes nothing.
+import { runModules, writeReport } from './report';
 
 async function main(): Promise<void> {
-  const files = readdirSync(__dirname).filter((file) => file.endsWith('.bench.js')).sort();
   const only = process.argv.slice(2);
-  for (const file of files) {
-    if (only.length > 0 && !only.some((name) => file.includes(name))) continue;
-    const module = (await import(join(__dirname, file))) as BenchModule;
-    console.log(await module.run());
-  }
+  const sections = await runModules('.bench.js', only);
+  if (only.length === 0) writeReport('benchmarks.md', 'Benchmarks', sections);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,99 @@
+// Classifies one tool call (gate.md §3): the nine steps in the spec's order. A call qualifies
+// only when it is novel, relevant and read-only; a mutating call never grounds its own effect.
+import { createHash } from 'node:crypto';
+import { identifierTokens } from './identifiers';
+import { canonicalText, normalizeForNovelty } from './normalize';
+import type { GateState } from './state';
+
+export interface ToolObservation {
+  tool: string;
+  args: unknown;
+  result: string;
+  mutating: boolean;
+  /** Defaults to true. A failed call registers no signals and never verifies a completion. */
+  exitOk?: boolean;
+  signals?: readonly string[];
+}
+
+/** Why a call did or did not qualify, for the replay. */
+export type ObservationOutcome = 'duplicate' | 'not_relevant' | 'mutation' | 'observed' | 'verified';
+
+export interface Classification {
+  step: number;
+  outcome: ObservationOutcome;
+  groundsAssertion: boolean;
+  groundsCompletion: boolean;
+  qualifying: boolean;
+  /** Claim-surface identifiers the call named (empty when skipped before relevance). */
+  hits: string[];
+  /** Signals registered by this call. */
+  signalsAdded: string[];
+}
+
+function noveltyHash(state: GateState, call: ToolObservation): string {
+  // last_mutation_step is part of the key: a new mutation re-opens novelty, so the prescribed
+  // read-back verifies even when the content reads the same as before the change.
+  const key = JSON.stringify([
+    call.tool,
+    state.lastMutationStep,
+    normalizeForNovelty(canonicalText(call.args)),
+    normalizeForNovelty(call.result),
+  ]);
+  return createHash('sha256').update(key).digest('base64');
+}
+
+export function classifyObservation(state: GateState, call: ToolObservation): Classification {
+  const exitOk = call.exitOk ?? true;
+  // 1. Only tool calls advance the step counter.
+  state.currentStep += 1;
+  let groundsAssertion = false;
+  let groundsCompletion = false;
+  let outcome: ObservationOutcome;
+  let hits: string[] = [];
+
+  // 2. Novelty; a repeat is not recorded again and grounds nothing.
+  const hash = state.noveltyExempt.has(call.tool) ? undefined : noveltyHash(state, call);
+  if (hash !== undefined && state.recentResultHashes.has(hash)) {
+    outcome = 'duplicate';
+  } else {
+    // 3. Relevance by identifiers; an irrelevant call's hash is not recorded, so the same read
+    //    still counts if the claim surface later makes it relevant.
+    hits = state.claimSurface.hits(identifierTokens(canonicalText(call.args) + '\n' + call.result));
+    if (hits.length === 0) {
+      outcome = 'not_relevant';
+    } else {
+      // 4. Record.
+      if (hash !== undefined) state.recentResultHashes.add(hash);
+      // 5. Tier: only a read-only call scores.
+      if (call.mutating) {
+        outcome = 'mutation';
+      } else {
+        groundsAssertion = true;
+        groundsCompletion = exitOk && state.lastMutationStep > 0 && state.currentStep > state.lastMutationStep;
+        outcome = groundsCompletion ? 'verified' : 'observed';
+      }
+    }
+  }
+
+  // 6. Latches: a later non-qualifying call never un-grounds the turn.
+  state.groundedThisTurn ||= groundsAssertion;
+  state.verifiedThisTurn ||= groundsCompletion;
+
+  // 7. Declared signals count only when the call exited ok.
+  const signalsAdded = exitOk ? [...(call.signals ?? [])] : [];
+  for (const signal of signalsAdded) state.verifiedSignals.add(signal);
+
+  // 8. Qualifying refills (up to cap) and is the only tool call that clears a halt.
+  const qualifying = groundsAssertion || groundsCompletion;
+  if (qualifying) {
+    state.budget = Math.min(state.budget + state.refill, state.cap);
+    state.halted = false;
+  }
+
+  // 9. A mutation needs a new read-back.
+  if (call.mutating) {
+    state.lastMutationStep = state.currentStep;
+    state.verifiedThisTurn = false;
+  }
+  return { step: state.currentStep, outcome, groundsAssertion, groundsCompletion, qualifying, hits, signalsAdded };
+}

@@ -1,0 +1,156 @@
+// The gate verdict of a review: the evidence trace is replayed, then the report is the terminal
+// that the boundary checks. Per claim it says which observation (if any) grounds it, at which tier.
+import type { EvidenceItem, ReportClaim } from '../review-types';
+import { boundaryCheck, type GateVerdict, type LegalMove } from './boundary';
+import { SurfaceMatcher, reportIdentifiers } from './identifiers';
+import { gateEventsFromEvidence, replayGate, traceHasMutation, type GateEvent, type ReplayStep } from './replay';
+import { inferClaimType, reportClaimSurface } from './report';
+import { assertGateClaimType, createGateState, type GateClaimType, type GatePresetName } from './state';
+
+export type GateTier = 'verified' | 'observed' | 'none';
+
+export interface GateClaimDetail {
+  /** Index into the review's claims. */
+  claim_index: number;
+  claim_id: string;
+  tier: GateTier;
+  /** The evidence item id of the grounding observation, or null. */
+  observation_ref: string | null;
+}
+
+export interface GateResult {
+  preset: GatePresetName;
+  claim_type: GateClaimType;
+  claim_type_source: 'option' | 'front_matter' | 'inferred';
+  claim_type_why: string;
+  verdict: GateVerdict;
+  legal_next: LegalMove[];
+  reasons: string[];
+  budget: { remaining: number; cap: number; refill: number };
+  surface: string[];
+  goals: string[];
+  per_claim: GateClaimDetail[];
+  replay: { tool_calls: number; reasoning_steps: number; qualifying: number; mutations: number; terminals: number };
+}
+
+export interface GateInput {
+  report: string;
+  claims?: readonly ReportClaim[];
+  evidenceItems: readonly EvidenceItem[];
+  /** Extra submit attempts inside the trace (demos): inserted after the given 1-based event. */
+  attempts?: ReadonlyArray<{ after: number; claimType: GateClaimType }>;
+  /** An explicit claim type (CLI `--claim-type`) wins over front matter and inference. */
+  claimType?: string;
+  /** The report's front matter `claim_type:`, when present. */
+  frontMatterClaimType?: string;
+  /** Replaces the surface inferred from the report. */
+  surface?: readonly string[];
+  preset?: GatePresetName;
+  overrides?: { cap?: number; refill?: number };
+  goals?: readonly string[];
+  noveltyExempt?: readonly string[];
+}
+
+export interface GateRun {
+  result: GateResult;
+  steps: ReplayStep[];
+}
+
+function chooseClaimType(input: GateInput): Pick<GateResult, 'claim_type' | 'claim_type_source' | 'claim_type_why'> {
+  if (input.claimType !== undefined) {
+    return { claim_type: assertGateClaimType(input.claimType), claim_type_source: 'option', claim_type_why: 'given explicitly' };
+  }
+  if (input.frontMatterClaimType !== undefined) {
+    return {
+      claim_type: assertGateClaimType(input.frontMatterClaimType),
+      claim_type_source: 'front_matter',
+      claim_type_why: 'front matter claim_type',
+    };
+  }
+  const inferred = inferClaimType({ report: input.report, claims: input.claims, traceHasMutation: traceHasMutation(input.evidenceItems) });
+  return { claim_type: inferred.claimType, claim_type_source: 'inferred', claim_type_why: inferred.why };
+}
+
+function withAttempts(events: GateEvent[], attempts: GateInput['attempts']): GateEvent[] {
+  if (!attempts || attempts.length === 0) return events;
+  const sorted = [...attempts].sort((a, b) => a.after - b.after);
+  const merged: GateEvent[] = [];
+  let next = 0;
+  for (let position = 0; position <= events.length; position += 1) {
+    while (next < sorted.length && sorted[next].after <= position) {
+      merged.push({ kind: 'terminal', claimType: assertGateClaimType(sorted[next].claimType), ref: `attempt after step ${sorted[next].after}` });
+      next += 1;
+    }
+    if (position < events.length) merged.push(events[position]);
+  }
+  return merged;
+}
+
+/**
+ * A claim is grounded by the latest qualifying observation of the final turn that names one of its
+ * identifiers: `verified` when that read came after the last mutation, else `observed`.
+ */
+function perClaimDetail(claims: readonly ReportClaim[], steps: readonly ReplayStep[], lastMutationStep: number): GateClaimDetail[] {
+  let turnStart = 0;
+  steps.forEach((step, index) => {
+    if (step.newTurn) turnStart = index;
+  });
+  const grounding = steps.slice(turnStart).filter((step) => step.classification?.groundsAssertion);
+  return claims.map((claim, claimIndex) => {
+    const names = new SurfaceMatcher(reportIdentifiers(claim.text));
+    let best: { tier: GateTier; ref: string | null } = { tier: 'none', ref: null };
+    if (names.size > 0) {
+      for (const step of grounding) {
+        if (names.hits(step.classification!.hits).length === 0) continue;
+        const verified = step.classification!.groundsCompletion && step.classification!.step > lastMutationStep;
+        if (verified || best.tier !== 'verified') best = { tier: verified ? 'verified' : 'observed', ref: step.ref ?? null };
+      }
+    }
+    return { claim_index: claimIndex, claim_id: claim.id, tier: best.tier, observation_ref: best.ref };
+  });
+}
+
+/** Replays the evidence through the gate and checks the report at the boundary. Throws GroundingInputError on bad options. */
+export function runGate(input: GateInput): GateRun {
+  const preset = input.preset ?? 'default';
+  const chosen = chooseClaimType(input);
+  const surface = input.surface ? [...input.surface] : reportClaimSurface(input.report);
+  const goals = [...(input.goals ?? [])];
+  const state = createGateState({
+    preset,
+    cap: input.overrides?.cap,
+    refill: input.overrides?.refill,
+    claimSurface: surface,
+    goalPredicates: goals,
+    noveltyExempt: input.noveltyExempt,
+  });
+  const steps = replayGate(withAttempts(gateEventsFromEvidence(input.evidenceItems), input.attempts), state);
+  const final = boundaryCheck(state, chosen.claim_type);
+  const count = (predicate: (step: ReplayStep) => boolean) => steps.reduce((n, step) => n + (predicate(step) ? 1 : 0), 0);
+  return {
+    steps,
+    result: {
+      preset,
+      ...chosen,
+      verdict: final.verdict,
+      legal_next: final.legal_next,
+      reasons: final.reasons,
+      budget: { remaining: state.budget, cap: state.cap, refill: state.refill },
+      surface: [...state.claimSurface.identifiers],
+      goals,
+      per_claim: perClaimDetail(input.claims ?? [], steps, state.lastMutationStep),
+      replay: {
+        tool_calls: count((step) => step.kind === 'tool_call'),
+        reasoning_steps: count((step) => step.kind === 'reasoning'),
+        qualifying: count((step) => step.classification?.qualifying === true),
+        mutations: count((step) => step.mutating === true),
+        terminals: count((step) => step.kind === 'terminal'),
+      },
+    },
+  };
+}
+
+/** The `gate` block of a review result. */
+export function computeGate(input: GateInput): GateResult {
+  return runGate(input).result;
+}

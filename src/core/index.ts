@@ -3,3 +3,5 @@ export * from './model';
 export * from './score';
 export * from './decision';
 export * from './loop';
+export * from './retrieval/index';
+export * from './judge/offline';

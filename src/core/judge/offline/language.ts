@@ -1,0 +1,123 @@
+// The wording the offline judge reacts to: causal and certainty language (over-reach), hedges
+// (alternative hypotheses), negation and absence, and state words with their opposites.
+import { canonicalStem, isStopword } from '../../retrieval/features';
+
+export interface Wording {
+  /** The causal phrase ("caused by", "root cause", "due to"), when present. */
+  causal?: string;
+  /** The certainty word ("definitely", "confirmed"), when present. */
+  certainty?: string;
+  /** The hedge ("may", "might", "another possibility"), when present. */
+  hedge?: string;
+  /** Stems of the events a negation denies: "was not restarted" → restart. */
+  negated: string[];
+  /** Stems of the things an absence claim says there were none of: "no errors were logged" → error. */
+  absent: string[];
+  /** State words of the claim, with their polarity after negation. */
+  states: StateMention[];
+  /** Time bounds of the claim ("after 14:10" → lower bound), in seconds since midnight. */
+  after?: number;
+  before?: number;
+}
+
+export interface StateMention {
+  group: string;
+  polarity: 1 | -1;
+  word: string;
+}
+
+const CAUSAL_RE =
+  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from)\b/i;
+const CERTAINTY_RE =
+  /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|must have|surely|beyond doubt)\b/i;
+const HEDGE_RE =
+  /\b(may(?! \d)|might|could(?!\s+not\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
+const NEGATION_RE =
+  /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)\s+(?:(?:been|be|being|have|has|had|yet|even|actually|get|got|any|the|a|an|fully|successfully|automatically|manually)\s+)*([\p{L}][\p{L}-]*)/giu;
+const ABSENCE_RE =
+  /\b(?:no|zero|0|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
+const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})/i;
+const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})/i;
+
+/** State groups: words of polarity +1 and −1 describe the same property in opposite ways. */
+const STATE_GROUPS: Record<string, [string[], string[]]> = {
+  outcome: [
+    ['succeeded', 'succeed', 'succeeds', 'success', 'successful', 'successfully', 'passed', 'passes', 'completed', 'complete', 'ok', 'healthy', 'green'],
+    ['failed', 'fail', 'fails', 'failure', 'failing', 'unsuccessful', 'errored', 'unhealthy', 'aborted', 'broken', 'red'],
+  ],
+  availability: [
+    ['up', 'online', 'available', 'reachable', 'running', 'serving', 'responsive'],
+    ['down', 'offline', 'unavailable', 'unreachable', 'crashed', 'unresponsive', 'outage'],
+  ],
+  switch: [['enabled', 'enable', 'on', 'activated', 'active'], ['disabled', 'disable', 'off', 'deactivated', 'inactive']],
+  direction: [
+    ['increased', 'increase', 'increasing', 'rose', 'risen', 'rising', 'grew', 'grown', 'spiked', 'climbed', 'higher', 'up'],
+    ['decreased', 'decrease', 'decreasing', 'fell', 'fallen', 'falling', 'dropped', 'declined', 'shrank', 'lower', 'down'],
+  ],
+  door: [['opened', 'open'], ['closed', 'close']],
+  verdict: [['accepted', 'approved', 'allowed', 'granted'], ['rejected', 'denied', 'refused', 'blocked']],
+  truth: [['true', 'yes'], ['false', 'no']],
+  connection: [['connected'], ['disconnected']],
+  resolution: [['resolved', 'fixed', 'mitigated'], ['unresolved', 'ongoing', 'persisting', 'persisted']],
+};
+const STATE_INDEX = new Map<string, Array<{ group: string; polarity: 1 | -1 }>>();
+for (const [group, [positive, negative]] of Object.entries(STATE_GROUPS)) {
+  for (const word of positive) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: 1 }]);
+  for (const word of negative) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: -1 }]);
+}
+/** Words that are only weak states (up/down/on/off/yes/no/open are often not about state). */
+const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open', 'close', 'complete', 'red', 'green', 'higher', 'lower', 'active', 'ok']);
+
+/** Reads the wording of a claim (or an evidence item). */
+export function readWording(text: string): Wording {
+  const wording: Wording = { negated: [], absent: [], states: [] };
+  wording.causal = CAUSAL_RE.exec(text)?.[1];
+  wording.certainty = CERTAINTY_RE.exec(text)?.[1];
+  const hedge = HEDGE_RE.exec(text);
+  // "May" capitalised mid-sentence is the month.
+  if (hedge && !(hedge[1] === 'May' && hedge.index > 0)) wording.hedge = hedge[1];
+
+  const negatedSpans: Array<[number, number]> = [];
+  for (const match of text.matchAll(NEGATION_RE)) {
+    const word = match[1]!;
+    negatedSpans.push([match.index, match.index + match[0].length]);
+    if (!isStopword(word)) wording.negated.push(canonicalStem(word));
+  }
+  for (const match of text.matchAll(ABSENCE_RE)) {
+    const word = match[1]!;
+    if (/^\d+$/.test(word)) continue;
+    // "no longer", "not only": not an absence.
+    if (/^(longer|only|more|one|doubt)$/i.test(word)) continue;
+    wording.absent.push(word.toLowerCase().includes('-') || /\d/.test(word) ? word.toLowerCase() : canonicalStem(word));
+  }
+
+  for (const match of text.matchAll(/[\p{L}]+/gu)) {
+    const lower = match[0].toLowerCase();
+    const entries = STATE_INDEX.get(lower);
+    if (!entries) continue;
+    const negated = negatedSpans.some(([start, end]) => match.index >= start && match.index < end);
+    for (const entry of entries) {
+      wording.states.push({ group: entry.group, polarity: negated ? (-entry.polarity as 1 | -1) : entry.polarity, word: lower });
+    }
+  }
+
+  const after = AFTER_RE.exec(text);
+  if (after) wording.after = Number(after[1]) * 3600 + Number(after[2]) * 60;
+  const before = BEFORE_RE.exec(text);
+  if (before) wording.before = Number(before[1]) * 3600 + Number(before[2]) * 60;
+  return wording;
+}
+
+export function isWeakStateWord(word: string): boolean {
+  return WEAK_STATE_WORDS.has(word);
+}
+
+/** Whether a text states a cause (so a causal claim restating it is not over-reach). */
+export function statesCause(text: string): boolean {
+  return CAUSAL_RE.test(text);
+}
+
+/** Whether a text reports zero of something ("0 matches", "count=0", "no errors found"). */
+export function reportsNothing(text: string): boolean {
+  return /\b(?:no|none|zero|nothing|0)\b|(?:count|matches|errors|hits|total|n)\s*[=:]\s*0\b|\bnot found\b/i.test(text);
+}

@@ -1,0 +1,286 @@
+// Text features shared by the evidence index and the offline judge: content words (stemmed),
+// identifiers (hosts, paths, ids, metric names), numbers with units, clock times and key=value
+// fields. Extracted once per evidence item and once per claim, then compared structurally.
+import { stemmer } from 'stemmer';
+
+/** The physical dimension of a quantity; values of one dimension are compared in its base unit. */
+export type Dimension = 'percent' | 'duration' | 'bytes' | 'rate' | 'count';
+
+export interface Quantity {
+  /** Value in the base unit of its dimension (seconds, bytes, percent, count). */
+  value: number;
+  dimension: Dimension;
+  /** True when the unit was written (or implied by a field name such as `cpu_pct`). */
+  hasUnit: boolean;
+  /** Decimal places as written, so "97%" matches 97.2 but "97.0%" does not. */
+  decimals: number;
+  /** Stemmed words naming what is measured: a field's key parts, or the words before it in prose. */
+  key: string[];
+  raw: string;
+  start: number;
+}
+
+export interface ClockTime {
+  /** Seconds since midnight. */
+  seconds: number;
+  /** Whether seconds were written: 14:02 matches 14:02:01, 14:02:05 does not match 14:02:01. */
+  hasSeconds: boolean;
+  raw: string;
+  start: number;
+}
+
+export interface TextFeatures {
+  /** Canonical stems of the content words, in order (duplicates kept for term frequency). */
+  words: string[];
+  /** Canonical stems of capitalised words that are not the first word: names. */
+  names: string[];
+  /** Lower-cased identifiers (db-prod-1, cpu_pct, /var/log/app.log, v2.3.1, INC-4821). */
+  identifiers: string[];
+  quantities: Quantity[];
+  times: ClockTime[];
+  /** key=value pairs written in the text (lower-cased keys). */
+  fields: Record<string, string>;
+}
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if then else of to in on at by for with from into onto over under as is are was were be been being ' +
+    'am do does did done has have had having it its this that these those there here which who whom whose what when where ' +
+    'while how than so such also just only very can will would shall should may might must could our we you your they them ' +
+    'their he she his her him i me my us about after before during between through up down out off again further once all ' +
+    'any both each few more most other some own same too s t per via vs etc e g ie eg one'
+  ).split(' '),
+);
+
+/** Words the Porter stemmer leaves apart that mean the same thing in reports and logs. */
+const SYNONYMS: Record<string, string> = {
+  deploi: 'deploy',
+  rollout: 'deploy',
+  reboot: 'restart',
+  bounc: 'restart',
+  err: 'error',
+  errror: 'error',
+  mem: 'memori',
+  ram: 'memori',
+  pct: 'percent',
+  proc: 'process',
+  db: 'databas',
+  cfg: 'config',
+  configur: 'config',
+  conf: 'config',
+  lat: 'latenc',
+  latency: 'latenc',
+  p95: 'latenc',
+  p99: 'latenc',
+  avail: 'avail',
+  req: 'request',
+  reqs: 'request',
+  msg: 'messag',
+  auth: 'authent',
+  svc: 'servic',
+  k8s: 'kubernet',
+  fire: 'fire',
+};
+
+/** Stems a lower-case word and maps known variants onto one canonical stem. */
+export function canonicalStem(word: string): string {
+  const lower = word.toLowerCase();
+  const direct = SYNONYMS[lower];
+  if (direct) return direct;
+  const stem = stemmer(lower);
+  return SYNONYMS[stem] ?? stem;
+}
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
+const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
+  '%': { dimension: 'percent', factor: 1 },
+  percent: { dimension: 'percent', factor: 1 },
+  pct: { dimension: 'percent', factor: 1 },
+  ns: { dimension: 'duration', factor: 1e-9 },
+  us: { dimension: 'duration', factor: 1e-6 },
+  µs: { dimension: 'duration', factor: 1e-6 },
+  ms: { dimension: 'duration', factor: 1e-3 },
+  millisecond: { dimension: 'duration', factor: 1e-3 },
+  milliseconds: { dimension: 'duration', factor: 1e-3 },
+  s: { dimension: 'duration', factor: 1 },
+  sec: { dimension: 'duration', factor: 1 },
+  secs: { dimension: 'duration', factor: 1 },
+  second: { dimension: 'duration', factor: 1 },
+  seconds: { dimension: 'duration', factor: 1 },
+  min: { dimension: 'duration', factor: 60 },
+  mins: { dimension: 'duration', factor: 60 },
+  minute: { dimension: 'duration', factor: 60 },
+  minutes: { dimension: 'duration', factor: 60 },
+  h: { dimension: 'duration', factor: 3600 },
+  hr: { dimension: 'duration', factor: 3600 },
+  hrs: { dimension: 'duration', factor: 3600 },
+  hour: { dimension: 'duration', factor: 3600 },
+  hours: { dimension: 'duration', factor: 3600 },
+  day: { dimension: 'duration', factor: 86400 },
+  days: { dimension: 'duration', factor: 86400 },
+  b: { dimension: 'bytes', factor: 1 },
+  byte: { dimension: 'bytes', factor: 1 },
+  bytes: { dimension: 'bytes', factor: 1 },
+  kb: { dimension: 'bytes', factor: 1e3 },
+  mb: { dimension: 'bytes', factor: 1e6 },
+  gb: { dimension: 'bytes', factor: 1e9 },
+  tb: { dimension: 'bytes', factor: 1e12 },
+  kib: { dimension: 'bytes', factor: 1024 },
+  mib: { dimension: 'bytes', factor: 1024 ** 2 },
+  gib: { dimension: 'bytes', factor: 1024 ** 3 },
+  tib: { dimension: 'bytes', factor: 1024 ** 4 },
+  rps: { dimension: 'rate', factor: 1 },
+  qps: { dimension: 'rate', factor: 1 },
+  'req/s': { dimension: 'rate', factor: 1 },
+  '/s': { dimension: 'rate', factor: 1 },
+};
+
+/** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`). */
+const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
+  [/(?:^|[_.-])(pct|percent|percentage|ratio_pct)$/, '%'],
+  [/(?:^|[_.-])(ms|millis)$/, 'ms'],
+  [/(?:^|[_.-])(s|sec|secs|seconds)$/, 's'],
+  [/(?:^|[_.-])(bytes)$/, 'b'],
+  [/(?:^|[_.-])(kb)$/, 'kb'],
+  [/(?:^|[_.-])(mb)$/, 'mb'],
+  [/(?:^|[_.-])(gb)$/, 'gb'],
+];
+
+const WORD_NUMBERS: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  twice: 2, none: 0, zero: 0,
+};
+
+// Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
+const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
+const DATE_RE = /\b\d{4}-\d{2}-\d{2}\b/g;
+const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+// Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
+// mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
+const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@][\p{L}\p{N}]+)+|\b(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,}\b/gu;
+const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
+const UNIT_AFTER_RE = /^\s?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
+const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
+
+/** Extracts every feature of a text. Deterministic; linear in the text length. */
+export function extractFeatures(text: string): TextFeatures {
+  const masked = text.split('');
+  const mask = (start: number, end: number): void => {
+    for (let i = start; i < end; i++) masked[i] = ' ';
+  };
+
+  const fields: Record<string, string> = {};
+  for (const match of text.matchAll(FIELD_RE)) {
+    fields[match[1]!.toLowerCase()] = stripQuotes(match[2]!);
+  }
+
+  const times: ClockTime[] = [];
+  for (const match of text.matchAll(TIME_RE)) {
+    let hours = Number(match[1]);
+    const meridiem = match[4]?.toLowerCase();
+    if (meridiem === 'p' && hours < 12) hours += 12;
+    if (meridiem === 'a' && hours === 12) hours = 0;
+    const seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
+    times.push({ seconds, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index });
+    mask(match.index, match.index + match[0].length);
+  }
+  for (const match of text.matchAll(DATE_RE)) mask(match.index, match.index + match[0].length);
+
+  const identifiers: string[] = [];
+  const identText = masked.join('');
+  for (const match of identText.matchAll(IDENT_RE)) {
+    const raw = match[0];
+    // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
+    if (/^[-+]?\d+(?:[.,]\d+)*$/.test(raw)) continue;
+    // "req/s", "and/or": a slash between two plain words is wording, not a path.
+    if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) continue;
+    identifiers.push(raw.toLowerCase().replace(/[.:]+$/, ''));
+    // Keep the digits of a unit-suffixed number like "512MB" or "2.5s" as a quantity too.
+    if (!/^\d+(?:\.\d+)?[a-z%]+$/i.test(raw)) mask(match.index, match.index + raw.length);
+  }
+
+  const numberText = masked.join('');
+  const quantities: Quantity[] = [];
+  for (const match of numberText.matchAll(NUMBER_RE)) {
+    const raw = match[0];
+    const value = Number(raw.replace(/,/g, ''));
+    if (!Number.isFinite(value)) continue;
+    const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
+    const unitMatch = UNIT_AFTER_RE.exec(after);
+    const unitWord = unitMatch?.[1]?.toLowerCase();
+    const unit = unitWord !== undefined ? UNITS[unitWord] : undefined;
+    const fieldKey = fieldKeyBefore(text, match.index);
+    const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
+    const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : undefined);
+    const decimals = raw.includes('.') ? raw.length - raw.indexOf('.') - 1 : 0;
+    quantities.push({
+      value: resolved ? value * resolved.factor : value,
+      dimension: resolved?.dimension ?? 'count',
+      hasUnit: resolved !== undefined,
+      decimals: resolved && resolved.factor !== 1 ? decimals + Math.max(0, -Math.floor(Math.log10(resolved.factor))) : decimals,
+      key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsBefore(text, match.index),
+      raw: unitMatch && unit ? raw + unitMatch[0] : raw,
+      start: match.index,
+    });
+  }
+
+  const words: string[] = [];
+  const names: string[] = [];
+  let first = true;
+  for (const match of text.matchAll(WORD_RE)) {
+    const word = match[0].replace(/['’]s?$/, '');
+    if (word.length === 0) continue;
+    const isFirst = first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index));
+    first = false;
+    const number = WORD_NUMBERS[word.toLowerCase()];
+    if (number !== undefined && number > 0) {
+      quantities.push({ value: number, dimension: 'count', hasUnit: false, decimals: 0, key: keyWordsBefore(text, match.index), raw: word, start: match.index });
+    }
+    if (isStopword(word) || word.length < 2) continue;
+    const stem = canonicalStem(word);
+    words.push(stem);
+    if (!isFirst && /^\p{Lu}/u.test(word)) names.push(stem);
+  }
+  // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.
+  for (const identifier of identifiers) {
+    for (const part of splitIdentifierWords(identifier)) words.push(part);
+  }
+  return { words, names, identifiers, quantities, times, fields };
+}
+
+/** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */
+export function splitIdentifierWords(identifier: string): string[] {
+  const out: string[] = [];
+  for (const part of identifier.split(/[^\p{L}\p{N}]+/u)) {
+    if (part.length < 2 || /^\d+$/.test(part) || isStopword(part)) continue;
+    out.push(canonicalStem(part.replace(/\d+$/, '') || part));
+  }
+  return out;
+}
+
+function stripQuotes(value: string): string {
+  return value.replace(/^["']|["']$/g, '');
+}
+
+function fieldKeyBefore(text: string, index: number): string | undefined {
+  const match = /([A-Za-z_][\w.-]*)\s*[=:]\s*"?$/.exec(text.slice(Math.max(0, index - 48), index));
+  return match?.[1]?.toLowerCase();
+}
+
+function unitOfFieldName(name: string): string | undefined {
+  for (const [pattern, unit] of FIELD_UNIT_SUFFIXES) if (pattern.test(name)) return unit;
+  return undefined;
+}
+
+/** The content words just before a number in prose: what it measures ("CPU usage reached 97%"). */
+function keyWordsBefore(text: string, index: number): string[] {
+  const window = text.slice(Math.max(0, index - 60), index);
+  const words = window.match(WORD_RE) ?? [];
+  return words
+    .slice(-6)
+    .filter((word) => !isStopword(word) && word.length > 1)
+    .map(canonicalStem);
+}

@@ -1,0 +1,150 @@
+// Evidence retrieval: an inverted index built once per review over the evidence items, ranking
+// candidates for a claim with BM25 in which identifiers, times and numbers weigh more than
+// ordinary words. Judges use it so that each claim is compared with a handful of items instead
+// of every line (no O(claims × items) scans).
+import type { EvidenceItem } from '../review-types';
+import { extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
+
+export * from './features';
+
+/** An evidence item with its features, computed once. */
+export interface IndexedItem {
+  item: EvidenceItem;
+  /** Position in the index (and in the items array given to `buildEvidenceIndex`). */
+  position: number;
+  features: TextFeatures;
+  /** Sets for O(1) membership tests by the judge. */
+  wordSet: Set<string>;
+  identifierSet: Set<string>;
+  /** Index terms with their frequency. */
+  termCount: number;
+}
+
+export interface RetrievalHit {
+  indexed: IndexedItem;
+  score: number;
+}
+
+export interface SearchOptions {
+  /** How many candidates to return (default 12). */
+  limit?: number;
+}
+
+/** Term kinds and their weight in the ranking: specific content counts for more than words. */
+const TERM_WEIGHTS = { w: 1, i: 3, n: 2, t: 2 } as const;
+type TermKind = keyof typeof TERM_WEIGHTS;
+
+const K1 = 1.2;
+const B = 0.5;
+
+/** The text of an item that is worth indexing: its text plus fields a parser kept apart. */
+function indexableText(item: EvidenceItem): string {
+  const parts = [item.text];
+  if (item.tool && !item.text.includes(item.tool)) parts.push(`tool=${item.tool}`);
+  if (item.jsonPath && !item.text.includes(item.jsonPath)) parts.push(item.jsonPath);
+  for (const [key, value] of Object.entries(item.fields)) {
+    const pair = `${key}=${value}`;
+    if (!item.text.includes(pair) && !item.text.includes(value)) parts.push(pair);
+  }
+  if (item.result && !item.text.includes(item.result)) parts.push(item.result);
+  return parts.join(' ');
+}
+
+/** The index terms of a feature set, tagged by kind (`w:` word, `i:` identifier, `n:` number, `t:` time). */
+export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
+  const terms: Array<[string, TermKind]> = [];
+  for (const word of features.words) terms.push([`w:${word}`, 'w']);
+  for (const identifier of features.identifiers) terms.push([`i:${identifier}`, 'i']);
+  // Numbers index by their integer part in the base unit, so 97% meets 97.2 and 2.5s meets 2500ms.
+  for (const quantity of features.quantities) terms.push([`n:${Math.trunc(quantity.value)}`, 'n']);
+  // Times index by the minute, so 14:02 meets 14:02:01.
+  for (const time of features.times) terms.push([`t:${Math.floor(time.seconds / 60)}`, 't']);
+  return terms;
+}
+
+export class EvidenceIndex {
+  readonly items: IndexedItem[];
+  private readonly postings = new Map<string, { positions: number[]; counts: number[] }>();
+  private readonly averageLength: number;
+
+  constructor(items: readonly EvidenceItem[]) {
+    this.items = items.map((item, position) => {
+      const features = extractFeatures(indexableText(item));
+      for (const [key, value] of Object.entries(item.fields)) {
+        for (const part of splitIdentifierWords(key)) features.words.push(part);
+        features.fields[key.toLowerCase()] ??= value;
+      }
+      const terms = termsOf(features);
+      const counts = new Map<string, number>();
+      for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const [term, count] of counts) {
+        let posting = this.postings.get(term);
+        if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
+        posting.positions.push(position);
+        posting.counts.push(count);
+      }
+      return {
+        item,
+        position,
+        features,
+        wordSet: new Set(features.words),
+        identifierSet: new Set(features.identifiers),
+        termCount: terms.length,
+      };
+    });
+    const total = this.items.reduce((sum, indexed) => sum + indexed.termCount, 0);
+    this.averageLength = this.items.length > 0 ? total / this.items.length : 1;
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** How many items contain a term (`w:stem`, `i:identifier`, …). */
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.positions.length ?? 0;
+  }
+
+  /** Inverse document frequency (BM25's, always positive). */
+  idf(term: string): number {
+    const n = this.items.length;
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** Positions of the items containing a term. */
+  itemsWith(term: string): readonly number[] {
+    return this.postings.get(term)?.positions ?? [];
+  }
+
+  /** The best candidate items for a text (a claim), best first; ties keep evidence order. */
+  search(query: string | TextFeatures, options: SearchOptions = {}): RetrievalHit[] {
+    const features = typeof query === 'string' ? extractFeatures(query) : query;
+    const limit = options.limit ?? 12;
+    const queryTerms = new Map<string, TermKind>();
+    for (const [term, kind] of termsOf(features)) queryTerms.set(term, kind);
+    const scores = new Map<number, number>();
+    for (const [term, kind] of queryTerms) {
+      const posting = this.postings.get(term);
+      if (!posting) continue;
+      const weight = TERM_WEIGHTS[kind] * this.idf(term);
+      const { positions, counts } = posting;
+      for (let i = 0; i < positions.length; i++) {
+        const position = positions[i]!;
+        const tf = counts[i]!;
+        const length = this.items[position]!.termCount;
+        const saturation = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / this.averageLength));
+        scores.set(position, (scores.get(position) ?? 0) + weight * saturation);
+      }
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([position, score]) => ({ indexed: this.items[position]!, score }));
+  }
+}
+
+/** Builds the index over a review's evidence items (once per judge call). */
+export function buildEvidenceIndex(items: readonly EvidenceItem[]): EvidenceIndex {
+  return new EvidenceIndex(items);
+}

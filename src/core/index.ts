@@ -3,5 +3,6 @@ export * from './model';
 export * from './score';
 export * from './decision';
 export * from './loop';
+export * from './evidence/index';
 export * from './retrieval/index';
 export * from './judge/offline';

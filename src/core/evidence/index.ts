@@ -1,0 +1,132 @@
+// Evidence parsing: every evidence file becomes addressable items that judges cite and users see.
+//
+// Ids: a single file gives `E<line>` (`E12` = line 12; `E12.2`, `E12.3` when one line holds several
+// items, e.g. a one-line JSON document). With several files every id is prefixed by the file's
+// name — `metrics.log:E12` — using the shortest trailing part of the path that tells the files
+// apart (`a/app.log:E3`, `b/app.log:E3`), and `#2`, `#3` for the same path given twice.
+import type { EvidenceItem, EvidenceSource, InputWarning } from '../review-types';
+import { stripBom } from '../segment/positions';
+import { parseJsonDocument } from './json-document';
+import { parseMarkdownDocument, parseTextParagraphs } from './markdown-document';
+import { ItemCollector, type ParsedEvidence } from './shared';
+import { parseTextLines } from './text-lines';
+import { parseTraceJsonl } from './trace-jsonl';
+
+export { MAX_ITEM_CHARS, parseFields, type ParsedEvidence } from './shared';
+
+/** How a file is read. `lines`: logs and plain text, one item per line; `paragraphs`: prose text. */
+export const EVIDENCE_FORMATS = ['lines', 'jsonl', 'json', 'markdown', 'paragraphs'] as const;
+export type EvidenceFormat = (typeof EVIDENCE_FORMATS)[number];
+
+export interface ParseEvidenceOptions {
+  /** Overrides detection from the extension and content. */
+  format?: EvidenceFormat;
+}
+
+/** Parses one evidence file. Never throws on bad content: problems become warnings with line numbers. */
+export function parseEvidence(source: EvidenceSource, options: ParseEvidenceOptions = {}): ParsedEvidence {
+  const text = stripBom(source.text);
+  const collector = new ItemCollector(source.file);
+  const format = options.format ?? detectEvidenceFormat(source.file, text);
+  switch (format) {
+    case 'jsonl':
+      parseTraceJsonl(collector, text);
+      break;
+    case 'json':
+      // Invalid JSON is read line by line instead, so none of its content is lost.
+      if (!parseJsonDocument(collector, text)) {
+        collector.warn('not valid JSON; read line by line instead');
+        parseTextLines(collector, text);
+      }
+      break;
+    case 'markdown':
+      parseMarkdownDocument(collector, text);
+      break;
+    case 'paragraphs':
+      parseTextParagraphs(collector, text);
+      break;
+    case 'lines':
+      parseTextLines(collector, text);
+      break;
+  }
+  return collector.result();
+}
+
+/** Parses several files; ids are made unique across them (see the header comment). */
+export function parseEvidenceSources(sources: readonly EvidenceSource[], options: ParseEvidenceOptions = {}): ParsedEvidence {
+  const labels = evidenceLabels(sources.map((source) => source.file));
+  const items: EvidenceItem[] = [];
+  const warnings: InputWarning[] = [];
+  sources.forEach((source, index) => {
+    const parsed = parseEvidence(source, options);
+    const prefix = sources.length > 1 ? `${labels[index]}:` : '';
+    for (const item of parsed.items) items.push(prefix ? { ...item, id: prefix + item.id } : item);
+    warnings.push(...parsed.warnings);
+  });
+  return { items, warnings };
+}
+
+/** Short, distinct labels for files: the shortest trailing path parts that differ. */
+export function evidenceLabels(files: readonly string[]): string[] {
+  const parts = files.map((file) => file.split(/[\\/]+/).filter(Boolean));
+  const labels = parts.map((segments, index) => segments.at(-1) ?? `evidence${index + 1}`);
+  for (let depth = 2; ; depth++) {
+    const clashes = labels.filter((label, index) => labels.indexOf(label) !== index);
+    if (clashes.length === 0) break;
+    let grew = false;
+    labels.forEach((label, index) => {
+      if (!clashes.includes(label) || parts[index].length < depth) return;
+      labels[index] = parts[index].slice(-depth).join('/');
+      grew = true;
+    });
+    if (!grew) break;
+  }
+  // Whatever still clashes is the same path given twice: number the repeats.
+  const seen = new Map<string, number>();
+  return labels.map((label) => {
+    const count = (seen.get(label) ?? 0) + 1;
+    seen.set(label, count);
+    return count === 1 ? label : `${label}#${count}`;
+  });
+}
+
+const LOG_LIKE = /^\s*(?:\[|\d{4}-\d{2}-\d{2}|\d{2}:\d{2}(?::\d{2})?\b)|\b[A-Za-z_][\w.-]*=\S/;
+
+/** Picks a format from the file extension, then from the content. */
+export function detectEvidenceFormat(file: string, text: string): EvidenceFormat {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase();
+  if (extension === 'jsonl' || extension === 'ndjson') return 'jsonl';
+  if (extension === 'json') return 'json';
+  if (extension === 'md' || extension === 'markdown' || extension === 'mdx') return 'markdown';
+  if (extension === 'log') return 'lines';
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    const nonBlank = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    if (nonBlank.length > 1 && nonBlank.every((line) => line.trimStart().startsWith('{'))) return 'jsonl';
+    if (nonBlank.length === 1 && /"type"\s*:\s*"(?:tool_call|reasoning|signal)"/.test(nonBlank[0])) return 'jsonl';
+    if (isJson(trimmed)) return 'json';
+  }
+  if (/^---\r?\n/.test(trimmed) || /^#{1,6} /.test(trimmed)) return 'markdown';
+  if (extension === 'txt' || extension === 'text' || extension === undefined) return looksLikeProse(text) ? 'paragraphs' : 'lines';
+  return 'lines';
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Wrapped prose: few log-like lines, and some line that continues mid-sentence on the next (a wrap). */
+function looksLikeProse(text: string): boolean {
+  const lines = text.split(/\r\n|\r|\n/);
+  const nonBlank = lines.filter((line) => line.trim() !== '');
+  if (nonBlank.length < 2) return false;
+  const logLike = nonBlank.filter((line) => LOG_LIKE.test(line)).length;
+  if (logLike > nonBlank.length * 0.2) return false;
+  // Wrapped lines are long (editors wrap near 60–100 columns); short lowercase lines are more likely a log.
+  return lines.some((line, index) => line.trim().length >= 40 && /[\p{L}\p{N},]\s*$/u.test(line) && /^\s*\p{Ll}/u.test(lines[index + 1] ?? ''));
+}

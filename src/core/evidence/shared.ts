@@ -1,0 +1,89 @@
+// Pieces every evidence format uses: the item builder, key=value fields, JSON flattening, limits.
+import type { EvidenceItem, InputWarning } from '../review-types';
+
+/** Longest item text kept; longer lines are cut (with a warning) so one runaway line cannot stall a review. */
+export const MAX_ITEM_CHARS = 20_000;
+
+export interface ParsedEvidence {
+  items: EvidenceItem[];
+  warnings: InputWarning[];
+}
+
+/** Collects the items of one file, giving each the id `E<line>` (`E<line>.2`, … when a line holds several). */
+export class ItemCollector {
+  readonly items: EvidenceItem[] = [];
+  readonly warnings: InputWarning[] = [];
+  private readonly perLine = new Map<number, number>();
+
+  constructor(readonly file: string) {}
+
+  add(item: Omit<EvidenceItem, 'id' | 'file' | 'text'> & { text: string }): void {
+    const seen = (this.perLine.get(item.line) ?? 0) + 1;
+    this.perLine.set(item.line, seen);
+    const id = seen === 1 ? `E${item.line}` : `E${item.line}.${seen}`;
+    this.items.push({ ...item, id, file: this.file, text: this.clip(item.text, item.line) });
+  }
+
+  warn(message: string, line?: number): void {
+    this.warnings.push(line === undefined ? { file: this.file, message } : { file: this.file, line, message });
+  }
+
+  /** Cuts a huge text to MAX_ITEM_CHARS, saying so: a cut is reported, never silent. */
+  clip(text: string, line: number): string {
+    if (text.length <= MAX_ITEM_CHARS) return text;
+    this.warn(`line is ${text.length.toLocaleString('en-US')} characters long; kept the first ${MAX_ITEM_CHARS.toLocaleString('en-US')}`, line);
+    return text.slice(0, MAX_ITEM_CHARS);
+  }
+
+  result(): ParsedEvidence {
+    if (this.items.length === 0 && this.warnings.length === 0) this.warn('no evidence items (the file is empty)');
+    return { items: this.items, warnings: this.warnings };
+  }
+}
+
+// key=value with a bare, "double-quoted" or 'single-quoted' value; keys may hold dots, dashes and slashes.
+const FIELD = /(?:^|[\s,;])([A-Za-z_][\w.\-/]*)=("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;]*)/g;
+
+/** The key=value fields of a line: `host=db-prod-1 cpu_pct=97.2 msg="disk full"`. */
+export function parseFields(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  FIELD.lastIndex = 0;
+  for (let match = FIELD.exec(text); match; match = FIELD.exec(text)) {
+    const [, key, raw] = match;
+    fields[key] = unquote(raw);
+  }
+  return fields;
+}
+
+function unquote(raw: string): string {
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      return raw.slice(1, -1);
+    }
+  }
+  if (raw.length >= 2 && raw.startsWith("'") && raw.endsWith("'")) return raw.slice(1, -1);
+  return raw;
+}
+
+/** Flattens nested JSON into `a.b[2].c` → string value; scalars at the root go under `prefix`. */
+export function flattenJson(value: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  if (Array.isArray(value)) {
+    if (value.length === 0 && prefix) out[prefix] = '[]';
+    value.forEach((element, index) => flattenJson(element, `${prefix}[${index}]`, out));
+  } else if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0 && prefix) out[prefix] = '{}';
+    for (const [key, element] of entries) flattenJson(element, joinPath(prefix, key), out);
+  } else if (prefix) {
+    out[prefix] = value === null ? 'null' : String(value);
+  }
+  return out;
+}
+
+/** Appends a key to a JSON path, bracket-quoting keys that are not plain identifiers. */
+export function joinPath(prefix: string, key: string): string {
+  if (/^[A-Za-z_$][\w$-]*$/.test(key)) return prefix ? `${prefix}.${key}` : key;
+  return `${prefix}[${JSON.stringify(key)}]`;
+}

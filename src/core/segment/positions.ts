@@ -1,0 +1,44 @@
+// Offsets ↔ 1-based line numbers. CRLF, CR and LF each end one line, as in Markdown.
+
+/** Matches one line ending of any style. */
+export const LINE_ENDING = /\r\n|\r|\n/g;
+
+/** UTF-16 offsets where each line starts; index i holds the start of line i + 1. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  LINE_ENDING.lastIndex = 0;
+  for (let match = LINE_ENDING.exec(text); match; match = LINE_ENDING.exec(text)) {
+    starts.push(match.index + match[0].length);
+  }
+  return starts;
+}
+
+/** The 1-based line holding `offset`, by binary search over `starts`. */
+export function lineAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
+}
+
+/** Splits text into lines without their endings, keeping each line's start offset. */
+export function splitLines(text: string): { text: string; start: number }[] {
+  const lines: { text: string; start: number }[] = [];
+  let start = 0;
+  LINE_ENDING.lastIndex = 0;
+  for (let match = LINE_ENDING.exec(text); match; match = LINE_ENDING.exec(text)) {
+    lines.push({ text: text.slice(start, match.index), start });
+    start = match.index + match[0].length;
+  }
+  lines.push({ text: text.slice(start), start });
+  return lines;
+}
+
+/** Drops a leading byte-order mark, which editors and Windows tools often write. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -1,0 +1,216 @@
+// Evidence parsing: every format, ids, malformed input. Expected values are read off the fixtures by hand.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { MAX_ITEM_CHARS, detectEvidenceFormat, evidenceLabels, parseEvidence, parseEvidenceSources } from '../../src/core/evidence';
+import type { EvidenceSource } from '../../src/core/review-types';
+
+const fixtures = resolve(__dirname, '../../../test/fixtures/evidence');
+const fixture = (name: string): EvidenceSource => ({ file: name, text: readFileSync(join(fixtures, name), 'utf8') });
+const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
+
+describe('evidence: logs and tagged lines', () => {
+  const { items, warnings } = parseEvidence(fixture('metrics.log'));
+
+  it('gives one item per non-blank line, id E<line>', () => {
+    assert.deepEqual(items.map((item) => item.id), ['E1', 'E2', 'E4', 'E5', 'E6']);
+    assert.deepEqual(warnings, []);
+    assert.ok(items.every((item) => item.file === 'metrics.log' && item.line === item.endLine));
+  });
+
+  it('reads a tool row with its tool and the tag attributes as fields', () => {
+    const row = byId(items).get('E1')!;
+    assert.equal(row.kind, 'tool_row');
+    assert.equal(row.tool, 'query_metrics');
+    assert.deepEqual(row.fields, { row: '14:02:01', host: 'db-prod-1', cpu_pct: '97.2', mem_pct: '61' });
+    assert.equal(row.text, '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2 mem_pct=61');
+  });
+
+  it('reads a signal line after a timestamp, with quoted values', () => {
+    const signal = byId(items).get('E4')!;
+    assert.equal(signal.kind, 'signal');
+    assert.deepEqual(signal.fields, { ts: '2026-03-01T14:02:30Z', alert_id: 'ALR-88', fired_at: '14:02:30', rule: 'cpu > 95%' });
+  });
+
+  it('keeps plain log lines, with any key=value fields', () => {
+    const map = byId(items);
+    assert.equal(map.get('E5')!.kind, 'log_line');
+    assert.deepEqual(map.get('E5')!.fields, { status: '503', path: '/checkout' });
+    assert.deepEqual(map.get('E6')!.fields, {});
+    assert.equal(map.get('E6')!.text, 'plain line without fields');
+  });
+
+  it('handles a BOM and CRLF / CR line endings', () => {
+    const { items: crlf } = parseEvidence({ file: 'x.log', text: '\uFEFF[tool=t row=1] a=1\r\nsecond\r\n\r\nthird\rfourth' });
+    assert.deepEqual(
+      crlf.map((item) => [item.id, item.text]),
+      [
+        ['E1', '[tool=t row=1] a=1'],
+        ['E2', 'second'],
+        ['E4', 'third'],
+        ['E5', 'fourth'],
+      ],
+    );
+    assert.equal(crlf[0].tool, 't');
+  });
+
+  it('cuts a huge line, says so, and keeps the next lines', () => {
+    const { items: huge, warnings: cut } = parseEvidence({ file: 'big.log', text: 'x'.repeat(50_000) + '\nafter' });
+    assert.equal(huge[0].text.length, MAX_ITEM_CHARS);
+    assert.equal(huge[1].text, 'after');
+    assert.equal(cut.length, 1);
+    assert.equal(cut[0].line, 1);
+    assert.match(cut[0].message, /50,000 characters/);
+  });
+
+  it('warns about an empty file', () => {
+    const { items: none, warnings: empty } = parseEvidence({ file: 'empty.log', text: '\n  \n' });
+    assert.deepEqual(none, []);
+    assert.equal(empty.length, 1);
+    assert.match(empty[0].message, /no evidence items/);
+  });
+});
+
+describe('evidence: JSON Lines traces', () => {
+  const { items, warnings } = parseEvidence(fixture('trace.jsonl'));
+  const map = byId(items);
+
+  it('fills the trace fields of a tool call and flattens its result', () => {
+    const call = map.get('E1')!;
+    assert.equal(call.kind, 'tool_call');
+    assert.equal(call.tool, 'get_deploys');
+    assert.deepEqual(call.args, { service: 'api' });
+    assert.equal(call.result, '{"version":"v42","pushed_at":"14:01:30"}');
+    assert.equal(call.mutating, false);
+    assert.equal(call.exitOk, true);
+    assert.deepEqual(call.signals, ['deploy']);
+    assert.equal(call.turn, 1);
+    assert.deepEqual(call.fields, { 'args.service': 'api', version: 'v42', pushed_at: '14:01:30' });
+  });
+
+  it('flattens a result that is JSON inside a string, and array args', () => {
+    const call = map.get('E8')!;
+    assert.deepEqual(call.fields, { 'args[0]': 'get', 'args[1]': 'pods', ready: '8', replicas: '8' });
+    assert.equal(call.mutating, true);
+    assert.equal(call.exitOk, false);
+  });
+
+  it('reads reasoning and signal events', () => {
+    assert.equal(map.get('E2')!.kind, 'reasoning');
+    assert.equal(map.get('E2')!.text, 'The push happened 30 seconds before the alert.');
+    assert.equal(map.get('E4')!.kind, 'signal');
+    assert.deepEqual(map.get('E4')!.fields, { alert_id: 'ALR-88', fired_at: '14:02:30', 'labels.severity': 'page' });
+  });
+
+  it('reports each malformed line with its number and goes on', () => {
+    assert.deepEqual(items.map((item) => item.id), ['E1', 'E2', 'E4', 'E8']);
+    assert.deepEqual(warnings.map((warning) => warning.line), [3, 5, 6, 7]);
+    assert.ok(warnings.every((warning) => warning.file === 'trace.jsonl'));
+    assert.match(warnings[0].message, /invalid JSON/);
+    assert.match(warnings[1].message, /unknown event type "observation"/);
+    assert.match(warnings[2].message, /JSON object/);
+    assert.match(warnings[3].message, /tool_call skipped: tool/);
+  });
+
+  it('never drops a line silently: every non-blank line is an item or a warning', () => {
+    const text = fixture('trace.jsonl').text;
+    const nonBlank = text.split('\n').flatMap((line, index) => (line.trim() ? [index + 1] : []));
+    const accounted = [...items.map((item) => item.line), ...warnings.map((warning) => warning.line)].sort((a, b) => a! - b!);
+    assert.deepEqual(accounted, nonBlank);
+  });
+});
+
+describe('evidence: JSON documents', () => {
+  const { items, warnings } = parseEvidence(fixture('deploy.json'));
+
+  it('makes every leaf field an item with its path and line', () => {
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(
+      items.map((item) => [item.id, item.jsonPath, item.text]),
+      [
+        ['E2', 'change_id', 'change_id = CHG-1'],
+        ['E4', 'steps[0].name', 'steps[0].name = canary'],
+        ['E4.2', 'steps[0].status', 'steps[0].status = succeeded'],
+        ['E4.3', 'steps[0].error_rate_pct', 'steps[0].error_rate_pct = 0.20'],
+        ['E5', 'steps[1].name', 'steps[1].name = full'],
+        ['E5.2', 'steps[1].status', 'steps[1].status = failed'],
+        ['E7', 'tags', 'tags = []'],
+        ['E8', '["weird key"]', '["weird key"] = null'],
+      ],
+    );
+  });
+
+  it('gives a leaf the scalar fields of its record', () => {
+    assert.deepEqual(items[3].fields, { name: 'canary', status: 'succeeded', error_rate_pct: '0.20' });
+    assert.equal(items[0].kind, 'json_field');
+  });
+
+  it('reads invalid JSON line by line, with the error line', () => {
+    const { items: lines, warnings: bad } = parseEvidence({ file: 'bad.json', text: '{\n "a": 1,\n "b": }\n' });
+    assert.equal(bad[0].line, 3);
+    assert.match(bad[0].message, /invalid JSON/);
+    assert.ok(bad.some((warning) => /line by line/.test(warning.message)));
+    assert.deepEqual(lines.map((item) => item.text), ['{', '"a": 1,', '"b": }']);
+  });
+});
+
+describe('evidence: documents', () => {
+  it('reads a Markdown runbook block by block, list items and table rows one by one', () => {
+    const { items, warnings } = parseEvidence(fixture('runbook.md'));
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(
+      items.map((item) => [item.id, item.endLine, item.text]),
+      [
+        ['E1', 3, '---\ntitle: DB CPU runbook\n---'],
+        ['E4', 4, '# High CPU on the database'],
+        ['E6', 7, 'When CPU stays above 95% for five minutes,\npage the database on-call.'],
+        ['E9', 9, 'Check slow queries first.'],
+        ['E10', 10, 'Then check replication lag.'],
+        ['E12', 12, '| symptom | action |'],
+        ['E14', 14, '| cpu > 95% | page on-call |'],
+        ['E16', 18, '```sh\npg_top -d db-prod-1\n```'],
+      ],
+    );
+    assert.ok(items.every((item) => item.kind === 'paragraph'));
+  });
+
+  it('reads wrapped prose text as paragraphs', () => {
+    const { items } = parseEvidence(fixture('runbook.txt'));
+    assert.deepEqual(
+      items.map((item) => [item.id, item.line, item.endLine]),
+      [
+        ['E1', 1, 2],
+        ['E4', 4, 5],
+      ],
+    );
+    assert.equal(items[0].text, 'Config pushes are rolled out to all regions within two\nminutes of approval.');
+  });
+});
+
+describe('evidence: format detection and ids across files', () => {
+  it('detects formats from the extension, then the content', () => {
+    assert.equal(detectEvidenceFormat('a.jsonl', ''), 'jsonl');
+    assert.equal(detectEvidenceFormat('a.md', ''), 'markdown');
+    assert.equal(detectEvidenceFormat('evidence', '{"type":"tool_call","tool":"x"}'), 'jsonl');
+    assert.equal(detectEvidenceFormat('evidence', '{"a":1}\n{"b":2}'), 'jsonl');
+    assert.equal(detectEvidenceFormat('evidence', '{\n "a": 1\n}'), 'json');
+    assert.equal(detectEvidenceFormat('evidence', '# Runbook\n\ntext'), 'markdown');
+    assert.equal(detectEvidenceFormat('notes.txt', 'disk full\nrestarting db'), 'lines');
+    assert.equal(detectEvidenceFormat('app.log', 'A long wrapped line of prose that goes on and\non to the next line.'), 'lines');
+  });
+
+  it('keeps E<line> for one file and prefixes file labels for several', () => {
+    const single = parseEvidenceSources([fixture('metrics.log')]);
+    assert.equal(single.items[0].id, 'E1');
+    const both = parseEvidenceSources([fixture('metrics.log'), fixture('trace.jsonl')]);
+    const ids = both.items.map((item) => item.id);
+    assert.equal(new Set(ids).size, ids.length);
+    assert.equal(ids[0], 'metrics.log:E1');
+    assert.ok(ids.includes('trace.jsonl:E8'));
+    assert.equal(both.warnings.length, 4);
+  });
+
+  it('tells same-named files apart by their folders, then by repeat number', () => {
+    assert.deepEqual(evidenceLabels(['logs/a/app.log', 'logs/b/app.log', 'c.log', 'c.log']), ['a/app.log', 'b/app.log', 'c.log', 'c.log#2']);
+  });
+});

@@ -74,6 +74,8 @@ export interface OpenAITestServer {
   requestsTo(path: string): RecordedRequest[];
   scriptChat(...replies: ReplyScript[]): void;
   scriptEmbeddings(...replies: ReplyScript[]): void;
+  /** The most requests that were open at the same time (to check a client's concurrency bound). */
+  maxInFlight(): number;
   /** Scripted chat replies not consumed yet. */
   pendingChat(): number;
   /** Switches structured-output support at run time. */
@@ -126,8 +128,13 @@ export async function startOpenAITestServer(options: OpenAITestServerOptions = {
   let chatQueue: ReplyScript[] = [];
   let embeddingQueue: ReplyScript[] = [];
   let completionCounter = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
 
   const server: Server = createServer((req, res) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => void (inFlight -= 1));
     void readBody(req).then((rawBody) => {
       let body: any;
       try {
@@ -243,10 +250,12 @@ export async function startOpenAITestServer(options: OpenAITestServerOptions = {
     requestsTo: (path) => requests.filter((r) => r.path === path || r.path === `/v1${path}`),
     scriptChat: (...replies) => void chatQueue.push(...replies),
     scriptEmbeddings: (...replies) => void embeddingQueue.push(...replies),
+    maxInFlight: () => maxInFlight,
     pendingChat: () => chatQueue.length,
     setStructuredOutputs: (enabled) => void (structuredOutputs = enabled),
     reset: () => {
       requests.length = 0;
+      maxInFlight = inFlight;
       chatQueue = [];
       embeddingQueue = [];
     },

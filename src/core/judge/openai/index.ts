@@ -1,0 +1,7 @@
+// The LLM judge over OpenAI-compatible endpoints: client, wire schema, prompt, chunks, cache.
+export * from './cache';
+export * from './chunks';
+export * from './client';
+export * from './judge';
+export * from './prompt';
+export * from './wire';

@@ -1,0 +1,123 @@
+// What the model must return: verdicts for OUR claim ids (so every claim keeps its exact span),
+// optional atomic sub-claims under a parent id, and the audit fields of the judge contract
+// (gsar.md §7). Every closed set is an enum inside the schema, and the schema is OpenAI-strict:
+// every property required, nullable instead of optional, no additional properties.
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { z } from 'zod';
+import { DecisionStatusSchema, EvidenceTypeSchema, PARTITION_KEYS, formatZodError } from '../../model';
+
+export const PartitionKeySchema = z.enum(PARTITION_KEYS);
+
+export const WireVerdictSchema = z.strictObject({
+  claim_id: z.string(),
+  partition: PartitionKeySchema,
+  type: EvidenceTypeSchema,
+  evidence_refs: z.array(z.string()),
+  reason: z.string(),
+});
+export type WireVerdict = z.infer<typeof WireVerdictSchema>;
+
+export const WireSubClaimSchema = z.strictObject({
+  parent_id: z.string(),
+  text: z.string(),
+  partition: PartitionKeySchema,
+  type: EvidenceTypeSchema,
+  evidence_refs: z.array(z.string()),
+  reason: z.string(),
+});
+export type WireSubClaim = z.infer<typeof WireSubClaimSchema>;
+
+export const JudgeWireSchema = z.strictObject({
+  verdicts: z.array(WireVerdictSchema),
+  sub_claims: z.array(WireSubClaimSchema),
+  gaps: z.array(z.string()),
+  contradictions: z.array(z.string()),
+  verification_needed: z.boolean(),
+  verification_reason: z.string(),
+  explanation: z.string(),
+  grounding_score: z.number(),
+  decision_status: DecisionStatusSchema,
+  abstain_reason: z.string().nullable(),
+});
+export type JudgeWire = z.infer<typeof JudgeWireSchema>;
+
+/** The `response_format` sent to endpoints with structured outputs: a strict schema named JudgeOutput. */
+export const judgeResponseFormat = zodResponseFormat(JudgeWireSchema, 'JudgeOutput');
+
+/** The same schema as text, for the prompt of endpoints without structured outputs. */
+export const judgeJsonSchemaText = JSON.stringify(judgeResponseFormat.json_schema.schema);
+
+// The top level checked strictly, the lists item by item: one bad verdict costs one claim, not the chunk.
+const LenientWireSchema = JudgeWireSchema.extend({ verdicts: z.array(z.unknown()), sub_claims: z.array(z.unknown()) });
+
+export type WireParse =
+  | { ok: true; value: JudgeWire; dropped: string[] }
+  | { ok: false; reason: string };
+
+/**
+ * Validates a decoded model answer. Top-level fields outside the schema (e.g. the field-seen
+ * `decision_status: "grounded"`) fail the whole answer; a verdict or sub-claim outside the
+ * schema (an unknown partition or evidence type) is dropped and named in `dropped`.
+ */
+export function parseWire(value: unknown): WireParse {
+  const strict = JudgeWireSchema.safeParse(value);
+  if (strict.success) return { ok: true, value: strict.data, dropped: [] };
+  const lenient = LenientWireSchema.safeParse(value);
+  if (!lenient.success) return { ok: false, reason: formatZodError(lenient.error) };
+  const dropped: string[] = [];
+  const keep = <T>(items: unknown[], schema: z.ZodType<T>, list: string): T[] =>
+    items.flatMap((item, index) => {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) return [parsed.data];
+      dropped.push(formatZodError(parsed.error, `${list}[${index}]`));
+      return [];
+    });
+  return {
+    ok: true,
+    value: {
+      ...lenient.data,
+      verdicts: keep(lenient.data.verdicts, WireVerdictSchema, 'verdicts'),
+      sub_claims: keep(lenient.data.sub_claims, WireSubClaimSchema, 'sub_claims'),
+    },
+    dropped,
+  };
+}
+
+/**
+ * Finds the JSON object in a model's plain-text answer: the whole text, a fenced ```json block,
+ * or the first balanced {...} (models without structured outputs often wrap JSON in prose).
+ */
+export function extractJsonObject(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const candidates: string[] = [text.trim()];
+  for (const match of text.matchAll(/```(?:json)?\s*\n?([\s\S]*?)```/gi)) candidates.push(match[1].trim());
+  const balanced = firstBalancedObject(text);
+  if (balanced) candidates.push(balanced);
+  let lastError = 'no JSON object found in the answer';
+  for (const candidate of candidates) {
+    if (!candidate.startsWith('{')) continue;
+    try {
+      return { ok: true, value: JSON.parse(candidate) };
+    } catch (error) {
+      lastError = `invalid JSON (${(error as Error).message})`;
+    }
+  }
+  return { ok: false, reason: lastError };
+}
+
+/** The first `{…}` whose braces balance, skipping braces inside JSON strings. */
+function firstBalancedObject(text: string): string | undefined {
+  const start = text.indexOf('{');
+  if (start < 0) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return undefined;
+}

@@ -4,5 +4,6 @@ export * from './score';
 export * from './decision';
 export * from './loop';
 export * from './evidence/index';
+export * from './segment/index';
 export * from './retrieval/index';
 export * from './judge/offline';

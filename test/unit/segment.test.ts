@@ -1,0 +1,209 @@
+// Segmentation: spans, Unicode offsets, Markdown structure, clause splitting, front matter.
+// Offsets below are counted by hand (UTF-16: an emoji is two units, a CJK character one).
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { segmentReport } from '../../src/core/segment';
+import { splitClauses } from '../../src/core/segment/clauses';
+
+const spans = (text: string, format?: 'markdown' | 'text') =>
+  segmentReport(text, { format }).claims.map((claim) => [claim.text, claim.start, claim.end, claim.line] as const);
+const texts = (text: string, format?: 'markdown' | 'text') => segmentReport(text, { format }).claims.map((claim) => claim.text);
+
+describe('segment: spans and offsets', () => {
+  it('counts UTF-16 units across accents, an emoji surrogate pair and CJK', () => {
+    assert.deepEqual(spans('Café 😀 load hit 97%. 東京のサーバーは正常でした。'), [
+      ['Café 😀 load hit 97%.', 0, 21, 1],
+      ['東京のサーバーは正常でした。', 22, 36, 1],
+    ]);
+  });
+
+  it('keeps offsets and 1-based lines across CRLF', () => {
+    const report = 'First line is here.\r\nSecond claim is here.\r\n\r\n- item one was fine.\r\n';
+    assert.deepEqual(spans(report), [
+      ['First line is here.', 0, 19, 1],
+      ['Second claim is here.', 21, 42, 2],
+      ['item one was fine.', 48, 66, 4],
+    ]);
+  });
+
+  it('numbers claims C1… in document order', () => {
+    const { claims } = segmentReport('One fact is here. Two facts are here.');
+    assert.deepEqual(claims.map((claim) => claim.id), ['C1', 'C2']);
+  });
+
+  it('does not end a sentence inside a wrapped line or after e.g.', () => {
+    assert.deepEqual(texts('The alert fired\nat 14:02, e.g. during the push. It cleared.'), [
+      'The alert fired\nat 14:02, e.g. during the push.',
+      'It cleared.',
+    ]);
+  });
+
+  it('ends a sentence before a lowercase host name', () => {
+    assert.deepEqual(texts('The alert fired. db-prod-1 restarted at 14:05.'), ['The alert fired.', 'db-prod-1 restarted at 14:05.']);
+  });
+});
+
+describe('segment: Markdown structure', () => {
+  it('takes list items and nested list items, not their markers', () => {
+    const report = '- Top item was slow.\n  - Nested item was fine.\n    1. Deep item failed.\n';
+    assert.deepEqual(spans(report), [
+      ['Top item was slow.', 2, 20, 1],
+      ['Nested item was fine.', 25, 46, 2],
+      ['Deep item failed.', 54, 71, 3],
+    ]);
+  });
+
+  it('skips headings, code blocks, HTML and front matter', () => {
+    const report = [
+      '---',
+      'question: Why?',
+      '---',
+      '# Heading is not a claim',
+      '',
+      '```sh',
+      'echo "Code is not a claim."',
+      '```',
+      '',
+      '    Indented code is not a claim.',
+      '',
+      '<div>HTML is not a claim.</div>',
+      '',
+      'Only this is a claim.',
+    ].join('\n');
+    assert.deepEqual(texts(report), ['Only this is a claim.']);
+  });
+
+  it('takes prose cells of a table, and short-valued rows whole, never the header', () => {
+    const report = '| step | outcome |\n|---|---|\n| canary | Ran for ten minutes. |\n| db-1 | 97% |\n';
+    // Row 3 starts at offset 29; its prose cell at 29 + "| canary | ".length = 40.
+    // Row 4 starts at 63; "db-1" at 65, "97%" ends at 65 + "db-1 | 97%".length = 75.
+    assert.deepEqual(spans(report), [
+      ['Ran for ten minutes.', 40, 60, 3],
+      ['db-1 | 97%', 65, 75, 4],
+    ]);
+  });
+
+  it('takes paragraphs inside block quotes', () => {
+    assert.deepEqual(texts('> Quoted fact was logged.\n\nPlain fact.'), ['Quoted fact was logged.', 'Plain fact.']);
+  });
+});
+
+describe('segment: atomic claims', () => {
+  it('splits ", and" / "and" between two clauses with their own subjects', () => {
+    const { claims } = segmentReport('CPU rose to 97% at 14:02, and memory stayed at 40%.');
+    assert.deepEqual(
+      claims.map((claim) => [claim.text, claim.start, claim.end, claim.parentId]),
+      [
+        ['CPU rose to 97% at 14:02', 0, 24, 'S1'],
+        ['memory stayed at 40%.', 30, 51, 'S1'],
+      ],
+    );
+  });
+
+  it('finds a verb at the very end of the second clause', () => {
+    assert.deepEqual(texts('The push happened and the alert fired.'), ['The push happened', 'the alert fired.']);
+  });
+
+  it('splits at semicolons', () => {
+    assert.deepEqual(texts('The push happened at 14:01:30; the alert fired at 14:02:00.'), [
+      'The push happened at 14:01:30',
+      'the alert fired at 14:02:00.',
+    ]);
+  });
+
+  it('keeps noun lists, shared subjects and time ranges whole', () => {
+    for (const sentence of [
+      'db-1 and db-2 restarted.',
+      'The service restarted and recovered.',
+      'Errors rose between 14:00 and 14:05.',
+      'CPU and memory were high.',
+      'The affected hosts and the load balancer recovered.',
+    ]) {
+      assert.deepEqual(texts(sentence), [sentence], sentence);
+    }
+    assert.equal(segmentReport('db-1 and db-2 restarted.').claims[0].parentId, undefined);
+  });
+
+  it('splits "but" between clauses and keeps hedged halves', () => {
+    assert.deepEqual(splitClauses('Memory was high, but the pod was not killed.'), [
+      [0, 15],
+      [21, 44],
+    ]);
+  });
+});
+
+describe('segment: front matter and plain text', () => {
+  it('reads question, evidence (a name or a list) and claim_type, keeping other keys', () => {
+    const one = segmentReport('---\nquestion: "Why did checkout fail?"\nevidence: metrics.log\nclaim_type: incident\nowner: sre\n---\nA fact.');
+    assert.deepEqual(one.frontMatter, { question: 'Why did checkout fail?', evidence: ['metrics.log'], claim_type: 'incident', owner: 'sre' });
+    const list = segmentReport('---\nevidence:\n  - a.log\n  - b.jsonl\n---\n');
+    assert.deepEqual(list.frontMatter.evidence, ['a.log', 'b.jsonl']);
+  });
+
+  it('warns about broken front matter and still segments the body', () => {
+    const broken = segmentReport('---\nquestion: [unclosed\n---\nThe body is read.');
+    assert.deepEqual(broken.frontMatter, {});
+    assert.equal(broken.warnings.length, 1);
+    assert.equal(broken.warnings[0].line, 2);
+    assert.deepEqual(broken.claims.map((claim) => claim.text), ['The body is read.']);
+    const wrongType = segmentReport('---\nevidence: 3\n---\nBody.');
+    assert.equal(wrongType.frontMatter.evidence, undefined);
+    assert.match(wrongType.warnings[0].message, /evidence/);
+  });
+
+  it('reads plain text by blank-line paragraphs and bullet lines, indentation and all', () => {
+    const report = 'The push happened.\n    It was logged.\n\n* bullet fact held\n2) numbered fact held';
+    assert.deepEqual(spans(report, 'text'), [
+      ['The push happened.', 0, 18, 1],
+      ['It was logged.', 23, 37, 2],
+      ['bullet fact held', 41, 57, 4],
+      ['numbered fact held', 61, 79, 5],
+    ]);
+  });
+});
+
+describe('segment: properties', () => {
+  const fragment = fc.constantFrom(
+    'CPU hit 97%',
+    'db-1 and db-2 restarted',
+    'the alert fired at 14:02',
+    'Café',
+    '😀',
+    '東京',
+    '. ',
+    '; ',
+    ', and ',
+    ' and ',
+    '\n',
+    '\r\n',
+    '\n\n',
+    '- ',
+    '  - ',
+    '# ',
+    '> ',
+    '```\ncode.\n```\n',
+    '| a | b |\n|---|---|\n| x y z w | 1 |\n',
+    '**bold** ',
+    '`code` ',
+    '1. ',
+  );
+
+  it('spans are ordered, non-overlapping, trimmed, slice to the text and carry the right line', () => {
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), fc.constantFrom<'markdown' | 'text'>('markdown', 'text'), (parts, format) => {
+        const report = parts.join('');
+        const { claims } = segmentReport(report, { format });
+        let previousEnd = 0;
+        for (const claim of claims) {
+          assert.ok(claim.start >= previousEnd, 'ordered and non-overlapping');
+          assert.ok(claim.end > claim.start, 'non-empty');
+          assert.equal(report.slice(claim.start, claim.end), claim.text);
+          assert.equal(claim.text, claim.text.trim());
+          assert.equal(claim.line, report.slice(0, claim.start).split(/\r\n|\r|\n/).length);
+          previousEnd = claim.end;
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

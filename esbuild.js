@@ -40,6 +40,8 @@ const common = {
 const entries = [
   { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The review panel's script runs in the webview (a browser): one IIFE, zod bundled in.
+  { entryPoints: ['media/panel/main.ts'], outfile: 'media/dist/panel.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
 ];
 
 async function main() {

@@ -38,9 +38,10 @@ const SettingsSchema = z
     }),
     encoder: z.object({ kind: z.enum(['embedded', 'openai']) }),
     switch: z.object({
-      acceptThresholdSgi: z.number().finite().min(0),
-      rejectThresholdSgi: z.number().finite().min(0),
-      acceptThresholdDgi: z.number().finite().min(-1).max(1),
+      // null: the cuts calibrated for the selected encoder.
+      acceptThresholdSgi: z.number().finite().min(0).nullable(),
+      rejectThresholdSgi: z.number().finite().min(0).nullable(),
+      acceptThresholdDgi: z.number().finite().min(-1).max(1).nullable(),
       onReject: z.enum(['fallback', 'reject', 'regenerate', 'escalate']),
     }),
     gate: z.object({
@@ -64,7 +65,7 @@ const SettingsSchema = z
     message: 'τ_regenerate must be strictly below τ_proceed',
     path: ['thresholds', 'regenerate'],
   })
-  .refine((s) => s.switch.rejectThresholdSgi <= s.switch.acceptThresholdSgi, {
+  .refine((s) => s.switch.rejectThresholdSgi === null || s.switch.acceptThresholdSgi === null || s.switch.rejectThresholdSgi <= s.switch.acceptThresholdSgi, {
     message: 'the reject threshold must not exceed the accept threshold',
     path: ['switch', 'rejectThresholdSgi'],
   })
@@ -83,7 +84,7 @@ export const DEFAULT_SETTINGS: GroundingSettings = {
   loop: { kMax: 2, roundsCap: 10 },
   judge: { kind: 'offline', baseUrl: '', model: 'gpt-4o-mini', timeoutSeconds: 60, structuredOutput: 'auto' },
   encoder: { kind: 'embedded' },
-  switch: { acceptThresholdSgi: 1.2, rejectThresholdSgi: 0.95, acceptThresholdDgi: 0.525, onReject: 'fallback' },
+  switch: { acceptThresholdSgi: null, rejectThresholdSgi: null, acceptThresholdDgi: null, onReject: 'fallback' },
   gate: { preset: 'default', cap: null, refill: null, goalPredicates: [] },
   decorations: { enabled: true, showGrounded: true, showEvidenceType: true, overviewRuler: true },
   diagnostics: { enabled: true, severity: { contradicted: 'error', ungrounded: 'warning', complementary: 'none', grounded: 'none' } },

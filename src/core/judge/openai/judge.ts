@@ -5,7 +5,6 @@
 import type OpenAI from 'openai';
 import {
   safeDefaultJudgeOutput,
-  type Claim,
   type EvidenceType,
   type JudgeOutput,
   type PartitionKey,
@@ -19,6 +18,7 @@ import type {
   JudgeUsage,
   ReportClaim,
 } from '../../review-types';
+import { judgeOutputFromClaims } from '../offline';
 import { MemoryJudgeCache, chunkCacheKey, type JudgeCache } from './cache';
 import { chunkClaims, mapWithConcurrency, retrievalEvidenceSelector, type EvidenceSelectionOptions } from './chunks';
 import {
@@ -256,7 +256,7 @@ export class OpenAIJudge implements ClaimJudge {
     const reason = redactSecret(status.reason ?? '', this.options.apiKey);
     const output = status.failedAll
       ? safeDefaultJudgeOutput(reason)
-      : judgeOutputFromClaims(claims, wires, status.resolved ? undefined : reason);
+      : mergedJudgeOutput(claims, wires, status.resolved ? undefined : reason);
     if (status.failedAll) fallbacks = dedupe([...fallbacks, `safe default: ${reason}`]);
     return { claims, output, fallbacks, warnings, model: this.model, usage: judgeUsage };
   }
@@ -329,40 +329,29 @@ function locateWithin(parent: ReportClaim, text: string): Pick<ReportClaim, 'sta
   return { start: parent.start + at, end: parent.start + at + text.length, line };
 }
 
-/** The judge contract output (gsar.md §7) for merged claims; `abstainReason` set → abstain. */
-export function judgeOutputFromClaims(
+/**
+ * The judge contract output (gsar.md §7) for merged claims: the partition as the offline judge
+ * builds it, with the model's own audit fields (its score, gaps, explanation) in place of counts.
+ */
+function mergedJudgeOutput(
   claims: readonly JudgedClaim[],
   wires: ReadonlyArray<{ wire: JudgeWire; weight: number }>,
   abstainReason?: string,
 ): JudgeOutput {
-  const bucket = (partition: PartitionKey): Claim[] =>
-    claims
-      .filter((c) => c.partition === partition)
-      .map((c) => ({ text: c.text, type: c.type, evidence_refs: c.evidence_refs, start: c.start, end: c.end }));
-  const grounded = bucket('grounded');
-  const ungrounded = bucket('ungrounded');
-  const contradicted = bucket('contradicted');
-  const complementary = bucket('complementary');
-  const totalWeight = wires.reduce((sum, w) => sum + w.weight, 0);
-  const ownScore =
-    totalWeight > 0 ? wires.reduce((sum, w) => sum + Math.min(1, Math.max(0, Number.isFinite(w.wire.grounding_score) ? w.wire.grounding_score : 0.5)) * w.weight, 0) / totalWeight : 0.5;
-  const all = <K extends 'gaps' | 'contradictions'>(key: K) => wires.flatMap((w) => w.wire[key]);
-  const text = (key: 'verification_reason' | 'explanation') => wires.map((w) => w.wire[key].trim()).filter(Boolean).join(' ');
   const abstain = abstainReason !== undefined && abstainReason.trim().length > 0;
+  const base = judgeOutputFromClaims(claims, abstain ? abstainReason : undefined);
+  if (wires.length === 0) return base;
+  const totalWeight = wires.reduce((sum, w) => sum + w.weight, 0);
+  const clamp = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0.5);
+  const text = (key: 'verification_reason' | 'explanation') => wires.map((w) => w.wire[key].trim()).filter(Boolean).join(' ');
   return {
-    grounding_score: ownScore,
-    is_grounded: !abstain && ungrounded.length === 0 && contradicted.length === 0,
-    grounded_claims: grounded,
-    ungrounded_claims: ungrounded,
-    contradicted_claims: contradicted,
-    complementary_claims: complementary,
-    gaps: all('gaps'),
-    contradictions: all('contradictions'),
+    ...base,
+    grounding_score: wires.reduce((sum, w) => sum + clamp(w.wire.grounding_score) * w.weight, 0) / totalWeight,
+    gaps: wires.flatMap((w) => w.wire.gaps),
+    contradictions: wires.flatMap((w) => w.wire.contradictions),
     verification_needed: abstain || wires.some((w) => w.wire.verification_needed),
-    verification_reason: text('verification_reason') || (abstain ? abstainReason! : ''),
-    explanation: text('explanation') || (abstain ? abstainReason! : claims.length === 0 ? 'no claims to judge' : ''),
-    decision_status: abstain ? 'abstain' : 'resolved',
-    abstain_reason: abstain ? abstainReason! : null,
+    verification_reason: text('verification_reason') || base.verification_reason,
+    explanation: [abstain ? `Abstained: ${abstainReason}.` : '', text('explanation')].filter(Boolean).join(' ') || base.explanation,
   };
 }
 

@@ -34,6 +34,9 @@ const common = {
   // The encoder packages find their weights and .wasm files relative to their own folder,
   // so they stay outside the bundle and ship as runtime dependencies.
   external: ['vscode', '@energetic-ai/*'],
+  // jsonc-parser's `main` is a UMD build whose dynamic require('./impl/…') esbuild cannot follow;
+  // its ESM build (`module`) bundles cleanly.
+  mainFields: ['module', 'main'],
   plugins: [esbuildProblemMatcherPlugin],
 };
 

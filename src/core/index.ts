@@ -5,5 +5,6 @@ export * from './decision';
 export * from './loop';
 export * from './evidence/index';
 export * from './segment/index';
+export * from './review';
 export * from './retrieval/index';
 export * from './judge/offline';

@@ -1,0 +1,276 @@
+// review(): a report and its evidence files → judged claims with spans, the partition, S and δ.
+// The stages are separate steps (segment, parse evidence, judge, score) so later stages — the
+// GroundingSwitch, the grounding gate — slot in as one more step that fills its field.
+// S and δ are always recomputed from the judged claims, never taken from the judge's scalar.
+import { decide, validateThresholds } from './decision';
+import { parseEvidenceSources } from './evidence/index';
+import { createOfflineJudge } from './judge/offline';
+import {
+  DEFAULT_RHO,
+  DEFAULT_THRESHOLDS,
+  DEFAULT_UNKNOWN_WEIGHT,
+  PARTITION_KEYS,
+  isEvidenceType,
+  safeDefaultJudgeOutput,
+  type Claim,
+  type EvidenceType,
+  type Partition,
+  type PartitionKey,
+} from './model';
+import type {
+  ClaimJudge,
+  ClaimJudgement,
+  EvidenceItem,
+  EvidenceSource,
+  InputWarning,
+  JudgedClaim,
+  PartitionCounts,
+  ReportClaim,
+  ReviewResult,
+  ScoringSettings,
+} from './review-types';
+import { INDIFFERENT_SCORE, gsarScore, gsarScoreBreakdown } from './score';
+import { segmentReport, type ReportFrontMatter } from './segment/index';
+
+export interface ReviewInput {
+  report: string;
+  /** Named in warnings; a `.txt` report is read as plain text, anything else as Markdown. */
+  reportFile?: string;
+  evidence: EvidenceSource[];
+  /** The question the report answers; falls back to the report's front matter `question:`. */
+  question?: string;
+  settings?: Partial<ScoringSettings>;
+  /** Default: the offline judge. */
+  judge?: ClaimJudge;
+  signal?: AbortSignal;
+}
+
+/** Where the judge's claim list is incomplete or malformed, the claim is kept and marked so. */
+const NOT_JUDGED_REASON = 'not judged: the judge returned no valid verdict for this claim';
+
+/** Reviews a report. Rejects only on an aborted signal or invalid settings (GroundingInputError). */
+export async function review(input: ReviewInput): Promise<ReviewResult> {
+  const scoring = resolveScoring(input.settings);
+  const report = segmentStage(input);
+  const evidence = evidenceStage(input.evidence);
+  const judge = input.judge ?? createOfflineJudge();
+  const judged = await judgeStage(judge, {
+    claims: report.claims,
+    evidence: evidence.items,
+    question: input.question ?? report.frontMatter.question,
+    signal: input.signal,
+  });
+  return scoreStage({
+    claims: judged.claims,
+    abstainReason: judged.abstainReason,
+    degraded: judged.degraded,
+    judge: { kind: judge.kind, model: judged.judgement.model ?? judge.model, usage: judged.judgement.usage, fallbacks: judged.judgement.fallbacks },
+    warnings: [...report.warnings, ...evidence.warnings, ...judged.warnings],
+    evidence: { files: input.evidence.map((source) => source.file), items: evidence.items.length },
+    scoring,
+  });
+}
+
+/** Re-scores a result with other settings from its stored claims; the judge is not called. */
+export function rescore(result: ReviewResult, settings: Partial<ScoringSettings>): ReviewResult {
+  const { decisionWithoutAbstain: _previous, ...stored } = result.scoring;
+  const scoring = resolveScoring({ ...stored, ...settings });
+  const { score, decision, decisionWithoutAbstain } = scoreClaims(result.claims, scoring, result.judge.abstainReason);
+  return { ...result, score, decision, counts: countClaims(result.claims), scoring: { ...scoring, decisionWithoutAbstain } };
+}
+
+// ── stages ────────────────────────────────────────────────────────────────────────────────
+
+function segmentStage(input: ReviewInput): { claims: ReportClaim[]; frontMatter: ReportFrontMatter; warnings: InputWarning[] } {
+  const format = input.reportFile && /\.(txt|text)$/i.test(input.reportFile) ? 'text' : 'markdown';
+  return segmentReport(input.report, { format, file: input.reportFile ?? 'report' });
+}
+
+function evidenceStage(sources: readonly EvidenceSource[]): { items: EvidenceItem[]; warnings: InputWarning[] } {
+  return parseEvidenceSources(sources);
+}
+
+interface JudgeStageResult {
+  judgement: ClaimJudgement;
+  /** One judged claim per report claim, in report order, spans from the segmentation. */
+  claims: JudgedClaim[];
+  abstainReason?: string;
+  degraded: boolean;
+  warnings: InputWarning[];
+}
+
+async function judgeStage(judge: ClaimJudge, input: Parameters<ClaimJudge['judgeClaims']>[0]): Promise<JudgeStageResult> {
+  let judgement: ClaimJudgement;
+  try {
+    judgement = await judge.judgeClaims(input);
+  } catch (error) {
+    // A judge should never throw (gsar.md §7); if one does, it is the safe default, not a crash.
+    if (input.signal?.aborted) throw input.signal.reason ?? error;
+    const reason = `judge failed: ${error instanceof Error ? error.message : String(error)}`;
+    judgement = { claims: [], output: safeDefaultJudgeOutput(reason), fallbacks: [], warnings: [] };
+  }
+  const warnings: InputWarning[] = judgement.warnings.map((message) => ({ file: 'judge', message }));
+  const abstainReason =
+    judgement.output.decision_status === 'abstain' ? judgement.output.abstain_reason?.trim() || 'the judge abstained' : undefined;
+
+  const claimIds = new Set(input.claims.map((claim) => claim.id));
+  const verdicts = new Map<string, JudgedClaim>();
+  for (const verdict of judgement.claims) {
+    if (!claimIds.has(verdict.id)) {
+      warnings.push({ file: 'judge', message: `the judge returned a verdict for unknown claim ${JSON.stringify(verdict.id)}; ignored` });
+    } else if (!isValidVerdict(verdict)) {
+      warnings.push({ file: 'judge', message: `the judge's verdict for ${verdict.id} is malformed; ignored` });
+    } else if (!verdicts.has(verdict.id)) {
+      verdicts.set(verdict.id, verdict);
+    }
+  }
+  let missing = 0;
+  const claims = input.claims.map((claim): JudgedClaim => {
+    const verdict = verdicts.get(claim.id);
+    if (!verdict) {
+      missing++;
+      return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: abstainReason ? `not judged: ${abstainReason}` : NOT_JUDGED_REASON };
+    }
+    // The segmentation owns the span; the judge owns the verdict.
+    return { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: [...verdict.evidence_refs], reason: verdict.reason };
+  });
+  if (missing > 0 && !abstainReason) {
+    warnings.push({ file: 'judge', message: `the judge gave no valid verdict for ${missing} claim(s); they are shown as ungrounded` });
+  }
+  return { judgement, claims, abstainReason, degraded: abstainReason !== undefined || missing > 0, warnings };
+}
+
+function scoreStage(parts: {
+  claims: JudgedClaim[];
+  abstainReason?: string;
+  degraded: boolean;
+  judge: Omit<ReviewResult['judge'], 'abstainReason'>;
+  warnings: InputWarning[];
+  evidence: ReviewResult['evidence'];
+  scoring: ScoringSettings;
+}): ReviewResult {
+  const { score, decision, decisionWithoutAbstain } = scoreClaims(parts.claims, parts.scoring, parts.abstainReason);
+  return {
+    score,
+    decision,
+    degraded: parts.degraded,
+    counts: countClaims(parts.claims),
+    claims: parts.claims,
+    judge: { ...withoutUndefined(parts.judge), fallbacks: parts.judge.fallbacks, ...(parts.abstainReason ? { abstainReason: parts.abstainReason } : {}) },
+    warnings: parts.warnings,
+    evidence: parts.evidence,
+    scoring: { ...parts.scoring, decisionWithoutAbstain },
+    switch: null,
+    gate: null,
+  };
+}
+
+// ── scoring ───────────────────────────────────────────────────────────────────────────────
+
+/** Fills defaults and validates (throws GroundingInputError) before anything is judged. */
+export function resolveScoring(settings: Partial<ScoringSettings> = {}): ScoringSettings {
+  const scoring: ScoringSettings = {
+    thresholds: validateThresholds({ ...DEFAULT_THRESHOLDS, ...settings.thresholds }),
+    rho: settings.rho ?? DEFAULT_RHO,
+    unknownWeight: settings.unknownWeight ?? DEFAULT_UNKNOWN_WEIGHT,
+    ...(settings.weights ? { weights: settings.weights } : {}),
+  };
+  gsarScoreBreakdown({ grounded: [], ungrounded: [], contradicted: [], complementary: [] }, scoring);
+  return scoring;
+}
+
+/**
+ * S from the claims' partition, δ from S. When the judge abstained nothing was classified, so S is
+ * the safe default's 0.5 (gsar.md §7) and δ is `abstain`, whatever the placeholder claims say.
+ */
+function scoreClaims(claims: readonly JudgedClaim[], scoring: ScoringSettings, abstainReason?: string) {
+  const score = abstainReason ? INDIFFERENT_SCORE : gsarScore(partitionOfClaims(claims), scoring);
+  const decisionWithoutAbstain = decide(score, scoring.thresholds);
+  return { score, decision: abstainReason ? ('abstain' as const) : decisionWithoutAbstain, decisionWithoutAbstain };
+}
+
+/** The GSAR partition of judged claims (gsar.md §1). */
+export function partitionOfClaims(claims: readonly JudgedClaim[]): Partition {
+  const partition: Record<PartitionKey, Claim[]> = { grounded: [], ungrounded: [], contradicted: [], complementary: [] };
+  for (const claim of claims) {
+    partition[claim.partition].push({ text: claim.text, type: claim.type, evidence_refs: claim.evidence_refs, start: claim.start, end: claim.end });
+  }
+  return partition;
+}
+
+export function countClaims(claims: readonly Pick<JudgedClaim, 'partition'>[]): PartitionCounts {
+  const counts: PartitionCounts = { grounded: 0, ungrounded: 0, contradicted: 0, complementary: 0 };
+  for (const claim of claims) counts[claim.partition]++;
+  return counts;
+}
+
+function isValidVerdict(verdict: JudgedClaim): boolean {
+  return (
+    (PARTITION_KEYS as readonly string[]).includes(verdict.partition) &&
+    isEvidenceType(verdict.type) &&
+    Array.isArray(verdict.evidence_refs) &&
+    verdict.evidence_refs.every((ref) => typeof ref === 'string') &&
+    typeof verdict.reason === 'string'
+  );
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+// ── the JSON contract (CLI `--format json`, batch lines) ──────────────────────────────────
+
+export interface ClaimJson {
+  text: string;
+  start: number;
+  end: number;
+  line: number;
+  partition: PartitionKey;
+  type: EvidenceType;
+  evidence_refs: string[];
+  reason: string;
+}
+
+export interface ReviewJson {
+  score: number;
+  decision: ReviewResult['decision'];
+  degraded: boolean;
+  counts: PartitionCounts;
+  claims: ClaimJson[];
+  judge: { kind: string; model?: string; abstain_reason?: string };
+  warnings: InputWarning[];
+  switch?: unknown;
+  gate?: unknown;
+}
+
+export function toClaimJson(claim: JudgedClaim): ClaimJson {
+  return {
+    text: claim.text,
+    start: claim.start,
+    end: claim.end,
+    line: claim.line,
+    partition: claim.partition,
+    type: claim.type,
+    evidence_refs: claim.evidence_refs,
+    reason: claim.reason,
+  };
+}
+
+/** The review result as the JSON contract of issue 4; `switch` and `gate` appear once computed. */
+export function toReviewJson(result: ReviewResult): ReviewJson {
+  return {
+    score: result.score,
+    decision: result.decision,
+    degraded: result.degraded,
+    counts: result.counts,
+    claims: result.claims.map(toClaimJson),
+    judge: {
+      kind: result.judge.kind,
+      ...(result.judge.model ? { model: result.judge.model } : {}),
+      ...(result.judge.abstainReason ? { abstain_reason: result.judge.abstainReason } : {}),
+    },
+    warnings: result.warnings.map((warning) => ({ ...warning })),
+    ...(result.switch !== null ? { switch: result.switch } : {}),
+    ...(result.gate !== null ? { gate: result.gate } : {}),
+  };
+}

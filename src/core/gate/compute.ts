@@ -51,6 +51,33 @@ export interface GateInput {
   noveltyExempt?: readonly string[];
 }
 
+/** The gate options of a review (editor settings, CLI flags); null cap/refill keep the preset's. */
+export interface GateReviewOptions {
+  preset?: GatePresetName;
+  cap?: number | null;
+  refill?: number | null;
+  goals?: readonly string[];
+  claimType?: string;
+  surface?: readonly string[];
+  noveltyExempt?: readonly string[];
+}
+
+/** The gate block of a review of `report` (its segmented claims and front matter) over `evidenceItems`. */
+export function gateForReview(
+  review: { report: string; claims: readonly ReportClaim[]; evidenceItems: readonly EvidenceItem[]; frontMatterClaimType?: string },
+  options: GateReviewOptions = {},
+): GateResult {
+  return computeGate({
+    ...review,
+    claimType: options.claimType,
+    surface: options.surface,
+    preset: options.preset,
+    overrides: { cap: options.cap ?? undefined, refill: options.refill ?? undefined },
+    goals: options.goals,
+    noveltyExempt: options.noveltyExempt,
+  });
+}
+
 export interface GateRun {
   result: GateResult;
   steps: ReplayStep[];

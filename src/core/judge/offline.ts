@@ -10,6 +10,8 @@ import { DEFAULT_RULE_OPTIONS, judgeClaim, type RuleOptions } from './offline/ru
 export interface OfflineJudgeOptions {
   /** Share of a claim's content words the evidence must contain to ground it (default 0.7). */
   minWordCoverage?: number;
+  /** The same share when the support is prose (default 0.9). */
+  minProseCoverage?: number;
   /** Evidence candidates considered per claim (default 16). */
   candidates?: number;
 }
@@ -38,7 +40,7 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
-    judged.push({ ...claim, ...judgeClaim(claim, index, rules) });
+    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question) });
   }
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
 }
@@ -92,6 +94,7 @@ export function judgeOutputFromClaims(claims: readonly JudgedClaim[], abstainRea
 function definedOnly(options: OfflineJudgeOptions): Partial<RuleOptions> {
   const out: Partial<RuleOptions> = {};
   if (options.minWordCoverage !== undefined) out.minWordCoverage = options.minWordCoverage;
+  if (options.minProseCoverage !== undefined) out.minProseCoverage = options.minProseCoverage;
   if (options.candidates !== undefined) out.candidates = options.candidates;
   return out;
 }

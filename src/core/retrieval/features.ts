@@ -14,6 +14,8 @@ export interface Quantity {
   hasUnit: boolean;
   /** Decimal places as written, so "97%" matches 97.2 but "97.0%" does not. */
   decimals: number;
+  /** The written unit's size in the base unit (1 for ms → 0.001): a rounding step of 1 in the written unit. */
+  scale: number;
   /** Stemmed words naming what is measured: a field's key parts, or the words before it in prose. */
   key: string[];
   raw: string;
@@ -32,8 +34,10 @@ export interface ClockTime {
 export interface TextFeatures {
   /** Canonical stems of the content words, in order (duplicates kept for term frequency). */
   words: string[];
-  /** Canonical stems of capitalised words that are not the first word: names. */
+  /** Canonical stems of the words of names (capitalised words; see `nameGroups`). */
   names: string[];
+  /** Names as groups of stems: "Stanford University" → [stanford, univers]. */
+  nameGroups: string[][];
   /** Lower-cased identifiers (db-prod-1, cpu_pct, /var/log/app.log, v2.3.1, INC-4821). */
   identifiers: string[];
   quantities: Quantity[];
@@ -48,7 +52,7 @@ const STOPWORDS = new Set(
     'am do does did done has have had having it its this that these those there here which who whom whose what when where ' +
     'while how than so such also just only very can will would shall should may might must could our we you your they them ' +
     'their he she his her him i me my us about after before during between through up down out off again further once all ' +
-    'any both each few more most other some own same too s t per via vs etc e g ie eg one'
+    'any both each few more most other some own same too s t per via vs etc e g ie eg one yes'
   ).split(' '),
 );
 
@@ -160,9 +164,9 @@ const DATE_RE = /\b\d{4}-\d{2}-\d{2}\b/g;
 const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
-const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@][\p{L}\p{N}]+)+|\b(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,}\b/gu;
+const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)+|\b(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,}\b/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
-const UNIT_AFTER_RE = /^\s?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
+const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
 
 /** Extracts every feature of a text. Deterministic; linear in the text length. */
@@ -195,6 +199,8 @@ export function extractFeatures(text: string): TextFeatures {
     const raw = match[0];
     // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
     if (/^[-+]?\d+(?:[.,]\d+)*$/.test(raw)) continue;
+    // "5-second", "16-year-old": a number with its unit, not an identifier.
+    if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) continue;
     // "req/s", "and/or": a slash between two plain words is wording, not a path.
     if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) continue;
     identifiers.push(raw.toLowerCase().replace(/[.:]+$/, ''));
@@ -220,7 +226,8 @@ export function extractFeatures(text: string): TextFeatures {
       value: resolved ? value * resolved.factor : value,
       dimension: resolved?.dimension ?? 'count',
       hasUnit: resolved !== undefined,
-      decimals: resolved && resolved.factor !== 1 ? decimals + Math.max(0, -Math.floor(Math.log10(resolved.factor))) : decimals,
+      decimals,
+      scale: resolved?.factor ?? 1,
       key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsBefore(text, match.index),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
@@ -228,7 +235,7 @@ export function extractFeatures(text: string): TextFeatures {
   }
 
   const words: string[] = [];
-  const names: string[] = [];
+  const tokens: NameToken[] = [];
   let first = true;
   for (const match of text.matchAll(WORD_RE)) {
     const word = match[0].replace(/['’]s?$/, '');
@@ -237,18 +244,64 @@ export function extractFeatures(text: string): TextFeatures {
     first = false;
     const number = WORD_NUMBERS[word.toLowerCase()];
     if (number !== undefined && number > 0) {
-      quantities.push({ value: number, dimension: 'count', hasUnit: false, decimals: 0, key: keyWordsBefore(text, match.index), raw: word, start: match.index });
+      quantities.push({ value: number, dimension: 'count', hasUnit: false, decimals: 0, scale: 1, key: keyWordsBefore(text, match.index), raw: word, start: match.index });
     }
-    if (isStopword(word) || word.length < 2) continue;
-    const stem = canonicalStem(word);
-    words.push(stem);
-    if (!isFirst && /^\p{Lu}/u.test(word)) names.push(stem);
+    const content = !isStopword(word) && word.length >= 2;
+    const stem = content ? canonicalStem(word) : undefined;
+    if (stem) words.push(stem);
+    tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
   }
+  const nameGroups = groupNames(tokens, text);
+  const names = nameGroups.flat();
   // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.
   for (const identifier of identifiers) {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
   }
-  return { words, names, identifiers, quantities, times, fields };
+  return { words, names, nameGroups, identifiers, quantities, times, fields };
+}
+
+interface NameToken {
+  word: string;
+  stem: string | undefined;
+  isFirst: boolean;
+  capital: boolean;
+  start: number;
+  end: number;
+}
+
+/** Lower-case words that join the parts of one name ("Bank of America", "Estadio de la Plata"). */
+const NAME_CONNECTORS = new Set(['of', 'de', 'del', 'della', 'la', 'le', 'da', 'van', 'von', 'der', 'y', 'du', 'des', 'the']);
+
+/**
+ * Names: runs of capitalised words separated only by spaces (a comma or other punctuation ends
+ * a name). A sentence's first word starts a name only when a capitalised word follows it.
+ */
+function groupNames(tokens: readonly NameToken[], text: string): string[][] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  let lastEnd = -1;
+  const close = (): void => {
+    if (current.length > 0) groups.push(current);
+    current = [];
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const joined = lastEnd >= 0 && /^\s+$|^\s*-\s*$|^['’]s?\s+$/.test(text.slice(lastEnd, token.start));
+    if (!joined) close();
+    const next = tokens[i + 1];
+    const nextJoins = next !== undefined && /^\s+$/.test(text.slice(token.end, next.start)) && next.capital;
+    if (token.capital && (!token.isFirst || nextJoins || /^\p{Lu}{2,}$/u.test(token.word))) {
+      if (token.stem) current.push(token.stem);
+      lastEnd = token.end;
+    } else if (current.length > 0 && NAME_CONNECTORS.has(token.word.toLowerCase()) && nextJoins) {
+      lastEnd = token.end;
+    } else {
+      close();
+      lastEnd = -1;
+    }
+  }
+  close();
+  return groups.filter((group) => group.length > 0);
 }
 
 /** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */

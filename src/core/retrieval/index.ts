@@ -7,11 +7,20 @@ import { extractFeatures, splitIdentifierWords, type TextFeatures } from './feat
 
 export * from './features';
 
-/** An evidence item with its features, computed once. */
+/**
+ * A unit of evidence with its features, computed once: a whole item, or one sentence of a long
+ * prose item (so that a claim is matched against statements, not against a whole document).
+ */
 export interface IndexedItem {
   item: EvidenceItem;
-  /** Position in the index (and in the items array given to `buildEvidenceIndex`). */
+  /** Position in the index's `items` (units, not evidence items). */
   position: number;
+  /** The unit's text: the item's text, or one of its sentences. */
+  text: string;
+  /** 0 for a whole item or its first sentence, 1… for later sentences. */
+  sentence: number;
+  /** `text` in lower case, for substring checks of identifiers. */
+  lowerText: string;
   features: TextFeatures;
   /** Sets for O(1) membership tests by the judge. */
   wordSet: Set<string>;
@@ -50,6 +59,24 @@ function indexableText(item: EvidenceItem): string {
   return parts.join(' ');
 }
 
+/** Prose worth splitting into sentences: document paragraphs and long plain lines. */
+function isProse(item: EvidenceItem): boolean {
+  return item.kind === 'paragraph' || (item.kind === 'log_line' && item.text.length > 240);
+}
+
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** Sentences of a prose text; also splits "century.First" where a source glued two sentences. */
+export function splitProseSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const { segment } of SENTENCES.segment(text)) {
+    for (const part of segment.split(/(?<=[\p{Ll}\p{N})"”][.!?])(?=[\p{Lu}"“][\p{Ll}\s])/u)) {
+      if (/[\p{L}\p{N}]/u.test(part)) out.push(part.trim());
+    }
+  }
+  return out;
+}
+
 /** The index terms of a feature set, tagged by kind (`w:` word, `i:` identifier, `n:` number, `t:` time). */
 export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
   const terms: Array<[string, TermKind]> = [];
@@ -66,13 +93,26 @@ export class EvidenceIndex {
   readonly items: IndexedItem[];
   private readonly postings = new Map<string, { positions: number[]; counts: number[] }>();
   private readonly averageLength: number;
+  /**
+   * Whether any item is a record (log line, tool row or call, signal, JSON field) rather than
+   * prose: records are what an absence claim ("no errors were logged") can be checked against.
+   */
+  readonly hasRecords: boolean;
 
   constructor(items: readonly EvidenceItem[]) {
-    this.items = items.map((item, position) => {
-      const features = extractFeatures(indexableText(item));
-      for (const [key, value] of Object.entries(item.fields)) {
-        for (const part of splitIdentifierWords(key)) features.words.push(part);
-        features.fields[key.toLowerCase()] ??= value;
+    const units: Array<{ item: EvidenceItem; text: string; sentence: number }> = [];
+    for (const item of items) {
+      const sentences = isProse(item) ? splitProseSentences(item.text) : [];
+      if (sentences.length > 1) sentences.forEach((text, sentence) => units.push({ item, text, sentence }));
+      else units.push({ item, text: indexableText(item), sentence: 0 });
+    }
+    this.items = units.map(({ item, text, sentence }, position) => {
+      const features = extractFeatures(text);
+      if (sentence === 0 && text !== item.text) {
+        for (const [key, value] of Object.entries(item.fields)) {
+          for (const part of splitIdentifierWords(key)) features.words.push(part);
+          features.fields[key.toLowerCase()] ??= value;
+        }
       }
       const terms = termsOf(features);
       const counts = new Map<string, number>();
@@ -86,12 +126,16 @@ export class EvidenceIndex {
       return {
         item,
         position,
+        text,
+        sentence,
+        lowerText: text.toLowerCase(),
         features,
         wordSet: new Set(features.words),
         identifierSet: new Set(features.identifiers),
         termCount: terms.length,
       };
     });
+    this.hasRecords = items.some((item) => item.kind !== 'paragraph' && item.kind !== 'reasoning');
     const total = this.items.reduce((sum, indexed) => sum + indexed.termCount, 0);
     this.averageLength = this.items.length > 0 ? total / this.items.length : 1;
   }

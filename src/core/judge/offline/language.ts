@@ -33,7 +33,8 @@ const CERTAINTY_RE =
 const HEDGE_RE =
   /\b(may(?! \d)|might|could(?!\s+not\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
 const NEGATION_RE =
-  /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)\s+(?:(?:been|be|being|have|has|had|yet|even|actually|get|got|any|the|a|an|fully|successfully|automatically|manually)\s+)*([\p{L}][\p{L}-]*)/giu;
+  /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)((?:\s+[\p{L}][\p{L}'’-]*){1,3})/giu;
+const NEGATION_FILLERS = new Set(['even', 'actually', 'yet', 'get', 'got', 'fully', 'successfully', 'automatically', 'manually', 'ever', 'really', 'properly']);
 const ABSENCE_RE =
   /\b(?:no|zero|0|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
 const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})/i;
@@ -79,9 +80,10 @@ export function readWording(text: string): Wording {
 
   const negatedSpans: Array<[number, number]> = [];
   for (const match of text.matchAll(NEGATION_RE)) {
-    const word = match[1]!;
+    // The denied event is the first content word after the negation ("was not even restarted").
+    const word = match[1]!.trim().split(/\s+/).find((w) => !isStopword(w) && !NEGATION_FILLERS.has(w.toLowerCase()));
     negatedSpans.push([match.index, match.index + match[0].length]);
-    if (!isStopword(word)) wording.negated.push(canonicalStem(word));
+    if (word) wording.negated.push(canonicalStem(word));
   }
   for (const match of text.matchAll(ABSENCE_RE)) {
     const word = match[1]!;

@@ -23,17 +23,19 @@ export interface ClaimVerdict {
 export interface RuleOptions {
   /** Share of a claim's content words the evidence must contain (default 0.7). */
   minWordCoverage: number;
+  /** The same share when the support is prose (documents, runbooks): words are its content. */
+  minProseCoverage: number;
   /** Candidates taken from retrieval per claim (default 16). */
   candidates: number;
 }
 
-export const DEFAULT_RULE_OPTIONS: RuleOptions = { minWordCoverage: 0.7, candidates: 16 };
+export const DEFAULT_RULE_OPTIONS: RuleOptions = { minWordCoverage: 0.7, minProseCoverage: 0.9, candidates: 16 };
 
 /** Generic words that carry little of a claim's specific content. */
 const LIGHT_WORDS = new Set(
   ['happen', 'occur', 'show', 'indic', 'report', 'observ', 'see', 'seen', 'note', 'saw', 'log', 'record', 'found', 'find',
     'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about', 'roughli',
-    'within', 'later', 'earlier', 'first', 'last', 'next', 'whole', 'overal', 'also', 'still', 'shortli', 'immedi'].map((w) => w),
+    'within', 'whole', 'overal', 'also', 'still', 'shortli', 'immedi'],
 );
 
 const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
@@ -54,8 +56,15 @@ interface ClaimView {
   words: Map<string, number>;
 }
 
-/** Judges one claim against the index. Pure and deterministic. */
-export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS): ClaimVerdict {
+const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
+
+/**
+ * Judges one claim against the index. Pure and deterministic. With a question, a bare "yes" or
+ * "no" is judged as the question's proposition, asserted or denied.
+ */
+export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string): ClaimVerdict {
+  const bare = BARE_ANSWER.exec(claim.text);
+  if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
   const features = extractFeatures(claim.text);
   const wording = readWording(claim.text);
   const view: ClaimView = { claim, features, wording, words: contentWords(features, wording) };
@@ -71,7 +80,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (contradiction) return contradiction;
 
   if (wording.absent.length > 0 || isNegatedEventClaim(view)) {
-    return judgeAbsence(view, candidates);
+    return judgeAbsence(view, candidates, index.hasRecords);
   }
 
   const support = findSupport(view, candidates, options);
@@ -87,10 +96,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (support.missing.length > 0) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not in evidence: ${support.missing.slice(0, 4).join(', ')}` };
   }
-  if (wording.causal && !support.items.some((item) => statesCause(item.item.text))) {
+  if (wording.causal && !support.units.some((item) => statesCause(item.text))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };
   }
-  if (wording.certainty && !support.items.some((item) => item.item.text.toLowerCase().includes(wording.certainty!.toLowerCase()))) {
+  if (wording.certainty && !support.units.some((item) => item.lowerText.includes(wording.certainty!.toLowerCase()))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: `certainty ("${wording.certainty}") not in evidence` };
   }
   const type = support.items.length > 1 ? 'synthesis' : KIND_TYPES[support.items[0]!.item.kind];
@@ -102,9 +111,21 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   };
 }
 
+function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, index: EvidenceIndex, options: RuleOptions): ClaimVerdict {
+  const proposition = question.trim().replace(/\?+$/, '');
+  const verdict = judgeClaim({ ...claim, text: proposition }, index, options);
+  const holds = verdict.partition === 'grounded';
+  if (yes) {
+    if (holds) return { ...verdict, reason: `what the question asks is supported: ${verdict.reason}` };
+    if (verdict.partition === 'contradicted') return { ...verdict, reason: `what the question asks is contradicted: ${verdict.reason}` };
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `"yes", but the evidence does not support what the question asks (${verdict.reason})` };
+  }
+  if (holds) return { partition: 'contradicted', type: verdict.type, evidence_refs: verdict.evidence_refs, reason: `"no", but the evidence supports what the question asks (${verdict.reason})` };
+  return { partition: 'grounded', type: 'inference', evidence_refs: verdict.evidence_refs, reason: `"no": the evidence does not support what the question asks (${verdict.reason})` };
+}
+
 function contentWords(features: TextFeatures, wording: Wording): Map<string, number> {
   const words = new Map<string, number>();
-  const names = new Set(features.names);
   const hedgeOrCause = new Set(
     [wording.causal, wording.certainty, wording.hedge]
       .filter((w): w is string => !!w)
@@ -112,7 +133,7 @@ function contentWords(features: TextFeatures, wording: Wording): Map<string, num
   );
   for (const word of features.words) {
     if (hedgeOrCause.has(word)) continue;
-    const weight = names.has(word) ? 2 : LIGHT_WORDS.has(word) ? 0.3 : 1;
+    const weight = LIGHT_WORDS.has(word) ? 0.3 : 1;
     words.set(word, Math.max(words.get(word) ?? 0, weight));
   }
   return words;
@@ -140,7 +161,7 @@ function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOp
 /** Whether an item talks about the same subject as the claim: its identifiers, and most of its words. */
 function sameSubject(view: ClaimView, item: IndexedItem, ignore: Set<string> = new Set()): boolean {
   for (const identifier of view.features.identifiers) {
-    if (!item.identifierSet.has(identifier) && !item.item.text.toLowerCase().includes(identifier)) {
+    if (!item.identifierSet.has(identifier) && !item.lowerText.includes(identifier)) {
       // A host-like identifier of the claim that the item replaces by another of the same shape is another subject.
       return false;
     }
@@ -168,8 +189,10 @@ function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVer
 function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   if (claim.hasUnit && evidence.hasUnit && claim.dimension !== evidence.dimension) return false;
   // A number written with a unit meets the same number without one (cpu=97 for "97%").
-  const tolerance = claim.decimals === 0 && Math.abs(claim.value) >= 1 ? 0.5 : 0.5 * 10 ** -claim.decimals;
-  return Math.abs(claim.value - evidence.value) <= tolerance + 1e-9 || Math.abs(claim.value - evidence.value) / Math.max(1e-9, Math.abs(evidence.value)) < 0.005;
+  // Half a step of the last written digit, in the written unit; the relative term only absorbs
+  // floating-point noise from unit conversion (2.14 s vs 2140 ms).
+  const tolerance = 0.5 * 10 ** -claim.decimals * claim.scale;
+  return Math.abs(claim.value - evidence.value) <= tolerance + 1e-9 * Math.abs(evidence.value);
 }
 
 function quantitySupported(quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {
@@ -241,7 +264,7 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
   for (const item of candidates) {
     if (!sameSubject(view, item, stateWords)) continue;
-    const itemWording = readWording(item.item.text);
+    const itemWording = readWording(item.text);
     for (const state of strong) {
       const itemStates = itemWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
       const opposite = itemStates.find((s) => s.polarity !== state.polarity);
@@ -274,7 +297,7 @@ function withinBounds(view: ClaimView, item: IndexedItem): boolean {
   return item.features.times.some((t) => (after === undefined || t.seconds >= after) && (before === undefined || t.seconds < before));
 }
 
-function judgeAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict {
+function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean): ClaimVerdict {
   const denied = [...view.wording.absent, ...view.wording.negated];
   const subjectIdentifiers = view.features.identifiers;
   const negatedClaim = view.wording.absent.length === 0;
@@ -282,9 +305,9 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict 
   for (const item of candidates) {
     const mentions = denied.some((term) => item.wordSet.has(term) || item.identifierSet.has(term));
     if (!mentions) continue;
-    if (!subjectIdentifiers.every((id) => item.identifierSet.has(id) || item.item.text.toLowerCase().includes(id))) continue;
+    if (!subjectIdentifiers.every((id) => item.identifierSet.has(id) || item.lowerText.includes(id))) continue;
     if (!withinBounds(view, item)) continue;
-    if (reportsNothing(item.item.text)) {
+    if (reportsNothing(item.text)) {
       supporting.push(item);
       continue;
     }
@@ -296,6 +319,13 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict 
       evidence_refs: [item.item.id],
       reason: `claim says there was no ${denied[0]}, ${item.item.id} shows one`,
     };
+  }
+  if (supporting.length === 0 && !recordsGiven) {
+    // Documents are not exhaustive records: that a text does not mention something does not
+    // show it did not happen. Only a document that says so itself grounds the denial.
+    const stated = candidates.find((item) => sameSubject(view, item) && (reportsNothing(item.text) || readWording(item.text).negated.length > 0));
+    if (stated) return { partition: 'grounded', type: KIND_TYPES[stated.item.kind], evidence_refs: [stated.item.id], reason: `the denial is stated in ${stated.item.id}` };
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
   }
   return {
     partition: 'grounded',
@@ -309,7 +339,10 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict 
 // Support
 
 interface Support {
+  /** One unit per distinct evidence item. */
   items: IndexedItem[];
+  /** Every unit used (sentences of a document count separately). */
+  units: IndexedItem[];
   refs: string[];
   missing: string[];
 }
@@ -325,7 +358,7 @@ interface Need {
 function needsOf(view: ClaimView): Need[] {
   const needs: Need[] = [];
   for (const identifier of new Set(view.features.identifiers)) {
-    needs.push({ label: identifier, weight: 3, hard: true, met: (item) => item.identifierSet.has(identifier) || item.item.text.toLowerCase().includes(identifier) });
+    needs.push({ label: identifier, weight: 3, hard: true, met: (item) => item.identifierSet.has(identifier) || item.lowerText.includes(identifier) });
   }
   for (const quantity of view.features.quantities) {
     needs.push({ label: quantity.raw.trim(), weight: 3, hard: true, met: (item) => item.features.quantities.some((q) => quantityMatches(quantity, q)) });
@@ -333,9 +366,13 @@ function needsOf(view: ClaimView): Need[] {
   for (const time of view.features.times) {
     needs.push({ label: time.raw.trim(), weight: 3, hard: true, met: (item) => item.features.times.some((t) => timeMatches(time, t)) });
   }
-  const names = new Set(view.features.names);
+  // A name is met where all its words stand together: "Stanford University" is not met by a
+  // sentence about another university.
+  for (const group of view.features.nameGroups) {
+    needs.push({ label: group.join(' '), weight: 2, hard: true, met: (item) => group.every((word) => item.wordSet.has(word)) });
+  }
   for (const [word, weight] of view.words) {
-    needs.push({ label: word, weight, hard: names.has(word), met: (item) => item.wordSet.has(word) });
+    needs.push({ label: word, weight, hard: false, met: (item) => item.wordSet.has(word) });
   }
   return needs;
 }
@@ -344,20 +381,36 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   const needs = needsOf(view);
   const chosen: IndexedItem[] = [];
   const met = new Array<boolean>(needs.length).fill(false);
-  // Greedy cover: the item meeting the most unmet weight first, then others while they add something.
+  // Greedy cover: the unit meeting the most unmet weight first, then others while they add
+  // something. A later unit must be about the same thing: it restates something already met
+  // (a host, a name, a key word), or brings specific content (a number, a time, an id) or a
+  // fact of at least two words — a lone word from an unrelated sentence does not count.
   for (let round = 0; round < 4; round++) {
     let best: IndexedItem | undefined;
     let bestGain = 0;
     for (const item of candidates) {
       if (chosen.includes(item)) continue;
       let gain = 0;
-      for (let i = 0; i < needs.length; i++) if (!met[i] && needs[i]!.met(item)) gain += needs[i]!.weight;
+      let bridge = chosen.length === 0;
+      let hard = false;
+      const prose = item.item.kind === 'paragraph';
+      for (let i = 0; i < needs.length; i++) {
+        const need = needs[i]!;
+        if (!need.met(item)) continue;
+        if (met[i]) {
+          // In prose a sentence joins the claim through a shared entity, not a shared common word.
+          if (prose ? need.hard : need.weight >= 1) bridge = true;
+        } else {
+          gain += need.weight;
+          if (need.hard) hard = true;
+        }
+      }
+      if (!bridge && (prose || (!hard && gain < 2))) continue;
       if (gain > bestGain + 1e-9) {
         best = item;
         bestGain = gain;
       }
     }
-    // A second item must bring specific content or a real share of the words.
     if (!best || (chosen.length > 0 && bestGain < 1)) break;
     chosen.push(best);
     for (let i = 0; i < needs.length; i++) if (!met[i] && needs[i]!.met(best)) met[i] = true;
@@ -376,8 +429,12 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     if (met[i]) wordMet += need.weight;
     else softMissing.push(need.label);
   });
-  if (missing.length === 0 && wordTotal > 0 && wordMet / wordTotal < options.minWordCoverage) missing.push(...softMissing);
+  // Prose is matched on its words (they are its specific content), records on their values.
+  const minCoverage = chosen.some((unit) => unit.item.kind === 'paragraph') ? options.minProseCoverage : options.minWordCoverage;
+  if (missing.length === 0 && wordTotal > 0 && wordMet / wordTotal < minCoverage) missing.push(...softMissing);
   if (missing.length === 0 && chosen.length === 0) missing.push('any of its terms');
-  // Keep only items that contributed something needed (the greedy order guarantees each did).
-  return { items: chosen, refs: chosen.map((item) => item.item.id), missing };
+  // Several sentences of one document are one evidence item.
+  const items: IndexedItem[] = [];
+  for (const unit of chosen) if (!items.some((other) => other.item === unit.item)) items.push(unit);
+  return { items, units: chosen, refs: items.map((unit) => unit.item.id), missing };
 }

@@ -1,0 +1,18 @@
+// The pipeline the evaluations run: the product's own review() (segmentation, evidence parsing,
+// the offline judge), so the figures measure what a user gets.
+import { createOfflineJudge, type OfflineJudgeOptions } from '../../src/core/judge/offline';
+import { review } from '../../src/core/review';
+import type { EvidenceSource, JudgedClaim } from '../../src/core/review-types';
+
+export interface EvalCase {
+  report: string;
+  /** Named like the report file, so review() reads Markdown or plain text as the product does. */
+  reportFile?: string;
+  evidence: EvidenceSource[];
+  question?: string;
+}
+
+export async function judgeCase(input: EvalCase, options: OfflineJudgeOptions = {}): Promise<JudgedClaim[]> {
+  const result = await review({ ...input, judge: createOfflineJudge(options) });
+  return result.claims;
+}

@@ -1,0 +1,126 @@
+// HaluEval QA with the offline judge. Test split (lines 251–500) by default; EVAL_SPLIT=dev
+// selects lines 1–250, the only lines tuning may look at. A response is flagged when it has at
+// least one ungrounded or contradicted claim. Also prints the trivial "answer text is inside
+// the knowledge" baseline on the same responses, for honesty about how easy this set is.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { binaryCounts, binaryMetrics, fixed, markdownTable, type BinaryCounts } from './eval-lib/metrics';
+import { judgeCase } from './eval-lib/pipeline';
+import type { OfflineJudgeOptions } from '../src/core/judge/offline';
+
+interface HaluEvalRow {
+  knowledge: string;
+  question: string;
+  right_answer: string;
+  hallucinated_answer: string;
+}
+
+export interface HaluEvalResponse {
+  line: number;
+  knowledge: string;
+  question: string;
+  answer: string;
+  hallucinated: boolean;
+}
+
+const DATA_DIR = join(__dirname, '..', '..', 'data', 'halueval-qa');
+const FILES = ['qa_one-turn_data.jsonl', 'qa_multi-turn_data.jsonl'];
+const SPLITS = { dev: [1, 250], test: [251, 500] } as const;
+
+export function selectedSplit(): keyof typeof SPLITS {
+  const fromArgs = process.argv.find((arg) => arg.startsWith('--split='))?.slice('--split='.length);
+  const split = fromArgs ?? process.env.EVAL_SPLIT ?? 'test';
+  if (split !== 'dev' && split !== 'test') throw new Error(`unknown split ${JSON.stringify(split)} (expected dev or test)`);
+  return split;
+}
+
+/** The responses of a split: each right answer once, each distinct hallucinated answer once. */
+export function loadResponses(split: keyof typeof SPLITS): HaluEvalResponse[] {
+  const [first, last] = SPLITS[split];
+  const files = FILES.map((file) => readFileSync(join(DATA_DIR, file), 'utf8').split('\n').filter((line) => line.trim() !== ''));
+  const responses: HaluEvalResponse[] = [];
+  for (let line = first; line <= last; line++) {
+    const rows = files.map((lines) => JSON.parse(lines[line - 1]!) as HaluEvalRow);
+    const { knowledge, question, right_answer } = rows[0]!;
+    responses.push({ line, knowledge, question, answer: right_answer, hallucinated: false });
+    const seen = new Set<string>([right_answer.trim()]);
+    for (const row of rows) {
+      const answer = row.hallucinated_answer.trim();
+      if (seen.has(answer)) continue;
+      seen.add(answer);
+      responses.push({ line, knowledge, question, answer: row.hallucinated_answer, hallucinated: true });
+    }
+  }
+  return responses;
+}
+
+/** The baseline: flag an answer unless its text occurs verbatim (case-insensitive) in the knowledge. */
+function substringBaseline(response: HaluEvalResponse): boolean {
+  const answer = response.answer.trim().replace(/\.$/, '').toLowerCase();
+  return !response.knowledge.toLowerCase().includes(answer);
+}
+
+export interface HaluEvalOutcome {
+  response: HaluEvalResponse;
+  flagged: boolean;
+  reasons: string[];
+}
+
+export async function evaluate(split: keyof typeof SPLITS, options: OfflineJudgeOptions = {}): Promise<HaluEvalOutcome[]> {
+  const outcomes: HaluEvalOutcome[] = [];
+  for (const response of loadResponses(split)) {
+    // The answer is plain text; the knowledge is a document (so `.md`: read as paragraphs).
+    const claims = await judgeCase(
+      { report: response.answer, reportFile: 'answer.txt', evidence: [{ file: 'knowledge.md', text: response.knowledge }], question: response.question },
+      options,
+    );
+    const bad = claims.filter((claim) => claim.partition === 'ungrounded' || claim.partition === 'contradicted');
+    outcomes.push({ response, flagged: bad.length > 0, reasons: bad.map((claim) => `${claim.partition}: ${claim.reason}`) });
+  }
+  return outcomes;
+}
+
+function confusion(counts: BinaryCounts): string {
+  return markdownTable(
+    ['', 'flagged', 'not flagged'],
+    [
+      ['hallucinated', counts.truePositive, counts.falseNegative],
+      ['right', counts.falsePositive, counts.trueNegative],
+    ],
+  );
+}
+
+export async function run(): Promise<string> {
+  const split = selectedSplit();
+  const outcomes = await evaluate(split);
+  const judge = binaryCounts(outcomes.map((o) => ({ actual: o.response.hallucinated, predicted: o.flagged })));
+  const baseline = binaryCounts(outcomes.map((o) => ({ actual: o.response.hallucinated, predicted: substringBaseline(o.response) })));
+  const j = binaryMetrics(judge);
+  const b = binaryMetrics(baseline);
+  const lines = [
+    `## HaluEval QA — offline judge (${split} split, lines ${SPLITS[split].join('–')})`,
+    '',
+    `Responses: ${j.n} (${judge.truePositive + judge.falseNegative} hallucinated, ${judge.trueNegative + judge.falsePositive} right). ` +
+      `Flagged = at least one ungrounded or contradicted claim. Pipeline: review() with the offline judge.`,
+    '',
+    markdownTable(
+      ['method', 'balanced accuracy', 'F1 (hallucinated)', 'precision', 'recall', 'specificity'],
+      [
+        ['offline judge', fixed(j.balancedAccuracy), fixed(j.f1), fixed(j.precision), fixed(j.recall), fixed(j.specificity)],
+        ['baseline: answer text inside knowledge', fixed(b.balancedAccuracy), fixed(b.f1), fixed(b.precision), fixed(b.recall), fixed(b.specificity)],
+      ],
+    ),
+    '',
+    'Offline judge confusion matrix:',
+    '',
+    confusion(judge),
+  ];
+  if (process.env.EVAL_VERBOSE && split === 'dev') {
+    // Misses are listed only for the dev split: test cases are for reporting, never for tuning.
+    lines.push('', 'Dev misses:', '');
+    for (const o of outcomes.filter((o) => o.flagged !== o.response.hallucinated)) {
+      lines.push(`- line ${o.response.line} ${o.response.hallucinated ? 'MISSED' : 'FALSE FLAG'}: ${JSON.stringify(o.response.answer)} — ${o.reasons.join('; ') || 'all grounded'} — Q: ${o.response.question}`);
+    }
+  }
+  return lines.join('\n');
+}

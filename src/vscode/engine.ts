@@ -1,0 +1,85 @@
+// The one place the editor calls into the core review: evaluate (judge + score) and re-score
+// (score only). The core loads on the first evaluation, keeping activation cheap. Counting
+// judge calls here lets tests prove that a settings change never re-judges.
+import type { ReportFrontMatter } from '../core/segment';
+import type { ClaimJudge, EvidenceItem, EvidenceSource, ReviewResult, ScoringSettings } from '../core/review-types';
+
+export interface EvaluateInput {
+  report: string;
+  reportFile: string;
+  evidence: EvidenceSource[];
+  question?: string;
+  scoring: ScoringSettings;
+  /** Default: the offline judge. */
+  judge?: ClaimJudge;
+  signal?: AbortSignal;
+}
+
+export interface Evaluation {
+  result: ReviewResult;
+  evidenceItems: EvidenceItem[];
+}
+
+async function importCore() {
+  const [reviewModule, evidenceModule, offlineModule, segmentModule] = await Promise.all([
+    import('../core/review.js'),
+    import('../core/evidence/index.js'),
+    import('../core/judge/offline.js'),
+    import('../core/segment/index.js'),
+  ]);
+  return {
+    segmentReport: segmentModule.segmentReport,
+    review: reviewModule.review,
+    rescore: reviewModule.rescore,
+    parseEvidenceSources: evidenceModule.parseEvidenceSources,
+    offlineJudge: offlineModule.createOfflineJudge(),
+  };
+}
+
+let core: Awaited<ReturnType<typeof importCore>> | undefined;
+let judgeCalls = 0;
+
+/** How many times a judge has been asked to classify claims since activation. */
+export function judgeCallCount(): number {
+  return judgeCalls;
+}
+
+function counted(judge: ClaimJudge): ClaimJudge {
+  return {
+    kind: judge.kind,
+    model: judge.model,
+    judgeClaims: (input) => {
+      judgeCalls += 1;
+      return judge.judgeClaims(input);
+    },
+  };
+}
+
+export async function evaluateReport(input: EvaluateInput): Promise<Evaluation> {
+  core ??= await importCore();
+  const result = await core.review({
+    report: input.report,
+    reportFile: input.reportFile,
+    evidence: input.evidence,
+    question: input.question,
+    settings: input.scoring,
+    judge: counted(input.judge ?? core.offlineJudge),
+    signal: input.signal,
+  });
+  // The result counts the items; the editor needs them to quote and link the cited lines.
+  // Parsed the same way as inside review(), so the ids match.
+  const evidenceItems = core.parseEvidenceSources(input.evidence).items;
+  return { result, evidenceItems };
+}
+
+/** The report's front matter (`evidence:`, `question:`), read by the same parser the review uses. */
+export async function frontMatterOf(report: string): Promise<ReportFrontMatter> {
+  core ??= await importCore();
+  return core.segmentReport(report).frontMatter;
+}
+
+/** Re-scores a result with other settings (only ever called on a result evaluateReport produced). */
+export function rescoreReview(result: ReviewResult, scoring: ScoringSettings): ReviewResult {
+  if (!core) throw new Error('rescore called before any review');
+  return core.rescore(result, scoring);
+}

@@ -1,0 +1,203 @@
+// Runs reviews and holds their results per document. One evaluation at a time: a new Evaluate
+// aborts the one in flight, and a cancelled evaluation removes that document's marks rather
+// than leave a verdict the reviewer asked to replace. Renderers listen to `onDidChange`.
+import * as vscode from 'vscode';
+import type { PartitionKey } from '../core/model';
+import type { ClaimJudge } from '../core/review-types';
+import { evaluateReport } from './engine';
+import { EvidenceStore, readEvidence } from './evidence';
+import { ReviewSession } from './session';
+import { scoringChanged, scoringOf, type SettingsStore } from './settings';
+
+export type ChangeReason = 'evaluated' | 'rescored' | 'verdict' | 'edited' | 'cleared' | 'cancelled' | 'busy';
+
+export interface ReviewChange {
+  /** The document's URI string. */
+  uri: string;
+  reason: ChangeReason;
+}
+
+export type EvaluateOutcome =
+  | { status: 'done'; session: ReviewSession; elapsedMs: number }
+  | { status: 'cancelled' }
+  | { status: 'no-evidence' }
+  | { status: 'failed'; message: string };
+
+const VERDICTS_KEY = 'grounding.verdictsByReport';
+
+export interface JudgeChoice {
+  judge?: ClaimJudge;
+  /** Said once in the log and the UI when the configured judge could not be used. */
+  note?: string;
+}
+
+export class ReviewController implements vscode.Disposable {
+  private readonly sessions = new Map<string, ReviewSession>();
+  private readonly changed = new vscode.EventEmitter<ReviewChange>();
+  readonly onDidChange = this.changed.event;
+  private inFlight: { uri: string; abort: AbortController; done: Promise<unknown> } | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly workspaceState: vscode.Memento,
+    readonly evidence: EvidenceStore,
+    private readonly settings: SettingsStore,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly chooseJudge: () => Promise<JudgeChoice>,
+  ) {
+    this.disposables.push(
+      this.changed,
+      settings.onDidChange(({ previous, current }) => {
+        if (!scoringChanged(previous, current)) return;
+        for (const [uri, session] of this.sessions) {
+          session.rescore(scoringOf(current));
+          this.log.info(`re-scored ${uri} with new settings (no judge call): S=${session.result.score.toFixed(3)} δ=${session.result.decision}`);
+          this.changed.fire({ uri, reason: 'rescored' });
+        }
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        const uri = event.document.uri.toString();
+        const session = this.sessions.get(uri);
+        if (!session || event.contentChanges.length === 0) return;
+        session.applyChanges(event.contentChanges);
+        this.changed.fire({ uri, reason: 'edited' });
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        // Spans cannot follow edits made while the report is closed, so its review ends with it.
+        if (this.sessions.has(document.uri.toString())) this.clear(document.uri);
+      }),
+    );
+  }
+
+  get(uri: vscode.Uri | string): ReviewSession | undefined {
+    return this.sessions.get(uri.toString());
+  }
+
+  get all(): ReviewSession[] {
+    return [...this.sessions.values()];
+  }
+
+  isBusy(uri?: vscode.Uri | string): boolean {
+    return this.inFlight !== undefined && (uri === undefined || this.inFlight.uri === uri.toString());
+  }
+
+  /** Reviews a document. A newer call aborts an older one still running. */
+  async evaluate(document: vscode.TextDocument): Promise<EvaluateOutcome> {
+    if (this.inFlight) {
+      this.log.info(`a new evaluation replaces the one running on ${this.inFlight.uri}`);
+      this.inFlight.abort.abort(new vscode.CancellationError());
+      await this.inFlight.done.catch(() => undefined);
+    }
+    const uri = document.uri.toString();
+    const abort = new AbortController();
+    const run = this.runEvaluation(document, abort.signal);
+    const flight = { uri, abort, done: run };
+    this.inFlight = flight;
+    this.changed.fire({ uri, reason: 'busy' });
+    try {
+      return await run;
+    } finally {
+      if (this.inFlight === flight) this.inFlight = undefined;
+      this.changed.fire({ uri, reason: this.sessions.has(uri) ? 'evaluated' : 'cancelled' });
+    }
+  }
+
+  /** Cancels the evaluation in flight, if any. */
+  cancel(): void {
+    this.inFlight?.abort.abort(new vscode.CancellationError());
+  }
+
+  private async runEvaluation(document: vscode.TextDocument, signal: AbortSignal): Promise<EvaluateOutcome> {
+    const uri = document.uri.toString();
+    const started = performance.now();
+    const resolved = await this.evidence.resolve(document);
+    if (resolved.uris.length === 0) return { status: 'no-evidence' };
+    const resolvedAt = performance.now();
+    const read = await readEvidence(resolved.uris);
+    const readAt = performance.now();
+    for (const problem of read.unreadable) this.log.warn(`evidence ${problem.uri.toString()} unreadable: ${problem.message}`);
+    if (read.sources.length === 0) return { status: 'failed', message: 'none of the evidence files could be read' };
+    const reportText = document.getText();
+    const version = document.version;
+    const scoring = scoringOf(this.settings.current);
+    const { judge, note } = await this.chooseJudge();
+    if (note) this.log.info(note);
+    this.log.info(
+      `evaluating ${uri} (${reportText.length} chars) against ${read.sources.map((s) => s.file).join(', ')} [${resolved.origin}] with the ${judge?.kind ?? 'offline'} judge`,
+    );
+    try {
+      const { result, evidenceItems } = await evaluateReport({
+        report: reportText,
+        reportFile: vscode.workspace.asRelativePath(document.uri, false),
+        evidence: read.sources,
+        question: resolved.question,
+        scoring,
+        judge,
+        signal,
+      });
+      if (signal.aborted) throw new vscode.CancellationError();
+      const elapsedMs = performance.now() - started;
+      const phases = `resolve ${(resolvedAt - started).toFixed(0)} ms, read ${(readAt - resolvedAt).toFixed(0)} ms, review ${(performance.now() - readAt).toFixed(0)} ms`;
+      const session = new ReviewSession({
+        uri,
+        version,
+        reportText,
+        judged: result,
+        evidenceItems,
+        evidenceUris: read.uriByFile,
+        verdicts: this.storedVerdicts(uri),
+        scoring: scoringOf(this.settings.current),
+        evaluatedAt: new Date(),
+        elapsedMs,
+      });
+      // Edits typed while the judge ran: those claims no longer match the text they were judged on.
+      if (document.version !== version) session.markStaleWhere((live) => document.getText().slice(live.span.start, live.span.end) !== live.claim.text);
+      this.sessions.set(uri, session);
+      this.log.info(
+        `evaluated ${uri} in ${elapsedMs.toFixed(0)} ms (${phases}): ${result.claims.length} claims, S=${session.result.score.toFixed(3)} δ=${session.result.decision}` +
+          (result.degraded ? ' (degraded)' : ''),
+      );
+      for (const warning of result.warnings) this.log.warn(`${warning.file}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`);
+      return { status: 'done', session, elapsedMs };
+    } catch (error) {
+      if (signal.aborted || error instanceof vscode.CancellationError) {
+        this.log.info(`evaluation of ${uri} cancelled`);
+        this.sessions.delete(uri);
+        return { status: 'cancelled' };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`evaluation of ${uri} failed: ${message}`);
+      return { status: 'failed', message };
+    }
+  }
+
+  /** Removes one document's review, or every review. */
+  clear(uri?: vscode.Uri): void {
+    const uris = uri ? [uri.toString()] : [...this.sessions.keys()];
+    for (const key of uris) {
+      if (this.sessions.delete(key)) this.changed.fire({ uri: key, reason: 'cleared' });
+    }
+  }
+
+  /** The reviewer's verdict on a claim: overrides the judge, re-scores at once, and is remembered. */
+  async setVerdict(uri: vscode.Uri | string, claimId: string, partition: PartitionKey | undefined): Promise<boolean> {
+    const key = uri.toString();
+    const session = this.sessions.get(key);
+    if (!session || !session.setVerdict(claimId, partition)) return false;
+    const all = { ...this.workspaceState.get<Record<string, Record<string, PartitionKey>>>(VERDICTS_KEY, {}) };
+    all[key] = { ...session.verdicts };
+    await this.workspaceState.update(VERDICTS_KEY, all);
+    this.log.info(`reviewer verdict on ${claimId} of ${key}: ${partition ?? '(judge verdict restored)'}; S=${session.result.score.toFixed(3)}`);
+    this.changed.fire({ uri: key, reason: 'verdict' });
+    return true;
+  }
+
+  private storedVerdicts(uri: string): Record<string, PartitionKey> {
+    return this.workspaceState.get<Record<string, Record<string, PartitionKey>>>(VERDICTS_KEY, {})[uri] ?? {};
+  }
+
+  dispose(): void {
+    this.cancel();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

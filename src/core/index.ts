@@ -8,3 +8,8 @@ export * from './segment/index';
 export * from './review';
 export * from './retrieval/index';
 export * from './judge/offline';
+export { OpenAIJudge, type OpenAIJudgeOptions, type StructuredOutputMode } from './judge/openai/judge';
+export { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache, type JudgeCache } from './judge/openai/cache';
+export { JUDGE_PROMPT_VERSION } from './judge/openai/prompt';
+export { DEFAULT_OPENAI_BASE_URL, type OpenAIEndpointOptions } from './judge/openai/client';
+export * from './repair/index';

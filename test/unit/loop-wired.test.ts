@@ -1,44 +1,15 @@
-// Algorithm 1 end to end against the test server: real segmentation, real evidence parsing, the
-// OpenAI judge over HTTP, regenerate through the same endpoint, replan through a real command.
+// Algorithm 1 end to end against the test server: the core review() (segmentation, evidence
+// parsing, scoring), the OpenAI judge over HTTP, regenerate through the same endpoint, replan through a real command.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decide } from '../../src/core/decision';
-import { parseEvidenceSources } from '../../src/core/evidence/index';
 import { OpenAIJudge } from '../../src/core/judge/openai';
-import { DEFAULT_THRESHOLDS } from '../../src/core/model';
-import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type ReviewOnce } from '../../src/core/repair';
-import type { EvidenceSource, JudgedClaim, ReviewResult } from '../../src/core/review-types';
-import { gsarScore } from '../../src/core/score';
-import { segmentReport } from '../../src/core/segment/index';
+import { createCommandReplanner, createLlmRegenerator, reviewWithRepair } from '../../src/core/repair';
+import type { EvidenceSource } from '../../src/core/review-types';
 import { chatJson, chatText, startOpenAITestServer, status, type OpenAITestServer, type RecordedRequest, type ScriptedReply } from '../support/openai-test-server';
 
 const API_KEY = 'sk-loop-test-0d9e8f';
-
-/** One review from real core parts; the same shape the CLI's review command produces. */
-const reviewOnce: ReviewOnce = async (report, evidence, judge, signal) => {
-  const { claims } = segmentReport(report);
-  const parsed = parseEvidenceSources(evidence);
-  const judgement = await judge.judgeClaims({ claims, evidence: parsed.items, signal });
-  const bucket = (key: JudgedClaim['partition']) => judgement.claims.filter((c) => c.partition === key);
-  const partition = { grounded: bucket('grounded'), ungrounded: bucket('ungrounded'), contradicted: bucket('contradicted'), complementary: bucket('complementary') };
-  const score = gsarScore(partition);
-  const abstain = judgement.output.decision_status === 'abstain';
-  return {
-    score,
-    decision: abstain ? 'abstain' : decide(score, DEFAULT_THRESHOLDS),
-    degraded: abstain,
-    counts: { grounded: partition.grounded.length, ungrounded: partition.ungrounded.length, contradicted: partition.contradicted.length, complementary: partition.complementary.length },
-    claims: judgement.claims,
-    judge: { kind: judge.kind, model: judge.model, usage: judgement.usage, fallbacks: judgement.fallbacks, abstainReason: judgement.output.abstain_reason ?? undefined },
-    warnings: parsed.warnings,
-    evidence: { files: evidence.map((e) => e.file), items: parsed.items.length },
-    scoring: { thresholds: DEFAULT_THRESHOLDS, rho: 0.5 },
-    switch: null,
-    gate: null,
-  } satisfies ReviewResult;
-};
 
 const METRICS = [
   '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2',
@@ -127,7 +98,6 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       report: REPORT,
       evidence,
       judge: new OpenAIJudge(endpoint()),
-      review: reviewOnce,
       regenerate: createLlmRegenerator(endpoint()),
     });
 
@@ -173,7 +143,6 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       report: REPORT,
       evidence: [{ file: 'notes.txt', text: 'The on-call engineer was paged at 14:05.' }],
       judge: new OpenAIJudge(endpoint()),
-      review: reviewOnce,
       regenerate: createLlmRegenerator(endpoint()),
       replan: createCommandReplanner({ command, timeoutMs: 10_000 }),
     });
@@ -201,7 +170,6 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       report: REPORT,
       evidence: [{ file: 'notes.txt', text: 'The on-call engineer was paged at 14:05.' }],
       judge: new OpenAIJudge(endpoint()),
-      review: reviewOnce,
       replan: createCommandReplanner({ command }),
       kMax: 2,
     });
@@ -223,7 +191,6 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       report: REPORT,
       evidence: [{ file: 'notes.txt', text: 'The on-call engineer was paged at 14:05.' }],
       judge: new OpenAIJudge(endpoint()),
-      review: reviewOnce,
       replan: createCommandReplanner({ command }),
     });
     assert.equal(result.degraded, true);
@@ -237,7 +204,6 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       report: REPORT,
       evidence: [{ file: 'metrics.log', text: METRICS }],
       judge: new OpenAIJudge(endpoint()),
-      review: reviewOnce,
       regenerate: createLlmRegenerator(endpoint()),
     });
     assert.equal(result.degraded, true);
@@ -251,7 +217,6 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       report: REPORT,
       evidence: [{ file: 'metrics.log', text: METRICS }],
       judge: new OpenAIJudge(endpoint()),
-      review: reviewOnce,
       kMax: 0,
     });
     assert.equal(result.trajectory[0]!.decision, 'abstain');
@@ -265,7 +230,7 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     await assert.rejects(
-      reviewWithRepair({ report: REPORT, evidence: [{ file: 'metrics.log', text: METRICS }], judge: new OpenAIJudge(endpoint()), review: reviewOnce, signal: controller.signal }),
+      reviewWithRepair({ report: REPORT, evidence: [{ file: 'metrics.log', text: METRICS }], judge: new OpenAIJudge(endpoint()), signal: controller.signal }),
       (error: Error) => error.name === 'AbortError',
     );
   });

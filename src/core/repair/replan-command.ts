@@ -31,13 +31,17 @@ export interface ReplanRequest {
 
 export function replanRequestOf(context: RepairContext): ReplanRequest {
   const output = context.judgeOutput;
+  // The review's claims are what the user sees (an abstaining judge classified nothing itself).
+  const claims = context.review?.claims;
+  const texts = (partition: 'ungrounded' | 'contradicted') =>
+    claims ? claims.filter((c) => c.partition === partition).map((c) => c.text) : output[`${partition}_claims`].map((c) => c.text);
   return {
     report: context.report,
     evidence: context.evidence.map((source) => source.file),
-    explanation: output.abstain_reason && output.decision_status === 'abstain' ? `${output.explanation} (${output.abstain_reason})` : output.explanation,
+    explanation: output.explanation,
     gaps: output.gaps,
-    ungrounded: output.ungrounded_claims.map((c) => c.text),
-    contradicted: output.contradicted_claims.map((c) => c.text),
+    ungrounded: texts('ungrounded'),
+    contradicted: texts('contradicted'),
     round: context.round,
   };
 }

@@ -3,8 +3,9 @@
 // types.ts. Returns the final review and the trajectory; the caller decides what to write.
 import { judgeOutputFromClaims } from '../judge/offline';
 import { runGsarLoop, type LoopStopReason } from '../loop';
-import type { JudgeOutput, RoundDecision, Thresholds, WeightMap } from '../model';
-import type { ClaimJudge, ClaimJudgement, EvidenceSource, ReviewResult } from '../review-types';
+import type { JudgeOutput, RoundDecision } from '../model';
+import { resolveScoring, review as coreReview } from '../review';
+import type { ClaimJudge, ClaimJudgement, EvidenceSource, ReviewResult, ScoringSettings } from '../review-types';
 import type { EvidenceReplanner, ReportRegenerator } from './types';
 
 /** One review of a report against evidence with the given judge (the core's review()). */
@@ -12,18 +13,19 @@ export type ReviewOnce = (report: string, evidence: EvidenceSource[], judge: Cla
 
 export interface ReviewWithRepairOptions {
   report: string;
+  /** Named in warnings; `.txt` is read as plain text (as review() does). */
+  reportFile?: string;
   evidence: EvidenceSource[];
+  question?: string;
   judge: ClaimJudge;
-  review: ReviewOnce;
+  /** Scoring for every round; the loop and the reviews agree on S and δ. */
+  settings?: Partial<ScoringSettings>;
+  /** Default: the core review() with `reportFile`, `question` and `settings`. */
+  review?: ReviewOnce;
   /** Absent: a regenerate decision stops the loop, degraded. */
   regenerate?: ReportRegenerator;
   /** Absent: a replan (or abstain) decision stops the loop, degraded. */
   replan?: EvidenceReplanner;
-  /** Must be the scoring `review` uses, so the loop and the review agree on S and δ. */
-  thresholds?: Thresholds;
-  rho?: number;
-  weights?: WeightMap;
-  unknownWeight?: number;
   /** Replans the loop may spend (default 2). */
   kMax?: number;
   /** Repair rounds after the first review (default k_max + 8). */
@@ -64,6 +66,11 @@ export interface RepairReviewResult {
 }
 
 export async function reviewWithRepair(options: ReviewWithRepairOptions): Promise<RepairReviewResult> {
+  const scoring = resolveScoring(options.settings);
+  const reviewOnce: ReviewOnce =
+    options.review ??
+    ((report, evidence, judge, signal) =>
+      coreReview({ report, reportFile: options.reportFile, evidence, question: options.question, settings: scoring, judge, signal }));
   const reviews: Array<{ review?: ReviewResult; error?: string }> = [];
   const actions: RepairAction[] = ['initial'];
   let current: { report: string; evidence: EvidenceSource[] } = { report: options.report, evidence: options.evidence };
@@ -77,7 +84,7 @@ export async function reviewWithRepair(options: ReviewWithRepairOptions): Promis
       judgeClaims: async (input) => (recorded = await options.judge.judgeClaims(input)),
     };
     try {
-      const review = await options.review(report, evidence, recordingJudge, signal);
+      const review = await reviewOnce(report, evidence, recordingJudge, signal);
       reviews.push({ review });
       return judgeOutputOfReview(review, recorded);
     } catch (error) {
@@ -109,10 +116,10 @@ export async function reviewWithRepair(options: ReviewWithRepairOptions): Promis
       const next = await options.replan(context);
       return { synthesis: next.report ?? report, evidence: next.evidence };
     },
-    thresholds: options.thresholds,
-    rho: options.rho,
-    weights: options.weights,
-    unknownWeight: options.unknownWeight,
+    thresholds: scoring.thresholds,
+    rho: scoring.rho,
+    weights: scoring.weights,
+    unknownWeight: scoring.unknownWeight,
     kMax: options.kMax,
     roundsCap: options.roundsCap,
     signal: options.signal,
@@ -146,11 +153,15 @@ export async function reviewWithRepair(options: ReviewWithRepairOptions): Promis
 
 /**
  * The judge contract output of a review: the partition from the review's claims (what the user
- * sees), abstain as the review decided, and the judge's own explanation when it gave one.
+ * sees) and the judge's own explanation when it gave one. An abstaining review classified
+ * nothing, so its partition is empty (S = 0.5, as review() scores it) and the loop replans.
  */
 export function judgeOutputOfReview(review: ReviewResult, judgement?: ClaimJudgement): JudgeOutput {
-  const abstainReason = review.decision === 'abstain' ? review.judge.abstainReason || judgement?.output.abstain_reason || 'judge abstained' : undefined;
-  const fromClaims = judgeOutputFromClaims(review.claims, abstainReason);
+  if (review.decision === 'abstain') {
+    const reason = review.judge.abstainReason || judgement?.output.abstain_reason || 'the judge abstained';
+    return judgeOutputFromClaims([], reason);
+  }
+  const fromClaims = judgeOutputFromClaims(review.claims);
   if (!judgement) return fromClaims;
   const own = judgement.output;
   return {

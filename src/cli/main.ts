@@ -1,6 +1,7 @@
 // The headless entry point: `grounding-review <command> …` over the same core as the extension.
 import { CliError, EXIT_USAGE, type CliIo } from './args';
 import { gateUsage, runGateCommand } from './commands/gate';
+import { reviewUsage, runReview } from './commands/review';
 import { runScore, scoreUsage } from './commands/score';
 
 interface CliCommand {
@@ -11,6 +12,7 @@ interface CliCommand {
 
 /** Every command of the CLI; each lives in its own file under commands/. */
 const commands: Record<string, CliCommand> = {
+  review: { summary: 'mark every claim of a report against its evidence, with S and δ', usage: reviewUsage, run: (argv, io) => runReview(argv, io) },
   score: { summary: 'score a partition and decide proceed / regenerate / replan', usage: scoreUsage, run: runScore },
   gate: { summary: 'replay an agent trace through the grounding gate: may the answer ship?', usage: gateUsage, run: runGateCommand },
 };

@@ -14,7 +14,11 @@ const evidenceType = fc.constantFrom(...EVIDENCE_TYPES);
 const claim = evidenceType.map((type): Claim => ({ text: `a ${type} claim`, type, evidence_refs: [] }));
 const bucket = fc.array(claim, { maxLength: 6 });
 const partitionArb = fc.record({ grounded: bucket, ungrounded: bucket, contradicted: bucket, complementary: bucket });
-const unit = fc.double({ min: 0, max: 1, noNaN: true });
+/**
+ * A weight or ρ in [0, 1]: exactly 0, or at least 0.001. The properties are about real numbers;
+ * subnormal doubles (5e-324) would only test floating-point underflow, where strictness is lost.
+ */
+const unit = fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0.001, max: 1, noNaN: true }));
 /** A full weight map: every type present, each weight in [0, 1]. */
 const weightsArb = fc.tuple(...EVIDENCE_TYPES.map(() => unit)).map(
   (values) => Object.fromEntries(EVIDENCE_TYPES.map((type, i) => [type, values[i]])) as Record<EvidenceType, number>,

@@ -12,4 +12,6 @@ export { OpenAIJudge, type OpenAIJudgeOptions, type StructuredOutputMode } from 
 export { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache, type JudgeCache } from './judge/openai/cache';
 export { JUDGE_PROMPT_VERSION } from './judge/openai/prompt';
 export { DEFAULT_OPENAI_BASE_URL, type OpenAIEndpointOptions } from './judge/openai/client';
+export { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice, type JudgeChoiceInput } from './judge/openai/config';
 export * from './repair/index';
+export * from './geometry/index';

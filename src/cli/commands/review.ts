@@ -1,10 +1,15 @@
 // `grounding-review review <report> --evidence <file>…`: the main job from the command line —
 // every claim of a report marked against its evidence, with S and δ. `--batch cases.jsonl`
 // reviews many cases, one JSON result per line. Files are only read, never written.
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createOfflineJudge } from '../../core/judge/offline';
+import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
+import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
+import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
+import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
 import { formatZodError, type Thresholds } from '../../core/model';
 import { review, toReviewJson } from '../../core/review';
 import type { ClaimJudge, EvidenceSource, ReviewResult, ScoringSettings } from '../../core/review-types';
@@ -38,7 +43,26 @@ Items are cited as E<line> (one file) or <file name>:E<line> (several files). Wi
 Options:
   --evidence FILE      an evidence file (repeatable)
   --question TEXT      the question the report answers (default: front matter "question:")
-  --judge NAME         ${'offline'} (default offline: no network, no API key)
+  --judge NAME         offline | openai (default offline: no network, no API key)
+
+OpenAI-compatible judge (--judge openai; OpenAI, Azure, Ollama, vLLM, LM Studio, llama.cpp):
+  --model NAME         model id (default ${DEFAULT_JUDGE_MODEL}); the API key comes from OPENAI_API_KEY only
+  --base-url URL       endpoint, e.g. http://127.0.0.1:11434/v1 (default OPENAI_BASE_URL, else OpenAI);
+                       with no key and no base URL the offline judge runs instead, and says so
+  --structured-output auto|on|off   strict JSON-schema output (default auto: falls back to JSON in text)
+  --timeout SECONDS    per request (default 60)
+  --cache-dir DIR      keep judged chunks in DIR: an unchanged re-run makes no request
+
+Repair loop (GSAR Algorithm 1):
+  --loop               regenerate (rewrite via the LLM from the same evidence) and replan until
+                       proceed or a budget runs out; prints the trajectory
+  --out FILE           write the final report to FILE (never to the report itself)
+  --replan-command CMD run CMD to replan: it gets {report, evidence, explanation, gaps, …} as
+                       JSON on stdin and prints new evidence on stdout
+  --replan-timeout S   seconds the replan command may take (default 60)
+  --regenerate-model M model for rewriting (default: --model)
+  --k-max N            replans allowed (default 2)
+  --rounds-cap N       repair rounds allowed in all (default k-max + 8)
   --format text|json   output format (default text); JSON is the result contract
   --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
                        evidence as text or a list of texts; prints one JSON result per line
@@ -52,10 +76,11 @@ Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain), 2 usage or
 (with --batch: 2 when any line was bad, else 1 when any case did not proceed).`;
 
 /** The judges the CLI can run, by name. */
-export type JudgeFactories = Record<string, (io: CliIo) => ClaimJudge>;
+export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) => ClaimJudge>;
 
 export const CLI_JUDGES: JudgeFactories = {
   offline: () => createOfflineJudge(),
+  openai: (io, values) => createCliOpenAIJudge(io, values),
 };
 
 export async function runReview(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
@@ -72,6 +97,18 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       'tau-proceed': { type: 'string' },
       'tau-regenerate': { type: 'string' },
       weights: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      'structured-output': { type: 'string' },
+      timeout: { type: 'string' },
+      'cache-dir': { type: 'string' },
+      loop: { type: 'boolean' },
+      out: { type: 'string' },
+      'replan-command': { type: 'string' },
+      'replan-timeout': { type: 'string' },
+      'regenerate-model': { type: 'string' },
+      'k-max': { type: 'string' },
+      'rounds-cap': { type: 'string' },
     },
   });
   const format = parseFormat(values.format, ['text', 'json'] as const, 'text');
@@ -85,7 +122,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       throw new CliError('--batch takes the reports, evidence and questions from its lines; give no report, --evidence or --question');
     }
     if (values.format === 'text') throw new CliError('--batch prints JSON Lines; --format text is not available');
-    return runBatch(values.batch, makeJudge(io), settings, io);
+    if (values.loop) throw new CliError('--loop repairs one report; it is not available with --batch');
+    return runBatch(values.batch, makeJudge(io, values), settings, io);
   }
 
   if (positionals.length !== 1) throw new CliError('expected exactly one report file (or --batch FILE)');
@@ -97,9 +135,12 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   }
   const evidence: EvidenceSource[] = evidenceFiles.map((file) => ({ file, text: readTextFile(file) }));
 
+  if (values.loop) return runReviewLoop({ report, reportFile, evidence, settings, judge: makeJudge(io, values), values, io, format });
+  for (const option of LOOP_ONLY_OPTIONS) if (values[option] !== undefined) throw new CliError(`--${option} needs --loop`);
+
   let result: ReviewResult;
   try {
-    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io) });
+    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io, values) });
   } catch (error) {
     throw asCliError(error);
   }
@@ -183,6 +224,9 @@ function renderText(result: ReviewResult, reportFile: string): string {
   const out: string[] = [];
   const files = result.evidence.files.length;
   out.push(`${reportFile}: ${result.claims.length} claim(s) against ${files} evidence file(s), ${result.evidence.items} item(s); judge ${result.judge.kind}${result.judge.model ? ` (${result.judge.model})` : ''}`);
+  const usage = result.judge.usage;
+  if (usage) out.push(`judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cached chunk(s)`);
+  for (const fallback of result.judge.fallbacks) out.push(`judge fallback: ${fallback}`);
   out.push('');
   for (const claim of result.claims) {
     const refs = claim.evidence_refs.length > 0 ? claim.evidence_refs.join(', ') : '—';
@@ -202,4 +246,137 @@ function renderText(result: ReviewResult, reportFile: string): string {
   if (result.judge.abstainReason) out.push(`The judge abstained: ${result.judge.abstainReason}`);
   if (result.degraded) out.push('DEGRADED: do not treat this as a verdict (see above).');
   return out.join('\n') + '\n';
+}
+
+// ── the OpenAI-compatible judge and the repair loop ──────────────────────────────────────
+
+/** The options the LLM judge and the loop read. */
+export interface LlmCliValues {
+  model?: string;
+  'base-url'?: string;
+  'structured-output'?: string;
+  timeout?: string;
+  'cache-dir'?: string;
+  out?: string;
+  'replan-command'?: string;
+  'replan-timeout'?: string;
+  'regenerate-model'?: string;
+  'k-max'?: string;
+  'rounds-cap'?: string;
+}
+
+const LOOP_ONLY_OPTIONS = ['out', 'replan-command', 'replan-timeout', 'regenerate-model', 'k-max', 'rounds-cap'] as const;
+
+/** The endpoint from the options and the environment (OPENAI_API_KEY, OPENAI_BASE_URL); the key never from a flag. */
+function openAIChoice(values: LlmCliValues, io: CliIo): JudgeChoice {
+  const structured = values['structured-output'];
+  if (structured !== undefined && !['auto', 'on', 'off'].includes(structured)) {
+    throw new CliError(`--structured-output: expected auto, on or off, got ${JSON.stringify(structured)}`);
+  }
+  const timeout = parseNumberOption(values.timeout, 'timeout');
+  if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout: expected seconds > 0');
+  return chooseJudge({
+    requested: 'openai',
+    apiKey: io.env.OPENAI_API_KEY,
+    baseURL: values['base-url'] ?? io.env.OPENAI_BASE_URL,
+    model: values.model,
+    structuredOutput: structured as StructuredOutputMode | undefined,
+    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  });
+}
+
+function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
+  const choice = openAIChoice(values, io);
+  if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
+  if (choice.kind === 'offline') return createOfflineJudge();
+  const dir = values['cache-dir'];
+  const cache = dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
+  return new OpenAIJudge({ ...choice.options, ...(cache ? { cache } : {}) });
+}
+
+function countOption(value: string | undefined, name: string): number | undefined {
+  const number = parseNumberOption(value, name);
+  if (number !== undefined && (!Number.isInteger(number) || number < 0)) throw new CliError(`--${name}: expected a whole number ≥ 0`);
+  return number;
+}
+
+async function runReviewLoop(args: {
+  report: string;
+  reportFile: string;
+  evidence: EvidenceSource[];
+  settings: Partial<ScoringSettings>;
+  judge: ClaimJudge;
+  values: LlmCliValues & { question?: string };
+  io: CliIo;
+  format: 'text' | 'json';
+}): Promise<number> {
+  const { values, io } = args;
+  const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
+  if (out !== undefined && out === resolve(io.cwd, args.reportFile)) {
+    throw new CliError('--out must name a new file: the report itself is never overwritten');
+  }
+  const kMax = countOption(values['k-max'], 'k-max');
+  const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
+  const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
+
+  const choice = args.judge instanceof OpenAIJudge ? openAIChoice(values, io) : undefined;
+  const regenerate =
+    choice?.kind === 'openai' ? createLlmRegenerator({ ...choice.options, model: values['regenerate-model'] ?? choice.options.model }) : undefined;
+  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai with a key or --base-url); a regenerate decision stops the loop\n');
+  const replanCommand = values['replan-command'];
+  const replan = replanCommand
+    ? createCommandReplanner({ command: replanCommand, cwd: io.cwd, ...(replanTimeout !== undefined ? { timeoutMs: replanTimeout * 1000 } : {}) })
+    : undefined;
+
+  let outcome: RepairReviewResult;
+  try {
+    outcome = await reviewWithRepair({
+      report: args.report,
+      reportFile: args.reportFile,
+      evidence: args.evidence,
+      question: values.question,
+      settings: args.settings,
+      judge: args.judge,
+      regenerate,
+      replan,
+      kMax,
+      roundsCap,
+    });
+  } catch (error) {
+    throw asCliError(error);
+  }
+  const final = outcome.review;
+  if (!final) throw new CliError(`the review failed: ${outcome.trajectory.at(-1)?.error ?? outcome.stopReason}`);
+  if (out !== undefined) writeFileSync(out, outcome.report, 'utf8');
+
+  if (args.format === 'json') {
+    const loop = {
+      stop_reason: outcome.stopReason,
+      degraded: outcome.degraded,
+      replans_used: outcome.replansUsed,
+      regenerations_used: outcome.regenerationsUsed,
+      changed: outcome.changed,
+      ...(out !== undefined ? { out } : {}),
+      trajectory: outcome.trajectory.map((round) => ({
+        iteration: round.iteration,
+        action: round.action,
+        score: round.score,
+        decision: round.decision,
+        evidence_files: round.evidenceFiles,
+        ...(round.error ? { error: round.error } : {}),
+      })),
+      final_report: outcome.report,
+    };
+    io.stdout(JSON.stringify({ ...toReviewJson(final), loop }) + '\n');
+  } else {
+    const lines = ['', 'Repair loop:'];
+    for (const round of outcome.trajectory) {
+      lines.push(`  round ${round.iteration}  ${round.action.padEnd(10)}  S = ${round.score.toFixed(4)}  δ = ${round.decision}  evidence: ${round.evidenceFiles.join(', ')}`);
+    }
+    lines.push(`  stopped: ${outcome.stopReason}; ${outcome.regenerationsUsed} regeneration(s), ${outcome.replansUsed} replan(s)${outcome.degraded ? ' — DEGRADED' : ''}`);
+    if (out !== undefined) lines.push(`  final report written to ${values.out}${outcome.changed ? '' : ' (unchanged)'}`);
+    else if (outcome.changed) lines.push('  the report was rewritten; pass --out FILE to save it (the input is never modified)');
+    io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');
+  }
+  return final.decision === 'proceed' ? EXIT_PROCEED : EXIT_NOT_PROCEED;
 }

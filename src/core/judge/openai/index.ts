@@ -5,3 +5,4 @@ export * from './client';
 export * from './judge';
 export * from './prompt';
 export * from './wire';
+export * from './config';

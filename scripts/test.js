@@ -37,12 +37,25 @@ function main() {
   ];
   const integrationRunner = path.join(root, 'test', 'integration', 'run.js');
   if (!skipIntegration && fs.existsSync(integrationRunner)) {
-    suites.push({ name: 'integration (real VS Code)', file: path.join(resultsDir, 'integration.json'), command: process.execPath, args: [integrationRunner] });
+    suites.push({
+      name: 'integration (real VS Code)',
+      file: path.join(resultsDir, 'integration.json'),
+      command: process.execPath,
+      args: [integrationRunner],
+      // Chromium, the toolchain and test/vscode-host; idempotent, quick when already set up.
+      setup: ['bash', [path.join(root, 'scripts', 'setup-integration.sh')]],
+    });
   }
 
   const total = { passed: 0, failed: 0, skipped: 0 };
   let anyFailed = false;
   for (const suite of suites) {
+    if (suite.setup && run(`set up ${suite.name}`, ...suite.setup) !== 0) {
+      console.error(`✘ ${suite.name}: setup failed`);
+      total.failed += 1;
+      anyFailed = true;
+      continue;
+    }
     const status = run(suite.name, suite.command, suite.args, { MOCHA_SUMMARY_FILE: suite.file });
     const counts = readCounts(suite.file);
     if (!counts) {

@@ -40,7 +40,7 @@ function parseOptions(argv) {
       args: argv,
       options: {
         screenshot: { type: 'string' },
-        timeout: { type: 'string', default: process.env.GROUNDING_INTEGRATION_TIMEOUT ?? '150' },
+        timeout: { type: 'string', default: process.env.GROUNDING_INTEGRATION_TIMEOUT ?? '300' },
         grep: { type: 'string' },
         'update-screenshots': { type: 'boolean', default: false },
         extension: { type: 'string', default: root },

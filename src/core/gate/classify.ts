@@ -1,7 +1,6 @@
 // Classifies one tool call (gate.md §3): the nine steps in the spec's order. A call qualifies
 // only when it is novel, relevant and read-only; a mutating call never grounds its own effect.
-import { createHash } from 'node:crypto';
-import { identifierTokens } from './identifiers';
+import { hash as digest } from 'node:crypto';
 import { canonicalText, normalizeForNovelty } from './normalize';
 import type { GateState } from './state';
 
@@ -30,16 +29,13 @@ export interface Classification {
   signalsAdded: string[];
 }
 
-function noveltyHash(state: GateState, call: ToolObservation): string {
+function noveltyHash(state: GateState, call: ToolObservation, argsText: string): string {
   // last_mutation_step is part of the key: a new mutation re-opens novelty, so the prescribed
   // read-back verifies even when the content reads the same as before the change.
-  const key = JSON.stringify([
-    call.tool,
-    state.lastMutationStep,
-    normalizeForNovelty(canonicalText(call.args)),
-    normalizeForNovelty(call.result),
-  ]);
-  return createHash('sha256').update(key).digest('base64');
+  const key = `${call.tool}\u0000${state.lastMutationStep}\u0000${normalizeForNovelty(argsText)}\u0000${normalizeForNovelty(call.result)}`;
+  // A digest keeps memory bounded on long traces. A collision (or a NUL inside the content) could
+  // only make a novel read look seen, a rejection, never the reverse: SHA-1's speed is the right trade.
+  return digest('sha1', key, 'base64');
 }
 
 export function classifyObservation(state: GateState, call: ToolObservation): Classification {
@@ -52,13 +48,14 @@ export function classifyObservation(state: GateState, call: ToolObservation): Cl
   let hits: string[] = [];
 
   // 2. Novelty; a repeat is not recorded again and grounds nothing.
-  const hash = state.noveltyExempt.has(call.tool) ? undefined : noveltyHash(state, call);
+  const argsText = canonicalText(call.args);
+  const hash = state.noveltyExempt.has(call.tool) ? undefined : noveltyHash(state, call, argsText);
   if (hash !== undefined && state.recentResultHashes.has(hash)) {
     outcome = 'duplicate';
   } else {
     // 3. Relevance by identifiers; an irrelevant call's hash is not recorded, so the same read
     //    still counts if the claim surface later makes it relevant.
-    hits = state.claimSurface.hits(identifierTokens(canonicalText(call.args) + '\n' + call.result));
+    hits = state.claimSurface.hitsIn(argsText + '\n' + call.result);
     if (hits.length === 0) {
       outcome = 'not_relevant';
     } else {

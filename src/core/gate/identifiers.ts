@@ -86,6 +86,13 @@ export class SurfaceMatcher {
     return this.ordered.length;
   }
 
+  /** The surface identifiers `text` names as whole identifiers; empty when irrelevant. */
+  hitsIn(text: string): string[] {
+    // Cheap pre-check: a text that does not even contain a surface name's last segment names none.
+    for (const key of this.byLastSegment.keys()) if (text.includes(key)) return this.hits(identifierTokens(text));
+    return [];
+  }
+
   /** The surface identifiers any of `tokens` names, in surface order; empty when irrelevant. */
   hits(tokens: Iterable<string>): string[] {
     const found = new Set<string>();

@@ -65,7 +65,8 @@ export function traceHasMutation(items: readonly EvidenceItem[]): boolean {
 export function replayGate(events: readonly GateEvent[], state: GateState): ReplayStep[] {
   const steps: ReplayStep[] = [];
   let turn: number | undefined;
-  for (const [position, event] of events.entries()) {
+  for (let position = 0; position < events.length; position += 1) {
+    const event = events[position];
     let newTurn = false;
     if (event.turn !== undefined) {
       if (turn !== undefined && event.turn !== turn) {

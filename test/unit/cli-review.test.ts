@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/args';
 import { runReview, type JudgeFactories } from '../../src/cli/commands/review';
+import { judgeOutputFromClaims } from '../../src/core/judge/offline';
 import type { ClaimJudge, ClaimJudgeInput, JudgedClaim } from '../../src/core/review-types';
 import type { PartitionKey } from '../../src/core/model';
 
@@ -42,20 +43,7 @@ function uniformJudge(partition: PartitionKey, calls: ClaimJudgeInput[] = []): J
       }));
       return {
         claims,
-        output: {
-          grounding_score: 0,
-          is_grounded: false,
-          grounded_claims: [],
-          ungrounded_claims: [],
-          contradicted_claims: [],
-          complementary_claims: [],
-          gaps: [],
-          contradictions: [],
-          verification_needed: false,
-          verification_reason: '',
-          explanation: '',
-          decision_status: 'resolved',
-        },
+        output: judgeOutputFromClaims(claims),
         fallbacks: [],
         warnings: [],
       };

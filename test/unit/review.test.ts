@@ -2,6 +2,7 @@
 // partition — and so S and δ — are known by hand (values from gsar.md §5).
 import * as assert from 'node:assert/strict';
 import { GroundingInputError, type EvidenceType, type PartitionKey } from '../../src/core/model';
+import { judgeOutputFromClaims } from '../../src/core/judge/offline';
 import { rescore, review, toReviewJson } from '../../src/core/review';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../../src/core/review-types';
 
@@ -29,21 +30,9 @@ function ruleJudge(rules: Rule[]): ClaimJudge & { calls: ClaimJudgeInput[] } {
   };
 }
 
+/** A resolved judge output whose own scalar is deliberately wrong: review() must not use it. */
 function resolvedOutput(): ClaimJudgement['output'] {
-  return {
-    grounding_score: 0.99, // deliberately wrong: review() must not use the judge's scalar
-    is_grounded: true,
-    grounded_claims: [],
-    ungrounded_claims: [],
-    contradicted_claims: [],
-    complementary_claims: [],
-    gaps: [],
-    contradictions: [],
-    verification_needed: false,
-    verification_reason: '',
-    explanation: '',
-    decision_status: 'resolved',
-  };
+  return { ...judgeOutputFromClaims([]), grounding_score: 0.99 };
 }
 
 const groundMetric: Rule = { when: /97\.2/, partition: 'grounded', type: 'tool_match', refs: ['E1'] };

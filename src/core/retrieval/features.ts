@@ -20,6 +20,11 @@ export interface Quantity {
   key: string[];
   raw: string;
   start: number;
+  /**
+   * How the number is meant: approximately ("about 104,000"), a lower or upper bound ("above
+   * 20,000", "fewer than 450"), or a change ("cut by 30%"). Absent: the exact value.
+   */
+  qualifier?: 'approx' | 'lower' | 'upper' | 'delta';
 }
 
 export interface ClockTime {
@@ -29,6 +34,17 @@ export interface ClockTime {
   hasSeconds: boolean;
   raw: string;
   start: number;
+  /** Stemmed words around it: the event it dates ("alert fired at 14:02"). */
+  key: string[];
+}
+
+export interface CalendarDate {
+  month: number;
+  day?: number;
+  year?: number;
+  raw: string;
+  start: number;
+  key: string[];
 }
 
 export interface TextFeatures {
@@ -42,6 +58,7 @@ export interface TextFeatures {
   identifiers: string[];
   quantities: Quantity[];
   times: ClockTime[];
+  dates: CalendarDate[];
   /** key=value pairs written in the text (lower-cased keys). */
   fields: Record<string, string>;
 }
@@ -136,6 +153,9 @@ const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
   mib: { dimension: 'bytes', factor: 1024 ** 2 },
   gib: { dimension: 'bytes', factor: 1024 ** 3 },
   tib: { dimension: 'bytes', factor: 1024 ** 4 },
+  // df/du style suffixes: 500G, 61G, 1.2T.
+  g: { dimension: 'bytes', factor: 1e9 },
+  t: { dimension: 'bytes', factor: 1e12 },
   rps: { dimension: 'rate', factor: 1 },
   qps: { dimension: 'rate', factor: 1 },
   'req/s': { dimension: 'rate', factor: 1 },
@@ -153,6 +173,8 @@ const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
   [/(?:^|[_.-])(gb)$/, 'gb'],
 ];
 
+const GENERIC_KEYS = new Set(['valu', 'val', 'count', 'current', 'observ', 'threshold']);
+
 const WORD_NUMBERS: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   twice: 2, none: 0, zero: 0,
@@ -160,7 +182,14 @@ const WORD_NUMBERS: Record<string, number> = {
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
 const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
-const DATE_RE = /\b\d{4}-\d{2}-\d{2}\b/g;
+const NOT_WORDS = new Set(['utc', 'gmt', 'pm', 'am', 'gib', 'mib', 'kib', 'tib']);
+const MONTH_NAME_RE = /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)$/;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+const ISO_DATE_RE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+const DAY_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g');
+const MONTH_DAY_RE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!:)(?:,?\\s+(\\d{4})\\b)?`, 'g');
+const MONTH_YEAR_RE = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`, 'g');
 const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
@@ -181,31 +210,46 @@ export function extractFeatures(text: string): TextFeatures {
     fields[match[1]!.toLowerCase()] = stripQuotes(match[2]!);
   }
 
+  const dates: CalendarDate[] = [];
+  const addDate = (start: number, raw: string, month: number, day?: number, year?: number): void => {
+    if (month < 1 || month > 12 || (day !== undefined && (day < 1 || day > 31))) return;
+    if (masked[start] === ' ' && raw.trim() !== '') return;
+    dates.push({ month, day, year, raw, start, key: keyWordsAround(text, start, start + raw.length, 2, 1) });
+    mask(start, start + raw.length);
+  };
+  for (const m of text.matchAll(ISO_DATE_RE)) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
+  for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
+  for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
+  for (const m of text.matchAll(MONTH_YEAR_RE)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));
   const times: ClockTime[] = [];
   for (const match of text.matchAll(TIME_RE)) {
+    // A time glued to letters or digits is part of something else (a serial like 04:A1:9C).
+    if (/[\p{L}\p{N}:]/u.test(text[match.index + match[0].length] ?? '') || /[\p{L}\p{N}:]/u.test(text[match.index - 1] ?? '')) continue;
     let hours = Number(match[1]);
     const meridiem = match[4]?.toLowerCase();
     if (meridiem === 'p' && hours < 12) hours += 12;
     if (meridiem === 'a' && hours === 12) hours = 0;
     const seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
-    times.push({ seconds, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index });
+    times.push({ seconds, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
     mask(match.index, match.index + match[0].length);
   }
-  for (const match of text.matchAll(DATE_RE)) mask(match.index, match.index + match[0].length);
 
   const identifiers: string[] = [];
   const identText = masked.join('');
   for (const match of identText.matchAll(IDENT_RE)) {
     const raw = match[0];
     // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
-    if (/^[-+]?\d+(?:[.,]\d+)*$/.test(raw)) continue;
+    if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) continue;
+    // "61/200": two numbers (a used-of-total pair), not a path.
+    if (/^\d+(?:\.\d+)?\/\d+(?:\.\d+)?$/.test(raw)) continue;
     // "5-second", "16-year-old": a number with its unit, not an identifier.
     if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) continue;
     // "req/s", "and/or": a slash between two plain words is wording, not a path.
     if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) continue;
     identifiers.push(raw.toLowerCase().replace(/[.:]+$/, ''));
-    // Keep the digits of a unit-suffixed number like "512MB" or "2.5s" as a quantity too.
-    if (!/^\d+(?:\.\d+)?[a-z%]+$/i.test(raw)) mask(match.index, match.index + raw.length);
+    // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
+    const suffix = /^\d+(?:\.\d+)?([a-z%]+)$/i.exec(raw)?.[1]?.toLowerCase();
+    if (!(suffix && UNITS[suffix])) mask(match.index, match.index + raw.length);
   }
 
   const numberText = masked.join('');
@@ -228,10 +272,20 @@ export function extractFeatures(text: string): TextFeatures {
       hasUnit: resolved !== undefined,
       decimals,
       scale: resolved?.factor ?? 1,
-      key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsBefore(text, match.index),
+      key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsAround(text, match.index, match.index + raw.length),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
+      qualifier: fieldKey ? undefined : qualifierBefore(text, match.index),
     });
+  }
+  mergeCompoundDurations(quantities, text);
+
+  // A generic `value=` of an alert measures what its rule or metric names.
+  const subject = fields.rule ?? fields.metric ?? fields.name;
+  if (subject) {
+    for (const quantity of quantities) {
+      if (quantity.key.length === 1 && GENERIC_KEYS.has(quantity.key[0]!)) quantity.key.push(...splitIdentifierWords(subject));
+    }
   }
 
   const words: string[] = [];
@@ -246,7 +300,9 @@ export function extractFeatures(text: string): TextFeatures {
     if (number !== undefined && number > 0) {
       quantities.push({ value: number, dimension: 'count', hasUnit: false, decimals: 0, scale: 1, key: keyWordsBefore(text, match.index), raw: word, start: match.index });
     }
-    const content = !isStopword(word) && word.length >= 2;
+    // Units, months and time zones are read as parts of quantities, dates and times instead.
+    const lower = word.toLowerCase();
+    const content = !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
     const stem = content ? canonicalStem(word) : undefined;
     if (stem) words.push(stem);
     tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
@@ -257,7 +313,7 @@ export function extractFeatures(text: string): TextFeatures {
   for (const identifier of identifiers) {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
   }
-  return { words, names, nameGroups, identifiers, quantities, times, fields };
+  return { words, names, nameGroups, identifiers, quantities, times, dates, fields };
 }
 
 interface NameToken {
@@ -314,6 +370,38 @@ export function splitIdentifierWords(identifier: string): string[] {
   return out;
 }
 
+const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
+  [/\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|some|close to|just over|just under|an estimated|estimated)\s*[$€£]?$/i, 'approx'],
+  [/(?:~|≈)\s*[$€£]?$/, 'approx'],
+  [/\b(?:more than|over|above|at least|exceeding|greater than|upwards of|in excess of)\s*[$€£]?$/i, 'lower'],
+  [/(?:>|>=|≥)\s*[$€£]?$/, 'lower'],
+  [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within)\s*[$€£]?$/i, 'upper'],
+  [/(?:<|<=|≤)\s*[$€£]?$/, 'upper'],
+  [/\bby\s*[$€£]?$/i, 'delta'],
+];
+
+function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
+  const before = text.slice(Math.max(0, index - 24), index);
+  for (const [pattern, qualifier] of QUALIFIERS) if (pattern.test(before)) return qualifier;
+  return undefined;
+}
+
+/** "1 minute 33 seconds" is one duration of 93 s. */
+function mergeCompoundDurations(quantities: Quantity[], text: string): void {
+  for (let i = quantities.length - 2; i >= 0; i--) {
+    const a = quantities[i]!;
+    const b = quantities[i + 1]!;
+    if (a.dimension !== 'duration' || b.dimension !== 'duration' || !a.hasUnit || !b.hasUnit || b.scale >= a.scale) continue;
+    const between = text.slice(a.start + a.raw.length, b.start);
+    if (!/^\s*(?:and\s*)?$/.test(between)) continue;
+    quantities.splice(i, 2, { ...a, value: a.value + b.value, decimals: b.decimals, scale: b.scale, raw: text.slice(a.start, b.start + b.raw.length) });
+  }
+}
+
+function monthNumber(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+}
+
 function stripQuotes(value: string): string {
   return value.replace(/^["']|["']$/g, '');
 }
@@ -328,12 +416,19 @@ function unitOfFieldName(name: string): string | undefined {
   return undefined;
 }
 
-/** The content words just before a number in prose: what it measures ("CPU usage reached 97%"). */
 function keyWordsBefore(text: string, index: number): string[] {
-  const window = text.slice(Math.max(0, index - 60), index);
-  const words = window.match(WORD_RE) ?? [];
-  return words
-    .slice(-6)
-    .filter((word) => !isStopword(word) && word.length > 1)
-    .map(canonicalStem);
+  return keyWordsAround(text, index, index);
+}
+
+/**
+ * The content words around a number in prose: what it measures ("CPU usage reached 97%",
+ * "611 active connections") — three before it and two after, within the clause.
+ */
+function keyWordsAround(text: string, start: number, end: number, before = 3, after = 2): string[] {
+  const isKey = (word: string): boolean => !isStopword(word) && word.length > 1 && !UNITS[word.toLowerCase()];
+  // Identifiers (hosts, ids) say whose value it is, not what is measured: leave them out.
+  const plain = (window: string): string[] => window.replace(/[\p{L}\p{N}]+(?:[-_.:/][\p{L}\p{N}]+)+/gu, ' ').match(WORD_RE) ?? [];
+  const wordsBefore = plain(text.slice(Math.max(0, start - 60), start).split(/[,;(]/).pop() ?? '');
+  const wordsAfter = plain(text.slice(end, end + 40).split(/[,;.)]/)[0] ?? '');
+  return [...wordsBefore.filter(isKey).slice(-before), ...wordsAfter.filter(isKey).slice(0, after)].map(canonicalStem);
 }

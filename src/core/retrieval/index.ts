@@ -86,6 +86,11 @@ export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
   for (const quantity of features.quantities) terms.push([`n:${Math.trunc(quantity.value)}`, 'n']);
   // Times index by the minute, so 14:02 meets 14:02:01.
   for (const time of features.times) terms.push([`t:${Math.floor(time.seconds / 60)}`, 't']);
+  // Dates index by month and day, and their year as a number, so "2006" meets "September 2006".
+  for (const date of features.dates) {
+    terms.push([date.day !== undefined ? `t:d${date.month}-${date.day}` : `t:m${date.month}`, 't']);
+    if (date.year !== undefined) terms.push([`n:${date.year}`, 'n']);
+  }
   return terms;
 }
 

@@ -36,7 +36,7 @@ const NEGATION_RE =
   /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)((?:\s+[\p{L}][\p{L}'’-]*){1,3})/giu;
 const NEGATION_FILLERS = new Set(['even', 'actually', 'yet', 'get', 'got', 'fully', 'successfully', 'automatically', 'manually', 'ever', 'really', 'properly']);
 const ABSENCE_RE =
-  /\b(?:no|zero|0|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
+  /\b(?:no|zero|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
 const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})/i;
 const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})/i;
 

@@ -3,15 +3,9 @@
 // the evidence shows, an absence claim with a present item — never from text similarity.
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
-import {
-  extractFeatures,
-  type ClockTime,
-  type EvidenceIndex,
-  type IndexedItem,
-  type Quantity,
-  type TextFeatures,
-} from '../../retrieval/index';
+import { extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
+import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 
 export interface ClaimVerdict {
   partition: PartitionKey;
@@ -21,7 +15,7 @@ export interface ClaimVerdict {
 }
 
 export interface RuleOptions {
-  /** Share of a claim's content words the evidence must contain (default 0.7). */
+  /** Share of a claim's content words that records (logs, rows, fields) must contain (default 0.5). */
   minWordCoverage: number;
   /** The same share when the support is prose (documents, runbooks): words are its content. */
   minProseCoverage: number;
@@ -29,13 +23,19 @@ export interface RuleOptions {
   candidates: number;
 }
 
-export const DEFAULT_RULE_OPTIONS: RuleOptions = { minWordCoverage: 0.7, minProseCoverage: 0.9, candidates: 16 };
+export const DEFAULT_RULE_OPTIONS: RuleOptions = { minWordCoverage: 0.5, minProseCoverage: 0.9, candidates: 16 };
 
-/** Generic words that carry little of a claim's specific content. */
+/**
+ * Generic words that carry little of a claim's specific content: reporting verbs and the verbs
+ * a report uses to narrate values (rose, fell, reached, held) that records never contain.
+ */
 const LIGHT_WORDS = new Set(
   ['happen', 'occur', 'show', 'indic', 'report', 'observ', 'see', 'seen', 'note', 'saw', 'log', 'record', 'found', 'find',
     'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about', 'roughli',
-    'within', 'whole', 'overal', 'also', 'still', 'shortli', 'immedi'],
+    'within', 'whole', 'overal', 'also', 'still', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop',
+    'went', 'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'got', 'get', 'back',
+    'now', 'well', 'just', 'nonetheless', 'even', 'again', 'climb', 'spike', 'declin', 'jump', 'move', 'stai', 'remain',
+    'period', 'window', 'dure', 'start', 'finish', 'end'],
 );
 
 const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
@@ -69,45 +69,43 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const wording = readWording(claim.text);
   const view: ClaimView = { claim, features, wording, words: contentWords(features, wording) };
 
-  if (view.words.size === 0 && features.identifiers.length === 0 && features.quantities.length === 0 && features.times.length === 0) {
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'no checkable content in the claim' };
-  }
+  const checkable = view.words.size + features.identifiers.length + features.quantities.length + features.times.length + features.dates.length;
+  if (checkable === 0) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'no checkable content in the claim' };
 
   // The agent's own reasoning steps are not evidence for its claims.
   const candidates = gatherCandidates(view, index, options).filter((c) => c.item.kind !== 'reasoning');
 
-  const contradiction = findContradiction(view, candidates);
+  const contradiction = contradictQuantity(view, candidates) ?? contradictMoment(view, candidates) ?? contradictState(view, candidates);
   if (contradiction) return contradiction;
 
-  if (wording.absent.length > 0 || isNegatedEventClaim(view)) {
-    return judgeAbsence(view, candidates, index.hasRecords);
-  }
-
-  const support = findSupport(view, candidates, options);
-
   if (wording.hedge) {
+    const support = findSupport(view, candidates, options);
     return {
       partition: 'complementary',
       type: 'complementary_finding',
-      evidence_refs: support.refs,
+      evidence_refs: support.missing.length === 0 ? support.refs : [],
       reason: `hedged alternative ("${wording.hedge}") that conflicts with no evidence`,
     };
   }
+  if (wording.absent.length > 0 || isNegatedEventClaim(view)) return judgeAbsence(view, candidates, index.hasRecords);
+
+  const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not in evidence: ${support.missing.slice(0, 4).join(', ')}` };
+    const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing };
   }
-  if (wording.causal && !support.units.some((item) => statesCause(item.text))) {
+  if (wording.causal && !causeStated(support)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };
   }
-  if (wording.certainty && !support.units.some((item) => item.lowerText.includes(wording.certainty!.toLowerCase()))) {
+  if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: `certainty ("${wording.certainty}") not in evidence` };
   }
-  const type = support.items.length > 1 ? 'synthesis' : KIND_TYPES[support.items[0]!.item.kind];
+  const single = support.items.length === 1 ? support.items[0]! : undefined;
   return {
     partition: 'grounded',
-    type,
+    type: single ? KIND_TYPES[single.item.kind] : 'synthesis',
     evidence_refs: support.refs,
-    reason: support.items.length > 1 ? `supported by ${support.refs.join(' + ')} together` : `stated in ${support.refs[0]}`,
+    reason: single ? `stated in ${support.refs[0]}` : `supported by ${support.refs.join(' + ')} together`,
   };
 }
 
@@ -127,14 +125,11 @@ function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, ind
 function contentWords(features: TextFeatures, wording: Wording): Map<string, number> {
   const words = new Map<string, number>();
   const hedgeOrCause = new Set(
-    [wording.causal, wording.certainty, wording.hedge]
-      .filter((w): w is string => !!w)
-      .flatMap((w) => extractFeatures(w).words),
+    [wording.causal, wording.certainty, wording.hedge].filter((w): w is string => !!w).flatMap((w) => extractFeatures(w).words),
   );
   for (const word of features.words) {
     if (hedgeOrCause.has(word)) continue;
-    const weight = LIGHT_WORDS.has(word) ? 0.3 : 1;
-    words.set(word, Math.max(words.get(word) ?? 0, weight));
+    words.set(word, Math.max(words.get(word) ?? 0, LIGHT_WORDS.has(word) ? 0.3 : 1));
   }
   return words;
 }
@@ -143,7 +138,7 @@ function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOp
   const hits = index.search(view.features, { limit: options.candidates });
   const seen = new Set(hits.map((hit) => hit.indexed.position));
   const candidates = hits.map((hit) => hit.indexed);
-  // Make sure an item holding a rare identifier or name is considered even if it ranks low.
+  // Make sure a unit holding a rare identifier or name is considered even if it ranks low.
   for (const term of [...view.features.identifiers.map((i) => `i:${i}`), ...view.features.names.map((n) => `w:${n}`)]) {
     for (const position of index.itemsWith(term).slice(0, 3)) {
       if (!seen.has(position)) {
@@ -156,104 +151,119 @@ function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOp
 }
 
 // ---------------------------------------------------------------------------------------------
-// Contradiction
+// Subjects: what a claim is about (its identifiers and names, then its words)
 
-/** Whether an item talks about the same subject as the claim: its identifiers, and most of its words. */
-function sameSubject(view: ClaimView, item: IndexedItem, ignore: Set<string> = new Set()): boolean {
-  for (const identifier of view.features.identifiers) {
-    if (!item.identifierSet.has(identifier) && !item.lowerText.includes(identifier)) {
-      // A host-like identifier of the claim that the item replaces by another of the same shape is another subject.
-      return false;
-    }
-  }
+function alnum(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function hasIdentifier(unit: IndexedItem, identifier: string): boolean {
+  if (unit.identifierSet.has(identifier) || unit.lowerText.includes(identifier)) return true;
+  // 04:A1:9C and 04A19C are one serial.
+  const squeezed = alnum(identifier);
+  return squeezed.length >= 4 && alnum(unit.lowerText).includes(squeezed);
+}
+
+function hasName(unit: IndexedItem, group: readonly string[]): boolean {
+  return group.every((word) => unit.wordSet.has(word));
+}
+
+/** Holds every identifier and name of the claim. */
+function holdsAllAnchors(view: ClaimView, unit: IndexedItem): boolean {
+  return view.features.identifiers.every((id) => hasIdentifier(unit, id)) && view.features.nameGroups.every((group) => hasName(unit, group));
+}
+
+/** Holds at least one identifier or name of the claim (or the claim has none). */
+function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
+  const { identifiers, nameGroups } = view.features;
+  if (identifiers.length === 0 && nameGroups.length === 0) return true;
+  return identifiers.some((id) => hasIdentifier(unit, id)) || nameGroups.some((group) => hasName(unit, group));
+}
+
+/** Share of the claim's content weight a unit holds, leaving out `ignore`. */
+function wordShare(view: ClaimView, unit: IndexedItem, ignore: ReadonlySet<string> = new Set()): number {
   let total = 0;
   let shared = 0;
   for (const [word, weight] of view.words) {
     if (ignore.has(word)) continue;
     total += weight;
-    if (item.wordSet.has(word)) shared += weight;
+    if (unit.wordSet.has(word)) shared += weight;
   }
-  if (total === 0) return view.features.identifiers.length > 0;
-  return shared / total >= 0.5 || (shared >= 2 && view.features.identifiers.length > 0);
+  return total === 0 ? 1 : shared / total;
 }
 
-function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  return (
-    contradictQuantity(view, candidates) ??
-    contradictTime(view, candidates) ??
-    contradictState(view, candidates) ??
-    undefined
+/** Whether a unit talks about the claim's subject: all its identifiers and names, and half its words. */
+function sameSubject(view: ClaimView, unit: IndexedItem, ignore: ReadonlySet<string> = new Set()): boolean {
+  if (!holdsAllAnchors(view, unit)) return false;
+  const anchored = view.features.identifiers.length + view.features.nameGroups.length > 0;
+  return wordShare(view, unit, ignore) >= (anchored ? 0.34 : 0.5);
+}
+
+/** When the claim names a time or date, the units at that moment; else all. */
+function atClaimedMoment(view: ClaimView, units: IndexedItem[]): IndexedItem[] {
+  const { times, dates } = view.features;
+  if (times.length === 0 && dates.length === 0) return units;
+  const at = units.filter(
+    (unit) =>
+      times.some((t) => unit.features.times.some((u) => timeMatches(t, u))) ||
+      dates.some((d) => unit.features.dates.some((u) => dateMatches(d, u))),
   );
+  return at.length > 0 ? at : units;
 }
 
-function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
-  if (claim.hasUnit && evidence.hasUnit && claim.dimension !== evidence.dimension) return false;
-  // A number written with a unit meets the same number without one (cpu=97 for "97%").
-  // Half a step of the last written digit, in the written unit; the relative term only absorbs
-  // floating-point noise from unit conversion (2.14 s vs 2140 ms).
-  const tolerance = 0.5 * 10 ** -claim.decimals * claim.scale;
-  return Math.abs(claim.value - evidence.value) <= tolerance + 1e-9 * Math.abs(evidence.value);
-}
+// ---------------------------------------------------------------------------------------------
+// Contradiction
 
-function quantitySupported(quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {
-  return candidates.find((item) => item.features.quantities.some((q) => quantityMatches(quantity, q)));
-}
-
-function sharesKey(claimQuantity: Quantity, evidence: Quantity, claimWords: Map<string, number>): boolean {
-  if (evidence.key.length === 0) return false;
-  const claimKey = new Set(claimQuantity.key);
-  return evidence.key.some((word) => claimKey.has(word) || (claimWords.has(word) && !isGenericKey(word)));
-}
-
-function isGenericKey(word: string): boolean {
-  return ['valu', 'count', 'total', 'number', 'percent', 'ms', 'row', 'id', 'line'].includes(word);
+function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {
+  const type = KIND_TYPES[unit.item.kind];
+  return { partition: 'contradicted', type, evidence_refs: [unit.item.id], reason };
 }
 
 function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   for (const quantity of view.features.quantities) {
-    if (quantitySupported(quantity, candidates)) continue;
-    for (const item of candidates) {
-      if (!sameSubject(view, item, new Set(quantity.key))) continue;
-      const other = item.features.quantities.find(
-        (q) =>
-          (q.dimension === quantity.dimension || (!q.hasUnit && quantity.dimension !== 'count') || (!quantity.hasUnit && q.dimension === 'count')) &&
-          sharesKey(quantity, q, view.words) &&
-          !view.features.quantities.some((mine) => quantityMatches(mine, q)),
+    if (quantity.qualifier === 'delta') continue;
+    const subject = atClaimedMoment(
+      view,
+      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key))),
+    ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
+    const holds = (unit: IndexedItem): boolean =>
+      isYearOf(quantity, unit) ||
+      unit.features.quantities.some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
+    if (subject.some(holds)) continue;
+    for (const unit of subject) {
+      const other = unit.features.quantities.find(
+        (e) =>
+          dimensionsCompatible(quantity, e) &&
+          (e.dimension === quantity.dimension || e.hasUnit || quantity.hasUnit) &&
+          sharesKey(quantity, e) &&
+          !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
+          (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
       );
-      if (other) {
-        return {
-          partition: 'contradicted',
-          type: KIND_TYPES[item.item.kind] === 'inference' ? 'inference' : KIND_TYPES[item.item.kind],
-          evidence_refs: [item.item.id],
-          reason: `claim says ${quantity.raw.trim()}, ${item.item.id} says ${other.raw.trim()}`,
-        };
-      }
+      if (!other) continue;
+      // A total or a change computed from several figures is not contradicted by one of them.
+      if (deriveQuantity(quantity, candidates)) return undefined;
+      return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
     }
   }
   return undefined;
 }
 
-function timeMatches(claim: ClockTime, evidence: ClockTime): boolean {
-  if (claim.hasSeconds && evidence.hasSeconds) return claim.seconds === evidence.seconds;
-  return Math.floor(claim.seconds / 60) === Math.floor(evidence.seconds / 60);
-}
-
-function contradictTime(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+/** A claimed time or date that the evidence gives differently for the same event. */
+function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   // "after 14:10" bounds a search; it is not an event time to compare.
   if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
+  const anchored = candidates.filter((unit) => holdsSomeAnchor(view, unit));
+  // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
+  const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean => key.some((word) => !LIGHT_WORDS.has(word) && unit.wordSet.has(word));
   for (const time of view.features.times) {
-    if (candidates.some((item) => item.features.times.some((t) => timeMatches(time, t)))) continue;
-    for (const item of candidates) {
-      if (item.features.times.length === 0 || !sameSubject(view, item)) continue;
-      // The item must be about the claim's event, not only its host: ask for most event words.
-      const other = item.features.times[0]!;
-      return {
-        partition: 'contradicted',
-        type: KIND_TYPES[item.item.kind],
-        evidence_refs: [item.item.id],
-        reason: `claim says ${time.raw.trim()}, ${item.item.id} says ${other.raw.trim()}`,
-      };
-    }
+    if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
+    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u));
+    if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
+  }
+  for (const date of view.features.dates) {
+    if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
+    const unit = candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u));
+    if (unit) return contradicted(unit, `claim says ${date.raw.trim()}, ${unit.item.id} says ${unit.features.dates[0]!.raw.trim()}`);
   }
   return undefined;
 }
@@ -262,21 +272,15 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
   const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
   if (strong.length === 0) return undefined;
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
-  for (const item of candidates) {
-    if (!sameSubject(view, item, stateWords)) continue;
-    const itemWording = readWording(item.text);
+  for (const unit of atClaimedMoment(view, candidates.filter((u) => sameSubject(view, u, stateWords)))) {
+    const unitWording = readWording(unit.text);
     for (const state of strong) {
-      const itemStates = itemWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
-      const opposite = itemStates.find((s) => s.polarity !== state.polarity);
-      const same = itemStates.some((s) => s.polarity === state.polarity);
-      const failedCall = state.group === 'outcome' && state.polarity === 1 && item.item.exitOk === false;
+      const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
+      const opposite = unitStates.find((s) => s.polarity !== state.polarity);
+      const same = unitStates.some((s) => s.polarity === state.polarity);
+      const failedCall = state.group === 'outcome' && state.polarity === 1 && unit.item.exitOk === false;
       if ((opposite && !same) || failedCall) {
-        return {
-          partition: 'contradicted',
-          type: KIND_TYPES[item.item.kind],
-          evidence_refs: [item.item.id],
-          reason: `claim says "${state.word}", ${item.item.id} says ${opposite ? `"${opposite.word}"` : 'the call failed'}`,
-        };
+        return contradicted(unit, `claim says "${state.word}", ${unit.item.id} says ${opposite ? `"${opposite.word}"` : 'the call failed'}`);
       }
     }
   }
@@ -287,51 +291,62 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
 // Absence and negation
 
 function isNegatedEventClaim(view: ClaimView): boolean {
-  return view.wording.negated.length > 0 && view.wording.states.every((state) => isWeakStateWord(state.word) || !view.wording.negated.includes(state.word));
+  return view.wording.negated.length > 0;
 }
 
-function withinBounds(view: ClaimView, item: IndexedItem): boolean {
+function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   const { after, before } = view.wording;
   if (after === undefined && before === undefined) return true;
-  if (item.features.times.length === 0) return true;
-  return item.features.times.some((t) => (after === undefined || t.seconds >= after) && (before === undefined || t.seconds < before));
+  if (unit.features.times.length === 0) return true;
+  return unit.features.times.some((t) => (after === undefined || t.seconds >= after) && (before === undefined || t.seconds < before));
+}
+
+const EXCEPTION_RE = /\b(?:apart from|except(?: for)?|other than|besides|aside from)\s+([^,;.]+)/i;
+
+/** The value of a field named after the denied thing (`errors=3`, `retries: 0`), if any. */
+function deniedFieldValue(unit: IndexedItem, denied: readonly string[]): string | undefined {
+  for (const [key, value] of Object.entries(unit.features.fields)) {
+    const parts = key.split(/[^\p{L}\p{N}]+/u).map((part) => extractFeatures(part).words[0]);
+    if (parts.some((part) => part !== undefined && denied.includes(part))) return value;
+  }
+  return undefined;
 }
 
 function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean): ClaimVerdict {
   const denied = [...view.wording.absent, ...view.wording.negated];
-  const subjectIdentifiers = view.features.identifiers;
   const negatedClaim = view.wording.absent.length === 0;
+  const exception = EXCEPTION_RE.exec(view.claim.text)?.[1];
+  const exceptionWords = exception ? extractFeatures(exception).words : [];
   const supporting: IndexedItem[] = [];
-  for (const item of candidates) {
-    const mentions = denied.some((term) => item.wordSet.has(term) || item.identifierSet.has(term));
+  for (const unit of candidates) {
+    const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;
-    if (!subjectIdentifiers.every((id) => item.identifierSet.has(id) || item.lowerText.includes(id))) continue;
-    if (!withinBounds(view, item)) continue;
-    if (reportsNothing(item.text)) {
-      supporting.push(item);
+    if (!view.features.identifiers.every((id) => hasIdentifier(unit, id))) continue;
+    if (!withinBounds(view, unit)) continue;
+    // "apart from posting the status": the excepted item is not a counter-example.
+    if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
+    const field = deniedFieldValue(unit, denied);
+    if (field !== undefined ? /^(?:0+(?:\.0+)?|false|none|null|)$/i.test(field) : reportsNothing(unit.text)) {
+      supporting.push(unit);
       continue;
     }
-    // A denied event ("was not restarted") needs the item to be about the same subject.
-    if (negatedClaim && !sameSubject(view, item)) continue;
-    return {
-      partition: 'contradicted',
-      type: KIND_TYPES[item.item.kind],
-      evidence_refs: [item.item.id],
-      reason: `claim says there was no ${denied[0]}, ${item.item.id} shows one`,
-    };
+    // A denied event ("was not restarted") needs the unit to be about the same subject.
+    if (negatedClaim && !sameSubject(view, unit)) continue;
+    return contradicted(unit, `claim says there was no ${denied[0]}, ${unit.item.id} shows one`);
   }
   if (supporting.length === 0 && !recordsGiven) {
     // Documents are not exhaustive records: that a text does not mention something does not
     // show it did not happen. Only a document that says so itself grounds the denial.
-    const stated = candidates.find((item) => sameSubject(view, item) && (reportsNothing(item.text) || readWording(item.text).negated.length > 0));
+    const stated = candidates.find((unit) => sameSubject(view, unit) && (reportsNothing(unit.text) || readWording(unit.text).negated.length > 0));
     if (stated) return { partition: 'grounded', type: KIND_TYPES[stated.item.kind], evidence_refs: [stated.item.id], reason: `the denial is stated in ${stated.item.id}` };
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
   }
+  const refs = [...new Set(supporting.map((unit) => unit.item.id))].slice(0, 3);
   return {
     partition: 'grounded',
     type: 'neg_evidence',
-    evidence_refs: supporting.map((item) => item.item.id).slice(0, 3),
-    reason: supporting.length > 0 ? `evidence reports none (${supporting[0]!.item.id})` : `no evidence item shows ${denied[0]}`,
+    evidence_refs: refs,
+    reason: refs.length > 0 ? `evidence reports none (${refs[0]})` : `no evidence item shows ${denied[0]}`,
   };
 }
 
@@ -350,55 +365,86 @@ interface Support {
 interface Need {
   label: string;
   weight: number;
-  /** Hard needs (identifiers, numbers, times, names) must all be met. */
+  /** Hard needs (identifiers, numbers, times, dates, names) must all be met. */
   hard: boolean;
-  met(item: IndexedItem): boolean;
+  met(unit: IndexedItem): boolean;
+  /** For a figure the evidence may only give in parts (a sum, a change). */
+  quantity?: Quantity;
 }
 
 function needsOf(view: ClaimView): Need[] {
   const needs: Need[] = [];
   for (const identifier of new Set(view.features.identifiers)) {
-    needs.push({ label: identifier, weight: 3, hard: true, met: (item) => item.identifierSet.has(identifier) || item.lowerText.includes(identifier) });
+    needs.push({ label: identifier, weight: 3, hard: true, met: (unit) => hasIdentifier(unit, identifier) });
   }
   for (const quantity of view.features.quantities) {
-    needs.push({ label: quantity.raw.trim(), weight: 3, hard: true, met: (item) => item.features.quantities.some((q) => quantityMatches(quantity, q)) });
+    const label = quantity.raw.trim();
+    if (isBound(quantity)) {
+      const bare = { ...quantity, qualifier: undefined };
+      needs.push({
+        label,
+        weight: 1,
+        hard: false,
+        met: (unit) => unit.features.quantities.some((e) => quantityMatches(bare, e) || (sharesKey(quantity, e) && satisfiesBound(quantity, e))),
+      });
+      continue;
+    }
+    // A figure counts where the claim's subject is: 97% on db-prod-2 is not 97% on db-prod-1.
+    needs.push({
+      label,
+      weight: 3,
+      hard: true,
+      quantity,
+      met: (unit) => holdsSomeAnchor(view, unit) && (unit.features.quantities.some((e) => quantityMatches(quantity, e)) || isYearOf(quantity, unit)),
+    });
   }
   for (const time of view.features.times) {
-    needs.push({ label: time.raw.trim(), weight: 3, hard: true, met: (item) => item.features.times.some((t) => timeMatches(time, t)) });
+    needs.push({ label: time.raw.trim(), weight: 3, hard: true, met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
+  }
+  for (const date of view.features.dates) {
+    needs.push({ label: date.raw.trim(), weight: 3, hard: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
   }
   // A name is met where all its words stand together: "Stanford University" is not met by a
   // sentence about another university.
   for (const group of view.features.nameGroups) {
-    needs.push({ label: group.join(' '), weight: 2, hard: true, met: (item) => group.every((word) => item.wordSet.has(word)) });
+    needs.push({ label: group.join(' '), weight: 2, hard: true, met: (unit) => hasName(unit, group) });
   }
   for (const [word, weight] of view.words) {
-    needs.push({ label: word, weight, hard: false, met: (item) => item.wordSet.has(word) });
+    needs.push({ label: word, weight, hard: false, met: (unit) => unit.wordSet.has(word) });
   }
   return needs;
+}
+
+/** A bare year ("2006") is stated by a date in that year ("September 2006"). */
+function isYearOf(quantity: Quantity, unit: IndexedItem): boolean {
+  return !quantity.hasUnit && Number.isInteger(quantity.value) && quantity.value >= 1000 && quantity.value <= 2999 && unit.features.dates.some((d) => d.year === quantity.value);
 }
 
 function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOptions): Support {
   const needs = needsOf(view);
   const chosen: IndexedItem[] = [];
   const met = new Array<boolean>(needs.length).fill(false);
+  const take = (unit: IndexedItem): void => {
+    if (!chosen.includes(unit)) chosen.push(unit);
+    for (let i = 0; i < needs.length; i++) if (!met[i] && needs[i]!.met(unit)) met[i] = true;
+  };
   // Greedy cover: the unit meeting the most unmet weight first, then others while they add
   // something. A later unit must be about the same thing: it restates something already met
-  // (a host, a name, a key word), or brings specific content (a number, a time, an id) or a
-  // fact of at least two words — a lone word from an unrelated sentence does not count.
+  // (for prose: an entity), or brings specific content (a number, a time, an id) or a fact of
+  // at least two words — a lone word from an unrelated sentence does not count.
   for (let round = 0; round < 4; round++) {
     let best: IndexedItem | undefined;
     let bestGain = 0;
-    for (const item of candidates) {
-      if (chosen.includes(item)) continue;
+    for (const unit of candidates) {
+      if (chosen.includes(unit)) continue;
       let gain = 0;
       let bridge = chosen.length === 0;
       let hard = false;
-      const prose = item.item.kind === 'paragraph';
+      const prose = unit.item.kind === 'paragraph';
       for (let i = 0; i < needs.length; i++) {
         const need = needs[i]!;
-        if (!need.met(item)) continue;
+        if (!need.met(unit)) continue;
         if (met[i]) {
-          // In prose a sentence joins the claim through a shared entity, not a shared common word.
           if (prose ? need.hard : need.weight >= 1) bridge = true;
         } else {
           gain += need.weight;
@@ -407,15 +453,24 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
       }
       if (!bridge && (prose || (!hard && gain < 2))) continue;
       if (gain > bestGain + 1e-9) {
-        best = item;
+        best = unit;
         bestGain = gain;
       }
     }
     if (!best || (chosen.length > 0 && bestGain < 1)) break;
-    chosen.push(best);
-    for (let i = 0; i < needs.length; i++) if (!met[i] && needs[i]!.met(best)) met[i] = true;
+    take(best);
     if (met.every(Boolean)) break;
   }
+  // A figure no unit states may be a sum, a difference or a change of two that they do.
+  needs.forEach((need, i) => {
+    if (met[i] || !need.quantity) return;
+    const parts = deriveQuantity(need.quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit)));
+    if (parts) {
+      met[i] = true;
+      for (const unit of parts) take(unit);
+    }
+  });
+
   const missing: string[] = [];
   let wordTotal = 0;
   let wordMet = 0;
@@ -437,4 +492,12 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   const items: IndexedItem[] = [];
   for (const unit of chosen) if (!items.some((other) => other.item === unit.item)) items.push(unit);
   return { items, units: chosen, refs: items.map((unit) => unit.item.id), missing };
+}
+
+/** A failure with its reason on one record line ("reload failed: chain incomplete") states a cause. */
+const REASON_MARKER = /\b(?:reason|error|err|because|due to|caused|cause|root_cause)\b|\w:\s/i;
+
+function causeStated(support: Support): boolean {
+  if (support.units.some((unit) => statesCause(unit.text))) return true;
+  return support.units.length === 1 && support.units[0]!.item.kind !== 'paragraph' && REASON_MARKER.test(support.units[0]!.text);
 }

@@ -1,0 +1,121 @@
+// The hand-labelled corpus (test/fixtures/corpus/) through the real review() with the offline
+// judge. Each labelled claim is matched to the judged claim whose span overlaps it most; figures
+// are printed per split. Dev misses are listed (the judge is improved on those only); test misses
+// are counted, and listed only with EVAL_LIST_TEST=1, for a reviewer after the fact.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PARTITION_KEYS } from '../src/core/model';
+import type { JudgedClaim } from '../src/core/review-types';
+import { fixed, markdownTable, multiClassMetrics } from './eval-lib/metrics';
+import { judgeCase } from './eval-lib/pipeline';
+
+const CORPUS_DIR = join(__dirname, '..', '..', 'test', 'fixtures', 'corpus');
+
+interface LabelledClaim {
+  text: string;
+  partition: string;
+  type: string;
+  evidence?: string[];
+  why?: string;
+}
+
+interface CaseLabels {
+  kind: string;
+  split: 'dev' | 'test';
+  question?: string;
+  evidence: string[];
+  claims: LabelledClaim[];
+}
+
+export interface ClaimOutcome {
+  caseName: string;
+  split: 'dev' | 'test';
+  label: LabelledClaim;
+  /** The judged claim overlapping the label most, if any. */
+  judged?: JudgedClaim;
+}
+
+export function loadCases(): Array<{ name: string; dir: string; labels: CaseLabels }> {
+  if (!existsSync(CORPUS_DIR)) return [];
+  return readdirSync(CORPUS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(CORPUS_DIR, entry.name, 'labels.json')))
+    .map((entry) => ({
+      name: entry.name,
+      dir: join(CORPUS_DIR, entry.name),
+      labels: JSON.parse(readFileSync(join(CORPUS_DIR, entry.name, 'labels.json'), 'utf8')) as CaseLabels,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The judged claim sharing the most characters with [start, end); ties go to the earlier claim. */
+export function bestOverlap(claims: readonly JudgedClaim[], start: number, end: number): JudgedClaim | undefined {
+  let best: JudgedClaim | undefined;
+  let bestOverlap = 0;
+  for (const claim of claims) {
+    const overlap = Math.min(end, claim.end) - Math.max(start, claim.start);
+    if (overlap > bestOverlap) {
+      best = claim;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}
+
+export async function evaluateCorpus(): Promise<ClaimOutcome[]> {
+  const outcomes: ClaimOutcome[] = [];
+  for (const { name, dir, labels } of loadCases()) {
+    const report = readFileSync(join(dir, 'report.md'), 'utf8');
+    const evidence = labels.evidence.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
+    const claims = await judgeCase({ report, reportFile: 'report.md', evidence, question: labels.question });
+    for (const label of labels.claims) {
+      const start = report.indexOf(label.text);
+      const judged = start < 0 ? undefined : bestOverlap(claims, start, start + label.text.length);
+      outcomes.push({ caseName: name, split: labels.split, label, judged });
+    }
+  }
+  return outcomes;
+}
+
+function section(split: 'dev' | 'test', outcomes: ClaimOutcome[]): string[] {
+  const pairs = outcomes.map((o) => ({ actual: o.label.partition, predicted: o.judged?.partition ?? 'unmatched' }));
+  const metrics = multiClassMetrics(PARTITION_KEYS, pairs);
+  const groundedBoth = outcomes.filter((o) => o.label.partition === 'grounded' && o.judged?.partition === 'grounded');
+  const typeCorrect = groundedBoth.filter((o) => o.judged?.type === o.label.type).length;
+  const cases = new Set(outcomes.map((o) => o.caseName)).size;
+  const misses = outcomes.filter((o) => o.judged?.partition !== o.label.partition);
+  const lines = [
+    `### ${split} split: ${cases} cases, ${metrics.n} labelled claims`,
+    '',
+    `Claim accuracy **${fixed(metrics.accuracy)}**, macro-F1 **${fixed(metrics.macroF1)}**; ` +
+      `evidence-type accuracy on claims labelled and judged grounded: ${fixed(groundedBoth.length ? typeCorrect / groundedBoth.length : 0)} (${typeCorrect}/${groundedBoth.length}).`,
+    '',
+    markdownTable(
+      ['partition', 'labelled', 'judged', 'precision', 'recall', 'F1'],
+      metrics.perClass.map((c) => [c.label, c.support, c.predicted, fixed(c.precision), fixed(c.recall), fixed(c.f1)]),
+    ),
+    '',
+  ];
+  const list = split === 'dev' || process.env.EVAL_LIST_TEST === '1';
+  lines.push(list ? `Misses (${misses.length}):` : `Misses: ${misses.length} (listed only with EVAL_LIST_TEST=1).`, '');
+  if (list) {
+    for (const o of misses) {
+      const got = o.judged ? `${o.judged.partition}/${o.judged.type} — ${o.judged.reason}` : 'no overlapping claim';
+      lines.push(`- ${o.caseName}: "${o.label.text}" — labelled ${o.label.partition}/${o.label.type}, judged ${got}`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+export async function run(): Promise<string> {
+  const outcomes = await evaluateCorpus();
+  if (outcomes.length === 0) return '## Labelled corpus — offline judge\n\nNo corpus cases found.';
+  return [
+    '## Labelled corpus — offline judge',
+    '',
+    'Each labelled claim is matched to the judged claim overlapping its span most (review() with the offline judge).',
+    '',
+    ...section('dev', outcomes.filter((o) => o.split === 'dev')),
+    ...section('test', outcomes.filter((o) => o.split === 'test')),
+  ].join('\n');
+}

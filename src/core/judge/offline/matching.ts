@@ -1,0 +1,88 @@
+// Structural matching of a claim's values against evidence units: quantities (with units,
+// rounding, approximations, bounds), clock times, dates, and simple arithmetic across units
+// (a sum, a difference, a relative change) for claims that combine several figures.
+import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../retrieval/index';
+
+/** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
+export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
+  if (!dimensionsCompatible(claim, evidence)) return false;
+  const difference = Math.abs(claim.value - evidence.value);
+  // Half a step of the last written digit in the written unit; the relative term absorbs
+  // floating-point noise from conversion (2.14 s vs 2140 ms).
+  let tolerance = 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(evidence.value);
+  // "about 104,000": within 5%. Bytes: GB and GiB are used loosely (50 GB for 51,200 MB).
+  if (claim.qualifier === 'approx') tolerance = Math.max(tolerance, 0.05 * Math.abs(evidence.value));
+  if (claim.dimension === 'bytes' || evidence.dimension === 'bytes') tolerance = Math.max(tolerance, 0.03 * Math.abs(evidence.value));
+  return difference <= tolerance;
+}
+
+/** A number written without a unit meets the same number with one (cpu=97 for "97%"). */
+export function dimensionsCompatible(a: Quantity, b: Quantity): boolean {
+  return a.dimension === b.dimension || !a.hasUnit || !b.hasUnit;
+}
+
+/** Whether an evidence value lies on the claimed side of a bound ("above 20,000"). */
+export function satisfiesBound(claim: Quantity, evidence: Quantity): boolean {
+  if (!dimensionsCompatible(claim, evidence)) return false;
+  if (claim.qualifier === 'lower') return evidence.value > claim.value || quantityMatches({ ...claim, qualifier: undefined }, evidence);
+  if (claim.qualifier === 'upper') return evidence.value < claim.value || quantityMatches({ ...claim, qualifier: undefined }, evidence);
+  return quantityMatches(claim, evidence);
+}
+
+export function isBound(quantity: Quantity): boolean {
+  return quantity.qualifier === 'lower' || quantity.qualifier === 'upper';
+}
+
+/** Whether two quantities measure the same thing: their key words meet (`conn_active` ~ "active connections"). */
+export function sharesKey(claim: Quantity, evidence: Quantity): boolean {
+  if (evidence.key.length === 0 || claim.key.length === 0) return false;
+  const claimKey = new Set(claim.key);
+  return evidence.key.some((word) => claimKey.has(word) && !GENERIC_KEY_WORDS.has(word));
+}
+
+const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line', 'at', 'back', 'still']);
+
+export function timeMatches(claim: ClockTime, evidence: ClockTime): boolean {
+  if (claim.hasSeconds && evidence.hasSeconds) return claim.seconds === evidence.seconds;
+  return Math.floor(claim.seconds / 60) === Math.floor(evidence.seconds / 60);
+}
+
+/** A date matches when every part the claim gives (year, month, day) is the same. */
+export function dateMatches(claim: CalendarDate, evidence: CalendarDate): boolean {
+  if (claim.month !== evidence.month) return false;
+  if (claim.day !== undefined && evidence.day !== undefined && claim.day !== evidence.day) return false;
+  if (claim.day !== undefined && evidence.day === undefined) return false;
+  if (claim.year !== undefined && evidence.year !== undefined && claim.year !== evidence.year) return false;
+  return true;
+}
+
+/**
+ * Units whose figures combine into the claimed one: a + b, a − b, or a relative change
+ * (b / a − 1, as a percentage) — "a 10% relative lift", "€8,800 more", "104,000 users in total".
+ * Returns the two units, or undefined. Bounded: at most `limit` figures are paired.
+ */
+export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): [IndexedItem, IndexedItem] | undefined {
+  const figures: Array<{ quantity: Quantity; unit: IndexedItem }> = [];
+  for (const unit of units) {
+    for (const quantity of unit.features.quantities) {
+      if (figures.length >= limit) break;
+      if (quantity.value !== 0 && Number.isFinite(quantity.value)) figures.push({ quantity, unit });
+    }
+  }
+  const target = { ...claim, qualifier: claim.qualifier === 'delta' ? ('approx' as const) : claim.qualifier };
+  // Derived figures are rounded by whoever wrote the claim: allow 1% besides the written precision.
+  const close = (value: number): boolean => Math.abs(value - claim.value) <= Math.max(0.5 * 10 ** -claim.decimals * claim.scale, 0.01 * Math.abs(value)) || (target.qualifier === 'approx' && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
+  for (let i = 0; i < figures.length; i++) {
+    for (let j = 0; j < figures.length; j++) {
+      if (i === j) continue;
+      const a = figures[i]!;
+      const b = figures[j]!;
+      if (a.quantity.dimension !== b.quantity.dimension) continue;
+      const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
+      if (sameDimension && i < j && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];
+      if (sameDimension && close(a.quantity.value - b.quantity.value)) return [a.unit, b.unit];
+      if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return [a.unit, b.unit];
+    }
+  }
+  return undefined;
+}

@@ -15,3 +15,4 @@ export { DEFAULT_OPENAI_BASE_URL, type OpenAIEndpointOptions } from './judge/ope
 export { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice, type JudgeChoiceInput } from './judge/openai/config';
 export * from './repair/index';
 export * from './geometry/index';
+export * from './gate/index';

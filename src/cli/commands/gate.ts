@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { parseEvidence } from '../../core/evidence';
 import {
-  CLAIM_TYPES,
+  GATE_CLAIM_TYPES,
   GATE_PRESETS,
   GATE_PRESET_NAMES,
   isGateClaimType,
@@ -41,7 +41,7 @@ Exit codes: 0 ACCEPT, 1 REJECT, 2 usage or input error.`;
 function parseAttempt(value: string): { after: number; claimType: GateClaimType } {
   const match = /^(\d+):(\w+)$/.exec(value.trim());
   if (!match || !isGateClaimType(match[2])) {
-    throw new CliError(`--attempt: expected N:TYPE with TYPE one of ${CLAIM_TYPES.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new CliError(`--attempt: expected N:TYPE with TYPE one of ${GATE_CLAIM_TYPES.join(', ')}, got ${JSON.stringify(value)}`);
   }
   return { after: Number(match[1]), claimType: match[2] };
 }
@@ -72,7 +72,7 @@ export function runGateCommand(argv: string[], io: CliIo): number {
   }
   const claimType = values['claim-type'];
   if (claimType !== undefined && !isGateClaimType(claimType)) {
-    throw new CliError(`--claim-type: expected one of ${CLAIM_TYPES.join(', ')}, got ${JSON.stringify(claimType)}`);
+    throw new CliError(`--claim-type: expected one of ${GATE_CLAIM_TYPES.join(', ')}, got ${JSON.stringify(claimType)}`);
   }
   if (values.report === undefined && claimType === undefined) throw new CliError('gate: give --claim-type, or --report to infer it');
   if (values.report === undefined && values.surface === undefined) throw new CliError('gate: give --surface, or --report to infer it');

@@ -17,7 +17,7 @@ export interface ToolObservation {
 /** Why a call did or did not qualify, for the replay. */
 export type ObservationOutcome = 'duplicate' | 'not_relevant' | 'mutation' | 'observed' | 'verified';
 
-export interface Classification {
+export interface ObservationClassification {
   step: number;
   outcome: ObservationOutcome;
   groundsAssertion: boolean;
@@ -38,7 +38,7 @@ function noveltyHash(state: GateState, call: ToolObservation, argsText: string):
   return digest('sha1', key, 'base64');
 }
 
-export function classifyObservation(state: GateState, call: ToolObservation): Classification {
+export function classifyObservation(state: GateState, call: ToolObservation): ObservationClassification {
   const exitOk = call.exitOk ?? true;
   // 1. Only tool calls advance the step counter.
   state.currentStep += 1;

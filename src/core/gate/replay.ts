@@ -3,7 +3,7 @@
 // (a plain log line, a tagged row, an alert) is one read-only observation by the tool in its tag.
 import type { EvidenceItem } from '../review-types';
 import { boundaryCheck, reasoningStep, startTurn, type BoundaryResult, type ReasoningResult } from './boundary';
-import { classifyObservation, type Classification, type ToolObservation } from './classify';
+import { classifyObservation, type ObservationClassification, type ToolObservation } from './classify';
 import type { GateClaimType, GateState } from './state';
 
 export type GateEvent =
@@ -21,7 +21,7 @@ export interface ReplayStep {
   mutating?: boolean;
   /** Set when this event opened a new agent turn (latches reset). */
   newTurn?: boolean;
-  classification?: Classification;
+  classification?: ObservationClassification;
   reasoning?: ReasoningResult;
   boundary?: BoundaryResult & { claim_type: GateClaimType };
   /** State after the step. */

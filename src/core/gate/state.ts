@@ -11,8 +11,8 @@ export const GATE_PRESETS = {
 export type GatePresetName = keyof typeof GATE_PRESETS;
 export const GATE_PRESET_NAMES = Object.keys(GATE_PRESETS) as GatePresetName[];
 
-export const CLAIM_TYPES = ['assertion', 'completion', 'unverified', 'none'] as const;
-export type GateClaimType = (typeof CLAIM_TYPES)[number];
+export const GATE_CLAIM_TYPES = ['assertion', 'completion', 'unverified', 'none'] as const;
+export type GateClaimType = (typeof GATE_CLAIM_TYPES)[number];
 
 export interface GateState {
   budget: number;
@@ -50,13 +50,13 @@ export function isGatePresetName(value: unknown): value is GatePresetName {
 }
 
 export function isGateClaimType(value: unknown): value is GateClaimType {
-  return typeof value === 'string' && (CLAIM_TYPES as readonly string[]).includes(value);
+  return typeof value === 'string' && (GATE_CLAIM_TYPES as readonly string[]).includes(value);
 }
 
 /** Fails closed: an unknown claim type must never fall through to an exempt ACCEPT. */
 export function assertGateClaimType(value: unknown): GateClaimType {
   if (isGateClaimType(value)) return value;
-  throw new GroundingInputError(`unknown claim type ${JSON.stringify(value)} (expected one of ${CLAIM_TYPES.join(', ')})`);
+  throw new GroundingInputError(`unknown claim type ${JSON.stringify(value)} (expected one of ${GATE_CLAIM_TYPES.join(', ')})`);
 }
 
 /** A fresh state for a preset, with cap/refill overrides; budget starts at cap. */

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from './support/extension';
-import { forwardOutputToRunner } from './support/output';
+import { forwardOutputToRunner, reportSuiteFinished } from './support/output';
 import { recordStartState } from './support/start-state';
 
 const suiteDir = path.join(__dirname, 'suite');
@@ -38,14 +38,22 @@ export async function run(): Promise<void> {
   if (files.length === 0) throw new Error(`no integration test files under ${suiteDir}`);
   for (const file of files) mocha.addFile(file);
 
-  const stopForwarding = process.env.GROUNDING_TEST_BRIDGE ? forwardOutputToRunner(process.env.GROUNDING_TEST_BRIDGE) : async () => {};
-  let failures: number;
+  const bridgeUrl = process.env.GROUNDING_TEST_BRIDGE;
+  const stopForwarding = bridgeUrl ? forwardOutputToRunner(bridgeUrl) : async () => {};
+  let stats: Mocha.Stats | undefined;
   try {
-    failures = await new Promise<number>((resolve) => mocha.run(resolve));
+    await new Promise<void>((resolve) => {
+      const runner = mocha.run(() => {
+        stats = runner.stats;
+        resolve();
+      });
+    });
     // The summary reporter prints its closing line on a later tick; let it land before restoring.
     await new Promise((resolve) => setTimeout(resolve, 100));
   } finally {
     await stopForwarding();
   }
-  if (failures > 0) throw new Error(`${failures} integration test(s) failed`);
+  const counts = { passed: stats?.passes ?? 0, failed: stats?.failures ?? 0, skipped: stats?.pending ?? 0 };
+  if (bridgeUrl) await reportSuiteFinished(bridgeUrl, counts);
+  if (counts.failed > 0) throw new Error(`${counts.failed} integration test(s) failed`);
 }

@@ -223,10 +223,17 @@ async function main() {
     timer = setTimeout(() => reject(new Error(`integration run exceeded ${options.timeoutMs / 1000} s; everything it started was stopped`)), options.timeoutMs);
   });
 
+  let finishedCounts;
   const run = async () => {
     const port = await freeLoopbackPort();
     let page;
-    bridge = await startBridge({ getPage: () => page, onLog: (line) => process.stdout.write(`${line}\n`) });
+    bridge = await startBridge({
+      getPage: () => page,
+      onLog: (line) => process.stdout.write(`${line}\n`),
+      onFinished: (counts) => {
+        finishedCounts = counts;
+      },
+    });
     const workspace = copyWorkspace(dirs);
     const env = {
       ...process.env,
@@ -263,7 +270,13 @@ async function main() {
     page.on('pageerror', (error) => process.stderr.write(`[workbench error] ${error.message}\n`));
     await page.goto(workbenchUrl(port, options.extensionDir, workspace), { timeout: Math.max(1000, deadline - Date.now()) });
 
-    const code = await exitCode;
+    let code = await exitCode;
+    if (!finishedCounts) {
+      console.error(`✘ the extension host ended (exit ${code}) before the suite finished; see the errors above`);
+      const hostLines = server.output.lines.filter((line) => /extension ?host|exit|error/i.test(line));
+      if (hostLines.length) console.error(`--- VS Code server ---\n${hostLines.slice(-15).join('\n')}`);
+      code = code || 1;
+    }
     if (options.screenshot) {
       fs.mkdirSync(path.dirname(options.screenshot), { recursive: true });
       await page.screenshot({ path: options.screenshot });

@@ -8,6 +8,7 @@
 //   evaluate   { expression, webview? }       -> any JSON value      (expression evaluated in the page)
 //   webviews   {}                             -> [{ url, extensionId, purpose, text }]
 //   log        { lines }                      -> null   (the suite's output, printed by the runner)
+//   finished   { counts }                     -> null   (the suite ran to its end)
 // `webview` picks a webview's content frame instead of the workbench: { extensionId?, contains? }
 // (VS Code nests each webview's document in an iframe, `#active-frame`, inside an outer iframe
 // whose URL carries the owning extension's id).
@@ -80,6 +81,10 @@ const operations = {
     // A string is evaluated as an expression; a returned promise is awaited.
     return frame.evaluate(request.expression);
   },
+  finished(_page, request, { onFinished }) {
+    onFinished(request.counts);
+    return null;
+  },
   log(_page, request, { onLog }) {
     for (const line of Array.isArray(request.lines) ? request.lines : []) onLog(String(line));
     return null;
@@ -117,7 +122,7 @@ function readJson(request) {
  * Starts the bridge on a free 127.0.0.1 port. The URL carries a random token so only the extension
  * host this runner started (it gets the URL in GROUNDING_TEST_BRIDGE) can drive the browser.
  */
-function startBridge({ getPage, onLog }) {
+function startBridge({ getPage, onLog, onFinished }) {
   const token = crypto.randomBytes(16).toString('hex');
   const server = http.createServer(async (request, response) => {
     const reply = (status, body) => {
@@ -130,8 +135,8 @@ function startBridge({ getPage, onLog }) {
       const operation = Object.hasOwn(operations, body?.op) ? operations[body.op] : undefined;
       if (!operation) return reply(400, { ok: false, error: `unknown op "${body?.op}"; known: ${Object.keys(operations).join(', ')}` });
       const page = getPage();
-      if (!page && body.op !== 'log') return reply(503, { ok: false, error: 'workbench page not open yet' });
-      reply(200, { ok: true, result: await operation(page, body, { onLog }) });
+      if (!page && !['log', 'finished'].includes(body.op)) return reply(503, { ok: false, error: 'workbench page not open yet' });
+      reply(200, { ok: true, result: await operation(page, body, { onLog, onFinished }) });
     } catch (error) {
       reply(200, { ok: false, error: error instanceof Error ? error.message : String(error) });
     }

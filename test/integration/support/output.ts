@@ -4,6 +4,20 @@
 import { format } from 'node:util';
 import Mocha from 'mocha';
 
+export interface SuiteCounts {
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+/**
+ * Tells the runner the suite ran to its end. The runner trusts VS Code's exit code only together
+ * with this: an extension host that dies mid-suite can still report exit code 0.
+ */
+export async function reportSuiteFinished(bridgeUrl: string, counts: SuiteCounts): Promise<void> {
+  await fetch(bridgeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'finished', counts }) });
+}
+
 type ConsoleMethod = 'log' | 'info' | 'warn' | 'error';
 const METHODS: readonly ConsoleMethod[] = ['log', 'info', 'warn', 'error'];
 

@@ -75,8 +75,12 @@ export async function evaluateReport(input: EvaluateInput): Promise<Evaluation> 
 /** The report's front matter (`evidence:`, `question:`), read by the same parser the review uses. */
 export async function frontMatterOf(report: string): Promise<ReportFrontMatter> {
   core ??= await importCore();
-  return core.segmentReport(report).frontMatter;
+  if (lastFrontMatter?.report !== report) lastFrontMatter = { report, frontMatter: core.segmentReport(report).frontMatter };
+  return lastFrontMatter.frontMatter;
 }
+
+/** Re-evaluating an unchanged report (the common case) need not parse it twice. */
+let lastFrontMatter: { report: string; frontMatter: ReportFrontMatter } | undefined;
 
 /** Re-scores a result with other settings (only ever called on a result evaluateReport produced). */
 export function rescoreReview(result: ReviewResult, scoring: ScoringSettings): ReviewResult {

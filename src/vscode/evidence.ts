@@ -65,30 +65,75 @@ export function evidenceName(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, false);
 }
 
-export async function readEvidence(uris: readonly vscode.Uri[]): Promise<ReadEvidence> {
-  const decoder = new TextDecoder('utf-8');
-  const sources: EvidenceSource[] = [];
-  const uriByFile: Record<string, string> = {};
-  const unreadable: ReadEvidence['unreadable'] = [];
-  const contents = await Promise.all(
-    uris.map(async (uri) => {
-      try {
-        return { uri, text: decoder.decode(await vscode.workspace.fs.readFile(uri)) };
-      } catch (error) {
-        return { uri, error: error instanceof Error ? error.message : String(error) };
-      }
-    }),
-  );
-  for (const content of contents) {
-    if ('error' in content) {
-      unreadable.push({ uri: content.uri, message: content.error ?? 'unreadable' });
-      continue;
-    }
-    // An open, unsaved evidence editor is what the reviewer sees: use its text.
-    const open = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === content.uri.toString());
-    const file = evidenceName(content.uri);
-    sources.push({ file, text: open ? open.getText() : content.text });
-    uriByFile[file] = content.uri.toString();
+/**
+ * Reads evidence files, keeping their text until a file watcher or a save says they changed:
+ * re-evaluating a report (the common case) then costs no file-system round trip, which in a
+ * remote workspace is most of an evaluation's time. An open editor's text always wins.
+ */
+export class EvidenceReader implements vscode.Disposable {
+  private readonly cache = new Map<string, { text: string; watcher: vscode.Disposable }>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly decoder = new TextDecoder('utf-8');
+
+  constructor() {
+    this.disposables.push(vscode.workspace.onDidSaveTextDocument((document) => this.forget(document.uri)));
   }
-  return { sources, uriByFile, unreadable };
+
+  async read(uris: readonly vscode.Uri[]): Promise<ReadEvidence> {
+    const contents = await Promise.all(uris.map((uri) => this.readOne(uri)));
+    const sources: EvidenceSource[] = [];
+    const uriByFile: Record<string, string> = {};
+    const unreadable: ReadEvidence['unreadable'] = [];
+    contents.forEach((content, index) => {
+      const uri = uris[index];
+      if ('error' in content) {
+        unreadable.push({ uri, message: content.error });
+        return;
+      }
+      const file = evidenceName(uri);
+      sources.push({ file, text: content.text });
+      uriByFile[file] = uri.toString();
+    });
+    return { sources, uriByFile, unreadable };
+  }
+
+  private async readOne(uri: vscode.Uri): Promise<{ text: string } | { error: string }> {
+    const key = uri.toString();
+    const open = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === key);
+    if (open) return { text: open.getText() };
+    const cached = this.cache.get(key);
+    if (cached) return { text: cached.text };
+    try {
+      const text = this.decoder.decode(await vscode.workspace.fs.readFile(uri));
+      this.remember(uri, text);
+      return { text };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private remember(uri: vscode.Uri, text: string): void {
+    const folder = vscode.Uri.joinPath(uri, '..');
+    const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, name));
+    const forget = () => this.forget(uri);
+    watcher.onDidChange(forget);
+    watcher.onDidCreate(forget);
+    watcher.onDidDelete(forget);
+    this.cache.get(uri.toString())?.watcher.dispose();
+    this.cache.set(uri.toString(), { text, watcher });
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const entry = this.cache.get(uri.toString());
+    if (!entry) return;
+    entry.watcher.dispose();
+    this.cache.delete(uri.toString());
+  }
+
+  dispose(): void {
+    for (const entry of this.cache.values()) entry.watcher.dispose();
+    this.cache.clear();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
 }

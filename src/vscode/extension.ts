@@ -2,6 +2,7 @@
 // purpose — no file reads, no encoder load; everything heavy happens on the first Evaluate.
 import * as vscode from 'vscode';
 import { ClaimCodeActions } from './codeActions';
+import { registerCalibrateThresholdsCommand } from './commands/calibrateThresholds';
 import { registerClearApiKeyCommand } from './commands/clearApiKey';
 import { registerClearCommand } from './commands/clear';
 import { registerEvaluateCommand } from './commands/evaluate';
@@ -84,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
     registerSetApiKeyCommand(services),
     registerClearApiKeyCommand(services),
     registerShowLogCommand(services),
+    registerCalibrateThresholdsCommand(services),
   );
 
   const activationMs = performance.now() - started;

@@ -38,7 +38,8 @@ export class ClaimHoverProvider implements vscode.HoverProvider {
         md.appendMarkdown('\n- ');
         if (item && uri) {
           const args = encodeURIComponent(JSON.stringify([uri, item.line]));
-          md.appendMarkdown(`[${escapeLinkText(`${ref} · ${item.file}:${item.line}`)}](command:${OPEN_EVIDENCE_COMMAND}?${args} "Open ${escapeLinkText(item.file)} at line ${item.line}") `);
+          md.appendMarkdown(`[${escapeLinkText(`${item.file}:${item.line}`)}](command:${OPEN_EVIDENCE_COMMAND}?${args} "Open ${escapeLinkText(item.file)} at line ${item.line}") `);
+          md.appendText(`(${ref})`);
           md.appendMarkdown('\n\n  ');
           md.appendText(`“${truncate(item.text, 240)}”`);
         } else {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { PartitionKey } from '../core/model';
 import type { ClaimJudge } from '../core/review-types';
 import { evaluateReport } from './engine';
-import { EvidenceStore, readEvidence } from './evidence';
+import { EvidenceReader, EvidenceStore } from './evidence';
 import { ReviewSession } from './session';
 import { scoringChanged, scoringOf, type SettingsStore } from './settings';
 
@@ -17,8 +17,15 @@ export interface ReviewChange {
   reason: ChangeReason;
 }
 
+/** Where an evaluation's time went, in milliseconds. */
+export interface EvaluationPhases {
+  resolveMs: number;
+  readMs: number;
+  reviewMs: number;
+}
+
 export type EvaluateOutcome =
-  | { status: 'done'; session: ReviewSession; elapsedMs: number }
+  | { status: 'done'; session: ReviewSession; elapsedMs: number; phases: EvaluationPhases }
   | { status: 'cancelled' }
   | { status: 'no-evidence' }
   | { status: 'failed'; message: string };
@@ -37,6 +44,7 @@ export class ReviewController implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private inFlight: { uri: string; abort: AbortController; done: Promise<unknown> } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly reader = new EvidenceReader();
 
   constructor(
     private readonly workspaceState: vscode.Memento,
@@ -47,6 +55,7 @@ export class ReviewController implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.changed,
+      this.reader,
       settings.onDidChange(({ previous, current }) => {
         if (!scoringChanged(previous, current)) return;
         for (const [uri, session] of this.sessions) {
@@ -113,7 +122,7 @@ export class ReviewController implements vscode.Disposable {
     const resolved = await this.evidence.resolve(document);
     if (resolved.uris.length === 0) return { status: 'no-evidence' };
     const resolvedAt = performance.now();
-    const read = await readEvidence(resolved.uris);
+    const read = await this.reader.read(resolved.uris);
     const readAt = performance.now();
     for (const problem of read.unreadable) this.log.warn(`evidence ${problem.uri.toString()} unreadable: ${problem.message}`);
     if (read.sources.length === 0) return { status: 'failed', message: 'none of the evidence files could be read' };
@@ -121,6 +130,13 @@ export class ReviewController implements vscode.Disposable {
     const version = document.version;
     const scoring = scoringOf(this.settings.current);
     const { judge, note } = await this.chooseJudge();
+    // Yield once before the judge takes the CPU: the spinner paints and a pending cancel lands.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) {
+      this.sessions.delete(uri);
+      this.log.info(`evaluation of ${uri} cancelled before judging`);
+      return { status: 'cancelled' };
+    }
     if (note) this.log.info(note);
     this.log.info(
       `evaluating ${uri} (${reportText.length} chars) against ${read.sources.map((s) => s.file).join(', ')} [${resolved.origin}] with the ${judge?.kind ?? 'offline'} judge`,
@@ -137,7 +153,7 @@ export class ReviewController implements vscode.Disposable {
       });
       if (signal.aborted) throw new vscode.CancellationError();
       const elapsedMs = performance.now() - started;
-      const phases = `resolve ${(resolvedAt - started).toFixed(0)} ms, read ${(readAt - resolvedAt).toFixed(0)} ms, review ${(performance.now() - readAt).toFixed(0)} ms`;
+      const phases: EvaluationPhases = { resolveMs: resolvedAt - started, readMs: readAt - resolvedAt, reviewMs: performance.now() - readAt };
       const session = new ReviewSession({
         uri,
         version,
@@ -154,11 +170,11 @@ export class ReviewController implements vscode.Disposable {
       if (document.version !== version) session.markStaleWhere((live) => document.getText().slice(live.span.start, live.span.end) !== live.claim.text);
       this.sessions.set(uri, session);
       this.log.info(
-        `evaluated ${uri} in ${elapsedMs.toFixed(0)} ms (${phases}): ${result.claims.length} claims, S=${session.result.score.toFixed(3)} δ=${session.result.decision}` +
+        `evaluated ${uri} in ${elapsedMs.toFixed(0)} ms (resolve ${phases.resolveMs.toFixed(0)}, read ${phases.readMs.toFixed(0)}, review ${phases.reviewMs.toFixed(0)}): ${result.claims.length} claims, S=${session.result.score.toFixed(3)} δ=${session.result.decision}` +
           (result.degraded ? ' (degraded)' : ''),
       );
       for (const warning of result.warnings) this.log.warn(`${warning.file}${warning.line ? `:${warning.line}` : ''}: ${warning.message}`);
-      return { status: 'done', session, elapsedMs };
+      return { status: 'done', session, elapsedMs, phases };
     } catch (error) {
       if (signal.aborted || error instanceof vscode.CancellationError) {
         this.log.info(`evaluation of ${uri} cancelled`);

@@ -1,7 +1,7 @@
 // Grounding: Evaluate — reviews the active report against its evidence, with a cancellable
 // progress notification. Returns a summary (used by tests and other extensions).
 import * as vscode from 'vscode';
-import type { EvaluateOutcome } from '../reviews';
+import type { EvaluateOutcome, EvaluationPhases } from '../reviews';
 import { asUri, targetDocument, type Services } from '../services';
 import { SELECT_EVIDENCE_COMMAND } from './selectEvidence';
 
@@ -14,6 +14,7 @@ export interface EvaluateSummary {
   claims?: number;
   /** From the command's start until the marks were set. */
   elapsedMs: number;
+  phases?: EvaluationPhases;
   message?: string;
 }
 
@@ -37,7 +38,7 @@ export function registerEvaluateCommand(services: Services): vscode.Disposable {
     switch (outcome.status) {
       case 'done': {
         const { score, decision, claims } = outcome.session.result;
-        return { status: 'done', score, decision, claims: claims.length, elapsedMs };
+        return { status: 'done', score, decision, claims: claims.length, elapsedMs, phases: outcome.phases };
       }
       case 'no-evidence': {
         void vscode.window

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { EvaluateSummary } from '../../../src/vscode/commands/evaluate';
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
-import { fixtureUri, groundingApi } from '../support/extension';
+import { fixtureUri, groundingApi, groundingExtension } from '../support/extension';
 import { bridgeAvailable, evaluate, screenshot, texts, waitFor } from '../support/workbench';
 
 const REPORT = ['editor', 'incident-report.md'];
@@ -71,8 +71,9 @@ async function revertAndCloseAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
+/** User settings (the runner's throwaway profile), so the fixture workspace is never written. */
 async function setSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('grounding').update(key, value, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace.getConfiguration('grounding').update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 describe('editor: Evaluate, marks and diagnostics', function () {
@@ -82,6 +83,8 @@ describe('editor: Evaluate, marks and diagnostics', function () {
 
   before(async () => {
     api = await groundingApi();
+    // VS Code for the Web saves after a delay by default; edits in these tests must stay unsaved.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
   });
 
   beforeEach(async () => {
@@ -116,8 +119,16 @@ describe('editor: Evaluate, marks and diagnostics', function () {
   it('paints the marks in the editor with the theme colours', async function () {
     if (!bridgeAvailable()) this.skip();
     await evaluateReport(uri);
-    // The dark theme defaults of grounding.<partition>Background (package.json contributes.colors).
-    const rgb: Record<string, string> = { grounded: '129, 199, 132', ungrounded: '255, 183, 77', contradicted: '239, 83, 80', complementary: '100, 181, 246' };
+    // The theme's default of grounding.<partition>Background, as package.json contributes it.
+    const kind = vscode.window.activeColorTheme.kind;
+    const themeKey = { [vscode.ColorThemeKind.Light]: 'light', [vscode.ColorThemeKind.Dark]: 'dark', [vscode.ColorThemeKind.HighContrast]: 'highContrast', [vscode.ColorThemeKind.HighContrastLight]: 'highContrastLight' }[kind];
+    const colors = groundingExtension().packageJSON.contributes.colors as { id: string; defaults: Record<string, string | null> }[];
+    const rgb: Record<string, string> = {};
+    for (const partition of ['grounded', 'ungrounded', 'contradicted', 'complementary']) {
+      const hex = colors.find((c) => c.id === `grounding.${partition}Background`)?.defaults[themeKey];
+      if (hex) rgb[partition] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ');
+    }
+    assert.ok(Object.keys(rgb).length > 0 || themeKey.startsWith('highContrast'), `no background colours for theme ${themeKey}`);
     const marks = api.marks(uri)!;
     for (const partition of Object.keys(rgb).filter((p) => marks[p as 'grounded'].length > 0)) {
       const painted = await waitFor(
@@ -156,13 +167,14 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     const text = hovers
       .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))
       .join('\n')
-      .replace(/&nbsp;/g, ' ');
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\\([\\`*_{}[\]()#+\-.!<>|])/g, '$1'); // undo Markdown escaping of quoted evidence
     assert.match(text, /\*\*Contradicted\*\*/);
     assert.match(text, /weight \d\.\d\d/);
     assert.match(text, /counts against S/);
     assert.match(text, /metrics\.log:4/);
     assert.match(text, /command:grounding\.openEvidence/);
-    assert.match(text, /db-prod-2 cpu\\?_pct=38\.4/);
+    assert.match(text, /“\[tool=query_metrics row=14:02:01\] host=db-prod-2 cpu_pct=38\.4 conn_active=120”/);
   });
 
   it('shows S and δ in the status bar', async () => {
@@ -295,17 +307,22 @@ describe('editor: Evaluate, marks and diagnostics', function () {
 
   it('shows marks within 300 ms of the command on the example (offline judge)', async () => {
     await evaluateReport(uri); // warm-up: module loading, first parse
-    const samples: number[] = [];
+    const samples: { total: number; summary: EvaluateSummary }[] = [];
     for (let i = 0; i < 5; i += 1) {
       const started = performance.now();
-      await evaluateReport(uri);
+      const summary = await evaluateReport(uri);
       assert.ok(api.marks(uri));
-      samples.push(performance.now() - started);
+      samples.push({ total: performance.now() - started, summary });
     }
-    samples.sort((a, b) => a - b);
-    const median = samples[2];
-    console.log(`      Evaluate-to-marks latency (median of 5): ${median.toFixed(1)} ms; activation ${api.activationMs.toFixed(1)} ms`);
-    assert.ok(median < 300, `median ${median.toFixed(1)} ms`);
+    samples.sort((a, b) => a.total - b.total);
+    const median = samples[2].total;
+    const phases = samples[2].summary.phases!;
+    console.log(
+      `      Evaluate-to-marks latency (median of 5): ${median.toFixed(1)} ms ` +
+        `(front matter ${phases.resolveMs.toFixed(1)}, read evidence ${phases.readMs.toFixed(1)}, review ${phases.reviewMs.toFixed(1)}); ` +
+        `all: ${samples.map((s) => s.total.toFixed(0)).join(', ')} ms; activation ${api.activationMs.toFixed(1)} ms`,
+    );
+    assert.ok(median < 300, `median ${median.toFixed(1)} ms (phases ${JSON.stringify(phases)})`);
   });
 });
 

@@ -3,6 +3,7 @@ import { CliError, EXIT_USAGE, type CliIo } from './args';
 import { gateUsage, runGateCommand } from './commands/gate';
 import { reviewUsage, runReview } from './commands/review';
 import { runScore, scoreUsage } from './commands/score';
+import { calibrateUsage, runCalibrate } from './commands/calibrate';
 
 interface CliCommand {
   summary: string;
@@ -14,6 +15,7 @@ interface CliCommand {
 const commands: Record<string, CliCommand> = {
   review: { summary: 'mark every claim of a report against its evidence, with S and δ', usage: reviewUsage, run: (argv, io) => runReview(argv, io) },
   score: { summary: 'score a partition and decide proceed / regenerate / replan', usage: scoreUsage, run: runScore },
+  calibrate: { summary: 'fit the GroundingSwitch thresholds on labelled examples', usage: calibrateUsage, run: runCalibrate },
   gate: { summary: 'replay an agent trace through the grounding gate: may the answer ship?', usage: gateUsage, run: runGateCommand },
 };
 

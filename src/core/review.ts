@@ -3,7 +3,9 @@
 // GroundingSwitch, the grounding gate — slot in as one more step that fills its field.
 // S and δ are always recomputed from the judged claims, never taken from the judge's scalar.
 import { decide, validateThresholds } from './decision';
+import { computeSwitch, type SwitchOptions } from './geometry/review-switch';
 import { parseEvidenceSources } from './evidence/index';
+import { gateForReview, validateGateReviewOptions, type GateReviewOptions } from './gate/index';
 import { createOfflineJudge } from './judge/offline';
 import {
   DEFAULT_RHO,
@@ -42,6 +44,10 @@ export interface ReviewInput {
   settings?: Partial<ScoringSettings>;
   /** Default: the offline judge. */
   judge?: ClaimJudge;
+  /** Computes the GroundingSwitch (issue 5) into `result.switch` with this encoder; omitted → switch stays null. */
+  switch?: SwitchOptions;
+  /** Computes the grounding gate (issue 6) into `result.gate`: the evidence replayed as a trace, the report as the terminal; omitted → gate stays null. */
+  gate?: GateReviewOptions;
   signal?: AbortSignal;
 }
 
@@ -51,16 +57,18 @@ const NOT_JUDGED_REASON = 'not judged: the judge returned no valid verdict for t
 /** Reviews a report. Rejects only on an aborted signal or invalid settings (GroundingInputError). */
 export async function review(input: ReviewInput): Promise<ReviewResult> {
   const scoring = resolveScoring(input.settings);
+  if (input.gate) validateGateReviewOptions(input.gate);
   const report = segmentStage(input);
   const evidence = evidenceStage(input.evidence);
   const judge = input.judge ?? createOfflineJudge();
+  const question = input.question ?? report.frontMatter.question;
   const judged = await judgeStage(judge, {
     claims: report.claims,
     evidence: evidence.items,
-    question: input.question ?? report.frontMatter.question,
+    question,
     signal: input.signal,
   });
-  return scoreStage({
+  const result = scoreStage({
     claims: judged.claims,
     abstainReason: judged.abstainReason,
     degraded: judged.degraded,
@@ -68,6 +76,24 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
     warnings: [...report.warnings, ...evidence.warnings, ...judged.warnings],
     evidence: { files: input.evidence.map((source) => source.file), items: evidence.items.length },
     scoring,
+  });
+  if (input.switch) result.switch = await switchStage(input, input.switch, question, report.claims);
+  if (input.gate) {
+    const gateReview = { report: input.report, claims: report.claims, evidenceItems: evidence.items, frontMatterClaimType: report.frontMatter.claim_type };
+    result.gate = gateForReview(gateReview, input.gate);
+  }
+  return result;
+}
+
+/** The report (without front matter) against the evidence files; an encoder failure is carried, not thrown. */
+function switchStage(input: ReviewInput, options: SwitchOptions, question: string | undefined, claims: readonly ReportClaim[]) {
+  return computeSwitch({
+    ...options,
+    report: input.report.replace(/^---\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/, ''),
+    evidenceTexts: input.evidence.map((source) => source.text),
+    question,
+    claims: claims.filter((claim) => claim.parentId === undefined),
+    signal: input.signal,
   });
 }
 

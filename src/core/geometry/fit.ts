@@ -46,7 +46,7 @@ export interface ScoredExample {
   dgi?: number;
 }
 
-export interface ScoreOptions {
+export interface ScoreExamplesOptions {
   /** DGI direction; defaults to the one shipped for the encoder (none → no DGI). */
   direction?: Vector;
   /** Score DGI with the local variant over the shipped reference set. */
@@ -54,7 +54,7 @@ export interface ScoreOptions {
   signal?: AbortSignal;
 }
 
-export async function scoreExamples(examples: readonly LabelledExample[], encoder: Encoder, options: ScoreOptions = {}): Promise<ScoredExample[]> {
+export async function scoreExamples(examples: readonly LabelledExample[], encoder: Encoder, options: ScoreExamplesOptions = {}): Promise<ScoredExample[]> {
   const direction = options.direction ?? shippedDirection(encoder.id);
   const canDgi = direction !== undefined || options.localK !== undefined;
   // One large batched call first fills the encoder's cache; the per-example calls then hit it.
@@ -191,7 +191,7 @@ function precisionAt(scores: readonly number[], labels: readonly (0 | 1)[], cut:
   return accepted.length === 0 ? Number.NaN : accepted.filter((l) => l === 0).length / accepted.length;
 }
 
-export async function fitThresholds(examples: readonly LabelledExample[], encoder: Encoder, options: ScoreOptions & { strongPassTarget?: number } = {}): Promise<ThresholdFit> {
+export async function fitThresholds(examples: readonly LabelledExample[], encoder: Encoder, options: ScoreExamplesOptions & { strongPassTarget?: number } = {}): Promise<ThresholdFit> {
   return fitFromScores(await scoreExamples(examples, encoder, options), options.strongPassTarget);
 }
 

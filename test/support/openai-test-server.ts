@@ -99,6 +99,39 @@ export function status(code: number, message?: string, headers?: Record<string, 
   return { kind: 'status', status: code, message, headers };
 }
 
+/**
+ * What a judge prompt carried: the claim ids and evidence ids of its fenced JSON lines
+ * (`{"id","text"}` claims, `{"id","source","text"}` evidence items), and the user message.
+ */
+export function judgePromptIds(request: RecordedRequest): { claims: string[]; evidence: string[]; user: string } {
+  const user: string = request.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '';
+  const claims: string[] = [];
+  const evidence: string[] = [];
+  for (const line of user.split('\n')) {
+    if (!line.startsWith('{"id":')) continue;
+    const parsed = JSON.parse(line) as { id: string; source?: string };
+    (parsed.source === undefined ? claims : evidence).push(parsed.id);
+  }
+  return { claims, evidence, user };
+}
+
+/** A judge answer in the judge's wire format (src/core/judge/openai/wire.ts): resolved unless `extra` says otherwise. */
+export function judgeAnswer(verdicts: object[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    verdicts,
+    sub_claims: [],
+    gaps: [],
+    contradictions: [],
+    verification_needed: false,
+    verification_reason: '',
+    explanation: 'The causal claim is not supported.',
+    grounding_score: 0.7,
+    decision_status: 'resolved',
+    abstain_reason: null,
+    ...extra,
+  };
+}
+
 /** The vector the server returns for `text` at dimension `dim`: deterministic, unit length. */
 export function embeddingFor(text: string, dim: number): number[] {
   // FNV-1a over UTF-16 code units seeds a mulberry32 generator.

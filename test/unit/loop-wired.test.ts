@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { OpenAIJudge } from '../../src/core/judge/openai';
 import { createCommandReplanner, createLlmRegenerator, reviewWithRepair } from '../../src/core/repair';
 import type { EvidenceSource } from '../../src/core/review-types';
-import { chatJson, chatText, startOpenAITestServer, status, type OpenAITestServer, type RecordedRequest, type ScriptedReply } from '../support/openai-test-server';
+import {
+  chatJson,
+  chatText,
+  judgeAnswer,
+  judgePromptIds,
+  startOpenAITestServer,
+  status,
+  type OpenAITestServer,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../support/openai-test-server';
 
 const API_KEY = 'sk-loop-test-0d9e8f';
 
@@ -21,54 +31,25 @@ const REPORT = 'CPU on db-prod-1 reached 97.2% at 14:02. Memory on db-prod-1 was
 const REWRITTEN =
   'CPU on db-prod-1 reached 97.2% at 14:02. Memory on db-prod-1 was at 41%. A config push landed shortly before; the evidence does not show that it caused the outage.\n';
 
-function userPrompt(request: RecordedRequest): string {
-  return request.body.messages.find((m: { role: string }) => m.role === 'user').content;
-}
-
-function claimIds(request: RecordedRequest): string[] {
-  return [...userPrompt(request).matchAll(/^\{"id":"(C[^"]+)"/gm)].map((m) => m[1]!);
-}
-
-function evidenceIds(request: RecordedRequest): string[] {
-  return [...userPrompt(request).matchAll(/^\{"id":"([^"]*E[^"]+)","source"/gm)].map((m) => m[1]!);
-}
-
-function judgeWire(verdicts: object[]) {
-  return {
-    verdicts,
-    sub_claims: [],
-    gaps: [],
-    contradictions: [],
-    verification_needed: false,
-    verification_reason: '',
-    explanation: 'The causal claim has no support.',
-    grounding_score: 0.6,
-    decision_status: 'resolved',
-    abstain_reason: null,
-  };
-}
-
 /** Grounds all claims but the last, which is an unsupported inference (2 G + 1 U → S 0.769, regenerate). */
 const lastClaimUngrounded = (request: RecordedRequest): ScriptedReply => {
-  const ids = claimIds(request);
-  const refs = evidenceIds(request);
+  const { claims: ids, evidence: refs } = judgePromptIds(request);
   return chatJson(
-    judgeWire(ids.map((id, i) => ({ claim_id: id, partition: i === ids.length - 1 ? 'ungrounded' : 'grounded', type: i === ids.length - 1 ? 'inference' : 'tool_match', evidence_refs: i === ids.length - 1 ? [] : [refs[i]!], reason: 'checked' }))),
+    judgeAnswer(ids.map((id, i) => ({ claim_id: id, partition: i === ids.length - 1 ? 'ungrounded' : 'grounded', type: i === ids.length - 1 ? 'inference' : 'tool_match', evidence_refs: i === ids.length - 1 ? [] : [refs[i]!], reason: 'checked' }))),
   );
 };
 
 /** Grounds every claim on the first evidence item sent, the hedged last one as complementary. */
 const allSupported = (request: RecordedRequest): ScriptedReply => {
-  const ids = claimIds(request);
-  const refs = evidenceIds(request);
+  const { claims: ids, evidence: refs } = judgePromptIds(request);
   return chatJson(
-    judgeWire(ids.map((id, i) => ({ claim_id: id, partition: i === ids.length - 1 ? 'complementary' : 'grounded', type: i === ids.length - 1 ? 'complementary_finding' : 'tool_match', evidence_refs: [refs[0]!], reason: 'checked' }))),
+    judgeAnswer(ids.map((id, i) => ({ claim_id: id, partition: i === ids.length - 1 ? 'complementary' : 'grounded', type: i === ids.length - 1 ? 'complementary_finding' : 'tool_match', evidence_refs: [refs[0]!], reason: 'checked' }))),
   );
 };
 
 /** Every claim ungrounded: S = 0 → replan. */
 const nothingSupported = (request: RecordedRequest): ScriptedReply =>
-  chatJson(judgeWire(claimIds(request).map((id) => ({ claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'not in evidence' }))));
+  chatJson(judgeAnswer(judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'not in evidence' }))));
 
 describe('repair loop wired to the judge, regenerate and replan', () => {
   let server: OpenAITestServer;
@@ -118,7 +99,7 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
 
     const [, regenerate] = server.requestsTo('/chat/completions');
     assert.equal(regenerate!.body.response_format, undefined);
-    const prompt = userPrompt(regenerate!);
+    const prompt = judgePromptIds(regenerate!).user;
     assert.ok(prompt.includes(REPORT.trim()));
     assert.match(prompt, /"claim":"The outage was caused by the config push\.","verdict":"ungrounded"/);
     assert.ok(prompt.includes('cpu_pct=97.2'), 'the same evidence is given to the rewrite');
@@ -136,7 +117,7 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
       });
     `);
     server.scriptChat(nothingSupported, (request) => {
-      assert.ok(userPrompt(request).includes('cpu_pct=97.2'), 'the replanned evidence reached the judge');
+      assert.ok(judgePromptIds(request).user.includes('cpu_pct=97.2'), 'the replanned evidence reached the judge');
       return lastClaimUngrounded(request);
     }, chatText(REWRITTEN), allSupported);
     const result = await reviewWithRepair({
@@ -158,7 +139,7 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
     const request = JSON.parse(readFileSync(seen, 'utf8'));
     assert.equal(request.report, REPORT);
     assert.deepEqual(request.evidence, ['notes.txt']);
-    assert.equal(request.explanation, 'The causal claim has no support.');
+    assert.equal(request.explanation, 'The causal claim is not supported.');
     assert.equal(request.ungrounded.length, 3);
     assert.equal(request.round, 1);
   });

@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '../../src/cli/args';
 import { runReview } from '../../src/cli/commands/review';
-import { chatJson, chatText, startOpenAITestServer, type OpenAITestServer, type RecordedRequest, type ScriptedReply } from '../support/openai-test-server';
+import {
+  chatJson,
+  chatText,
+  judgeAnswer,
+  judgePromptIds,
+  startOpenAITestServer,
+  type OpenAITestServer,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../support/openai-test-server';
 
 const API_KEY = 'sk-cli-test-5b6c7d';
 const REPORT = 'CPU on db-prod-1 reached 97.2% at 14:02. Memory on db-prod-1 was at 41%. The outage was caused by the config push.\n';
@@ -16,32 +25,19 @@ const METRICS = [
   '14:01:31 deploy config v42 pushed to db-prod-1',
 ].join('\n');
 
-function ids(request: RecordedRequest, pattern: RegExp): string[] {
-  const user: string = request.body.messages.find((m: { role: string }) => m.role === 'user').content;
-  return [...user.matchAll(pattern)].map((m) => m[1]!);
-}
-
 /** Grounds every claim on the first evidence item, except the last when `lastUngrounded`. */
 function verdicts(lastUngrounded: boolean) {
   return (request: RecordedRequest): ScriptedReply => {
-    const claims = ids(request, /^\{"id":"(C[^"]+)"/gm);
-    const evidence = ids(request, /^\{"id":"(E[^"]+)","source"/gm);
-    return chatJson({
-      verdicts: claims.map((id, i) =>
-        lastUngrounded && i === claims.length - 1
-          ? { claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'causal link not in evidence' }
-          : { claim_id: id, partition: 'grounded', type: 'tool_match', evidence_refs: [evidence[0]!], reason: 'row' },
+    const { claims, evidence } = judgePromptIds(request);
+    return chatJson(
+      judgeAnswer(
+        claims.map((id, i) =>
+          lastUngrounded && i === claims.length - 1
+            ? { claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'causal link not in evidence' }
+            : { claim_id: id, partition: 'grounded', type: 'tool_match', evidence_refs: [evidence[0]!], reason: 'row' },
+        ),
       ),
-      sub_claims: [],
-      gaps: [],
-      contradictions: [],
-      verification_needed: false,
-      verification_reason: '',
-      explanation: lastUngrounded ? 'The causal claim is unsupported.' : 'All supported.',
-      grounding_score: 0.8,
-      decision_status: 'resolved',
-      abstain_reason: null,
-    });
+    );
   };
 }
 
@@ -123,18 +119,12 @@ describe('review CLI with the OpenAI-compatible judge and the loop', () => {
     const script = join(dir, 'more.js');
     writeFileSync(script, `process.stdin.resume(); process.stdin.on('end', () => console.log('14:09:00 nothing new'));`);
     const ungroundedAll = (request: RecordedRequest): ScriptedReply =>
-      chatJson({
-        verdicts: ids(request, /^\{"id":"(C[^"]+)"/gm).map((id) => ({ claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'absent' })),
-        sub_claims: [],
-        gaps: [],
-        contradictions: [],
-        verification_needed: true,
-        verification_reason: 'need metrics',
-        explanation: 'Nothing is supported.',
-        grounding_score: 0,
-        decision_status: 'resolved',
-        abstain_reason: null,
-      });
+      chatJson(
+        judgeAnswer(
+          judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'absent' })),
+          { explanation: 'Nothing is supported.', grounding_score: 0 },
+        ),
+      );
     server.scriptChat(ungroundedAll, ungroundedAll);
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`;
     const code = await run([...files(), '--judge', 'openai', '--base-url', server.baseURL, '--loop', '--k-max', '1', '--replan-command', command]);

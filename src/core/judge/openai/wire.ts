@@ -17,13 +17,11 @@ export const WireVerdictSchema = z.strictObject({
 });
 export type WireVerdict = z.infer<typeof WireVerdictSchema>;
 
+/** An atomic part of one of our claims: the verdict fields, pointing to its parent by id. */
 export const WireSubClaimSchema = z.strictObject({
   parent_id: z.string(),
   text: z.string(),
-  partition: PartitionKeySchema,
-  type: EvidenceTypeSchema,
-  evidence_refs: z.array(z.string()),
-  reason: z.string(),
+  ...WireVerdictSchema.omit({ claim_id: true }).shape,
 });
 export type WireSubClaim = z.infer<typeof WireSubClaimSchema>;
 

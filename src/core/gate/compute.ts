@@ -1,11 +1,11 @@
 // The gate verdict of a review: the evidence trace is replayed, then the report is the terminal
 // that the boundary checks. Per claim it says which observation (if any) grounds it, at which tier.
 import type { EvidenceItem, ReportClaim } from '../review-types';
-import { boundaryCheck, type GateVerdict, type LegalMove } from './boundary';
+import { LEGAL_NEXT, boundaryCheck, type GateVerdict, type LegalMove } from './boundary';
 import { SurfaceMatcher, reportIdentifiers } from './identifiers';
 import { gateEventsFromEvidence, replayGate, traceHasMutation, type GateEvent, type ReplayStep } from './replay';
 import { inferClaimType, reportClaimSurface } from './report';
-import { assertGateClaimType, createGateState, type GateClaimType, type GatePresetName } from './state';
+import { GATE_CLAIM_TYPES, assertGateClaimType, createGateState, isGateClaimType, type GateClaimType, type GatePresetName } from './state';
 
 export type GateTier = 'verified' | 'observed' | 'none';
 
@@ -62,13 +62,25 @@ export interface GateReviewOptions {
   noveltyExempt?: readonly string[];
 }
 
-/** The gate block of a review of `report` (its segmented claims and front matter) over `evidenceItems`. */
+/** Throws GroundingInputError for options no gate can run with, before anything is judged. */
+export function validateGateReviewOptions(options: GateReviewOptions): void {
+  createGateState({ preset: options.preset, cap: options.cap ?? undefined, refill: options.refill ?? undefined });
+  if (options.claimType !== undefined) assertGateClaimType(options.claimType);
+}
+
+/**
+ * The gate block of a review of `report` (its segmented claims and front matter) over `evidenceItems`.
+ * A front matter `claim_type:` the gate does not know fails closed: REJECT, with the reason.
+ */
 export function gateForReview(
   review: { report: string; claims: readonly ReportClaim[]; evidenceItems: readonly EvidenceItem[]; frontMatterClaimType?: string },
   options: GateReviewOptions = {},
 ): GateResult {
-  return computeGate({
+  const invalidFrontMatter =
+    options.claimType === undefined && review.frontMatterClaimType !== undefined && !isGateClaimType(review.frontMatterClaimType);
+  const result = computeGate({
     ...review,
+    frontMatterClaimType: invalidFrontMatter ? undefined : review.frontMatterClaimType,
     claimType: options.claimType,
     surface: options.surface,
     preset: options.preset,
@@ -76,6 +88,15 @@ export function gateForReview(
     goals: options.goals,
     noveltyExempt: options.noveltyExempt,
   });
+  if (!invalidFrontMatter) return result;
+  return {
+    ...result,
+    claim_type_source: 'front_matter',
+    claim_type_why: `front matter claim_type ${JSON.stringify(review.frontMatterClaimType)} is unknown`,
+    verdict: 'REJECT',
+    legal_next: [...LEGAL_NEXT],
+    reasons: [`unknown claim type ${JSON.stringify(review.frontMatterClaimType)} in front matter (expected one of ${GATE_CLAIM_TYPES.join(', ')})`],
+  };
 }
 
 export interface GateRun {

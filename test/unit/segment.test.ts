@@ -26,6 +26,14 @@ describe('segment: spans and offsets', () => {
     ]);
   });
 
+  it('counts a leading byte-order mark in the offsets (the parser drops it)', () => {
+    assert.deepEqual(spans('\uFEFFHello world is here.'), [['Hello world is here.', 1, 21, 1]]);
+    const withMatter = segmentReport('\uFEFF---\nquestion: q\n---\n| h |\n|---|\n| db-1 |\n');
+    assert.equal(withMatter.frontMatter.question, 'q');
+    // "\uFEFF---\nquestion: q\n---\n" is 21 units, "| h |\n|---|\n" 12 more, then "| " → 35.
+    assert.deepEqual(withMatter.claims.map((claim) => [claim.text, claim.start, claim.line]), [['db-1', 35, 6]]);
+  });
+
   it('numbers claims C1… in document order', () => {
     const { claims } = segmentReport('One fact is here. Two facts are here.');
     assert.deepEqual(claims.map((claim) => claim.id), ['C1', 'C2']);
@@ -190,8 +198,8 @@ describe('segment: properties', () => {
 
   it('spans are ordered, non-overlapping, trimmed, slice to the text and carry the right line', () => {
     fc.assert(
-      fc.property(fc.array(fragment, { maxLength: 40 }), fc.constantFrom<'markdown' | 'text'>('markdown', 'text'), (parts, format) => {
-        const report = parts.join('');
+      fc.property(fc.array(fragment, { maxLength: 40 }), fc.constantFrom<'markdown' | 'text'>('markdown', 'text'), fc.boolean(), (parts, format, bom) => {
+        const report = (bom ? '\uFEFF' : '') + parts.join('');
         const { claims } = segmentReport(report, { format });
         let previousEnd = 0;
         for (const claim of claims) {

@@ -54,19 +54,21 @@ export function segmentReport(text: string, options: SegmentOptions = {}): Segme
     regions = textRegions(text);
   } else {
     regions = [];
-    const tree = parseMarkdown(text);
+    // micromark drops a leading byte-order mark and counts offsets without it; add it back.
+    const base = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const tree = parseMarkdown(base ? text.slice(base) : text);
     const visit = (node: Nodes): void => {
       if (node.type === 'yaml') {
-        frontMatter = readFrontMatter(node.value, lineAt(starts, node.position?.start.offset ?? 0) + 1, file, warnings);
+        frontMatter = readFrontMatter(node.value, lineAt(starts, base + (node.position?.start.offset ?? 0)) + 1, file, warnings);
         return;
       }
       if (SKIPPED.has(node.type)) return;
       if (node.type === 'paragraph') {
-        if (node.position) regions.push([node.position.start.offset ?? 0, node.position.end.offset ?? 0]);
+        if (node.position) regions.push([base + (node.position.start.offset ?? 0), base + (node.position.end.offset ?? 0)]);
         return;
       }
       if (node.type === 'table') {
-        regions.push(...tableRegions(node, text));
+        regions.push(...tableRegions(node, text, base));
         return;
       }
       if ('children' in node) for (const child of node.children) visit(child as Nodes);
@@ -97,14 +99,14 @@ export function segmentReport(text: string, options: SegmentOptions = {}): Segme
  * A body row whose cells are short values (`db-prod-1 | 97.2%`) is one claim: the row states one
  * fact. Cells holding prose (three words or more) are claims of their own. The header row is labels.
  */
-function tableRegions(table: Table, text: string): Region[] {
+function tableRegions(table: Table, text: string, base: number): Region[] {
   const regions: Region[] = [];
   for (const row of table.children.slice(1)) {
     const cells: Region[] = [];
     for (const cell of row.children) {
       const first = cell.children[0]?.position?.start.offset;
       const last = cell.children.at(-1)?.position?.end.offset;
-      if (first !== undefined && last !== undefined && last > first) cells.push([first, last]);
+      if (first !== undefined && last !== undefined && last > first) cells.push([base + first, base + last]);
     }
     if (cells.length === 0) continue;
     const prose = cells.filter(([start, end]) => (text.slice(start, end).match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
           rows: 'lines 1-250 (dev)',
           n: sgiFit.n_sgi,
           metric: 'youden_j (review), lowest cut with precision >= 0.95 on grounded (strong pass)',
-          in_sample_strong_pass_precision: round(sgiFit.strong_pass_precision!),
+          in_sample_strong_pass_precision: sgiFit.strong_pass_precision === null ? null : round(sgiFit.strong_pass_precision),
           notes: sgiFit.notes.filter((note) => !note.includes('DGI')),
         },
         dgi: { data: gl212, metric: 'youden_j on leave-one-out scores', n: scores.length, in_sample_youden_j: round(dgiCut.j - 1), in_sample_auroc: round(auroc(scores, labels)) },

@@ -22,6 +22,8 @@ export interface SwitchOptions {
   onReject?: string;
   /** DGI variant when there is no evidence: the global direction (default) or the local-k one. */
   dgi?: 'global' | 'local';
+  /** A DGI grounding direction derived for this encoder (overrides the shipped one). */
+  direction?: Vector;
   maxPassages?: number;
 }
 
@@ -91,7 +93,7 @@ export async function computeSwitch(input: SwitchInput): Promise<ReviewSwitch | 
 
   let vectors: Float32Array[];
   try {
-    vectors = await input.encoder.embed([question, input.report, ...passages.map((p) => p.text), ...claims.map((c) => c.text)], input.signal);
+    vectors = await input.encoder.embed([question, input.report.trim(), ...passages.map((p) => p.text), ...claims.map((c) => c.text)], input.signal);
   } catch (error) {
     if (input.signal?.aborted) throw input.signal.reason ?? error;
     return { computed: false, reason: `encoder unavailable: ${error instanceof Error ? error.message : String(error)}`, encoder: input.encoder.id };
@@ -153,7 +155,7 @@ function dgiDirection(
   input: SwitchInput,
   question: Vector,
 ): { direction: Vector; label: ReviewSwitch['direction']; pass?: number } | string {
-  if (input.dgi === 'local') {
+  if (input.dgi === 'local' && input.direction === undefined) {
     const reference = shippedReference(input.encoder.id);
     const local = localDgiDefaultsFor(input.encoder.id);
     if (reference && local) {
@@ -162,7 +164,7 @@ function dgiDirection(
       return { direction: localDirection(question, reference, local.k), label: `local-k=${local.k}`, pass };
     }
   }
-  const direction = shippedDirection(input.encoder.id);
+  const direction = input.direction ?? shippedDirection(input.encoder.id);
   if (!direction) return `no evidence, and no DGI grounding direction is derived for encoder ${input.encoder.id}`;
   return { direction, label: 'global' };
 }
@@ -173,10 +175,9 @@ function resolveThresholds(
 ): { thresholds: GeometryThresholds; source: 'calibrated' | 'reference' | 'custom' } {
   const defaults = defaultThresholdsFor(encoderId);
   const given = Object.fromEntries(Object.entries(overrides ?? {}).filter(([, v]) => v !== undefined && v !== null));
+  const unknown = Object.keys(given).filter((key) => !(key in defaults.thresholds));
+  if (unknown.length > 0) throw new GroundingInputError(`unknown threshold ${unknown.join(', ')}`, 'thresholds');
   const thresholds = validateGeometryThresholds({ ...defaults.thresholds, ...given });
-  if (Object.keys(given).some((key) => !['sgi_strong_pass', 'sgi_review', 'dgi_pass'].includes(key))) {
-    throw new GroundingInputError(`unknown threshold ${Object.keys(given).join(', ')}`, 'thresholds');
-  }
   return { thresholds, source: Object.keys(given).length > 0 ? 'custom' : defaults.source };
 }
 

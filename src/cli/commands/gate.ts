@@ -13,6 +13,7 @@ import {
   type GateResult,
   type ReplayStep,
 } from '../../core/gate';
+import type { ReportClaim } from '../../core/review-types';
 import { segmentReport } from '../../core/segment';
 import { CliError, EXIT_NOT_PROCEED, EXIT_PROCEED, asCliError, parseFormat, parseNumberOption, readTextFile, type CliIo } from '../args';
 
@@ -106,7 +107,7 @@ export function runGateCommand(argv: string[], io: CliIo): number {
   }
 
   if (format === 'json') io.stdout(JSON.stringify({ ...run.result, steps: run.steps.map(stepJson) }) + '\n');
-  else io.stdout(renderGate(run.result, run.steps));
+  else io.stdout(renderGate(run.result, run.steps, segmented?.claims ?? []));
   return run.result.verdict === 'ACCEPT' ? EXIT_PROCEED : EXIT_NOT_PROCEED;
 }
 
@@ -150,7 +151,7 @@ function describeStep(step: ReplayStep): string {
   return `submit ${b.claim_type} → ${b.verdict}${detail}`;
 }
 
-function renderGate(result: GateResult, steps: readonly ReplayStep[]): string {
+function renderGate(result: GateResult, steps: readonly ReplayStep[], claims: readonly ReportClaim[]): string {
   const preset = GATE_PRESETS[result.preset];
   const refWidth = Math.min(24, Math.max(4, ...steps.map((step) => (step.ref ?? '').length)));
   const lines = [
@@ -171,7 +172,8 @@ function renderGate(result: GateResult, steps: readonly ReplayStep[]): string {
     lines.push(...result.reasons.map((reason) => `  reason: ${reason}`), `  legal next: ${result.legal_next.join(', ')}`);
   }
   for (const detail of result.per_claim) {
-    lines.push(`  ${detail.claim_id}: ${detail.tier}${detail.observation_ref ? ` (${detail.observation_ref})` : ''}`);
+    const grounding = detail.observation_ref ? ` (${detail.observation_ref})` : '';
+    lines.push(`  ${detail.claim_id} ${detail.tier}${grounding}: ${claims[detail.claim_index]?.text ?? ''}`);
   }
   lines.push(`budget ${result.budget.remaining} / ${result.budget.cap}`);
   return lines.join('\n') + '\n';

@@ -146,7 +146,9 @@ function partitionCard(state: PanelState): HTMLElement {
 
 function switchCard(state: PanelState): HTMLElement {
   const s = state.switchCard;
-  if (!s) return card('GroundingSwitch', 'h-switch', notComputed('needs a question or context for SGI/DGI.'));
+  if (!s) return card('GroundingSwitch', 'h-switch', notComputed('turned off (grounding.encoder.kind).'));
+  if (s.status === 'pending') return card('GroundingSwitch', 'h-switch', el('p', { class: 'muted', text: 'Computing SGI/DGI…', attrs: { role: 'status' } }));
+  if (s.status === 'skipped') return card('GroundingSwitch', 'h-switch', notComputed(s.note ?? 'no reason given.'));
   return card(
     'GroundingSwitch',
     'h-switch',
@@ -165,6 +167,7 @@ function switchCard(state: PanelState): HTMLElement {
 function gateCard(state: PanelState): HTMLElement {
   const g = state.gateCard;
   if (!g) return card('Grounding gate', 'h-gate', notComputed('the gate did not run for this review.'));
+  if (g.status === 'skipped') return card('Grounding gate', 'h-gate', notComputed(g.note ?? 'no reason given.'));
   return card(
     'Grounding gate',
     'h-gate',

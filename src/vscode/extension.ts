@@ -18,6 +18,7 @@ import { ClaimDecorations, type AppliedMarks } from './decorations';
 import { ClaimDiagnostics } from './diagnostics';
 import { judgeCallCount } from './engine';
 import { EvidenceStore } from './evidence';
+import { computeReviewSwitch, type GeometryInput } from './geometry';
 import { ClaimHoverProvider } from './hover';
 import { createJudgeChooser } from './judgeChoice';
 import { PANEL_VIEW_ID, ReviewPanelProvider, type PanelRender } from './panel/panelProvider';
@@ -55,7 +56,16 @@ export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
     log.warn(message);
     void vscode.window.showWarningMessage(message);
   });
-  const reviews = new ReviewController(context.workspaceState, new EvidenceStore(context.workspaceState), settings, log, createJudgeChooser(settings, context, log));
+  const computeSwitch = (input: GeometryInput) =>
+    settings.current.encoder.kind === 'off' ? undefined : computeReviewSwitch(input, settings.current, context, log);
+  const reviews = new ReviewController(
+    context.workspaceState,
+    new EvidenceStore(context.workspaceState),
+    settings,
+    log,
+    createJudgeChooser(settings, context, log),
+    computeSwitch,
+  );
   const decorations = new ClaimDecorations(reviews, settings);
   const panel = new ReviewPanelProvider(context.extensionUri, reviews, log, (command) => vscode.commands.executeCommand(command));
   const statusBar = new ReviewStatusBar(reviews);

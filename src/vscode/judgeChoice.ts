@@ -26,18 +26,8 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     if (!apiKey && endpoint === DEFAULT_OPENAI_BASE_URL) {
       return { note: 'no API key set (Grounding: Set API Key); using the offline judge' };
     }
-    const consentFor = `${endpoint} ${config.model}`;
-    if (context.workspaceState.get<string>(CONSENT_KEY) !== consentFor) {
-      const send = 'Send';
-      const choice = await vscode.window.showWarningMessage(
-        `Grounding Review will send this report's claims and the evidence lines relevant to them to ${endpoint} (model ${config.model}) to be judged.`,
-        { modal: true, detail: 'Asked once per workspace and endpoint. Choose the offline judge to keep everything on this machine.' },
-        send,
-        'Use Offline Judge',
-      );
-      if (choice !== send) return { note: 'remote judge declined for this evaluation; using the offline judge' };
-      await context.workspaceState.update(CONSENT_KEY, consentFor);
-      log.info(`consent recorded: claims and relevant evidence may be sent to ${endpoint} (model ${config.model})`);
+    if (!(await ensureRemoteConsent(context, log, endpoint, config.model, "this report's claims and the evidence lines relevant to them", 'to be judged'))) {
+      return { note: 'remote judge declined for this evaluation; using the offline judge' };
     }
     const identity = JSON.stringify([endpoint, config.model, config.timeoutSeconds, config.structuredOutput, apiKey ?? '']);
     if (cached?.identity !== identity) {
@@ -56,4 +46,31 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     log.info(`remote judge: ${endpoint}, model ${config.model}`);
     return { judge: cached.judge };
   };
+}
+
+/**
+ * Asks once per workspace, endpoint and model before anything is sent there, saying what and
+ * why. Returns false when the user declines (the caller then stays offline).
+ */
+export async function ensureRemoteConsent(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  endpoint: string,
+  model: string,
+  what: string,
+  why: string,
+): Promise<boolean> {
+  const consentFor = `${endpoint} ${model}`;
+  const given = context.workspaceState.get<string[]>(CONSENT_KEY, []);
+  if (Array.isArray(given) && given.includes(consentFor)) return true;
+  const send = 'Send';
+  const choice = await vscode.window.showWarningMessage(
+    `Grounding Review will send ${what} to ${endpoint} (model ${model}) ${why}.`,
+    { modal: true, detail: 'Asked once per workspace and endpoint. Decline to keep everything on this machine.' },
+    send,
+  );
+  if (choice !== send) return false;
+  await context.workspaceState.update(CONSENT_KEY, [...(Array.isArray(given) ? given : []), consentFor]);
+  log.info(`consent recorded: ${what} may be sent to ${endpoint} (model ${model}) ${why}`);
+  return true;
 }

@@ -6,10 +6,11 @@ import type { PartitionKey } from '../core/model';
 import type { ClaimJudge } from '../core/review-types';
 import { evaluateReport } from './engine';
 import { EvidenceReader, EvidenceStore } from './evidence';
+import type { GeometryInput } from './geometry';
 import { ReviewSession } from './session';
 import { scoringChanged, scoringOf, type SettingsStore } from './settings';
 
-export type ChangeReason = 'evaluated' | 'rescored' | 'verdict' | 'edited' | 'cleared' | 'cancelled' | 'busy';
+export type ChangeReason = 'evaluated' | 'rescored' | 'verdict' | 'edited' | 'cleared' | 'cancelled' | 'busy' | 'geometry';
 
 export interface ReviewChange {
   /** The document's URI string. */
@@ -45,6 +46,8 @@ export class ReviewController implements vscode.Disposable {
   private inFlight: { uri: string; abort: AbortController; done: Promise<unknown> } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly reader = new EvidenceReader();
+  /** Aborts the GroundingSwitch still computing for the previous review. */
+  private geometryAbort: AbortController | undefined;
 
   constructor(
     private readonly workspaceState: vscode.Memento,
@@ -52,6 +55,7 @@ export class ReviewController implements vscode.Disposable {
     private readonly settings: SettingsStore,
     private readonly log: vscode.LogOutputChannel,
     private readonly chooseJudge: () => Promise<JudgeChoice>,
+    private readonly computeSwitch: (input: GeometryInput) => Promise<unknown> | undefined,
   ) {
     this.disposables.push(
       this.changed,
@@ -92,6 +96,7 @@ export class ReviewController implements vscode.Disposable {
 
   /** Reviews a document. A newer call aborts an older one still running. */
   async evaluate(document: vscode.TextDocument): Promise<EvaluateOutcome> {
+    this.geometryAbort?.abort();
     if (this.inFlight) {
       this.log.info(`a new evaluation replaces the one running on ${this.inFlight.uri}`);
       this.inFlight.abort.abort(new vscode.CancellationError());
@@ -169,6 +174,7 @@ export class ReviewController implements vscode.Disposable {
       // Edits typed while the judge ran: those claims no longer match the text they were judged on.
       if (document.version !== version) session.markStaleWhere((live) => document.getText().slice(live.span.start, live.span.end) !== live.claim.text);
       this.sessions.set(uri, session);
+      this.startGeometry(session, { report: reportText, evidence: read.sources, question: resolved.question, claims: result.claims });
       this.log.info(
         `evaluated ${uri} in ${elapsedMs.toFixed(0)} ms (resolve ${phases.resolveMs.toFixed(0)}, read ${phases.readMs.toFixed(0)}, review ${phases.reviewMs.toFixed(0)}): ${result.claims.length} claims, S=${session.result.score.toFixed(3)} δ=${session.result.decision}` +
           (result.degraded ? ' (degraded)' : ''),
@@ -187,8 +193,32 @@ export class ReviewController implements vscode.Disposable {
     }
   }
 
+  /** Computes the switch after the marks are out; attaches it if the review is still current. */
+  private startGeometry(session: ReviewSession, input: Omit<GeometryInput, 'signal'>): void {
+    const abort = new AbortController();
+    const pending = this.computeSwitch({ ...input, signal: abort.signal });
+    if (!pending) return;
+    this.geometryAbort = abort;
+    session.geometryPending = true;
+    const started = performance.now();
+    pending
+      .then((value) => {
+        if (abort.signal.aborted || this.sessions.get(session.uri) !== session) return;
+        session.attachSwitch(value);
+        this.log.info(`GroundingSwitch for ${session.uri} in ${(performance.now() - started).toFixed(0)} ms`);
+        this.changed.fire({ uri: session.uri, reason: 'geometry' });
+      })
+      .catch((error: unknown) => {
+        if (abort.signal.aborted) return;
+        session.attachSwitch({ computed: false, reason: error instanceof Error ? error.message : String(error) });
+        this.log.warn(`GroundingSwitch for ${session.uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.changed.fire({ uri: session.uri, reason: 'geometry' });
+      });
+  }
+
   /** Removes one document's review, or every review. */
   clear(uri?: vscode.Uri): void {
+    this.geometryAbort?.abort();
     const uris = uri ? [uri.toString()] : [...this.sessions.keys()];
     for (const key of uris) {
       if (this.sessions.delete(key)) this.changed.fire({ uri: key, reason: 'cleared' });

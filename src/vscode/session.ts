@@ -45,7 +45,9 @@ export interface ReviewSessionInit {
 export class ReviewSession {
   readonly uri: string;
   readonly reportText: string;
-  readonly judged: ReviewResult;
+  private judgedResult: ReviewResult;
+  /** True while the GroundingSwitch is being computed for this review. */
+  geometryPending = false;
   readonly evidenceUris: Record<string, string>;
   readonly evaluatedAt: Date;
   readonly elapsedMs: number;
@@ -59,7 +61,7 @@ export class ReviewSession {
   constructor(init: ReviewSessionInit) {
     this.uri = init.uri;
     this.reportText = init.reportText;
-    this.judged = init.judged;
+    this.judgedResult = init.judged;
     this.evidenceUris = init.evidenceUris;
     this.evaluatedAt = init.evaluatedAt;
     this.elapsedMs = init.elapsedMs;
@@ -69,6 +71,18 @@ export class ReviewSession {
     this.verdicts = Object.fromEntries(Object.entries(init.verdicts).filter(([text]) => texts.has(text)));
     this.scoring = init.scoring;
     this.scored = this.computeScore();
+  }
+
+  /** The result as the judge produced it (before reviewer verdicts). */
+  get judged(): ReviewResult {
+    return this.judgedResult;
+  }
+
+  /** Adds the GroundingSwitch once computed; the score does not depend on it. */
+  attachSwitch(value: unknown): void {
+    this.judgedResult = { ...this.judgedResult, switch: value };
+    this.scored = { ...this.scored, switch: value };
+    this.geometryPending = false;
   }
 
   /** The result with reviewer verdicts applied, scored with the current settings. */

@@ -36,7 +36,7 @@ const SettingsSchema = z
       timeoutSeconds: z.number().min(1).max(600),
       structuredOutput: z.enum(['auto', 'on', 'off']),
     }),
-    encoder: z.object({ kind: z.enum(['embedded', 'openai']) }),
+    encoder: z.object({ kind: z.enum(['embedded', 'openai', 'off']), model: z.string() }),
     switch: z.object({
       // null: the cuts calibrated for the selected encoder.
       acceptThresholdSgi: z.number().finite().min(0).nullable(),
@@ -83,7 +83,7 @@ export const DEFAULT_SETTINGS: GroundingSettings = {
   weights: { ...DEFAULT_WEIGHTS },
   loop: { kMax: 2, roundsCap: 10 },
   judge: { kind: 'offline', baseUrl: '', model: 'gpt-4o-mini', timeoutSeconds: 60, structuredOutput: 'auto' },
-  encoder: { kind: 'embedded' },
+  encoder: { kind: 'embedded', model: '' },
   switch: { acceptThresholdSgi: null, rejectThresholdSgi: null, acceptThresholdDgi: null, onReject: 'fallback' },
   gate: { preset: 'default', cap: null, refill: null, goalPredicates: [] },
   decorations: { enabled: true, showGrounded: true, showEvidenceType: true, overviewRuler: true },

@@ -22,6 +22,9 @@ export type PanelClaim = z.infer<typeof PanelClaimSchema>;
 const FourNumbers = z.object({ grounded: z.number(), ungrounded: z.number(), contradicted: z.number(), complementary: z.number() });
 
 export const SwitchCardSchema = z.object({
+  /** computed: the fields below are set; pending: the encoder is still working; skipped: `note` says why. */
+  status: z.enum(['computed', 'pending', 'skipped']),
+  note: z.string().optional(),
   method: z.string().optional(),
   score: z.number().optional(),
   normalized: z.number().optional(),
@@ -32,6 +35,8 @@ export const SwitchCardSchema = z.object({
 });
 
 export const GateCardSchema = z.object({
+  status: z.enum(['computed', 'skipped']),
+  note: z.string().optional(),
   claimType: z.string().optional(),
   verdict: z.string().optional(),
   legalNext: z.array(z.string()).optional(),

@@ -24,12 +24,15 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
 
-export function switchCardOf(value: unknown): PanelState['switchCard'] {
+export function switchCardOf(value: unknown, pending = false): PanelState['switchCard'] {
+  if (pending) return { status: 'pending' };
+  if (isRecord(value) && value.computed === false) return { status: 'skipped', note: str(value.reason) };
   const decision = recordWith(value, 'action');
   if (!decision) return null;
   const check = isRecord(decision.check) ? decision.check : undefined;
   const normalized = num(decision.normalized) ?? num(recordWith(value, 'normalized')?.normalized);
   return {
+    status: 'computed',
     method: str(decision.method),
     score: num(decision.score),
     normalized,
@@ -41,10 +44,12 @@ export function switchCardOf(value: unknown): PanelState['switchCard'] {
 }
 
 export function gateCardOf(value: unknown): PanelState['gateCard'] {
+  if (isRecord(value) && value.computed === false) return { status: 'skipped', note: str(value.reason) };
   const gate = recordWith(value, 'verdict');
   if (!gate) return null;
   const budget = isRecord(gate.budget) ? gate.budget : undefined;
   return {
+    status: 'computed',
     claimType: str(gate.claim_type) ?? str(gate.claimType),
     verdict: str(gate.verdict),
     legalNext: strings(gate.legal_next) ?? strings(gate.legalNext),
@@ -109,7 +114,7 @@ export function panelStateOf(session: ReviewSession): PanelState {
       judged: live.judged,
       refs: [...live.claim.evidence_refs],
     })),
-    switchCard: switchCardOf(result.switch),
+    switchCard: switchCardOf(result.switch, session.geometryPending),
     gateCard: gateCardOf(result.gate),
     judge: {
       kind: result.judge.kind,

@@ -358,6 +358,31 @@ describe('editor: the review panel', function () {
     await screenshot('editor-review.png');
   });
 
+  it('computes the GroundingSwitch after the marks and shows it in the panel', async function () {
+    this.timeout(120_000); // the first use loads the embedded encoder
+    await openReport(...REPORT);
+    await vscode.commands.executeCommand('grounding.showPanel');
+    const geometry = nextChange(api, 'geometry', uri);
+    const summary = await evaluateReport(uri);
+    assert.equal(summary.status, 'done');
+    // The marks do not wait for the encoder.
+    assert.ok(api.marks(uri));
+    await geometry;
+    const value = api.review(uri)!.result.switch as { computed: boolean; method?: string; action?: string; write_to_state?: boolean; reason?: string };
+    assert.equal(value.computed, true, JSON.stringify(value));
+    // The fixture has a question and evidence: SGI, with write_to_state only for accept (switch.md §5).
+    assert.equal(value.method, 'sgi');
+    assert.ok(['accept', 'escalate', 'fallback'].includes(value.action!), value.action);
+    assert.equal(value.write_to_state, value.action === 'accept');
+    if (!bridgeAvailable()) return;
+    const facts = await waitFor(async () => {
+      const list = await texts('section[aria-labelledby=h-switch] dd', EXTENSION_WEBVIEW);
+      return list.length > 0 && list;
+    }, 10_000, 'the switch card');
+    assert.equal(facts[0], 'SGI');
+    assert.ok(facts.includes(value.action!));
+  });
+
   it('shows markup from the report as text and runs none of it', async function () {
     const hostile = fixtureUri('editor', 'hostile-report.txt');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(hostile));

@@ -26,6 +26,7 @@ import type {
   EvidenceSource,
   InputWarning,
   JudgedClaim,
+  JudgeUsage,
   PartitionCounts,
   ReportClaim,
   ReviewResult,
@@ -263,7 +264,15 @@ export interface ReviewJson {
   degraded: boolean;
   counts: PartitionCounts;
   claims: ClaimJson[];
-  judge: { kind: string; model?: string; abstain_reason?: string };
+  judge: {
+    kind: string;
+    model?: string;
+    abstain_reason?: string;
+    /** LLM judges: what the review cost (cached chunks cost nothing). */
+    usage?: { requests: number; prompt_tokens: number; completion_tokens: number; total_tokens: number; cached_responses: number };
+    /** Fallbacks the judge took, e.g. JSON parsed from text, the safe default. */
+    fallbacks?: string[];
+  };
   warnings: InputWarning[];
   switch?: unknown;
   gate?: unknown;
@@ -294,9 +303,21 @@ export function toReviewJson(result: ReviewResult): ReviewJson {
       kind: result.judge.kind,
       ...(result.judge.model ? { model: result.judge.model } : {}),
       ...(result.judge.abstainReason ? { abstain_reason: result.judge.abstainReason } : {}),
+      ...(result.judge.usage ? { usage: usageJson(result.judge.usage) } : {}),
+      ...(result.judge.fallbacks.length > 0 ? { fallbacks: [...result.judge.fallbacks] } : {}),
     },
     warnings: result.warnings.map((warning) => ({ ...warning })),
     ...(result.switch !== null ? { switch: result.switch } : {}),
     ...(result.gate !== null ? { gate: result.gate } : {}),
+  };
+}
+
+function usageJson(usage: JudgeUsage): NonNullable<ReviewJson['judge']['usage']> {
+  return {
+    requests: usage.requests,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.totalTokens,
+    cached_responses: usage.cachedResponses,
   };
 }

@@ -95,13 +95,18 @@ describe('review CLI with the OpenAI-compatible judge and the loop', () => {
     const first = JSON.parse(stdout);
     assert.equal(server.requests.length, 1);
     assert.equal(readdirSync(join(dir, 'cache')).length, 1);
+    assert.equal(first.judge.usage.requests, 1);
+    assert.equal(first.judge.usage.cached_responses, 0);
     assert.equal(await run(args), 0);
     assert.equal(server.requests.length, 1);
-    assert.deepEqual(JSON.parse(stdout).claims, first.claims);
+    const again = JSON.parse(stdout);
+    assert.deepEqual(again.claims, first.claims);
+    assert.deepEqual(again.judge.usage, { requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_responses: 1 });
   });
 
   it('--loop --out: regenerate then proceed; the final report goes to --out, the input is untouched', async () => {
     server.scriptChat(verdicts(true), chatText(REWRITTEN), verdicts(false));
+    server.setStructuredOutputs(false);
     const code = await run([...files(), '--judge', 'openai', '--base-url', server.baseURL, '--loop', '--out', 'repaired.md', '--format', 'json']);
     assert.equal(code, 0);
     const result = JSON.parse(stdout);
@@ -111,6 +116,8 @@ describe('review CLI with the OpenAI-compatible judge and the loop', () => {
       ['regenerate', 'proceed'],
     ]);
     assert.equal(result.loop.stop_reason, 'proceed');
+    // The endpoint refused json_schema on the first call; the judge said so and read JSON from text.
+    assert.match(result.judge.fallbacks[0], /^structured output unsupported by the endpoint/);
     assert.equal(readFileSync(join(dir, 'repaired.md'), 'utf8'), REWRITTEN);
     assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), REPORT);
   });

@@ -144,6 +144,7 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     // The same judge does not pay for the refused attempt again.
     const second = await judge.judgeClaims({ claims: CLAIMS.slice(0, 1), evidence: EVIDENCE });
     assert.equal(second.usage!.requests, 1);
+    assert.deepEqual(second.fallbacks, ['structured output unsupported by the endpoint (an earlier request was refused); asked for JSON in plain text']);
     assert.equal(second.claims[0]!.partition, 'grounded');
   });
 

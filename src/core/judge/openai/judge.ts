@@ -155,6 +155,7 @@ export class OpenAIJudge implements ClaimJudge {
 
     const mode = this.options.structuredOutput ?? 'auto';
     let structured = mode === 'on' || (mode === 'auto' && !this.structuredRefused);
+    if (mode === 'auto' && this.structuredRefused) fallbacks.push('structured output unsupported by the endpoint (an earlier request was refused); asked for JSON in plain text');
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       try {

@@ -2,7 +2,7 @@
 // below read the generated events directly; they do not reuse the gate's own bookkeeping.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createGateState, replayGate, type GateClaimType, type GateEvent } from '../../src/core/gate';
+import { createGateState, replayGate, type GateClaimType, type GateEvent, type GateState, type ReplayStep } from '../../src/core/gate';
 
 const RUNS = { numRuns: 1000 };
 // Which generated names are about file.txt is known by construction (path-aware relevance).
@@ -39,71 +39,65 @@ const options = fc.oneof(
   fc.integer({ min: 2, max: 12 }).chain((cap) => fc.record({ cap: fc.constant(cap), refill: fc.integer({ min: 1, max: cap - 1 }) })),
 );
 
-function isRelevantRead(event: GateEvent): boolean {
+/** A read-only call that names file.txt (in its args or its result). */
+function isRelevantObservation(event: GateEvent): boolean {
   if (event.kind !== 'tool_call') return false;
   const { call } = event;
-  return !call.mutating && call.exitOk !== false && (ARGS[call.args as keyof typeof ARGS] || RESULTS[call.result as keyof typeof RESULTS]);
+  return !call.mutating && (ARGS[call.args as keyof typeof ARGS] || RESULTS[call.result as keyof typeof RESULTS]);
+}
+
+/** Runs `check` on ≥ 1,000 random traces, each replayed through a fresh gate. */
+function forEveryReplay(check: (events: GateEvent[], steps: ReplayStep[], gate: GateState) => void): void {
+  fc.assert(
+    fc.property(trace, options, (events, gateOptions) => {
+      const gate = createGateState({ claimSurface: ['file.txt'], ...gateOptions });
+      check(events, replayGate(events, gate), gate);
+    }),
+    RUNS,
+  );
 }
 
 describe('gate: properties over random traces', () => {
   it('never ACCEPTs a completion without a relevant, successful read after the last mutation, in the same turn', () => {
-    fc.assert(
-      fc.property(trace, options, (events, gateOptions) => {
-        const steps = replayGate(events, createGateState({ claimSurface: ['file.txt'], ...gateOptions }));
-        steps.forEach((step, index) => {
-          if (step.boundary?.claim_type !== 'completion' || step.boundary.verdict !== 'ACCEPT') return;
-          const before = events.slice(0, index);
-          let lastMutation = -1;
-          before.forEach((event, position) => {
-            if (event.kind === 'tool_call' && event.call.mutating) lastMutation = position;
-          });
-          assert.ok(lastMutation >= 0, 'accepted a completion with no mutation');
-          const readBack = before.slice(lastMutation + 1).some((event) => isRelevantRead(event) && event.turn === events[index].turn);
-          assert.ok(readBack, 'accepted a completion without a post-mutation read');
+    forEveryReplay((events, steps) => {
+      steps.forEach((step, index) => {
+        if (step.boundary?.claim_type !== 'completion' || step.boundary.verdict !== 'ACCEPT') return;
+        const before = events.slice(0, index);
+        let lastMutation = -1;
+        before.forEach((event, position) => {
+          if (event.kind === 'tool_call' && event.call.mutating) lastMutation = position;
         });
-      }),
-      RUNS,
-    );
+        assert.ok(lastMutation >= 0, 'accepted a completion with no mutation');
+        const readBack = before
+          .slice(lastMutation + 1)
+          .some((event) => isRelevantObservation(event) && event.kind === 'tool_call' && event.call.exitOk !== false && event.turn === events[index].turn);
+        assert.ok(readBack, 'accepted a completion without a post-mutation read');
+      });
+    });
   });
 
   it('always ACCEPTs unverified', () => {
-    fc.assert(
-      fc.property(trace, options, (events, gateOptions) => {
-        const steps = replayGate(events, createGateState({ claimSurface: ['file.txt'], ...gateOptions }));
-        for (const step of steps) {
-          if (step.boundary?.claim_type === 'unverified') assert.equal(step.boundary.verdict, 'ACCEPT');
-        }
-      }),
-      RUNS,
-    );
+    forEveryReplay((_events, steps) => {
+      for (const step of steps) {
+        if (step.boundary?.claim_type === 'unverified') assert.equal(step.boundary.verdict, 'ACCEPT');
+      }
+    });
   });
 
   it('keeps the budget within [0, cap] after every step', () => {
-    fc.assert(
-      fc.property(trace, options, (events, gateOptions) => {
-        const gate = createGateState({ claimSurface: ['file.txt'], ...gateOptions });
-        for (const step of replayGate(events, gate)) {
-          assert.ok(step.budget >= 0 && step.budget <= gate.cap, `budget ${step.budget} outside [0, ${gate.cap}]`);
-        }
-      }),
-      RUNS,
-    );
+    forEveryReplay((_events, steps, gate) => {
+      for (const step of steps) assert.ok(step.budget >= 0 && step.budget <= gate.cap, `budget ${step.budget} outside [0, ${gate.cap}]`);
+    });
   });
 
   it('never ACCEPTs an assertion without a relevant read-only observation in its turn, nor at budget 0', () => {
-    fc.assert(
-      fc.property(trace, options, (events, gateOptions) => {
-        const steps = replayGate(events, createGateState({ claimSurface: ['file.txt'], ...gateOptions }));
-        steps.forEach((step, index) => {
-          if (step.boundary?.claim_type !== 'assertion' || step.boundary.verdict !== 'ACCEPT') return;
-          assert.ok(index === 0 || steps[index - 1].budget > 0, 'accepted at budget 0');
-          const observed = events
-            .slice(0, index)
-            .some((event) => event.kind === 'tool_call' && !event.call.mutating && event.turn === events[index].turn && (ARGS[event.call.args as keyof typeof ARGS] || RESULTS[event.call.result as keyof typeof RESULTS]));
-          assert.ok(observed, 'accepted an assertion with nothing observed this turn');
-        });
-      }),
-      RUNS,
-    );
+    forEveryReplay((events, steps) => {
+      steps.forEach((step, index) => {
+        if (step.boundary?.claim_type !== 'assertion' || step.boundary.verdict !== 'ACCEPT') return;
+        assert.ok(index === 0 || steps[index - 1].budget > 0, 'accepted at budget 0');
+        const observed = events.slice(0, index).some((event) => isRelevantObservation(event) && event.turn === events[index].turn);
+        assert.ok(observed, 'accepted an assertion with nothing observed this turn');
+      });
+    });
   });
 });

@@ -46,8 +46,20 @@ describe('segment: spans and offsets', () => {
     ]);
   });
 
-  it('ends a sentence before a lowercase host name', () => {
+  it('ends a sentence before a lowercase host name or a count', () => {
     assert.deepEqual(texts('The alert fired. db-prod-1 restarted at 14:05.'), ['The alert fired.', 'db-prod-1 restarted at 14:05.']);
+    assert.deepEqual(texts('Deduplication removed 18,204 contacts. 1,287 rows were rejected.'), [
+      'Deduplication removed 18,204 contacts.',
+      '1,287 rows were rejected.',
+    ]);
+  });
+
+  it('reads a unit before a period as a sentence end, a title as an abbreviation', () => {
+    assert.deepEqual(texts('It answered in 38 ms. dns-euw1-c also answered. Ask Dr. Smith.'), [
+      'It answered in 38 ms.',
+      'dns-euw1-c also answered.',
+      'Ask Dr. Smith.',
+    ]);
   });
 });
 
@@ -91,6 +103,13 @@ describe('segment: Markdown structure', () => {
     ]);
   });
 
+  it('skips lead-ins that state nothing: a bold line used as a heading, a short line ending in a colon', () => {
+    assert.deepEqual(texts('**Paging**\n\nPer plan:\n\n- The free plan allows 10 files.\n\nThe following three hosts were drained overnight by the operator:\n'), [
+      'The free plan allows 10 files.',
+      'The following three hosts were drained overnight by the operator:',
+    ]);
+  });
+
   it('takes paragraphs inside block quotes', () => {
     assert.deepEqual(texts('> Quoted fact was logged.\n\nPlain fact.'), ['Quoted fact was logged.', 'Plain fact.']);
   });
@@ -119,8 +138,18 @@ describe('segment: atomic claims', () => {
     ]);
   });
 
+  it('splits before a present-tense verb with an object: "the new secret shares the counter"', () => {
+    assert.deepEqual(texts('Each key is limited to 600 requests per minute, and the new secret shares the counter.'), [
+      'Each key is limited to 600 requests per minute',
+      'the new secret shares the counter.',
+    ]);
+  });
+
   it('keeps noun lists, shared subjects and time ranges whole', () => {
     for (const sentence of [
+      'The ratio had been between 0.2% and 0.4% up to 07:00 and jumped to 19% by 07:05.',
+      'Northwind backs up every cluster once a day, between 1 AM and 5 AM UTC.',
+      'It handled 500 requests and 600 requests per minute.',
       'db-1 and db-2 restarted.',
       'The service restarted and recovered.',
       'Errors rose between 14:00 and 14:05.',

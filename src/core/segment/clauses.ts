@@ -7,7 +7,7 @@
 export type Span = [number, number];
 
 const AUXILIARIES = [
-  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'has', 'have', 'had', 'does', 'do', 'did',
+  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'does', 'do', 'did',
   'will', 'would', 'can', 'could', 'may', 'might', 'must', 'should', 'shall',
   "isn't", "wasn't", "weren't", "aren't", "hasn't", "haven't", "hadn't", "didn't", "doesn't", "won't", "can't", "couldn't",
 ];
@@ -48,12 +48,37 @@ function hasVerb(text: string): boolean {
   return tokens.some((_, index) => isVerbAt(tokens, index));
 }
 
-/** A clause start: some subject word (not only a determiner) before the first verb, within a few words. */
+const CONJUNCTION_WORDS = new Set(['and', 'or', 'but', 'nor']);
+// Words that open a noun phrase or a number: what follows a present-tense verb ("shares the counter").
+const OBJECT_START = /^(?:the|a|an|its|their|this|that|these|those|no|all|every|each|\p{N}.*)$/iu;
+
+/** A present-tense verb in -s: not after a determiner, and followed by an object ("the new secret shares the counter"). */
+function isPresentVerbAt(tokens: readonly string[], index: number): boolean {
+  const lower = tokens[index].toLowerCase();
+  if (!/^\p{Ll}{3,}s$/u.test(lower) || /(?:ss|us|is)$/u.test(lower)) return false;
+  if (index === 0 || DETERMINER_WORDS.has(tokens[index - 1].toLowerCase())) return false;
+  return index + 1 < tokens.length && OBJECT_START.test(tokens[index + 1]);
+}
+
+/**
+ * A clause start: a subject (some word that is not only a determiner) then a verb within a few
+ * words, with no conjunction between them — "0.4% up to 07:00 and jumped" is a coordinated verb
+ * phrase of the left clause, not a clause of its own.
+ */
 function startsClause(text: string): boolean {
   const tokens = words(text).slice(0, 7);
-  const verbAt = tokens.findIndex((_, index) => isVerbAt(tokens, index));
+  const verbAt = tokens.findIndex((_, index) => isVerbAt(tokens, index) || isPresentVerbAt(tokens, index));
   if (verbAt <= 0) return false;
-  return tokens.slice(0, verbAt).some((token) => !DETERMINER_WORDS.has(token.toLowerCase()));
+  const subject = tokens.slice(0, verbAt).map((token) => token.toLowerCase());
+  return subject.some((token) => !DETERMINER_WORDS.has(token)) && !subject.some((token) => CONJUNCTION_WORDS.has(token));
+}
+
+/** "between 0.2% and 0.4%": a range, when nothing after the last "between" is a verb. */
+function endsInRange(left: string): boolean {
+  const tokens = words(left);
+  const at = tokens.map((token) => token.toLowerCase()).lastIndexOf('between');
+  if (at === -1) return false;
+  return !tokens.slice(at + 1).some((_, offset) => isVerbAt(tokens, at + 1 + offset));
 }
 
 /** Trims whitespace (and a dangling comma) off both ends of [start, end) in `text`. */
@@ -88,7 +113,7 @@ export function splitClauses(sentence: string): Span[] {
     for (let match = CONJUNCTION.exec(piece); match; match = CONJUNCTION.exec(piece)) {
       const left = piece.slice(clauseStart, match.index);
       const right = piece.slice(match.index + match[0].length);
-      if (hasVerb(left) && startsClause(right)) {
+      if (hasVerb(left) && !endsInRange(left) && startsClause(right)) {
         spans.push([pieceStart + clauseStart, pieceStart + match.index]);
         clauseStart = match.index + match[0].length;
       }

@@ -3,7 +3,7 @@
 // and front matter are not claims. Sentences come from Intl.Segmenter, then sentences that join
 // independent facts are split into clauses (see clauses.ts). Every claim satisfies
 // `report.slice(claim.start, claim.end) === claim.text` (UTF-16 offsets, end exclusive).
-import type { Nodes, Table } from 'mdast';
+import type { Nodes, Paragraph, Table } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import type { InputWarning, ReportClaim } from '../review-types';
 import { splitClauses } from './clauses';
@@ -42,7 +42,8 @@ type Region = [start: number, end: number];
 
 const SKIPPED = new Set(['heading', 'code', 'html', 'yaml', 'definition', 'thematicBreak', 'footnoteDefinition']);
 // Abbreviations after which Intl.Segmenter wrongly ends a sentence.
-const ABBREVIATION_END = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|incl|cf|Dr|Mr|Mrs|Ms|No|Fig|min|sec)\.\s*$/i;
+// Titles are matched case-sensitively so a unit ("38 ms.") still ends its sentence.
+const ABBREVIATION_END = /(?:^|[\s(])(?:[Ee]\.g|[Ii]\.e|etc|vs|approx|incl|cf|Dr|Mr|Mrs|Ms|No|Fig)\.\s*$/;
 
 export function segmentReport(text: string, options: SegmentOptions = {}): SegmentedReport {
   const file = options.file ?? 'report';
@@ -64,6 +65,7 @@ export function segmentReport(text: string, options: SegmentOptions = {}): Segme
       }
       if (SKIPPED.has(node.type)) return;
       if (node.type === 'paragraph') {
+        if (isLeadIn(node, text, base)) return;
         if (node.position) regions.push([base + (node.position.start.offset ?? 0), base + (node.position.end.offset ?? 0)]);
         return;
       }
@@ -93,6 +95,20 @@ export function segmentReport(text: string, options: SegmentOptions = {}): Segme
     }
   }
   return { claims, frontMatter, warnings };
+}
+
+/**
+ * Paragraphs that state nothing: a bold or italic line used as a heading ("**Paging**"), or a
+ * short lead-in ending in a colon ("Per plan:", "To move your configuration:") — the list or
+ * table after it carries the facts.
+ */
+function isLeadIn(paragraph: Paragraph, text: string, base: number): boolean {
+  const [only] = paragraph.children;
+  if (paragraph.children.length === 1 && (only.type === 'strong' || only.type === 'emphasis')) return true;
+  const start = base + (paragraph.position?.start.offset ?? 0);
+  const end = base + (paragraph.position?.end.offset ?? 0);
+  const body = text.slice(start, end).trim();
+  return body.endsWith(':') && (body.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 6;
 }
 
 /**
@@ -162,9 +178,10 @@ function sentences(text: string, start: number, end: number): Region[] {
     .filter(([from, to]) => to > from && /[\p{L}\p{N}]/u.test(text.slice(from, to)));
 }
 
-// Intl.Segmenter keeps ". db-prod-1 restarted" in one sentence because a lowercase letter follows
-// the period; in reports such a word is usually a host or service name starting a new sentence.
-const END_BEFORE_IDENTIFIER = /[.!?]["')\]]*\s+(?=\p{Ll}[\p{L}\p{N}]*[-_.\d])/gu;
+// Intl.Segmenter keeps ". db-prod-1 restarted" and ". 212 accounts were locked" in one sentence
+// because a lowercase letter follows the period; in reports such a word is usually a host or
+// service name, or a count, starting a new sentence.
+const END_BEFORE_IDENTIFIER = /[.!?]["')\]]*\s+(?=\p{Ll}[\p{L}\p{N}]*[-_.\d]|\p{N})/gu;
 
 function splitBeforeIdentifiers(text: string, start: number, end: number): Region[] {
   const sentence = text.slice(start, end);

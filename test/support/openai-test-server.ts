@@ -29,7 +29,9 @@
 //   GET  /v1/models            A one-model list.
 //
 // A reply is a `ScriptedReply` or a function of the recorded request returning one, e.g. to
-// answer each chunk with verdicts for the claim ids its prompt contains. Any reply may carry
+// answer each chunk with verdicts for the claim ids its prompt contains: `judgePromptIds(request)`
+// reads the claim and evidence ids back from a judge prompt, `judgeAnswer(verdicts)` builds an
+// answer in the judge's wire format. Any reply may carry
 // `delayMs` (a response slower than the client's timeout); the timer is cleared when the
 // client hangs up, so aborted requests leave nothing running.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

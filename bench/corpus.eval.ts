@@ -8,6 +8,7 @@ import { PARTITION_KEYS } from '../src/core/model';
 import type { JudgedClaim } from '../src/core/review-types';
 import { fixed, markdownTable, multiClassMetrics } from './eval-lib/metrics';
 import { judgeCase } from './eval-lib/pipeline';
+import type { OfflineJudgeOptions } from '../src/core/judge/offline';
 
 const CORPUS_DIR = join(__dirname, '..', '..', 'test', 'fixtures', 'corpus');
 
@@ -61,12 +62,12 @@ export function bestOverlap(claims: readonly JudgedClaim[], start: number, end: 
   return best;
 }
 
-export async function evaluateCorpus(): Promise<ClaimOutcome[]> {
+export async function evaluateCorpus(options: OfflineJudgeOptions = {}): Promise<ClaimOutcome[]> {
   const outcomes: ClaimOutcome[] = [];
   for (const { name, dir, labels } of loadCases()) {
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     const evidence = labels.evidence.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
-    const claims = await judgeCase({ report, reportFile: 'report.md', evidence, question: labels.question });
+    const claims = await judgeCase({ report, reportFile: 'report.md', evidence, question: labels.question }, options);
     for (const label of labels.claims) {
       const start = report.indexOf(label.text);
       const judged = start < 0 ? undefined : bestOverlap(claims, start, start + label.text.length);

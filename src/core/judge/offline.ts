@@ -12,6 +12,9 @@ export interface OfflineJudgeOptions {
   minWordCoverage?: number;
   /** The same share when the support is prose (default 0.9). */
   minProseCoverage?: number;
+  /** The same for claims of `longClaimWords` content words or more (default 0.7 from 8 words). */
+  minLongProseCoverage?: number;
+  longClaimWords?: number;
   /** Evidence candidates considered per claim (default 16). */
   candidates?: number;
 }
@@ -92,9 +95,5 @@ export function judgeOutputFromClaims(claims: readonly JudgedClaim[], abstainRea
 }
 
 function definedOnly(options: OfflineJudgeOptions): Partial<RuleOptions> {
-  const out: Partial<RuleOptions> = {};
-  if (options.minWordCoverage !== undefined) out.minWordCoverage = options.minWordCoverage;
-  if (options.minProseCoverage !== undefined) out.minProseCoverage = options.minProseCoverage;
-  if (options.candidates !== undefined) out.candidates = options.candidates;
-  return out;
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<RuleOptions>;
 }

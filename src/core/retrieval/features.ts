@@ -4,7 +4,7 @@
 import { stemmer } from 'stemmer';
 
 /** The physical dimension of a quantity; values of one dimension are compared in its base unit. */
-export type Dimension = 'percent' | 'duration' | 'bytes' | 'rate' | 'count';
+export type Dimension = 'percent' | 'duration' | 'bytes' | 'rate' | 'ratio' | 'count';
 
 export interface Quantity {
   /** Value in the base unit of its dimension (seconds, bytes, percent, count). */
@@ -99,6 +99,11 @@ const SYNONYMS: Record<string, string> = {
   msg: 'messag',
   auth: 'authent',
   svc: 'servic',
+  conv: 'convers',
+  cert: 'certif',
+  certs: 'certif',
+  rps: 'request',
+  qps: 'request',
   k8s: 'kubernet',
   fire: 'fire',
 };
@@ -195,6 +200,9 @@ const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)+|\b(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,}\b/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
+const RATE_AFTER_RE = /^\s?(?:requests?|reqs?|queries|calls|events|messages|msgs)?\s*(?:per|\/)\s*(?:second|sec|s)\b/i;
+const PER_UNIT_RE = /^\s?(?:[\p{L}%]+\s+)?per\s+\p{L}/u;
+const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
 
@@ -259,9 +267,12 @@ export function extractFeatures(text: string): TextFeatures {
     const value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
     const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
-    const unitMatch = UNIT_AFTER_RE.exec(after);
-    const unitWord = unitMatch?.[1]?.toLowerCase();
-    const unit = unitWord !== undefined ? UNITS[unitWord] : undefined;
+    const rateMatch = RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
+    const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
+    const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();
+    // "$0.09 per GB", "3 per user": a price or a ratio, not a plain amount.
+    const perUnit = !rateMatch && PER_UNIT_RE.test(numberText.slice(match.index + raw.length, match.index + raw.length + 24));
+    const unit = perUnit ? PER_THING : unitWord !== undefined ? UNITS[unitWord] : undefined;
     const fieldKey = fieldKeyBefore(text, match.index);
     const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
     const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : undefined);
@@ -298,7 +309,20 @@ export function extractFeatures(text: string): TextFeatures {
     first = false;
     const number = WORD_NUMBERS[word.toLowerCase()];
     if (number !== undefined && number > 0) {
-      quantities.push({ value: number, dimension: 'count', hasUnit: false, decimals: 0, scale: 1, key: keyWordsBefore(text, match.index), raw: word, start: match.index });
+      // "three minutes" is a duration like "3 minutes".
+      const unitWord = /^\s+([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 14))?.[1]?.toLowerCase();
+      const unit = unitWord ? UNITS[unitWord] : undefined;
+      quantities.push({
+        value: number * (unit?.factor ?? 1),
+        dimension: unit?.dimension ?? 'count',
+        hasUnit: unit !== undefined,
+        decimals: 0,
+        scale: unit?.factor ?? 1,
+        key: keyWordsBefore(text, match.index),
+        raw: unit ? `${word} ${unitWord}` : word,
+        start: match.index,
+        qualifier: qualifierBefore(text, match.index),
+      });
     }
     // Units, months and time zones are read as parts of quantities, dates and times instead.
     const lower = word.toLowerCase();

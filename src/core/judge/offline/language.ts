@@ -27,7 +27,7 @@ export interface StateMention {
 }
 
 const CAUSAL_RE =
-  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from)\b/i;
+  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
 const CERTAINTY_RE =
   /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|must have|surely|beyond doubt)\b/i;
 const HEDGE_RE =
@@ -37,8 +37,8 @@ const NEGATION_RE =
 const NEGATION_FILLERS = new Set(['even', 'actually', 'yet', 'get', 'got', 'fully', 'successfully', 'automatically', 'manually', 'ever', 'really', 'properly']);
 const ABSENCE_RE =
   /\b(?:no|zero|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
-const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})/i;
-const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})/i;
+const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
+const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 
 /** State groups: words of polarity +1 and −1 describe the same property in opposite ways. */
 const STATE_GROUPS: Record<string, [string[], string[]]> = {
@@ -76,7 +76,9 @@ export function readWording(text: string): Wording {
   wording.certainty = CERTAINTY_RE.exec(text)?.[1];
   const hedge = HEDGE_RE.exec(text);
   // "May" capitalised mid-sentence is the month.
-  if (hedge && !(hedge[1] === 'May' && hedge.index > 0)) wording.hedge = hedge[1];
+  // "May" capitalised is the month unless a verb follows ("May be", "May also have").
+  const month = hedge?.[1] === 'May' && !/^May\s+(?:be|have|also|not|well|still|explain|indicate|point)\b/.test(text.slice(hedge.index));
+  if (hedge && !month) wording.hedge = hedge[1];
 
   const negatedSpans: Array<[number, number]> = [];
   for (const match of text.matchAll(NEGATION_RE)) {
@@ -104,9 +106,9 @@ export function readWording(text: string): Wording {
   }
 
   const after = AFTER_RE.exec(text);
-  if (after) wording.after = Number(after[1]) * 3600 + Number(after[2]) * 60;
+  if (after) wording.after = Number(after[1]) * 3600 + Number(after[2]) * 60 + Number(after[3] ?? 0);
   const before = BEFORE_RE.exec(text);
-  if (before) wording.before = Number(before[1]) * 3600 + Number(before[2]) * 60;
+  if (before) wording.before = Number(before[1]) * 3600 + Number(before[2]) * 60 + Number(before[3] ?? 0);
   return wording;
 }
 

@@ -6,13 +6,23 @@ import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../retri
 /** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
 export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   if (!dimensionsCompatible(claim, evidence)) return false;
+  // "81%" is stated by a ratio field `hit_ratio=0.81`.
+  if (claim.dimension === 'percent' && !evidence.hasUnit && Math.abs(evidence.value) <= 1 && Math.abs(claim.value) > 1) {
+    return quantityMatches({ ...claim, value: claim.value / 100, scale: claim.scale / 100 }, { ...evidence, dimension: 'percent', hasUnit: true });
+  }
   const difference = Math.abs(claim.value - evidence.value);
   // Half a step of the last written digit in the written unit; the relative term absorbs
   // floating-point noise from conversion (2.14 s vs 2140 ms).
   let tolerance = 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(evidence.value);
   // "about 104,000": within 5%. Bytes: GB and GiB are used loosely (50 GB for 51,200 MB).
   if (claim.qualifier === 'approx') tolerance = Math.max(tolerance, 0.05 * Math.abs(evidence.value));
-  if (claim.dimension === 'bytes' || evidence.dimension === 'bytes') tolerance = Math.max(tolerance, 0.03 * Math.abs(evidence.value));
+  if (claim.dimension === 'bytes' && evidence.dimension === 'bytes') {
+    tolerance = Math.max(tolerance, 0.03 * Math.abs(evidence.value));
+    // GB and GiB, kB and KiB are used interchangeably: 5,347,560 kB is "5.1 GB".
+    for (let power = -4; power <= 4; power++) {
+      if (power !== 0 && Math.abs(claim.value * 1.024 ** power - evidence.value) <= 0.02 * Math.abs(evidence.value)) return true;
+    }
+  }
   return difference <= tolerance;
 }
 
@@ -69,19 +79,35 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
       if (quantity.value !== 0 && Number.isFinite(quantity.value)) figures.push({ quantity, unit });
     }
   }
-  const target = { ...claim, qualifier: claim.qualifier === 'delta' ? ('approx' as const) : claim.qualifier };
-  // Derived figures are rounded by whoever wrote the claim: allow 1% besides the written precision.
-  const close = (value: number): boolean => Math.abs(value - claim.value) <= Math.max(0.5 * 10 ** -claim.decimals * claim.scale, 0.01 * Math.abs(value)) || (target.qualifier === 'approx' && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
+  const approximate = claim.qualifier === 'approx' || claim.qualifier === 'delta';
+  const close = (value: number): boolean =>
+    Math.abs(value - claim.value) <= 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(value) ||
+    (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
+  // Two figures combine only when they measure the same thing (their keys meet) and, when the
+  // claim says what it measures, that thing — so unrelated numbers do not add up by chance.
+  const related = (a: Quantity, b: Quantity): boolean =>
+    a.dimension === b.dimension && a.key.some((word) => b.key.includes(word)) && (claim.key.length === 0 || sharesKey(claim, a) || sharesKey(claim, b));
   for (let i = 0; i < figures.length; i++) {
     for (let j = 0; j < figures.length; j++) {
       if (i === j) continue;
       const a = figures[i]!;
       const b = figures[j]!;
-      if (a.quantity.dimension !== b.quantity.dimension) continue;
+      if (!related(a.quantity, b.quantity)) continue;
       const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
       if (sameDimension && i < j && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];
       if (sameDimension && close(a.quantity.value - b.quantity.value)) return [a.unit, b.unit];
       if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return [a.unit, b.unit];
+    }
+  }
+  // A duration may be the time between two events ("the window lasted 42 minutes").
+  if (claim.dimension === 'duration') {
+    const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
+    for (const unit of units) for (const time of unit.features.times) if (moments.length < limit) moments.push({ seconds: time.seconds, unit });
+    for (const a of moments) {
+      for (const b of moments) {
+        const span = b.seconds - a.seconds;
+        if (span > 0 && (close(span) || (claim.qualifier !== undefined && Math.abs(span - claim.value) <= Math.max(60, 0.05 * span)))) return [a.unit, b.unit];
+      }
     }
   }
   return undefined;

@@ -19,11 +19,20 @@ export interface RuleOptions {
   minWordCoverage: number;
   /** The same share when the support is prose (documents, runbooks): words are its content. */
   minProseCoverage: number;
+  /** The share for prose when the claim has `longClaimWords` content words or more (default 0.7). */
+  minLongProseCoverage: number;
+  longClaimWords: number;
   /** Candidates taken from retrieval per claim (default 16). */
   candidates: number;
 }
 
-export const DEFAULT_RULE_OPTIONS: RuleOptions = { minWordCoverage: 0.5, minProseCoverage: 0.9, candidates: 16 };
+export const DEFAULT_RULE_OPTIONS: RuleOptions = {
+  minWordCoverage: 0.5,
+  minProseCoverage: 0.9,
+  minLongProseCoverage: 0.7,
+  longClaimWords: 8,
+  candidates: 16,
+};
 
 /**
  * Generic words that carry little of a claim's specific content: reporting verbs and the verbs
@@ -35,7 +44,12 @@ const LIGHT_WORDS = new Set(
     'within', 'whole', 'overal', 'also', 'still', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop',
     'went', 'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'got', 'get', 'back',
     'now', 'well', 'just', 'nonetheless', 'even', 'again', 'climb', 'spike', 'declin', 'jump', 'move', 'stai', 'remain',
-    'period', 'window', 'dure', 'start', 'finish', 'end'],
+    'period', 'window', 'dure', 'start', 'finish', 'end',
+    // Everyday verbs and adjectives that paraphrases swap freely (documentation is reworded).
+    'need', 'go', 'goe', 'make', 'use', 'keep', 'work', 'add', 'live', 'instead', 'allow', 'let', 'give', 'take', 'put',
+    'anyth', 'someth', 'everyth', 'thing', 'wai', 'straight', 'awai', 'therefor', 'thu', 'henc', 'later', 'earlier',
+    'old', 'new', 'older', 'newer', 'onc', 'alreadi', 'yet', 'befor', 'after', 'sinc', 'here', 'there', 'itself',
+    'agent', 'check', 'first', 'per', 'actual', 'exactli', 'simpli', 'mere', 'realli', 'quit', 'rather', 'fairli'],
 );
 
 const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
@@ -66,6 +80,9 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const bare = BARE_ANSWER.exec(claim.text);
   if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
   const features = extractFeatures(claim.text);
+  // A hyphenated phrase ("gzip-compressed", "long-running") that the evidence never writes
+  // as such is wording, not an identifier: its parts are already among the words.
+  features.identifiers = features.identifiers.filter((id) => !/^\p{L}+(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const view: ClaimView = { claim, features, wording, words: contentWords(features, wording) };
 
@@ -94,7 +111,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing };
   }
-  if (wording.causal && !causeStated(support)) {
+  if (wording.causal && !causeStated(view, support)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };
   }
   if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text))) {
@@ -173,9 +190,14 @@ function holdsAllAnchors(view: ClaimView, unit: IndexedItem): boolean {
   return view.features.identifiers.every((id) => hasIdentifier(unit, id)) && view.features.nameGroups.every((group) => hasName(unit, group));
 }
 
-/** Holds at least one identifier or name of the claim (or the claim has none). */
+/**
+ * Holds at least one entity of the claim — a numbered identifier (db-prod-1, A-1021, W10) or a
+ * name — or the claim has none. Word-like identifiers ("write-ahead", "checkout-api") do not
+ * anchor: they often name a kind of thing, not the entity a figure belongs to.
+ */
 function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
-  const { identifiers, nameGroups } = view.features;
+  const identifiers = view.features.identifiers.filter((id) => /\d/.test(id));
+  const { nameGroups } = view.features;
   if (identifiers.length === 0 && nameGroups.length === 0) return true;
   return identifiers.some((id) => hasIdentifier(unit, id)) || nameGroups.some((group) => hasName(unit, group));
 }
@@ -234,7 +256,8 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       const other = unit.features.quantities.find(
         (e) =>
           dimensionsCompatible(quantity, e) &&
-          (e.dimension === quantity.dimension || e.hasUnit || quantity.hasUnit) &&
+          // A bare number is another quantity than a price or a size, unless the claim is a percentage.
+          (e.dimension === quantity.dimension || !quantity.hasUnit || quantity.dimension === 'percent') &&
           sharesKey(quantity, e) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
@@ -326,7 +349,8 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     // "apart from posting the status": the excepted item is not a counter-example.
     if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
     const field = deniedFieldValue(unit, denied);
-    if (field !== undefined ? /^(?:0+(?:\.0+)?|false|none|null|)$/i.test(field) : reportsNothing(unit.text)) {
+    const deniesToo = readWording(unit.text).negated.some((term) => denied.includes(term));
+    if (deniesToo || (field !== undefined ? /^(?:0+(?:\.0+)?|false|none|null|)$/i.test(field) : reportsNothing(unit.text))) {
       supporting.push(unit);
       continue;
     }
@@ -342,6 +366,9 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
   }
   const refs = [...new Set(supporting.map((unit) => unit.item.id))].slice(0, 3);
+  if (view.wording.causal && !supporting.some((unit) => statesCause(unit.text))) {
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: 'causal link not in evidence' };
+  }
   return {
     partition: 'grounded',
     type: 'neg_evidence',
@@ -451,7 +478,9 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
           if (need.hard) hard = true;
         }
       }
-      if (!bridge && (prose || (!hard && gain < 2))) continue;
+      // Prose joins prose only through an entity; after a record it may also bring specific content.
+      const proseOnly = prose && chosen.every((other) => other.item.kind === 'paragraph');
+      if (!bridge && (proseOnly || (!hard && gain < 2))) continue;
       if (gain > bestGain + 1e-9) {
         best = unit;
         bestGain = gain;
@@ -485,7 +514,13 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     else softMissing.push(need.label);
   });
   // Prose is matched on its words (they are its specific content), records on their values.
-  const minCoverage = chosen.some((unit) => unit.item.kind === 'paragraph') ? options.minProseCoverage : options.minWordCoverage;
+  // A long sentence paraphrasing a document may reword a few of its words; a short one may not.
+  const prose = chosen.some((unit) => unit.item.kind === 'paragraph');
+  const long = view.words.size >= options.longClaimWords;
+  // Records are matched on their values: with two or more values met, the words matter less.
+  const hardMet = needs.filter((need, i) => need.hard && met[i]).length;
+  const recordCoverage = hardMet >= 2 ? (chosen.length === 1 ? 0 : options.minWordCoverage / 2) : options.minWordCoverage;
+  const minCoverage = prose ? (long ? Math.min(options.minProseCoverage, options.minLongProseCoverage) : options.minProseCoverage) : recordCoverage;
   if (missing.length === 0 && wordTotal > 0 && wordMet / wordTotal < minCoverage) missing.push(...softMissing);
   if (missing.length === 0 && chosen.length === 0) missing.push('any of its terms');
   // Several sentences of one document are one evidence item.
@@ -497,7 +532,16 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
 /** A failure with its reason on one record line ("reload failed: chain incomplete") states a cause. */
 const REASON_MARKER = /\b(?:reason|error|err|because|due to|caused|cause|root_cause)\b|\w:\s/i;
 
-function causeStated(support: Support): boolean {
+function causeStated(view: ClaimView, support: Support): boolean {
   if (support.units.some((unit) => statesCause(unit.text))) return true;
-  return support.units.length === 1 && support.units[0]!.item.kind !== 'paragraph' && REASON_MARKER.test(support.units[0]!.text);
+  // The cause named after "because" must stand on the same record line as an error or reason.
+  const at = view.claim.text.toLowerCase().indexOf(view.wording.causal!.toLowerCase());
+  const causeWords = extractFeatures(view.claim.text.slice(at + view.wording.causal!.length)).words;
+  if (causeWords.length === 0) return false;
+  return support.units.some(
+    (unit) =>
+      unit.item.kind !== 'paragraph' &&
+      REASON_MARKER.test(unit.text) &&
+      causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.min(2, causeWords.length),
+  );
 }

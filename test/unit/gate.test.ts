@@ -311,4 +311,13 @@ describe('gate: path-aware relevance', () => {
     assert.equal(classifyObservation(gate, read('max_retries_total=9', 'settings')).outcome, 'not_relevant');
     assert.equal(classifyObservation(gate, read('retries=5', 'app.cfg')).outcome, 'observed');
   });
+
+  it('reads identifiers inside structured arguments and JSON-escaped results, not across escapes', () => {
+    const args = createGateState({ claimSurface: ['retries'] });
+    assert.equal(classifyObservation(args, read('nothing here', { filter: 'timeout_s=30\nretries' })).outcome, 'observed');
+    const jsonResult = createGateState({ claimSurface: ['retries'] });
+    assert.equal(classifyObservation(jsonResult, read('{"cfg":"timeout_s=30\\nretries=5"}', 'cfg')).outcome, 'observed');
+    const glued = createGateState({ claimSurface: ['retries'] });
+    assert.equal(classifyObservation(glued, read('nretries=5', 'cfg')).outcome, 'not_relevant');
+  });
 });

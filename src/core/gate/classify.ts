@@ -1,6 +1,7 @@
 // Classifies one tool call (gate.md §3): the nine steps in the spec's order. A call qualifies
 // only when it is novel, relevant and read-only; a mutating call never grounds its own effect.
 import { hash as digest } from 'node:crypto';
+import { argumentText } from './identifiers';
 import { canonicalText, normalizeForNovelty } from './normalize';
 import type { GateState } from './state';
 
@@ -55,7 +56,7 @@ export function classifyObservation(state: GateState, call: ToolObservation): Ob
   } else {
     // 3. Relevance by identifiers; an irrelevant call's hash is not recorded, so the same read
     //    still counts if the claim surface later makes it relevant.
-    hits = state.claimSurface.hitsIn(argsText + '\n' + call.result);
+    hits = state.claimSurface.hitsIn(argumentText(call.args) + '\n' + call.result);
     if (hits.length === 0) {
       outcome = 'not_relevant';
     } else {

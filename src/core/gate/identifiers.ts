@@ -9,6 +9,33 @@ export function identifierTokens(text: string): string[] {
   return text.match(TOKEN) ?? [];
 }
 
+/**
+ * The text of a tool call's arguments for relevance: its keys and leaf values, unescaped (in JSON,
+ * "a\\nretries=5" would read as the token `nretries`).
+ */
+export function argumentText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'object') return String(value);
+  const parts: string[] = [];
+  const visit = (inner: unknown): void => {
+    if (inner === undefined || inner === null) return;
+    if (typeof inner !== 'object') parts.push(String(inner));
+    else if (Array.isArray(inner)) inner.forEach(visit);
+    else
+      for (const [key, child] of Object.entries(inner as Record<string, unknown>)) {
+        parts.push(key);
+        visit(child);
+      }
+  };
+  visit(value);
+  return parts.join('\n');
+}
+
+/** A result that is JSON text keeps `\\n` escapes: `"a\\nretries=5"` must not read as the token `nretries`. */
+function withoutJsonEscapes(text: string): string {
+  return text.includes('\\') ? text.replace(/\\[nrtbf"\\]/g, ' ') : text;
+}
+
 interface ParsedIdentifier {
   text: string;
   /** Path segments without `.` and empty parts; a bare name is one segment. */
@@ -89,7 +116,7 @@ export class SurfaceMatcher {
   /** The surface identifiers `text` names as whole identifiers; empty when irrelevant. */
   hitsIn(text: string): string[] {
     // Cheap pre-check: a text that does not even contain a surface name's last segment names none.
-    for (const key of this.byLastSegment.keys()) if (text.includes(key)) return this.hits(identifierTokens(text));
+    for (const key of this.byLastSegment.keys()) if (text.includes(key)) return this.hits(identifierTokens(withoutJsonEscapes(text)));
     return [];
   }
 

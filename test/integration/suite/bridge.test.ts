@@ -56,7 +56,6 @@ describe('workbench bridge', function () {
     try {
       panel.webview.html = `<!DOCTYPE html><html><body><h1 id="marker">${marker}</h1><p id="claim">${escaped}</p></body></html>`;
       const filter = { contains: marker };
-      await new Promise((r) => setTimeout(r, 5000)); console.log("FRAMES " + JSON.stringify(await (await fetch(process.env.GROUNDING_TEST_BRIDGE!, {method: "POST", body: JSON.stringify({op: "frames"})})).json()));
       await waitFor(async () => (await webviews()).some((view) => view.text.includes(marker)), 15_000, 'the webview to render');
       assert.deepEqual(await texts('#claim', filter), [hostile]);
       assert.equal(await evaluate<number>('document.querySelectorAll("img").length', filter), 0);

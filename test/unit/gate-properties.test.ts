@@ -2,7 +2,7 @@
 // below read the generated events directly; they do not reuse the gate's own bookkeeping.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createGateState, replayGate, type GateClaimType, type GateEvent, type GateState, type ReplayStep } from '../../src/core/gate';
+import { SurfaceMatcher, createGateState, identifierTokens, replayGate, type GateClaimType, type GateEvent, type GateState, type ReplayStep } from '../../src/core/gate';
 
 const RUNS = { numRuns: 1000 };
 // Which generated names are about file.txt is known by construction (path-aware relevance).
@@ -99,5 +99,20 @@ describe('gate: properties over random traces', () => {
         assert.ok(observed, 'accepted an assertion with nothing observed this turn');
       });
     });
+  });
+});
+
+describe('gate: relevance search equals whole-text tokenization', () => {
+  it('hitsIn(text) = hits(identifierTokens(text)) on random texts of names, paths and separators', () => {
+    const surface = fc.subarray(['app.cfg', '/srv/proj/app.cfg', 'proj/app.cfg', 'retries', 'db-prod-1', 'é.log'], { minLength: 1 });
+    const piece = fc.constantFrom('app', '.cfg', 'cfg', '/', './', '../', 'srv', 'proj', 'retries', 'db-prod-1', '-', '.', '_', ' ', '\n', '=', ':', 'é', 'log', '.bak', '5', '"', ',');
+    const text = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(surface, text, (names, sample) => {
+        const matcher = new SurfaceMatcher(names);
+        assert.deepEqual(matcher.hitsIn(sample), matcher.hits(identifierTokens(sample)));
+      }),
+      RUNS,
+    );
   });
 });

@@ -31,6 +31,32 @@ export function argumentText(value: unknown): string {
   return parts.join('\n');
 }
 
+const SLASH = 0x2f;
+
+/** A token character of `[\w.\-/]` with Unicode letters and digits; a surrogate half counts (fails toward a longer token). */
+function isTokenCode(code: number): boolean {
+  if (code < 0x80) {
+    return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2e || code === 0x2d || code === SLASH;
+  }
+  if (code >= 0xd800 && code <= 0xdfff) return true;
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
+
+/**
+ * The whole token around `text[at, at + length)` when that span is the token's last path segment
+ * (after the trailing dots, dashes and slashes `parseIdentifier` drops), else undefined.
+ */
+function tokenEndingWith(text: string, at: number, length: number): string | undefined {
+  if (at > 0 && text.charCodeAt(at - 1) !== SLASH && isTokenCode(text.charCodeAt(at - 1))) return undefined;
+  let end = at + length;
+  while (end < text.length && isTokenCode(text.charCodeAt(end))) end += 1;
+  const tail = trimTail(text.slice(at + length, end));
+  for (let index = 0; index < tail.length; index += 1) if (tail.charCodeAt(index) !== SLASH) return undefined;
+  let start = at;
+  while (start > 0 && isTokenCode(text.charCodeAt(start - 1))) start -= 1;
+  return text.slice(start, end);
+}
+
 /** A result that is JSON text keeps `\\n` escapes: `"a\\nretries=5"` must not read as the token `nretries`. */
 function withoutJsonEscapes(text: string): string {
   return text.includes('\\') ? text.replace(/\\[nrtbf"\\]/g, ' ') : text;
@@ -113,11 +139,24 @@ export class SurfaceMatcher {
     return this.ordered.length;
   }
 
-  /** The surface identifiers `text` names as whole identifiers; empty when irrelevant. */
+  /**
+   * The surface identifiers `text` names as whole identifiers, in surface order; empty when irrelevant.
+   * Same answer as `hits(identifierTokens(text))`, but it only looks at the tokens around each
+   * occurrence of a surface name's last segment, so long tool output is not tokenized whole.
+   */
   hitsIn(text: string): string[] {
-    // Cheap pre-check: a text that does not even contain a surface name's last segment names none.
-    for (const key of this.byLastSegment.keys()) if (text.includes(key)) return this.hits(identifierTokens(withoutJsonEscapes(text)));
-    return [];
+    const plain = withoutJsonEscapes(text);
+    let found: Set<string> | undefined;
+    for (const [key, bucket] of this.byLastSegment) {
+      for (let at = plain.indexOf(key); at !== -1; at = plain.indexOf(key, at + 1)) {
+        const token = tokenEndingWith(plain, at, key.length);
+        if (token === undefined) continue;
+        const parsed = parseIdentifier(token);
+        if (!parsed) continue;
+        for (const entry of bucket) if (parsedMatch(entry, parsed)) (found ??= new Set()).add(entry.text);
+      }
+    }
+    return found ? this.ordered.filter((identifier) => found.has(identifier)) : [];
   }
 
   /** The surface identifiers any of `tokens` names, in surface order; empty when irrelevant. */

@@ -51,10 +51,11 @@ export function countingFetch(counter: { requests: number }): typeof fetch {
 }
 
 /** A one-line description of a failed call, with the API key masked wherever it appears. */
-export function describeOpenAIError(error: unknown, apiKey?: string): string {
+export function describeOpenAIError(error: unknown, apiKey?: string, timeoutMs?: number): string {
   let text: string;
   // The client's messages start with the bare status ("500 upstream …"): say it once, as HTTP n.
   if (error instanceof OpenAI.APIError && error.status !== undefined) text = `HTTP ${error.status}: ${error.message.replace(new RegExp(`^${error.status}\\s*`), '')}`;
+  else if (error instanceof OpenAI.APIConnectionTimeoutError && timeoutMs !== undefined) text = `${error.message} (timeout ${timeoutMs} ms per request)`;
   else if (error instanceof Error) text = error.message;
   else text = String(error);
   return redactSecret(text, apiKey);

@@ -22,6 +22,7 @@ import { judgeOutputFromClaims } from '../offline';
 import { MemoryJudgeCache, chunkCacheKey, type JudgeCache } from './cache';
 import { chunkClaims, mapWithConcurrency, retrievalEvidenceSelector, type EvidenceSelectionOptions } from './chunks';
 import {
+  DEFAULT_TIMEOUT_MS,
   abortErrorOf,
   countingFetch,
   createOpenAIClient,
@@ -169,7 +170,7 @@ export class OpenAIJudge implements ClaimJudge {
       }
     } catch (error) {
       if (signal?.aborted) throw abortErrorOf(signal);
-      const reason = `judge model call failed: ${describeOpenAIError(error, this.options.apiKey)}`;
+      const reason = `judge model call failed: ${describeOpenAIError(error, this.options.apiKey, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS)}`;
       this.log(`chunk ${label}: ${reason}`);
       return { ok: false, reason, fallbacks, warnings };
     }
@@ -254,12 +255,20 @@ export class OpenAIJudge implements ClaimJudge {
       requests: usage.requests,
       cachedResponses: usage.cachedResponses,
     };
-    const reason = redactSecret(status.reason ?? '', this.options.apiKey);
-    const output = status.failedAll
-      ? safeDefaultJudgeOutput(reason)
-      : mergedJudgeOutput(claims, wires, status.resolved ? undefined : reason);
-    if (status.failedAll) fallbacks = dedupe([...fallbacks, `safe default: ${reason}`]);
-    return { claims, output, fallbacks, warnings, model: this.model, usage: judgeUsage };
+    // Whatever an endpoint or a model echoed back, the key never leaves in a result.
+    const redact = (text: string) => redactSecret(text, this.options.apiKey);
+    const reason = redact(status.reason ?? '');
+    claims = claims.map((claim) => ({ ...claim, reason: redact(claim.reason) }));
+    const merged = status.failedAll ? safeDefaultJudgeOutput(reason) : mergedJudgeOutput(claims, wires, status.resolved ? undefined : reason);
+    const output: JudgeOutput = {
+      ...merged,
+      gaps: merged.gaps.map(redact),
+      contradictions: merged.contradictions.map(redact),
+      verification_reason: redact(merged.verification_reason),
+      explanation: redact(merged.explanation),
+    };
+    if (status.failedAll) fallbacks = [...fallbacks, `safe default: ${reason}`];
+    return { claims, output, fallbacks: dedupe(fallbacks.map(redact)), warnings: warnings.map(redact), model: this.model, usage: judgeUsage };
   }
 
   private log(line: string): void {

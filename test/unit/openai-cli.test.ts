@@ -105,7 +105,7 @@ describe('review CLI with the OpenAI-compatible judge and the loop', () => {
   });
 
   it('--loop --out: regenerate then proceed; the final report goes to --out, the input is untouched', async () => {
-    server.scriptChat(verdicts(true), chatText(REWRITTEN), verdicts(false));
+    server.scriptChat(verdicts(true), chatText(REWRITTEN, { usage: { prompt_tokens: 900, completion_tokens: 100 } }), verdicts(false));
     server.setStructuredOutputs(false);
     const code = await run([...files(), '--judge', 'openai', '--base-url', server.baseURL, '--loop', '--out', 'repaired.md', '--format', 'json']);
     assert.equal(code, 0);
@@ -116,6 +116,9 @@ describe('review CLI with the OpenAI-compatible judge and the loop', () => {
       ['regenerate', 'proceed'],
     ]);
     assert.equal(result.loop.stop_reason, 'proceed');
+    // Round 0: the refused json_schema request and the plain one; round 1: one; one rewrite of 1000 tokens.
+    assert.equal(result.loop.usage.judge_requests, 3);
+    assert.deepEqual([result.loop.usage.regenerate_requests, result.loop.usage.regenerate_tokens], [1, 1000]);
     // The endpoint refused json_schema on the first call; the judge said so and read JSON from text.
     assert.match(result.judge.fallbacks[0], /^structured output unsupported by the endpoint/);
     assert.equal(readFileSync(join(dir, 'repaired.md'), 'utf8'), REWRITTEN);

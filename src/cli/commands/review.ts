@@ -320,8 +320,18 @@ async function runReviewLoop(args: {
   const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
 
   const choice = args.judge instanceof OpenAIJudge ? openAIChoice(values, io) : undefined;
+  const rewriting = { requests: 0, tokens: 0 };
   const regenerate =
-    choice?.kind === 'openai' ? createLlmRegenerator({ ...choice.options, model: values['regenerate-model'] ?? choice.options.model }) : undefined;
+    choice?.kind === 'openai'
+      ? createLlmRegenerator({
+          ...choice.options,
+          model: values['regenerate-model'] ?? choice.options.model,
+          onUsage: (usage) => {
+            rewriting.requests += 1;
+            rewriting.tokens += usage.promptTokens + usage.completionTokens;
+          },
+        })
+      : undefined;
   if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai with a key or --base-url); a regenerate decision stops the loop\n');
   const replanCommand = values['replan-command'];
   const replan = replanCommand
@@ -348,6 +358,14 @@ async function runReviewLoop(args: {
   const final = outcome.review;
   if (!final) throw new CliError(`the review failed: ${outcome.trajectory.at(-1)?.error ?? outcome.stopReason}`);
   if (out !== undefined) writeFileSync(out, outcome.report, 'utf8');
+  // What the whole loop cost: every round's judge plus the rewrites.
+  const judged = outcome.trajectory.map((round) => round.review?.judge.usage).filter((usage) => usage !== undefined);
+  const cost = {
+    judge_requests: judged.reduce((sum, usage) => sum + usage.requests, 0),
+    judge_tokens: judged.reduce((sum, usage) => sum + usage.totalTokens, 0),
+    regenerate_requests: rewriting.requests,
+    regenerate_tokens: rewriting.tokens,
+  };
 
   if (args.format === 'json') {
     const loop = {
@@ -356,6 +374,7 @@ async function runReviewLoop(args: {
       replans_used: outcome.replansUsed,
       regenerations_used: outcome.regenerationsUsed,
       changed: outcome.changed,
+      usage: cost,
       ...(out !== undefined ? { out } : {}),
       trajectory: outcome.trajectory.map((round) => ({
         iteration: round.iteration,
@@ -374,6 +393,7 @@ async function runReviewLoop(args: {
       lines.push(`  round ${round.iteration}  ${round.action.padEnd(10)}  S = ${round.score.toFixed(4)}  δ = ${round.decision}  evidence: ${round.evidenceFiles.join(', ')}`);
     }
     lines.push(`  stopped: ${outcome.stopReason}; ${outcome.regenerationsUsed} regeneration(s), ${outcome.replansUsed} replan(s)${outcome.degraded ? ' — DEGRADED' : ''}`);
+    lines.push(`  cost: judge ${cost.judge_requests} request(s), ${cost.judge_tokens} tokens; rewrites ${cost.regenerate_requests} request(s), ${cost.regenerate_tokens} tokens`);
     if (out !== undefined) lines.push(`  final report written to ${values.out}${outcome.changed ? '' : ' (unchanged)'}`);
     else if (outcome.changed) lines.push('  the report was rewritten; pass --out FILE to save it (the input is never modified)');
     io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');

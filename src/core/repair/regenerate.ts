@@ -14,6 +14,8 @@ export interface LlmRegeneratorOptions extends OpenAIEndpointOptions {
   /** Evidence items sent at most (default 120), chosen by retrieval against the report's claims. */
   maxEvidenceItems?: number;
   log?: (line: string) => void;
+  /** Told what each rewrite cost, so a caller can sum the loop's tokens. */
+  onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void;
 }
 
 export const REGENERATE_SYSTEM_PROMPT = `You revise an AI-written report so that it says only what its evidence supports.
@@ -52,6 +54,7 @@ export function createLlmRegenerator(options: LlmRegeneratorOptions): ReportRege
       content = completion.choices[0]?.message?.content ?? '';
       const usage = completion.usage;
       options.log?.(`regenerate (${options.model}): round ${context.round} → ${usage?.prompt_tokens ?? 0}+${usage?.completion_tokens ?? 0} tokens`);
+      options.onUsage?.({ promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
     } catch (error) {
       if (signal?.aborted) throw abortErrorOf(signal);
       throw new Error(`regenerate model call failed: ${describeOpenAIError(error, options.apiKey)}`);

@@ -3,6 +3,7 @@
 // bridge, which prints exactly these lines to the terminal.
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import { postToBridge } from './workbench';
 
 export interface SuiteCounts {
   readonly passed: number;
@@ -15,7 +16,7 @@ export interface SuiteCounts {
  * with this: an extension host that dies mid-suite can still report exit code 0.
  */
 export async function reportSuiteFinished(bridgeUrl: string, counts: SuiteCounts): Promise<void> {
-  await fetch(bridgeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'finished', counts }) });
+  await postToBridge(bridgeUrl, 'finished', { counts });
 }
 
 type ConsoleMethod = 'log' | 'info' | 'warn' | 'error';
@@ -33,7 +34,7 @@ export function forwardOutputToRunner(bridgeUrl: string): () => Promise<void> {
     const lines = pending;
     pending = [];
     delivered = delivered.then(() =>
-      fetch(bridgeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'log', lines }) }).then(
+      postToBridge(bridgeUrl, 'log', { lines }).then(
         () => undefined,
         () => undefined, // the runner is gone: nothing left to print to
       ),

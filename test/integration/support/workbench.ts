@@ -28,14 +28,15 @@ export function isDesktopHost(): boolean {
   return process.env.GROUNDING_TEST_HOST === 'desktop';
 }
 
+/** One request to the runner's bridge at `url`. */
+export function postToBridge(url: string, op: string, request: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op, ...request }) });
+}
+
 async function call<T>(op: string, request: Record<string, unknown> = {}): Promise<T> {
   const url = process.env.GROUNDING_TEST_BRIDGE;
   if (!url) throw new Error('GROUNDING_TEST_BRIDGE is not set: run the suite with test/integration/run.js');
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ op, ...request }),
-  });
+  const response = await postToBridge(url, op, request);
   const body = (await response.json()) as { ok: boolean; result?: T; error?: string };
   if (!body.ok) throw new Error(`workbench bridge ${op}: ${body.error}`);
   return body.result as T;

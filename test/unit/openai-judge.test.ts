@@ -20,8 +20,8 @@ import {
 
 const API_KEY = 'sk-test-7f3a9c2e1b';
 
-// A small incident: claim offsets are hand-computed on REPORT.
-const REPORT = 'CPU on db-prod-1 reached 97.2% at 14:02. The outage was caused by a config push. Memory stayed flat.';
+// A small incident: 'CPU on db-prod-1 reached 97.2% at 14:02. The outage was caused by a config push.
+// Memory stayed flat.' — claim offsets computed by hand on that text.
 const CLAIMS: ReportClaim[] = [
   { id: 'C1', text: 'CPU on db-prod-1 reached 97.2% at 14:02.', start: 0, end: 40, line: 1 },
   { id: 'C2', text: 'The outage was caused by a config push.', start: 41, end: 80, line: 1 },
@@ -233,26 +233,33 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     assert.ok(judgement.warnings.some((w) => w.includes('C1: judge cited unknown evidence id(s) E77')));
   });
 
-  it('sub-claims get their own id and a span inside the parent', async () => {
+  it('sub-claims refine their parent: listed in its reason, and the parent is no stronger than its weakest part', async () => {
+    const part = (parent_id: string, text: string, partition: string, type: string, evidence_refs: string[]) => ({ parent_id, text, partition, type, evidence_refs, reason: 'part' });
     server.scriptChat(
-      chatJson({
-        ...GOOD,
-        sub_claims: [
-          { parent_id: 'C1', text: 'reached 97.2%', partition: 'grounded', type: 'tool_match', evidence_refs: ['E1'], reason: 'row E1' },
-          { parent_id: 'C7', text: 'nothing', partition: 'grounded', type: 'tool_match', evidence_refs: ['E1'], reason: 'x' },
-        ],
-      }),
+      chatJson(
+        judgeAnswer([verdict('C1', 'grounded', 'tool_match', ['E1'], 'row E1'), verdict('C3', 'grounded', 'tool_match', ['E3'], 'row E3')], {
+          sub_claims: [
+            part('C1', 'reached 97.2%', 'grounded', 'tool_match', ['E1']),
+            part('C2', 'The outage', 'grounded', 'signal_match', ['E2']),
+            part('C2', 'caused by a config push', 'ungrounded', 'inference', []),
+            part('C3', 'Memory stayed flat', 'contradicted', 'tool_match', ['E3']),
+            part('C7', 'nothing', 'grounded', 'tool_match', ['E1']),
+          ],
+        }),
+      ),
     );
     const judgement = await judgeWith().judgeClaims({ claims: CLAIMS, evidence: EVIDENCE });
-    const sub = judgement.claims[1]!;
-    assert.equal(sub.id, 'C1.1');
-    assert.equal(sub.parentId, 'C1');
-    // "reached 97.2%" starts at offset 17 of the report.
-    assert.equal(sub.start, 17);
-    assert.equal(sub.end, 30);
-    assert.equal(REPORT.slice(sub.start, sub.end), 'reached 97.2%');
-    assert.ok(judgement.warnings.some((w) => w.includes('unknown claim id "C7"')));
+    // No claim is added: parts never stand beside their parent.
     assertNoClaimLost(judgement);
+    assert.equal(judgement.claims.length, 3);
+    assert.deepEqual(judgement.claims.map((c) => [c.partition, c.type, c.evidence_refs, c.reason]), [
+      ['grounded', 'tool_match', ['E1'], 'row E1 — parts: "reached 97.2%" grounded (E1)'],
+      // C2 had no verdict of its own: its weakest part decides, with the refs of all parts.
+      ['ungrounded', 'inference', ['E2'], 'judged by its parts, the weakest decides: "The outage" grounded (E2); "caused by a config push" ungrounded'],
+      // C3 was called grounded, but a part is contradicted: the claim is contradicted.
+      ['contradicted', 'tool_match', ['E3'], 'row E3 — but a part is contradicted: "Memory stayed flat" contradicted (E3)'],
+    ]);
+    assert.ok(judgement.warnings.some((w) => w.includes('unknown claim id "C7"')));
   });
 
   it('retries a 429 (honouring retry-after) and then succeeds', async () => {

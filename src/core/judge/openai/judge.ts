@@ -83,9 +83,20 @@ export class OpenAIJudge implements ClaimJudge {
   }
 
   async judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement> {
-    const { claims, evidence, signal } = input;
-    signal?.throwIfAborted();
+    input.signal?.throwIfAborted();
     const usage: UsageCounter = { requests: 0, promptTokens: 0, completionTokens: 0, cachedResponses: 0 };
+    try {
+      return await this.judgeAll(input, usage);
+    } catch (error) {
+      // Only an abort reaches the caller; any other surprise (a bug in retrieval, say) is the safe default.
+      if (input.signal?.aborted) throw abortErrorOf(input.signal);
+      const reason = `judge failed: ${error instanceof Error ? error.message : String(error)}`;
+      return this.finish(input.claims.map((c) => unjudged(c, reason)), [], [], [], usage, { resolved: false, reason, failedAll: true });
+    }
+  }
+
+  private async judgeAll(input: ClaimJudgeInput, usage: UsageCounter): Promise<ClaimJudgement> {
+    const { claims, evidence, signal } = input;
     if (claims.length === 0) return this.finish([], [], [], [], usage, { resolved: true });
     if (evidence.length === 0) {
       const reason = 'no evidence items to judge against';
@@ -297,20 +308,37 @@ function mergeChunk(claims: ReportClaim[], wire: JudgeWire, known: ReadonlySet<s
     }
     verdicts.set(claim.id, checkedVerdict(claim, verdict, known, warnings));
   }
-  const subClaims = new Map<string, JudgedClaim[]>();
+  // Atomic parts refine their parent rather than stand beside it: a part never becomes a claim of
+  // its own (no double count, no overlapping spans), and the parent is no stronger than its weakest part.
+  const parts = new Map<string, JudgedClaim[]>();
   for (const sub of wire.sub_claims) {
     const parent = byId.get(sub.parent_id);
     if (!parent) {
       warnings.push(`judge returned a sub-claim for unknown claim id ${JSON.stringify(sub.parent_id)}: ${JSON.stringify(sub.text)}; not used`);
       continue;
     }
-    const siblings = subClaims.get(parent.id) ?? [];
-    const span = locateWithin(parent, sub.text);
-    const child: ReportClaim = { id: `${parent.id}.${siblings.length + 1}`, text: sub.text, ...span, parentId: parent.id };
-    siblings.push(checkedVerdict(child, sub, known, warnings));
-    subClaims.set(parent.id, siblings);
+    parts.set(parent.id, [...(parts.get(parent.id) ?? []), checkedVerdict({ ...parent, text: sub.text }, sub, known, warnings)]);
   }
-  return claims.flatMap((claim) => [verdicts.get(claim.id) ?? unjudged(claim, 'judge returned no verdict'), ...(subClaims.get(claim.id) ?? [])]);
+  return claims.map((claim) => withParts(claim, verdicts.get(claim.id), parts.get(claim.id) ?? []));
+}
+
+/** How far a bucket is from grounded: the weakest part decides. */
+const WEAKNESS: Record<PartitionKey, number> = { grounded: 0, complementary: 1, ungrounded: 2, contradicted: 3 };
+
+function withParts(claim: ReportClaim, own: JudgedClaim | undefined, pieces: JudgedClaim[]): JudgedClaim {
+  if (pieces.length === 0) return own ?? unjudged(claim, 'judge returned no verdict');
+  const summary = pieces
+    .map((part) => `${JSON.stringify(part.text)} ${part.partition}${part.evidence_refs.length > 0 ? ` (${part.evidence_refs.join(', ')})` : ''}`)
+    .join('; ');
+  const weakest = pieces.reduce((a, b) => (WEAKNESS[b.partition] > WEAKNESS[a.partition] ? b : a));
+  if (!own) {
+    const refs = [...new Set(pieces.flatMap((part) => part.evidence_refs))];
+    return { ...claim, partition: weakest.partition, type: weakest.type, evidence_refs: refs, reason: `judged by its parts, the weakest decides: ${summary}` };
+  }
+  if (WEAKNESS[weakest.partition] > WEAKNESS[own.partition]) {
+    return { ...own, partition: weakest.partition, type: weakest.type, reason: `${own.reason} — but a part is ${weakest.partition}: ${summary}` };
+  }
+  return { ...own, reason: `${own.reason} — parts: ${summary}` };
 }
 
 /** Keeps only refs to real evidence items; an item-bound grounded claim citing none is not grounded. */
@@ -328,15 +356,6 @@ function checkedVerdict(
     return { ...claim, partition: 'ungrounded', type: verdict.type, evidence_refs: [], reason: `no evidence item cited (judge said: ${verdict.reason})` };
   }
   return { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: refs, reason: verdict.reason };
-}
-
-/** The span of a sub-claim: its text inside the parent's span when found, else the parent's span. */
-function locateWithin(parent: ReportClaim, text: string): Pick<ReportClaim, 'start' | 'end' | 'line'> {
-  let at = parent.text.indexOf(text);
-  if (at < 0) at = parent.text.toLowerCase().indexOf(text.toLowerCase());
-  if (at < 0 || text.length === 0) return { start: parent.start, end: parent.end, line: parent.line };
-  const line = parent.line + (parent.text.slice(0, at).match(/\n/g)?.length ?? 0);
-  return { start: parent.start + at, end: parent.start + at + text.length, line };
 }
 
 /**

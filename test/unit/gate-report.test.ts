@@ -74,6 +74,11 @@ describe('gate: claim surface of a report', () => {
     assert.deepEqual(reportClaimSurface(report), ['retries', 'db-prod-1', '/srv/proj/app.cfg', 'INC-1234', 'p99', 'latency_ms', 'api.internal']);
   });
 
+  it('takes kebab-case service names but not hyphenated English compounds', () => {
+    const report = 'The read-only, well-known follow-up is built-in and long-term; checkout-api called payments-db via api-gateway.';
+    assert.deepEqual(reportClaimSurface(report), ['checkout-api', 'payments-db', 'api-gateway']);
+  });
+
   it('takes the key of key = value and skips front matter', () => {
     assert.deepEqual(reportClaimSurface('---\nclaim_type: assertion\n---\nretries = 5 now.'), ['retries']);
     assert.deepEqual(reportClaimSurface('The service is healthy.'), []);

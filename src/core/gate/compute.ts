@@ -135,8 +135,9 @@ function withAttempts(events: GateEvent[], attempts: GateInput['attempts']): Gat
 }
 
 /**
- * A claim is grounded by the latest qualifying observation of the final turn that names one of its
- * identifiers: `verified` when that read came after the last mutation, else `observed`.
+ * A claim is grounded by a qualifying observation of the final turn that names its identifiers:
+ * `verified` when that read came after the last mutation, else `observed`. The best one wins —
+ * verified over observed, then the one naming most of the claim's identifiers, then the latest.
  */
 function perClaimDetail(claims: readonly ReportClaim[], steps: readonly ReplayStep[], lastMutationStep: number): GateClaimDetail[] {
   let turnStart = 0;
@@ -146,12 +147,16 @@ function perClaimDetail(claims: readonly ReportClaim[], steps: readonly ReplaySt
   const grounding = steps.slice(turnStart).filter((step) => step.classification?.groundsAssertion);
   return claims.map((claim, claimIndex) => {
     const names = new SurfaceMatcher(reportIdentifiers(claim.text));
-    let best: { tier: GateTier; ref: string | null } = { tier: 'none', ref: null };
+    let best = { tier: 'none' as GateTier, ref: null as string | null, rank: [0, 0] };
     if (names.size > 0) {
       for (const step of grounding) {
-        if (names.hits(step.classification!.hits).length === 0) continue;
+        const named = names.hits(step.classification!.hits).length;
+        if (named === 0) continue;
         const verified = step.classification!.groundsCompletion && step.classification!.step > lastMutationStep;
-        if (verified || best.tier !== 'verified') best = { tier: verified ? 'verified' : 'observed', ref: step.ref ?? null };
+        const rank = [verified ? 2 : 1, named];
+        if (rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] >= best.rank[1])) {
+          best = { tier: verified ? 'verified' : 'observed', ref: step.ref ?? null, rank };
+        }
       }
     }
     return { claim_index: claimIndex, claim_id: claim.id, tier: best.tier, observation_ref: best.ref };

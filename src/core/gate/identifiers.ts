@@ -179,13 +179,24 @@ const NUMBER_WITH_UNIT = /^\d+(?:[.,]\d+)?[\p{L}]{0,3}$/u;
 const CODE_SPAN = /`([^`\n]+)`/g;
 const KEY_BEFORE_EQUALS = /([\p{L}_][\p{L}\p{N}_.\-]*)\s*=\s*\S/gu;
 
+// Hyphenated English compounds (read-only, follow-up, built-in, long-term) are words, not names.
+const COMPOUND_FIRST = new Set(['re', 'non', 'self', 'well', 'so', 'co', 'pre', 'post', 'multi', 'semi', 'anti', 'over', 'under', 'ex', 'half', 'high', 'low', 'long', 'short', 'real', 'built', 'all', 'one', 'two', 'first', 'second', 'cross', 'end', 'mid', 'read', 'opt', 'up', 'day', 'step', 'side', 'as']);
+const COMPOUND_LAST = new Set(['in', 'on', 'up', 'out', 'off', 'by', 'down', 'over', 'back', 'level', 'term', 'time', 'based', 'like', 'free', 'wide', 'known', 'called', 'only', 'date', 'end', 'side', 'step', 'is']);
+
+/** Kebab-case names such as checkout-api or payments-db: lowercase parts, not an English compound. */
+function isKebabName(token: string): boolean {
+  const parts = token.split('-');
+  if (parts.length < 2 || !parts.every((part) => /^[\p{Ll}\p{N}]+$/u.test(part))) return false;
+  return !COMPOUND_FIRST.has(parts[0]) && !COMPOUND_LAST.has(parts[parts.length - 1]);
+}
+
 function looksLikeIdentifier(token: string): boolean {
   if (!/\p{L}/u.test(token) || NUMBER_WITH_UNIT.test(token)) return false;
   if (token.includes('/') || token.includes('_')) return true;
   // Dotted names (app.cfg, db.prod.internal) but not abbreviations like e.g or U.S.
-  if (/\p{L}|\p{N}/u.test(token) && /[^.]\.[^.]/u.test(token) && token.split('.').some((part) => part.length >= 2)) return true;
-  if (/\p{L}/u.test(token) && /\p{N}/u.test(token)) return true; // db-prod-1, INC-1234, node7
-  return /\p{Ll}\p{Lu}/u.test(token); // camelCase keys such as maxRetries
+  if (/[^.]\.[^.]/u.test(token) && token.split('.').some((part) => part.length >= 2)) return true;
+  if (/\p{N}/u.test(token)) return true; // db-prod-1, INC-1234, node7
+  return /\p{Ll}\p{Lu}/u.test(token) || isKebabName(token); // camelCase keys such as maxRetries; service names
 }
 
 function addToken(into: string[], seen: Set<string>, raw: string): void {

@@ -13,15 +13,19 @@ export interface ParsedEvidence {
 export class ItemCollector {
   readonly items: EvidenceItem[] = [];
   readonly warnings: InputWarning[] = [];
-  private readonly perLine = new Map<number, number>();
+  private lastLine = 0;
+  private seenOnLastLine = 0;
 
   constructor(readonly file: string) {}
 
-  add(item: Omit<EvidenceItem, 'id' | 'file' | 'text'> & { text: string }): void {
-    const seen = (this.perLine.get(item.line) ?? 0) + 1;
-    this.perLine.set(item.line, seen);
+  add(item: Omit<EvidenceItem, 'id' | 'file'>): void {
+    // Items arrive in line order, so only the previous line can share a line with this one.
+    const seen = item.line === this.lastLine ? this.seenOnLastLine + 1 : 1;
+    this.lastLine = item.line;
+    this.seenOnLastLine = seen;
     const id = seen === 1 ? `E${item.line}` : `E${item.line}.${seen}`;
-    this.items.push({ ...item, id, file: this.file, text: this.clip(item.text, item.line) });
+    // Id and file first, so every item has the same leading shape; the rest as the parser gave it.
+    this.items.push(Object.assign({ id, file: this.file }, item, { text: this.clip(item.text, item.line) }));
   }
 
   warn(message: string, line?: number): void {

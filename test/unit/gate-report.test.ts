@@ -125,6 +125,14 @@ describe('gate: computeGate over evidence items', () => {
     assert.deepEqual(gate.per_claim, [{ claim_index: 0, claim_id: 'C1', tier: 'observed', observation_ref: 'E7' }]);
   });
 
+  it('per claim, the observation naming most of its identifiers wins over a later one naming fewer', () => {
+    const deploys = item(1, { tool: 'get_deploys', args: { service: 'checkout-api' }, result: 'config_version=cfg-2291 actor=deploy-bot', mutating: false });
+    const metrics = item(2, { tool: 'query_metrics', args: { service: 'checkout-api' }, result: 'rows=5', mutating: false });
+    const text = 'deploy-bot pushed cfg-2291 to checkout-api.';
+    const gate = computeGate({ report: text, claims: claimsOf(text), evidenceItems: [deploys, metrics] });
+    assert.deepEqual(gate.per_claim, [{ claim_index: 0, claim_id: 'C1', tier: 'observed', observation_ref: 'E1' }]);
+  });
+
   it('front matter claim_type overrides inference; an unknown one is an input error', () => {
     const gate = computeGate({ report: 'retries is 5.', frontMatterClaimType: 'unverified', evidenceItems: [] });
     assert.deepEqual([gate.claim_type, gate.claim_type_source, gate.verdict], ['unverified', 'front_matter', 'ACCEPT']);

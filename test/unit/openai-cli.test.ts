@@ -121,6 +121,8 @@ describe('review CLI with the OpenAI-compatible judge and the loop', () => {
     assert.deepEqual([result.loop.usage.regenerate_requests, result.loop.usage.regenerate_tokens], [1, 1000]);
     // The endpoint refused json_schema on the first call; the judge said so and read JSON from text.
     assert.match(result.judge.fallbacks[0], /^structured output unsupported by the endpoint/);
+    assert.equal(result.loop.trajectory[1].report, REWRITTEN);
+    assert.equal(result.loop.trajectory[0].explanation, 'The causal claim is not supported.');
     assert.equal(readFileSync(join(dir, 'repaired.md'), 'utf8'), REWRITTEN);
     assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), REPORT);
   });

@@ -224,12 +224,16 @@ async function main() {
   });
 
   let finishedCounts;
+  let suiteStartedAt;
   const run = async () => {
     const port = await freeLoopbackPort();
     let page;
     bridge = await startBridge({
       getPage: () => page,
-      onLog: (line) => process.stdout.write(`${line}\n`),
+      onLog: (line) => {
+        suiteStartedAt ??= Date.now();
+        process.stdout.write(`${line}\n`);
+      },
       onFinished: (counts) => {
         finishedCounts = counts;
       },
@@ -298,7 +302,9 @@ async function main() {
   } finally {
     await cleanup();
   }
-  console.log(`integration run finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`);
+  const seconds = (from, to = Date.now()) => ((to - from) / 1000).toFixed(1);
+  const phases = suiteStartedAt ? `: start-up ${seconds(started, suiteStartedAt)} s, suite ${seconds(suiteStartedAt)} s` : '';
+  console.log(`integration run finished in ${seconds(started)} s${phases} (exit ${code})`);
   return code;
 }
 

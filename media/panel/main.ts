@@ -81,7 +81,7 @@ function gauge(state: PanelState): HTMLElement {
   const x = (value: number) => Math.max(0, Math.min(1, value)) * width;
   const { proceed, regenerate } = state.thresholds;
   const figure = svg('svg', {
-    viewBox: `0 -14 ${width} 40`,
+    viewBox: `0 -14 ${width} 50`,
     class: 'gauge',
     role: 'img',
     'aria-label': `S ${state.score.toFixed(3)} on a scale from 0 to 1; regenerate from ${regenerate}, proceed from ${proceed}`,
@@ -91,12 +91,14 @@ function gauge(state: PanelState): HTMLElement {
     svg('rect', { x: x(regenerate), y: 0, width: x(proceed) - x(regenerate), height: 10, class: 'band band-regenerate' }),
     svg('rect', { x: x(proceed), y: 0, width: width - x(proceed), height: 10, class: 'band band-proceed' }),
   );
-  for (const [value, name] of [
-    [regenerate, 'τ_regenerate'],
-    [proceed, 'τ_proceed'],
+  // One row per threshold label, so close thresholds never print over each other.
+  for (const [value, name, row] of [
+    [regenerate, 'τ_regenerate', 0],
+    [proceed, 'τ_proceed', 1],
   ] as const) {
-    figure.append(svg('line', { x1: x(value), x2: x(value), y1: -2, y2: 12, class: 'tick' }));
-    const label = svg('text', { x: x(value), y: 24, class: 'tick-label', 'text-anchor': 'middle' });
+    figure.append(svg('line', { x1: x(value), x2: x(value), y1: -2, y2: 14 + row * 10, class: 'tick' }));
+    const anchor = value < 0.2 ? 'start' : value > 0.8 ? 'end' : 'middle';
+    const label = svg('text', { x: x(value), y: 22 + row * 10, class: 'tick-label', 'text-anchor': anchor });
     label.textContent = `${name} ${value}`;
     figure.append(label);
   }
@@ -202,7 +204,10 @@ function judgeCard(state: PanelState): HTMLElement {
 function trajectoryCard(state: PanelState): HTMLElement {
   if (!state.trajectory) return card('Loop trajectory', 'h-loop', notComputed('run Evaluate and Repair to see the rounds.'));
   const list = el('ol', { class: 'trajectory' });
-  for (const round of state.trajectory) list.append(el('li', { text: `round ${round.iteration}: S ${round.score.toFixed(3)} → ${round.decision}` }));
+  for (const round of state.trajectory) {
+    const action = round.action ? ` (${round.action})` : '';
+    list.append(el('li', { text: `round ${round.iteration}${action}: S ${round.score.toFixed(3)} → ${round.decision}` }));
+  }
   return card('Loop trajectory', 'h-loop', list);
 }
 
@@ -237,13 +242,19 @@ function claimsCard(state: PanelState): HTMLElement {
         claim.stale ? el('span', { class: 'badge small stale-badge', text: 'edited' }) : null,
       ),
       el('span', { class: 'claim-text', text: claim.text }),
-      el('span', { class: 'claim-reason', text: claim.reason + (claim.refs.length ? ` [${claim.refs.join(', ')}]` : '') }),
+      el('span', { class: 'claim-reason', text: claim.reason + citedRefs(claim) }),
     );
     item.append(reveal);
     list.append(item);
   }
   if (!shown.length) list.append(el('li', { class: 'muted', text: 'No claims in this bucket.' }));
   return card('Claims', 'h-claims', filters, list);
+}
+
+/** The refs a reason does not already name, e.g. " [metrics.log:E4]". */
+function citedRefs(claim: PanelClaim): string {
+  const missing = claim.refs.filter((ref) => !claim.reason.includes(ref));
+  return missing.length ? ` [${missing.join(', ')}]` : '';
 }
 
 function warningsCard(state: PanelState): HTMLElement | null {

@@ -45,7 +45,7 @@ export function auditRecord(session: ReviewSession, settings: GroundingSettings,
     })),
     switch: result.switch,
     gate: result.gate,
-    trajectory: trajectory ?? null,
+    trajectory: session.trajectory ?? trajectory ?? null,
     warnings: result.warnings,
     settings: {
       scoring: result.scoring,

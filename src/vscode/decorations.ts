@@ -33,7 +33,8 @@ function staleType(): vscode.TextEditorDecorationType {
 }
 
 export class ClaimDecorations implements vscode.Disposable {
-  private types!: Record<MarkKind, vscode.TextEditorDecorationType>;
+  /** Created on the first render, not at activation. */
+  private types: Record<MarkKind, vscode.TextEditorDecorationType> | undefined;
   private readonly applied = new Map<string, AppliedMarks>();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -41,14 +42,12 @@ export class ClaimDecorations implements vscode.Disposable {
     private readonly reviews: ReviewController,
     private readonly settings: SettingsStore,
   ) {
-    this.createTypes();
     this.disposables.push(
       reviews.onDidChange(({ uri }) => this.refreshDocument(uri)),
       vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((editor) => this.render(editor))),
       settings.onDidChange(({ previous, current }) => {
-        if (JSON.stringify(previous.decorations) === JSON.stringify(current.decorations)) return;
+        if (!this.types || JSON.stringify(previous.decorations) === JSON.stringify(current.decorations)) return;
         this.disposeTypes();
-        this.createTypes();
         vscode.window.visibleTextEditors.forEach((editor) => this.render(editor));
       }),
     );
@@ -59,10 +58,13 @@ export class ClaimDecorations implements vscode.Disposable {
     return this.applied.get(uri.toString());
   }
 
-  private createTypes(): void {
-    const options = this.settings.current.decorations;
-    const types = Object.fromEntries(PARTITION_KEYS.map((key) => [key, partitionType(key, options)])) as Record<PartitionKey, vscode.TextEditorDecorationType>;
-    this.types = { ...types, stale: staleType() };
+  private ensureTypes(): Record<MarkKind, vscode.TextEditorDecorationType> {
+    if (!this.types) {
+      const options = this.settings.current.decorations;
+      const types = Object.fromEntries(PARTITION_KEYS.map((key) => [key, partitionType(key, options)])) as Record<PartitionKey, vscode.TextEditorDecorationType>;
+      this.types = { ...types, stale: staleType() };
+    }
+    return this.types;
   }
 
   private refreshDocument(uri: string): void {
@@ -73,9 +75,11 @@ export class ClaimDecorations implements vscode.Disposable {
   private render(editor: vscode.TextEditor): void {
     const uri = editor.document.uri.toString();
     const session = this.reviews.get(uri);
+    if (!session && !this.types) return; // nothing was ever marked
     const options = this.settings.current.decorations;
     const marks = session && options.enabled ? this.marksOf(session, editor.document, options) : undefined;
-    for (const kind of Object.keys(this.types) as MarkKind[]) editor.setDecorations(this.types[kind], marks?.[kind] ?? []);
+    const types = this.ensureTypes();
+    for (const kind of Object.keys(types) as MarkKind[]) editor.setDecorations(types[kind], marks?.[kind] ?? []);
     if (marks) {
       this.applied.set(uri, Object.fromEntries(Object.entries(marks).map(([kind, list]) => [kind, list.map((d) => d.range)])) as AppliedMarks);
     } else {
@@ -100,7 +104,8 @@ export class ClaimDecorations implements vscode.Disposable {
   }
 
   private disposeTypes(): void {
-    for (const type of Object.values(this.types)) type.dispose();
+    for (const type of Object.values(this.types ?? {})) type.dispose();
+    this.types = undefined;
   }
 
   dispose(): void {

@@ -6,6 +6,7 @@ import { registerCalibrateThresholdsCommand } from './commands/calibrateThreshol
 import { registerClearApiKeyCommand } from './commands/clearApiKey';
 import { registerClearCommand } from './commands/clear';
 import { registerEvaluateCommand } from './commands/evaluate';
+import { REPAIRED_SCHEME, RepairedTexts, registerEvaluateAndRepairCommand } from './commands/evaluateAndRepair';
 import { registerExportAuditCommand } from './commands/exportAudit';
 import { registerMarkReviewedCommand } from './commands/markReviewed';
 import { registerOpenEvidenceCommand } from './commands/openEvidence';
@@ -70,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
   const panel = new ReviewPanelProvider(context.extensionUri, reviews, log, (command) => vscode.commands.executeCommand(command));
   const statusBar = new ReviewStatusBar(reviews);
   const services: Services = { context, settings, reviews, decorations, panel, log };
+  const repairedTexts = new RepairedTexts();
   const hasReview = () => void vscode.commands.executeCommand('setContext', 'grounding.hasReview', reviews.all.length > 0);
 
   context.subscriptions.push(
@@ -85,6 +87,8 @@ export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
     vscode.languages.registerHoverProvider({ scheme: '*' }, new ClaimHoverProvider(reviews)),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ClaimCodeActions(reviews), { providedCodeActionKinds: ClaimCodeActions.kinds }),
     registerEvaluateCommand(services),
+    vscode.workspace.registerTextDocumentContentProvider(REPAIRED_SCHEME, repairedTexts),
+    registerEvaluateAndRepairCommand(services, repairedTexts),
     registerSelectEvidenceCommand(services),
     registerShowPanelCommand(services),
     registerClearCommand(services),

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Encoder } from '../core/geometry/encoder';
 import type { ReviewSwitch, SwitchNotComputed } from '../core/geometry/review-switch';
 import type { EvidenceSource, ReportClaim } from '../core/review-types';
+import { withoutFrontMatter } from './frontMatter';
 import { ensureRemoteConsent } from './judgeChoice';
 import { readApiKey } from './secrets';
 import type { GroundingSettings } from './settings';
@@ -16,8 +17,6 @@ export interface GeometryInput {
   claims: readonly ReportClaim[];
   signal: AbortSignal;
 }
-
-const FRONT_MATTER = /^\uFEFF?---\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 export async function computeReviewSwitch(
   input: GeometryInput,
@@ -39,7 +38,7 @@ export async function computeReviewSwitch(
     thresholds,
     onReject,
     // The report is the response: its front matter is metadata, not part of what was said.
-    report: input.report.replace(FRONT_MATTER, ''),
+    report: withoutFrontMatter(input.report),
     evidenceTexts: input.evidence.map((source) => source.text),
     question: input.question,
     claims: input.claims.filter((claim) => claim.parentId === undefined),

@@ -15,6 +15,7 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
 
   return async () => {
     const config = settings.current.judge;
+    // (the endpoint of a remote judge is returned too: Evaluate and Repair rewrites through it)
     if (config.kind === 'offline') return {};
     if (!vscode.workspace.isTrusted) {
       return { note: 'restricted mode: remote judges and endpoint settings are ignored; using the offline judge' };
@@ -44,7 +45,7 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
       };
     }
     log.info(`remote judge: ${endpoint}, model ${config.model}`);
-    return { judge: cached.judge };
+    return { judge: cached.judge, endpoint: { baseURL: endpoint, model: config.model, apiKey, timeoutMs: config.timeoutSeconds * 1000 } };
   };
 }
 
@@ -60,6 +61,8 @@ export async function ensureRemoteConsent(
   what: string,
   why: string,
 ): Promise<boolean> {
+  // A server on this machine (Ollama, vLLM, a test server) receives nothing that leaves it.
+  if (isLoopback(endpoint)) return true;
   const consentFor = `${endpoint} ${model}`;
   const given = context.workspaceState.get<string[]>(CONSENT_KEY, []);
   if (Array.isArray(given) && given.includes(consentFor)) return true;
@@ -73,4 +76,13 @@ export async function ensureRemoteConsent(
   await context.workspaceState.update(CONSENT_KEY, [...(Array.isArray(given) ? given : []), consentFor]);
   log.info(`consent recorded: ${what} may be sent to ${endpoint} (model ${model}) ${why}`);
   return true;
+}
+
+function isLoopback(endpoint: string): boolean {
+  try {
+    const host = new URL(endpoint).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
 }

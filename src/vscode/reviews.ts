@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import type { PartitionKey } from '../core/model';
 import type { ClaimJudge } from '../core/review-types';
 import { evaluateReport } from './engine';
-import { EvidenceReader, EvidenceStore } from './evidence';
+import { EvidenceReader, EvidenceStore, type ReadEvidence, type ResolvedEvidence } from './evidence';
 import type { GeometryInput } from './geometry';
-import { ReviewSession } from './session';
+import { ReviewSession, type TrajectoryRound } from './session';
 import { scoringChanged, scoringOf, type SettingsStore } from './settings';
 
 export type ChangeReason = 'evaluated' | 'rescored' | 'verdict' | 'edited' | 'cleared' | 'cancelled' | 'busy' | 'geometry';
@@ -35,6 +35,8 @@ const VERDICTS_KEY = 'grounding.verdictsByReport';
 
 export interface JudgeChoice {
   judge?: ClaimJudge;
+  /** The remote judge's endpoint (Evaluate and Repair regenerates through it). */
+  endpoint?: { baseURL: string; model: string; apiKey?: string; timeoutMs: number };
   /** Said once in the log and the UI when the configured judge could not be used. */
   note?: string;
 }
@@ -54,7 +56,7 @@ export class ReviewController implements vscode.Disposable {
     readonly evidence: EvidenceStore,
     private readonly settings: SettingsStore,
     private readonly log: vscode.LogOutputChannel,
-    private readonly chooseJudge: () => Promise<JudgeChoice>,
+    readonly chooseJudge: () => Promise<JudgeChoice>,
     private readonly computeSwitch: (input: GeometryInput) => Promise<unknown> | undefined,
   ) {
     this.disposables.push(
@@ -124,13 +126,9 @@ export class ReviewController implements vscode.Disposable {
   private async runEvaluation(document: vscode.TextDocument, signal: AbortSignal): Promise<EvaluateOutcome> {
     const uri = document.uri.toString();
     const started = performance.now();
-    const resolved = await this.evidence.resolve(document);
-    if (resolved.uris.length === 0) return { status: 'no-evidence' };
-    const resolvedAt = performance.now();
-    const read = await this.reader.read(resolved.uris);
-    const readAt = performance.now();
-    for (const problem of read.unreadable) this.log.warn(`evidence ${problem.uri.toString()} unreadable: ${problem.message}`);
-    if (read.sources.length === 0) return { status: 'failed', message: 'none of the evidence files could be read' };
+    const inputs = await this.inputsFor(document);
+    if ('status' in inputs) return inputs;
+    const { resolved, read, resolvedAt, readAt } = inputs;
     const reportText = document.getText();
     const version = document.version;
     const scoring = scoringOf(this.settings.current);
@@ -191,6 +189,35 @@ export class ReviewController implements vscode.Disposable {
       this.log.error(`evaluation of ${uri} failed: ${message}`);
       return { status: 'failed', message };
     }
+  }
+
+  /** The report's evidence, resolved (selection or front matter) and read. */
+  async inputsFor(document: vscode.TextDocument): Promise<
+    | { resolved: ResolvedEvidence; read: ReadEvidence; resolvedAt: number; readAt: number }
+    | { status: 'no-evidence' }
+    | { status: 'failed'; message: string }
+  > {
+    const resolved = await this.evidence.resolve(document);
+    if (resolved.uris.length === 0) return { status: 'no-evidence' };
+    const resolvedAt = performance.now();
+    const read = await this.reader.read(resolved.uris);
+    const readAt = performance.now();
+    for (const problem of read.unreadable) this.log.warn(`evidence ${problem.uri.toString()} unreadable: ${problem.message}`);
+    if (read.sources.length === 0) return { status: 'failed', message: 'none of the evidence files could be read' };
+    return { resolved, read, resolvedAt, readAt };
+  }
+
+  /** Reads extra evidence files (replan in Evaluate and Repair). */
+  readEvidence(uris: readonly vscode.Uri[]): Promise<ReadEvidence> {
+    return this.reader.read(uris);
+  }
+
+  /** Shows a repair loop's rounds with a document's review. */
+  attachTrajectory(uri: vscode.Uri | string, rounds: TrajectoryRound[]): void {
+    const session = this.sessions.get(uri.toString());
+    if (!session) return;
+    session.trajectory = rounds;
+    this.changed.fire({ uri: session.uri, reason: 'evaluated' });
   }
 
   /** Computes the switch after the marks are out; attaches it if the review is still current. */

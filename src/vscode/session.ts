@@ -42,7 +42,19 @@ export interface ReviewSessionInit {
   elapsedMs: number;
 }
 
+/** One round of Evaluate and Repair, as shown in the panel and the audit. */
+export interface TrajectoryRound {
+  iteration: number;
+  action: 'initial' | 'regenerate' | 'replan';
+  score: number;
+  decision: string;
+  evidenceFiles: string[];
+  error?: string;
+}
+
 export class ReviewSession {
+  /** Set when this review came out of Evaluate and Repair. */
+  trajectory: TrajectoryRound[] | undefined;
   readonly uri: string;
   readonly reportText: string;
   private judgedResult: ReviewResult;

@@ -117,7 +117,8 @@ export interface SettingsChange {
 
 /** Holds the current valid settings and rebuilds them when `grounding.*` changes. */
 export class SettingsStore implements vscode.Disposable {
-  private settings: GroundingSettings;
+  /** Read on first use, not at activation. */
+  private settings: GroundingSettings | undefined;
   private readonly changed = new vscode.EventEmitter<SettingsChange>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
@@ -125,18 +126,18 @@ export class SettingsStore implements vscode.Disposable {
   private lastProblem: string | undefined;
 
   constructor(private readonly warn: (message: string) => void) {
-    this.settings = this.read() ?? DEFAULT_SETTINGS;
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
+      const previous = this.current;
       const next = this.read();
       if (!next) return;
-      const previous = this.settings;
       this.settings = next;
       this.changed.fire({ previous, current: next });
     });
   }
 
   get current(): GroundingSettings {
+    this.settings ??= this.read() ?? DEFAULT_SETTINGS;
     return this.settings;
   }
 

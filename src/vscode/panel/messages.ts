@@ -68,7 +68,7 @@ export const PanelStateSchema = z.object({
     fallbacks: z.array(z.string()),
     abstainReason: z.string().optional(),
   }),
-  trajectory: z.array(z.object({ iteration: z.number(), score: z.number(), decision: z.string() })).nullable(),
+  trajectory: z.array(z.object({ iteration: z.number(), action: z.string().optional(), score: z.number(), decision: z.string() })).nullable(),
   warnings: z.array(z.string()),
   evidence: z.object({ files: z.array(z.string()), items: z.number() }),
   elapsedMs: z.number(),

@@ -125,7 +125,7 @@ export function panelStateOf(session: ReviewSession): PanelState {
       fallbacks: [...result.judge.fallbacks],
       abstainReason: result.judge.abstainReason,
     },
-    trajectory: trajectoryOf(result),
+    trajectory: session.trajectory?.map(({ iteration, action, score, decision }) => ({ iteration, action, score, decision })) ?? trajectoryOf(result),
     warnings: result.warnings.map((w) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`),
     evidence: { files: [...result.evidence.files], items: result.evidence.items },
     elapsedMs: session.elapsedMs,

@@ -1,0 +1,102 @@
+// Evaluate and Repair in real VS Code against a real OpenAI-compatible HTTP server on 127.0.0.1:
+// round 0 finds two unsupported claims (regenerate), the model rewrites the report, round 1
+// proceeds; the repaired text is applied to the editor (unsaved) only when accepted.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RepairSummary } from '../../../src/vscode/commands/evaluateAndRepair';
+import type { GroundingReviewApi } from '../../../src/vscode/extension';
+import { chatJson, chatText, judgeAnswer, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../support/openai-test-server';
+import { fixtureUri, groundingApi } from '../support/extension';
+
+const REPAIRED = `# Checkout incident, 2 March 2026
+
+Alert A-1021 fired at 14:02:30 UTC for the checkout service.
+
+- CPU on db-prod-1 reached 97.2% at 14:02.
+- db-prod-1 held 611 active connections at the peak.
+`;
+
+/** The judge's claims from its prompt: fenced JSON lines {"id","text"}. */
+function promptClaims(request: RecordedRequest): { id: string; text: string }[] {
+  const user: string = request.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '';
+  return user
+    .split('\n')
+    .filter((line) => line.startsWith('{"id":'))
+    .map((line) => JSON.parse(line) as { id: string; text: string; source?: string })
+    .filter((item) => item.source === undefined);
+}
+
+/** A scripted model: rewrites when asked to revise, else judges causal or hedged claims unsupported. */
+function model(request: RecordedRequest) {
+  const system: string = request.body?.messages?.find((m: { role: string }) => m.role === 'system')?.content ?? '';
+  if (system.startsWith('You revise')) return chatText(REPAIRED);
+  const verdicts = promptClaims(request).map(({ id, text }) =>
+    /caused by|may also/.test(text)
+      ? { claim_id: id, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'not supported by the evidence' }
+      : { claim_id: id, partition: 'grounded', type: 'synthesis', evidence_refs: [], reason: 'supported' },
+  );
+  return chatJson(judgeAnswer(verdicts));
+}
+
+describe('editor: Evaluate and Repair', function () {
+  let api: GroundingReviewApi;
+  let server: OpenAITestServer;
+  const uri = fixtureUri('editor', 'incident-report.md');
+
+  before(async () => {
+    api = await groundingApi();
+    server = await startOpenAITestServer({ structuredOutputs: true });
+    const config = vscode.workspace.getConfiguration('grounding');
+    await config.update('judge.kind', 'openai', vscode.ConfigurationTarget.Global);
+    await config.update('judge.baseUrl', server.baseURL, vscode.ConfigurationTarget.Global);
+    await config.update('judge.model', 'test-judge', vscode.ConfigurationTarget.Global);
+    await config.update('encoder.kind', 'off', vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    const config = vscode.workspace.getConfiguration('grounding');
+    for (const key of ['judge.kind', 'judge.baseUrl', 'judge.model', 'encoder.kind']) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('grounding.clear', 'all');
+    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await server?.close();
+  });
+
+  it('regenerates through the endpoint, shows the diff and applies it only when accepted', async function () {
+    this.timeout(60_000);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const original = document.getText();
+
+    // Declined: the report stays as it was.
+    server.scriptChat(model, model, model, model, model, model);
+    const declined = (await vscode.commands.executeCommand<RepairSummary>('grounding.evaluateAndRepair', uri, { apply: false }))!;
+    assert.equal(declined.status, 'done', declined.message);
+    assert.equal(declined.changed, true);
+    assert.equal(declined.applied, false);
+    assert.equal(document.getText(), original);
+    // 6 claims, 2 unsupported: S = 4·0.8 / (4·0.8 + 2·0.6) = 0.727 → regenerate; the rewrite has only grounded claims → proceed.
+    assert.deepEqual(declined.rounds!.map((r) => [r.action, r.decision]), [['initial', 'regenerate'], ['regenerate', 'proceed']]);
+    assert.ok(Math.abs(declined.rounds![0].score - 3.2 / 4.4) < 1e-9, String(declined.rounds![0].score));
+    assert.equal(declined.rounds![1].score, 1);
+    const diffShown = vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === 'grounding-repaired'));
+    assert.ok(diffShown, 'the repaired text opens as a diff');
+
+    // Accepted: the editor holds the repaired text, unsaved, and is reviewed with the rounds attached.
+    server.reset();
+    server.scriptChat(model, model, model, model, model, model);
+    const accepted = (await vscode.commands.executeCommand<RepairSummary>('grounding.evaluateAndRepair', uri, { apply: true }))!;
+    assert.equal(accepted.applied, true);
+    // The rewrite dropped the front matter (evidence, question): it is kept, the rest replaced.
+    assert.equal(document.getText(), original.slice(0, original.indexOf('# Checkout')) + REPAIRED);
+    assert.equal(document.isDirty, true);
+    const session = api.review(uri)!;
+    assert.deepEqual(session.trajectory?.map((r) => r.action), ['initial', 'regenerate']);
+    assert.equal(session.result.decision, 'proceed', JSON.stringify(session.result.claims.map((c) => [c.text, c.partition, c.reason])));
+    assert.equal(session.result.judge.kind, 'openai');
+  });
+});

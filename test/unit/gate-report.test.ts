@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
-import { computeGate, inferClaimType, reportClaimSurface, runGate } from '../../src/core/gate';
+import { computeGate, describeGate, inferClaimType, reportClaimSurface, runGate } from '../../src/core/gate';
 import { GroundingInputError } from '../../src/core/model';
 import type { EvidenceItem, ReportClaim } from '../../src/core/review-types';
 
@@ -107,6 +107,10 @@ describe('gate: computeGate over evidence items', () => {
     assert.deepEqual(gate.reasons, ['no verified-tier observation — re-read what was modified, after the change']);
     assert.deepEqual(gate.legal_next, ['qualifying_tool_call', 'unverified_terminal']);
     assert.deepEqual(gate.per_claim[0], { claim_index: 0, claim_id: 'C1', tier: 'observed', observation_ref: 'E1' });
+    assert.equal(
+      describeGate(gate),
+      'gate: REJECT (completion, default, budget 6/6) — no verified-tier observation — re-read what was modified, after the change; legal next: qualifying_tool_call, unverified_terminal',
+    );
   });
 
   it('the mutating call never grounds its own effect, even when its output names the file', () => {

@@ -207,3 +207,9 @@ export function runGate(input: GateInput): GateRun {
 export function computeGate(input: GateInput): GateResult {
   return runGate(input).result;
 }
+
+/** One line for a review's text output, e.g. `gate: REJECT (completion, skipper, budget 4/5) — reason; legal next: …`. */
+export function describeGate(gate: GateResult): string {
+  const head = `gate: ${gate.verdict} (${gate.claim_type}, ${gate.preset}, budget ${gate.budget.remaining}/${gate.budget.cap})`;
+  return gate.verdict === 'ACCEPT' ? head : `${head} — ${gate.reasons.join('; ')}; legal next: ${gate.legal_next.join(', ')}`;
+}

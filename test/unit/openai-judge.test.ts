@@ -438,6 +438,15 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     assert.equal(server.requests.length, 0);
   });
 
+  it('an internal failure (a corrupt custom cache entry) → the safe default, never a throw', async () => {
+    const corrupt = { get: async () => ({ wire: null as never, promptTokens: 0, completionTokens: 0 }), set: async () => undefined };
+    const judgement = await judgeWith({ cache: corrupt }).judgeClaims({ claims: CLAIMS, evidence: EVIDENCE });
+    assert.equal(judgement.output.decision_status, 'abstain');
+    assert.match(judgement.output.abstain_reason!, /^judge failed: /);
+    assertNoClaimLost(judgement);
+    assert.equal(server.requests.length, 0);
+  });
+
   it('a server that cannot be reached → the safe default, no crash', async () => {
     const port = server.port;
     await server.close();

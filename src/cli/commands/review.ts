@@ -44,6 +44,14 @@ Options:
   --evidence FILE      an evidence file (repeatable)
   --question TEXT      the question the report answers (default: front matter "question:")
   --judge NAME         offline | openai (default offline: no network, no API key)
+  --format text|json   output format (default text); JSON is the result contract
+  --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
+                       evidence as text or a list of texts; prints one JSON result per line
+                       with its id, or {"id","line","error"} for a bad line (the rest go on)
+  --rho R              contradiction penalty ρ in [0, 1] (default 0.5)
+  --tau-proceed P      S ≥ P proceeds (default 0.80)
+  --tau-regenerate G   G ≤ S < P regenerates, below replans (default 0.65)
+  --weights FILE       JSON map evidence type → weight in [0, 1]; replaces the defaults
 
 OpenAI-compatible judge (--judge openai; OpenAI, Azure, Ollama, vLLM, LM Studio, llama.cpp):
   --model NAME         model id (default ${DEFAULT_JUDGE_MODEL}); the API key comes from OPENAI_API_KEY only
@@ -63,14 +71,6 @@ Repair loop (GSAR Algorithm 1):
   --regenerate-model M model for rewriting (default: --model)
   --k-max N            replans allowed (default 2)
   --rounds-cap N       repair rounds allowed in all (default k-max + 8)
-  --format text|json   output format (default text); JSON is the result contract
-  --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
-                       evidence as text or a list of texts; prints one JSON result per line
-                       with its id, or {"id","line","error"} for a bad line (the rest go on)
-  --rho R              contradiction penalty ρ in [0, 1] (default 0.5)
-  --tau-proceed P      S ≥ P proceeds (default 0.80)
-  --tau-regenerate G   G ≤ S < P regenerates, below replans (default 0.65)
-  --weights FILE       JSON map evidence type → weight in [0, 1]; replaces the defaults
 
 Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain), 2 usage or input error
 (with --batch: 2 when any line was bad, else 1 when any case did not proceed).`;

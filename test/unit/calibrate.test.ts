@@ -126,7 +126,7 @@ describe('labelled JSON Lines', () => {
     );
     assert.ok(warnings.every((w) => w.file === 'set.jsonl'));
     assert.match(warnings[0].message, /invalid JSON/);
-    assert.match(warnings[1].message, /label must be 0/);
-    assert.match(warnings[2].message, /question must not be empty/);
+    assert.match(warnings[1].message, /label: must be 0/);
+    assert.match(warnings[2].message, /question: must not be empty/);
   });
 });

@@ -86,7 +86,8 @@ function readExamples(file: string, io: CliIo): LabelledExample[] {
   return examples;
 }
 
-function makeEncoder(name: 'embedded' | 'openai', io: CliIo): Encoder {
+/** The encoder named on the command line; the openai one is configured from the environment only. */
+export function makeEncoder(name: 'embedded' | 'openai', io: CliIo): Encoder {
   if (name === 'embedded') return getEmbeddedEncoder();
   try {
     return openAiEncoderFromEnv(io.env);

@@ -4,6 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeSwitch, type ReviewSwitch, type SwitchNotComputed } from '../../core/geometry/review-switch';
+import { makeEncoder } from './calibrate';
 import { z } from 'zod';
 import { createOfflineJudge } from '../../core/judge/offline';
 import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
@@ -43,6 +45,11 @@ Items are cited as E<line> (one file) or <file name>:E<line> (several files). Wi
 Options:
   --evidence FILE      an evidence file (repeatable)
   --question TEXT      the question the report answers (default: front matter "question:")
+  --switch ENCODER     also compute the GroundingSwitch (geometry: report vs evidence) with
+                       embedded (USE-lite, offline) or openai (GROUNDING_EMBEDDINGS_* env);
+                       see docs/calibration.md for its thresholds
+  --on-reject ACTION   the switch's action on weak grounding: fallback (default) | reject |
+                       regenerate | escalate
   --judge NAME         offline | openai (default offline: no network, no API key)
   --format text|json   output format (default text); JSON is the result contract
   --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
@@ -109,6 +116,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       'regenerate-model': { type: 'string' },
       'k-max': { type: 'string' },
       'rounds-cap': { type: 'string' },
+      switch: { type: 'string' },
+      'on-reject': { type: 'string' },
     },
   });
   const format = parseFormat(values.format, ['text', 'json'] as const, 'text');
@@ -140,11 +149,17 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
 
   let result: ReviewResult;
   try {
-    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io, values) });
+    if (values.switch !== undefined && values.switch !== 'embedded' && values.switch !== 'openai') {
+      throw new CliError(`--switch: expected embedded or openai, got ${JSON.stringify(values.switch)}`);
+    }
+    if (values['on-reject'] !== undefined && values.switch === undefined) throw new CliError('--on-reject needs --switch');
+    const switchOptions = values.switch ? { encoder: makeEncoder(values.switch, io), onReject: values['on-reject'] } : undefined;
+    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io, values), switch: switchOptions });
   } catch (error) {
     throw asCliError(error);
   }
-  io.stdout(format === 'json' ? JSON.stringify(toReviewJson(result)) + '\n' : renderText(result, reportFile));
+  const switchLine = result.switch ? describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
+  io.stdout(format === 'json' ? JSON.stringify(toReviewJson(result)) + '\n' : renderText(result, reportFile) + switchLine);
   return result.decision === 'proceed' ? EXIT_PROCEED : EXIT_NOT_PROCEED;
 }
 

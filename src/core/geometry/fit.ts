@@ -11,10 +11,10 @@ import type { GeometryThresholds } from './thresholds';
 import type { Vector } from './vector';
 
 export const LabelledExampleSchema = z.object({
-  question: z.string().trim().min(1, 'question must not be empty'),
-  response: z.string().trim().min(1, 'response must not be empty'),
+  question: z.string().trim().min(1, 'must not be empty'),
+  response: z.string().trim().min(1, 'must not be empty'),
   context: z.union([z.string(), z.array(z.string())]).optional(),
-  label: z.union([z.literal(0), z.literal(1)], { error: 'label must be 0 (grounded) or 1 (ungrounded)' }),
+  label: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (grounded) or 1 (ungrounded)' }),
 });
 export type LabelledExample = z.infer<typeof LabelledExampleSchema>;
 

@@ -204,3 +204,10 @@ export function selectPassages<P extends Passage>(passages: readonly P[], query:
 function words(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}._:-]*/gu) ?? [])];
 }
+
+/** One line for text output: the verdict and the action, or why the switch was not computed. */
+export function describeSwitch(result: ReviewSwitch | SwitchNotComputed): string {
+  if (!result.computed) return `Switch: not computed (${result.reason})`;
+  const write = result.write_to_state ? 'write to state' : 'do not write to state';
+  return `Switch: ${result.line} → ${result.action}, ${write} [${result.thresholds.source} thresholds, ${result.encoder}]\n        ${result.reason}`;
+}

@@ -164,6 +164,8 @@ describe('gate: computeGate over evidence items', () => {
       ['mutation', 'REJECT', 'verified'],
     );
     assert.equal(run.result.verdict, 'ACCEPT');
+    const beyond = { report: '', claimType: 'none', surface: ['app.cfg'], evidenceItems: [writeCfg(1)], attempts: [{ after: 2, claimType: 'completion' as const }] };
+    assert.throws(() => runGate(beyond), /after step 2: the trace has steps 1 to 1/);
   });
 });
 

@@ -33,7 +33,8 @@ Options:
   --preset P           default | skipper | diverger (default default)
   --cap N, --refill N  override the preset's budget cap and refill (need 1 ≤ refill < cap)
   --goal NAME          a signal that must be verified before a completion is accepted (repeatable)
-  --attempt N:TYPE     an earlier submit attempt of claim type TYPE right after trace step N (repeatable)
+  --attempt N:TYPE     an earlier submit attempt of claim type TYPE right after the Nth trace
+                       event (repeatable; shows what a gated agent was told)
   --novelty-exempt T   a tool whose identical calls still count as new (repeatable)
   --format text|json   output format (default text)
 

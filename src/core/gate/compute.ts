@@ -1,5 +1,6 @@
 // The gate verdict of a review: the evidence trace is replayed, then the report is the terminal
 // that the boundary checks. Per claim it says which observation (if any) grounds it, at which tier.
+import { GroundingInputError } from '../model';
 import type { EvidenceItem, ReportClaim } from '../review-types';
 import { LEGAL_NEXT, boundaryCheck, type GateVerdict, type LegalMove } from './boundary';
 import { SurfaceMatcher, reportIdentifiers } from './identifiers';
@@ -121,6 +122,11 @@ function chooseClaimType(input: GateInput): Pick<GateResult, 'claim_type' | 'cla
 
 function withAttempts(events: GateEvent[], attempts: GateInput['attempts']): GateEvent[] {
   if (!attempts || attempts.length === 0) return events;
+  for (const attempt of attempts) {
+    if (!Number.isInteger(attempt.after) || attempt.after < 0 || attempt.after > events.length) {
+      throw new GroundingInputError(`a submit attempt after step ${attempt.after}: the trace has steps 1 to ${events.length}`);
+    }
+  }
   const sorted = [...attempts].sort((a, b) => a.after - b.after);
   const merged: GateEvent[] = [];
   let next = 0;

@@ -24,7 +24,8 @@ export function createOfflineJudge(options: OfflineJudgeOptions = {}): ClaimJudg
   const rules: RuleOptions = { ...DEFAULT_RULE_OPTIONS, ...definedOnly(options) };
   return {
     kind: 'offline',
-    judgeClaims: (input) => Promise.resolve(judgeClaimsOffline(input, rules)),
+    // async: an abort becomes a rejected promise, never a synchronous throw.
+    judgeClaims: async (input) => judgeClaimsOffline(input, rules),
   };
 }
 

@@ -267,13 +267,15 @@ export function extractFeatures(text: string): TextFeatures {
     const value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
     const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
+    const fieldKey = fieldKeyBefore(text, match.index);
     const rateMatch = RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
     const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
     const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();
     // "$0.09 per GB", "3 per user": a price or a ratio, not a plain amount.
     const perUnit = !rateMatch && PER_UNIT_RE.test(numberText.slice(match.index + raw.length, match.index + raw.length + 24));
-    const unit = perUnit ? PER_THING : unitWord !== undefined ? UNITS[unitWord] : undefined;
-    const fieldKey = fieldKeyBefore(text, match.index);
+    // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
+    const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
+    const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField ? UNITS[unitWord] : undefined;
     const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
     const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : undefined);
     const decimals = raw.includes('.') ? raw.length - raw.indexOf('.') - 1 : 0;
@@ -370,7 +372,7 @@ function groupNames(tokens: readonly NameToken[], text: string): string[][] {
     if (!joined) close();
     const next = tokens[i + 1];
     const nextJoins = next !== undefined && /^\s+$/.test(text.slice(token.end, next.start)) && next.capital;
-    if (token.capital && (!token.isFirst || nextJoins || /^\p{Lu}{2,}$/u.test(token.word))) {
+    if (token.capital && (!token.isFirst || nextJoins)) {
       if (token.stem) current.push(token.stem);
       lastEnd = token.end;
     } else if (current.length > 0 && NAME_CONNECTORS.has(token.word.toLowerCase()) && nextJoins) {

@@ -83,10 +83,9 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   const close = (value: number): boolean =>
     Math.abs(value - claim.value) <= 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(value) ||
     (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
-  // Two figures combine only when they measure the same thing (their keys meet) and, when the
-  // claim says what it measures, that thing — so unrelated numbers do not add up by chance.
-  const related = (a: Quantity, b: Quantity): boolean =>
-    a.dimension === b.dimension && a.key.some((word) => b.key.includes(word)) && (claim.key.length === 0 || sharesKey(claim, a) || sharesKey(claim, b));
+  // Two figures combine only when they measure the same thing (their keys meet), so unrelated
+  // numbers do not add up by chance; the caller passes only units about the claim's entities.
+  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && a.key.some((word) => b.key.includes(word));
   for (let i = 0; i < figures.length; i++) {
     for (let j = 0; j < figures.length; j++) {
       if (i === j) continue;

@@ -195,11 +195,15 @@ function holdsAllAnchors(view: ClaimView, unit: IndexedItem): boolean {
  * name — or the claim has none. Word-like identifiers ("write-ahead", "checkout-api") do not
  * anchor: they often name a kind of thing, not the entity a figure belongs to.
  */
+/** Identifiers that name a measure, not an entity: 5xx, p99, 2nd. */
+const MEASURE_IDENTIFIER = /^(?:\d+xx|p\d{1,3}(?:\.\d+)?|\d+(?:st|nd|rd|th))$/i;
+
 function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
-  const identifiers = view.features.identifiers.filter((id) => /\d/.test(id));
+  const identifiers = view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
+  // A numbered identifier is the most specific entity: when there is one, names do not count.
+  if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id));
   const { nameGroups } = view.features;
-  if (identifiers.length === 0 && nameGroups.length === 0) return true;
-  return identifiers.some((id) => hasIdentifier(unit, id)) || nameGroups.some((group) => hasName(unit, group));
+  return nameGroups.length === 0 || nameGroups.some((group) => hasName(unit, group));
 }
 
 /** Share of the claim's content weight a unit holds, leaving out `ignore`. */
@@ -336,6 +340,12 @@ function deniedFieldValue(unit: IndexedItem, denied: readonly string[]): string 
 }
 
 function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean): ClaimVerdict {
+  // An absence about an entity the evidence never mentions cannot be checked.
+  const unknown = [
+    ...view.features.identifiers.filter((id) => !candidates.some((unit) => hasIdentifier(unit, id))),
+    ...view.features.nameGroups.filter((group) => !candidates.some((unit) => hasName(unit, group))).map((group) => group.join(' ')),
+  ];
+  if (unknown.length > 0) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not in evidence: ${unknown.slice(0, 4).join(', ')}` };
   const denied = [...view.wording.absent, ...view.wording.negated];
   const negatedClaim = view.wording.absent.length === 0;
   const exception = EXCEPTION_RE.exec(view.claim.text)?.[1];

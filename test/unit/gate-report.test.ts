@@ -230,4 +230,14 @@ describe('CLI: gate on the demo scenarios', () => {
     assert.equal(r.code, 0);
     assert.match(r.stderr, /trace\.jsonl:2: invalid JSON/);
   });
+
+  it('prints no control sequence from the trace to the terminal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gate-cli-'));
+    const trace = join(dir, 'trace.jsonl');
+    writeFileSync(trace, JSON.stringify({ type: 'tool_call', tool: 'cat\u001b[2J', args: 'app.cfg', result: 'retries=5' }) + '\n');
+    const r = await cli(trace, '--claim-type', 'assertion', '--surface', 'app.cfg');
+    assert.equal(r.code, 0);
+    assert.ok(!r.stdout.includes('\u001b'), r.stdout);
+    assert.match(r.stdout, /cat\ufffd\[2J: observed/);
+  });
 });

@@ -154,7 +154,7 @@ function describeStep(step: ReplayStep): string {
 
 function renderGate(result: GateResult, steps: readonly ReplayStep[], claims: readonly ReportClaim[]): string {
   const preset = GATE_PRESETS[result.preset];
-  const refWidth = Math.min(24, Math.max(4, ...steps.map((step) => (step.ref ?? '').length)));
+  const refWidth = Math.min(24, steps.reduce((width, step) => Math.max(width, (step.ref ?? '').length), 4));
   const lines = [
     `preset ${result.preset} (cap ${result.budget.cap}, refill ${result.budget.refill}${preset.strictG ? ', strict G' : ''})`,
     `claim type ${result.claim_type} (${result.claim_type_why})`,
@@ -177,5 +177,6 @@ function renderGate(result: GateResult, steps: readonly ReplayStep[], claims: re
     lines.push(`  ${detail.claim_id} ${detail.tier}${grounding}: ${claims[detail.claim_index]?.text ?? ''}`);
   }
   lines.push(`budget ${result.budget.remaining} / ${result.budget.cap}`);
-  return lines.join('\n') + '\n';
+  // Tool names, ids and claims come from the files: no control sequence reaches the terminal.
+  return lines.join('\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '\ufffd') + '\n';
 }

@@ -262,6 +262,21 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     assert.ok(judgement.warnings.some((w) => w.includes('unknown claim id "C7"')));
   });
 
+  it('a model that refuses temperature 0 is asked again without one, and the judge remembers', async () => {
+    server.scriptChat(status(400, "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported."), chatJson(GOOD), chatJson(GOOD));
+    const judge = judgeWith();
+    const judgement = await judge.judgeClaims({ claims: CLAIMS, evidence: EVIDENCE });
+    assert.equal(judgement.output.decision_status, 'resolved');
+    assert.deepEqual(judgement.fallbacks, ["the model refused temperature 0; sent none (the model's default)"]);
+    const [refused, retried] = server.requestsTo('/chat/completions');
+    assert.equal(refused!.body.temperature, 0);
+    assert.equal('temperature' in retried!.body, false);
+    const later = await judge.judgeClaims({ claims: CLAIMS.slice(0, 2), evidence: EVIDENCE });
+    assert.deepEqual(later.fallbacks, ["the model refused temperature 0 earlier; sent none (the model's default)"]);
+    assert.equal(server.requests.length, 3);
+    assert.equal('temperature' in server.requests[2]!.body, false);
+  });
+
   it('retries a 429 (honouring retry-after) and then succeeds', async () => {
     server.scriptChat(status(429, 'Rate limit reached', { 'retry-after-ms': '20' }), chatJson(GOOD));
     const judgement = await judgeWith({ maxRetries: 2 }).judgeClaims({ claims: CLAIMS, evidence: EVIDENCE });

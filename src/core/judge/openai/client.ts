@@ -80,3 +80,10 @@ export function isStructuredOutputRefusal(error: unknown): boolean {
   const param = (error as { param?: unknown }).param;
   return param === 'response_format' || /response_format|json_schema|structured output|guided/i.test(error.message);
 }
+
+/** True for a 400 rejecting `temperature`, as models that only take their default answer. */
+export function isTemperatureRefusal(error: unknown): boolean {
+  if (!(error instanceof OpenAI.APIError) || error.status !== 400) return false;
+  const param = (error as { param?: unknown }).param;
+  return param === 'temperature' || /\btemperature\b/i.test(error.message);
+}

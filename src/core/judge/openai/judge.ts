@@ -28,6 +28,7 @@ import {
   createOpenAIClient,
   describeOpenAIError,
   isStructuredOutputRefusal,
+  isTemperatureRefusal,
   redactSecret,
   type OpenAIEndpointOptions,
 } from './client';
@@ -74,6 +75,8 @@ export class OpenAIJudge implements ClaimJudge {
   private readonly temperature: number;
   /** Learned in `auto` mode: once an endpoint refuses json_schema, later chunks skip straight to text. */
   private structuredRefused = false;
+  /** Learned: the model rejects a temperature other than its default. */
+  private temperatureRefused = false;
 
   constructor(private readonly options: OpenAIJudgeOptions) {
     this.model = options.model;
@@ -168,16 +171,27 @@ export class OpenAIJudge implements ClaimJudge {
     const mode = this.options.structuredOutput ?? 'auto';
     let structured = mode === 'on' || (mode === 'auto' && !this.structuredRefused);
     if (mode === 'auto' && this.structuredRefused) fallbacks.push('structured output unsupported by the endpoint (an earlier request was refused); asked for JSON in plain text');
+    if (this.temperatureRefused) fallbacks.push(`the model refused temperature ${this.temperature} earlier; sent none (the model's default)`);
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      try {
-        completion = await this.request(client, claims, evidence, question, structured, signal);
-      } catch (error) {
-        if (!(structured && mode === 'auto' && isStructuredOutputRefusal(error))) throw error;
-        this.structuredRefused = true;
-        structured = false;
-        fallbacks.push(`structured output unsupported by the endpoint (${describeOpenAIError(error, this.options.apiKey)}); asked for JSON in plain text`);
-        completion = await this.request(client, claims, evidence, question, structured, signal);
+      // Each refusal below is learned once, so this asks at most three times.
+      for (;;) {
+        try {
+          completion = await this.request(client, claims, evidence, question, structured, signal);
+          break;
+        } catch (error) {
+          if (structured && mode === 'auto' && isStructuredOutputRefusal(error)) {
+            this.structuredRefused = true;
+            structured = false;
+            fallbacks.push(`structured output unsupported by the endpoint (${describeOpenAIError(error, this.options.apiKey)}); asked for JSON in plain text`);
+          } else if (!this.temperatureRefused && isTemperatureRefusal(error)) {
+            // Reasoning models accept only their default temperature.
+            this.temperatureRefused = true;
+            fallbacks.push(`the model refused temperature ${this.temperature}; sent none (the model's default)`);
+          } else {
+            throw error;
+          }
+        }
       }
     } catch (error) {
       if (signal?.aborted) throw abortErrorOf(signal);
@@ -216,7 +230,7 @@ export class OpenAIJudge implements ClaimJudge {
     return client.chat.completions.create(
       {
         model: this.model,
-        temperature: this.temperature,
+        ...(this.temperatureRefused ? {} : { temperature: this.temperature }),
         messages: [
           { role: 'system', content: JUDGE_SYSTEM_PROMPT },
           { role: 'user', content: buildJudgeUserMessage({ claims, evidence, question, schemaInPrompt: !structured }) },

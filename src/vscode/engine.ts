@@ -1,8 +1,9 @@
 // The one place the editor calls into the core review: evaluate (judge + score) and re-score
 // (score only). The core loads on the first evaluation, keeping activation cheap. Counting
 // judge calls here lets tests prove that a settings change never re-judges.
+import type { GateReviewOptions } from '../core/gate/compute';
 import type { ReportFrontMatter } from '../core/segment';
-import type { ClaimJudge, EvidenceItem, EvidenceSource, ReviewResult, ScoringSettings } from '../core/review-types';
+import type { ReportClaim, ClaimJudge, EvidenceItem, EvidenceSource, ReviewResult, ScoringSettings } from '../core/review-types';
 
 export interface EvaluateInput {
   report: string;
@@ -12,6 +13,8 @@ export interface EvaluateInput {
   scoring: ScoringSettings;
   /** Default: the offline judge. */
   judge?: ClaimJudge;
+  /** The grounding gate's options (preset, overrides, goal predicates). */
+  gate: GateReviewOptions;
   signal?: AbortSignal;
 }
 
@@ -21,13 +24,15 @@ export interface Evaluation {
 }
 
 async function importCore() {
-  const [reviewModule, evidenceModule, offlineModule, segmentModule] = await Promise.all([
+  const [reviewModule, evidenceModule, offlineModule, segmentModule, gateModule] = await Promise.all([
     import('../core/review.js'),
     import('../core/evidence/index.js'),
     import('../core/judge/offline.js'),
     import('../core/segment/index.js'),
+    import('../core/gate/compute.js'),
   ]);
   return {
+    gateForReview: gateModule.gateForReview,
     segmentReport: segmentModule.segmentReport,
     review: reviewModule.review,
     rescore: reviewModule.rescore,
@@ -64,6 +69,7 @@ export async function evaluateReport(input: EvaluateInput): Promise<Evaluation> 
     question: input.question,
     settings: input.scoring,
     judge: counted(input.judge ?? core.offlineJudge),
+    gate: input.gate,
     signal: input.signal,
   });
   // The result counts the items; the editor needs them to quote and link the cited lines.
@@ -81,6 +87,16 @@ export async function frontMatterOf(report: string): Promise<ReportFrontMatter> 
 
 /** Re-evaluating an unchanged report (the common case) need not parse it twice. */
 let lastFrontMatter: { report: string; frontMatter: ReportFrontMatter } | undefined;
+
+/** The gate again with other options, from a review's stored claims and evidence: no judge call. */
+export async function regate(report: string, claims: readonly ReportClaim[], evidenceItems: readonly EvidenceItem[], options: GateReviewOptions): Promise<unknown> {
+  const frontMatter = await frontMatterOf(report);
+  try {
+    return core!.gateForReview({ report, claims, evidenceItems, frontMatterClaimType: frontMatter.claim_type }, options);
+  } catch (error) {
+    return { computed: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 /** Re-scores a result with other settings (only ever called on a result evaluateReport produced). */
 export function rescoreReview(result: ReviewResult, scoring: ScoringSettings): ReviewResult {

@@ -3,12 +3,13 @@
 // than leave a verdict the reviewer asked to replace. Renderers listen to `onDidChange`.
 import * as vscode from 'vscode';
 import type { PartitionKey } from '../core/model';
+import type { GateReviewOptions } from '../core/gate/compute';
 import type { ClaimJudge } from '../core/review-types';
-import { evaluateReport } from './engine';
+import { evaluateReport, regate } from './engine';
 import { EvidenceReader, EvidenceStore, type ReadEvidence, type ResolvedEvidence } from './evidence';
 import type { GeometryInput } from './geometry';
 import { ReviewSession, type TrajectoryRound } from './session';
-import { scoringChanged, scoringOf, type SettingsStore } from './settings';
+import { gateOptionsOf, scoringChanged, scoringOf, type SettingsStore } from './settings';
 
 export type ChangeReason = 'evaluated' | 'rescored' | 'verdict' | 'edited' | 'cleared' | 'cancelled' | 'busy' | 'geometry';
 
@@ -63,6 +64,9 @@ export class ReviewController implements vscode.Disposable {
       this.changed,
       this.reader,
       settings.onDidChange(({ previous, current }) => {
+        if (JSON.stringify(previous.gate) !== JSON.stringify(current.gate)) {
+          for (const session of this.sessions.values()) void this.regateSession(session, gateOptionsOf(current));
+        }
         if (!scoringChanged(previous, current)) return;
         for (const [uri, session] of this.sessions) {
           session.rescore(scoringOf(current));
@@ -152,6 +156,7 @@ export class ReviewController implements vscode.Disposable {
         question: resolved.question,
         scoring,
         judge,
+        gate: gateOptionsOf(this.settings.current),
         signal,
       });
       if (signal.aborted) throw new vscode.CancellationError();
@@ -218,6 +223,15 @@ export class ReviewController implements vscode.Disposable {
     if (!session) return;
     session.trajectory = rounds;
     this.changed.fire({ uri: session.uri, reason: 'evaluated' });
+  }
+
+  /** New gate settings: the gate runs again over the stored claims and evidence, no judge call. */
+  private async regateSession(session: ReviewSession, options: GateReviewOptions): Promise<void> {
+    const value = await regate(session.reportText, session.judged.claims, session.evidenceItems, options);
+    if (this.sessions.get(session.uri) !== session) return;
+    session.attachGate(value);
+    this.log.info(`grounding gate re-run for ${session.uri} with preset ${options.preset} (no judge call)`);
+    this.changed.fire({ uri: session.uri, reason: 'rescored' });
   }
 
   /** Computes the switch after the marks are out; attaches it if the review is still current. */

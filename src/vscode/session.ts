@@ -64,6 +64,7 @@ export class ReviewSession {
   readonly evaluatedAt: Date;
   readonly elapsedMs: number;
   private readonly items = new Map<string, EvidenceItem>();
+  readonly evidenceItems: readonly EvidenceItem[];
   private readonly spans = new Map<string, LiveSpan>();
   /** Reviewer verdicts by claim text (texts survive re-evaluation; claim ids may not). */
   readonly verdicts: Record<string, PartitionKey>;
@@ -77,6 +78,7 @@ export class ReviewSession {
     this.evidenceUris = init.evidenceUris;
     this.evaluatedAt = init.evaluatedAt;
     this.elapsedMs = init.elapsedMs;
+    this.evidenceItems = init.evidenceItems;
     for (const item of init.evidenceItems) if (!this.items.has(item.id)) this.items.set(item.id, item);
     for (const claim of init.judged.claims) this.spans.set(claim.id, { start: claim.start, end: claim.end, stale: false });
     const texts = new Set(init.judged.claims.map((claim) => claim.text));
@@ -95,6 +97,12 @@ export class ReviewSession {
     this.judgedResult = { ...this.judgedResult, switch: value };
     this.scored = { ...this.scored, switch: value };
     this.geometryPending = false;
+  }
+
+  /** Replaces the gate verdict (its settings changed); the score does not depend on it. */
+  attachGate(value: unknown): void {
+    this.judgedResult = { ...this.judgedResult, gate: value };
+    this.scored = { ...this.scored, gate: value };
   }
 
   /** The result with reviewer verdicts applied, scored with the current settings. */

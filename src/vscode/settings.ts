@@ -13,6 +13,7 @@ import {
   type EvidenceType,
   type PartitionKey,
 } from '../core/model';
+import type { GateReviewOptions } from '../core/gate/compute';
 import type { ScoringSettings } from '../core/review-types';
 
 export const SECTION = 'grounding';
@@ -103,6 +104,12 @@ function readRaw(config: vscode.WorkspaceConfiguration): unknown {
 
 export function scoringOf(settings: GroundingSettings): ScoringSettings {
   return { thresholds: { ...settings.thresholds }, rho: settings.rho, weights: { ...settings.weights } };
+}
+
+/** The grounding gate's options as review() takes them. */
+export function gateOptionsOf(settings: GroundingSettings): GateReviewOptions {
+  const { preset, cap, refill, goalPredicates } = settings.gate;
+  return { preset, cap, refill, goals: [...goalPredicates] };
 }
 
 /** True when the scoring part differs: those changes re-score; the others only re-render. */

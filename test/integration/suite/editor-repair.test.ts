@@ -100,3 +100,23 @@ describe('editor: Evaluate and Repair', function () {
     assert.equal(session.result.judge.kind, 'openai');
   });
 });
+
+describe('editor: Calibrate Thresholds', function () {
+  afterEach(async () => {
+    const config = vscode.workspace.getConfiguration('grounding');
+    for (const key of ['switch.acceptThresholdSgi', 'switch.rejectThresholdSgi', 'switch.acceptThresholdDgi']) await config.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('fits the switch cuts on a labelled file with the embedded encoder and writes them to settings', async function () {
+    this.timeout(120_000); // may load the encoder
+    const file = fixtureUri('editor', 'calibration', 'labelled.jsonl');
+    const fit = (await vscode.commands.executeCommand<{ n: number; sgiReview: number | null; sgiStrongPass: number | null; written: boolean }>('grounding.calibrateThresholds', file, true))!;
+    assert.equal(fit.n, 6);
+    assert.ok(fit.sgiReview !== null && fit.sgiStrongPass !== null, JSON.stringify(fit));
+    assert.ok(fit.sgiReview <= fit.sgiStrongPass, 'review ≤ strong pass');
+    assert.equal(fit.written, true);
+    const config = vscode.workspace.getConfiguration('grounding');
+    assert.equal(config.get('switch.rejectThresholdSgi'), Math.round(fit.sgiReview * 1000) / 1000);
+    assert.equal(config.get('switch.acceptThresholdSgi'), Math.round(fit.sgiStrongPass * 1000) / 1000);
+  });
+});

@@ -93,7 +93,7 @@ describe('editor: Evaluate, marks and diagnostics', function () {
 
   afterEach(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
-    for (const key of ['rho', 'thresholds.proceed', 'thresholds.regenerate', 'weights.inference']) await setSetting(key, undefined);
+    for (const key of ['rho', 'thresholds.proceed', 'thresholds.regenerate', 'weights.inference', 'gate.preset']) await setSetting(key, undefined);
     await revertAndCloseAll();
   });
 
@@ -174,6 +174,7 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.match(text, /counts against S/);
     assert.match(text, /metrics\.log:4/);
     assert.match(text, /command:grounding\.openEvidence/);
+    assert.match(text, /Gate: (verified|observed|none)/);
     assert.match(text, /“\[tool=query_metrics row=14:02:01\] host=db-prod-2 cpu_pct=38\.4 conn_active=120”/);
   });
 
@@ -199,6 +200,11 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     await again;
     assert.equal(api.review(uri)!.result.decision, 'proceed');
     assert.match(api.statusText() ?? '', /· proceed/);
+    // Gate settings re-run the gate over the stored claims and evidence, not the judge.
+    const regated = nextChange(api, 'rescored', uri);
+    await setSetting('gate.preset', 'skipper');
+    await regated;
+    assert.equal((api.review(uri)!.result.gate as { preset: string }).preset, 'skipper');
     assert.equal(api.judgeCallCount(), judgeCalls, 'no judge call for a settings change');
   });
 
@@ -354,6 +360,12 @@ describe('editor: the review panel', function () {
     assert.deepEqual([...claims].sort(), EXPECTED.map((e) => e.text).sort());
     const headings = await texts('h2', EXTENSION_WEBVIEW);
     for (const title of ['Score', 'Partition', 'Claims', 'GroundingSwitch', 'Grounding gate', 'Judge', 'Loop trajectory']) assert.ok(headings.some((h) => h.toLowerCase() === title.toLowerCase()), `${title} card missing from ${headings.join(', ')}`);
+    // The gate ran with the default preset: its card shows the claim type and the verdict.
+    const gate = api.review(uri)!.result.gate as { verdict: string; claim_type: string };
+    assert.ok(['ACCEPT', 'REJECT'].includes(gate.verdict), JSON.stringify(gate));
+    const gateFacts = await texts('section[aria-labelledby=h-gate] dd', EXTENSION_WEBVIEW);
+    assert.equal(gateFacts[0], gate.claim_type);
+    assert.equal(gateFacts[1], gate.verdict);
     await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     await screenshot('editor-review.png');
   });

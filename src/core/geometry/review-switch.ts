@@ -16,8 +16,8 @@ export const DEFAULT_MAX_PASSAGES = 64;
 
 export interface SwitchOptions {
   encoder: Encoder;
-  /** Default: the encoder's calibrated cuts, else the reference ones. */
-  thresholds?: Partial<GeometryThresholds>;
+  /** Overrides per cut; a missing or null cut keeps the encoder's calibrated cut, else the reference one. */
+  thresholds?: { [K in keyof GeometryThresholds]?: number | null };
   /** fallback (default) | reject | regenerate | escalate, case-insensitive. */
   onReject?: string;
   /** DGI variant when there is no evidence: the global direction (default) or the local-k one. */
@@ -171,7 +171,7 @@ function dgiDirection(
 
 function resolveThresholds(
   encoderId: string,
-  overrides: Partial<GeometryThresholds> | undefined,
+  overrides: SwitchOptions['thresholds'],
 ): { thresholds: GeometryThresholds; source: 'calibrated' | 'reference' | 'custom' } {
   const defaults = defaultThresholdsFor(encoderId);
   const given = Object.fromEntries(Object.entries(overrides ?? {}).filter(([, v]) => v !== undefined && v !== null));

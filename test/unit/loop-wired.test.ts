@@ -179,6 +179,21 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
     assert.equal(result.trajectory.length, 1);
   });
 
+  it('regenerate with a model that refuses a set temperature: asked again without one', async () => {
+    server.scriptChat(lastClaimUngrounded, status(400, "Unsupported parameter: 'temperature' is not supported with this model."), chatText(REWRITTEN), allSupported);
+    const result = await reviewWithRepair({
+      report: REPORT,
+      evidence: [{ file: 'metrics.log', text: METRICS }],
+      judge: new OpenAIJudge(endpoint()),
+      regenerate: createLlmRegenerator(endpoint()),
+    });
+    assert.equal(result.stopReason, 'proceed');
+    assert.equal(result.report, REWRITTEN);
+    const [, refused, retried] = server.requestsTo('/chat/completions');
+    assert.equal(refused!.body.temperature, 0.2);
+    assert.equal('temperature' in retried!.body, false);
+  });
+
   it('a failing regenerate call stops the loop degraded, and the key stays out of the reason', async () => {
     server.scriptChat(lastClaimUngrounded, status(500, `internal error for key ${API_KEY}`));
     const result = await reviewWithRepair({

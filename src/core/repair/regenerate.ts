@@ -3,7 +3,8 @@
 // new text is returned to the loop; no file is touched here.
 import { parseEvidenceSources } from '../evidence/index';
 import { retrievalEvidenceSelector } from '../judge/openai/chunks';
-import { abortErrorOf, createOpenAIClient, describeOpenAIError, type OpenAIEndpointOptions } from '../judge/openai/client';
+import type OpenAI from 'openai';
+import { abortErrorOf, createOpenAIClient, describeOpenAIError, isTemperatureRefusal, type OpenAIEndpointOptions } from '../judge/openai/client';
 import { evidenceLine } from '../judge/openai/prompt';
 import type { JudgedClaim } from '../review-types';
 import type { RepairContext, ReportRegenerator } from './types';
@@ -32,25 +33,30 @@ Answer with the revised report only: no preamble, no comments, no code fence.`;
 
 export function createLlmRegenerator(options: LlmRegeneratorOptions): ReportRegenerator {
   const client = createOpenAIClient(options);
+  let temperatureRefused = false;
   return async (context: RepairContext) => {
     const { signal } = context;
     signal?.throwIfAborted();
     const items = parseEvidenceSources(context.evidence).items;
     const select = retrievalEvidenceSelector(items, { maxItems: options.maxEvidenceItems ?? 120, perClaim: 6 });
     const evidence = select(context.review.claims);
+    const messages = [
+      { role: 'system' as const, content: REGENERATE_SYSTEM_PROMPT },
+      { role: 'user' as const, content: buildRegenerateMessage(context.report, evidence.map(evidenceLine), findings(context)) },
+    ];
+    const ask = (temperature: number | undefined) =>
+      client.chat.completions.create({ model: options.model, messages, ...(temperature === undefined ? {} : { temperature }) }, { signal });
     let content: string;
     try {
-      const completion = await client.chat.completions.create(
-        {
-          model: options.model,
-          temperature: options.temperature ?? 0.2,
-          messages: [
-            { role: 'system', content: REGENERATE_SYSTEM_PROMPT },
-            { role: 'user', content: buildRegenerateMessage(context.report, evidence.map(evidenceLine), findings(context)) },
-          ],
-        },
-        { signal },
-      );
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        completion = await ask(temperatureRefused ? undefined : (options.temperature ?? 0.2));
+      } catch (error) {
+        // Reasoning models take only their default temperature: ask once more without one.
+        if (temperatureRefused || !isTemperatureRefusal(error)) throw error;
+        temperatureRefused = true;
+        completion = await ask(undefined);
+      }
       content = completion.choices[0]?.message?.content ?? '';
       const usage = completion.usage;
       options.log?.(`regenerate (${options.model}): round ${context.round} → ${usage?.prompt_tokens ?? 0}+${usage?.completion_tokens ?? 0} tokens`);

@@ -25,9 +25,9 @@ export interface ObservationClassification {
   groundsCompletion: boolean;
   qualifying: boolean;
   /** Claim-surface identifiers the call named (empty when skipped before relevance). */
-  hits: string[];
+  hits: readonly string[];
   /** Signals registered by this call. */
-  signalsAdded: string[];
+  signalsAdded: readonly string[];
 }
 
 function noveltyHash(state: GateState, call: ToolObservation, argsText: string): string {
@@ -39,6 +39,9 @@ function noveltyHash(state: GateState, call: ToolObservation, argsText: string):
   return digest('sha1', key, 'base64');
 }
 
+/** Shared empty list: most of a long trace's steps hit nothing and signal nothing. */
+const NONE: readonly string[] = Object.freeze([]);
+
 export function classifyObservation(state: GateState, call: ToolObservation): ObservationClassification {
   const exitOk = call.exitOk ?? true;
   // 1. Only tool calls advance the step counter.
@@ -46,7 +49,7 @@ export function classifyObservation(state: GateState, call: ToolObservation): Ob
   let groundsAssertion = false;
   let groundsCompletion = false;
   let outcome: ObservationOutcome;
-  let hits: string[] = [];
+  let hits: readonly string[] = NONE;
 
   // 2. Novelty; a repeat is not recorded again and grounds nothing.
   const argsText = canonicalText(call.args);
@@ -78,7 +81,7 @@ export function classifyObservation(state: GateState, call: ToolObservation): Ob
   state.verifiedThisTurn ||= groundsCompletion;
 
   // 7. Declared signals count only when the call exited ok.
-  const signalsAdded = exitOk ? [...(call.signals ?? [])] : [];
+  const signalsAdded = exitOk && call.signals && call.signals.length > 0 ? [...call.signals] : NONE;
   for (const signal of signalsAdded) state.verifiedSignals.add(signal);
 
   // 8. Qualifying refills (up to cap) and is the only tool call that clears a halt.

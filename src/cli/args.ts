@@ -26,10 +26,11 @@ export function parseNumberOption(value: string | undefined, name: string): numb
   return number;
 }
 
-export function parseFormat<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+/** A closed-set option such as `--format` or `--fail-on`. */
+export function parseFormat<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, option = 'format'): T {
   if (value === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new CliError(`--format: expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new CliError(`--${option}: expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
   }
   return value as T;
 }
@@ -57,3 +58,6 @@ export function asCliError(error: unknown, file?: string): unknown {
   if (error instanceof GroundingInputError) return new CliError(file ? `${file}: ${error.message}` : error.message);
   return error;
 }
+
+// A named import from JSON: the bundler keeps only this field of package.json.
+export { version as CLI_VERSION } from '../../package.json';

@@ -1,4 +1,5 @@
 // The headless entry point: `grounding-review <command> …` over the same core as the extension.
+import { isMainThread } from 'node:worker_threads';
 import { CliError, EXIT_USAGE, type CliIo } from './args';
 import { gateUsage, runGateCommand } from './commands/gate';
 import { reviewUsage, runReview } from './commands/review';
@@ -63,7 +64,8 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-if (require.main === module) {
+// Batch worker threads load this same file; only the main thread runs the command line.
+if (require.main === module && isMainThread) {
   const io: CliIo = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -2,26 +2,29 @@
 // every claim of a report marked against its evidence, with S and δ. `--batch cases.jsonl`
 // reviews many cases, one JSON result per line. Files are only read, never written.
 import { writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeSwitch, type ReviewSwitch, type SwitchNotComputed } from '../../core/geometry/review-switch';
 import { makeEncoder } from './calibrate';
-import { z } from 'zod';
 import { createOfflineJudge } from '../../core/judge/offline';
 import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
 import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
 import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
 import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
-import { formatZodError, type Thresholds } from '../../core/model';
+import type { RoundDecision, Thresholds } from '../../core/model';
 import { review, toReviewJson } from '../../core/review';
+import { buildSarifLog } from '../../core/sarif';
+import { parseEvidenceSources } from '../../core/evidence';
 import type { ClaimJudge, EvidenceSource, ReviewResult, ScoringSettings } from '../../core/review-types';
 import { validateWeights } from '../../core/score';
 import { segmentReport } from '../../core/segment';
+import { formatBatchSummary, runBatchCases } from '../batch';
 import {
   CliError,
   EXIT_NOT_PROCEED,
   EXIT_PROCEED,
   EXIT_USAGE,
+  CLI_VERSION,
   asCliError,
   parseFormat,
   parseNumberOption,
@@ -51,10 +54,16 @@ Options:
   --on-reject ACTION   the switch's action on weak grounding: fallback (default) | reject |
                        regenerate | escalate
   --judge NAME         offline | openai (default offline: no network, no API key)
-  --format text|json   output format (default text); JSON is the result contract
+  --format text|json|sarif   output format (default text); JSON is the result contract;
+                       SARIF 2.1.0 has one result per ungrounded or contradicted claim, located
+                       in the report, with the cited evidence as related locations
+  --fail-on DECISION   regenerate (default): exit 1 unless the decision is proceed;
+                       replan: exit 1 only for replan or abstain (regenerate passes)
   --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
                        evidence as text or a list of texts; prints one JSON result per line
-                       with its id, or {"id","line","error"} for a bad line (the rest go on)
+                       with its id, or {"id","line","error"} for a bad line (the rest go on),
+                       and a closing summary line on stderr
+  --jobs N             batch worker threads (default: one per core; 1 = no workers)
   --rho R              contradiction penalty ρ in [0, 1] (default 0.5)
   --tau-proceed P      S ≥ P proceeds (default 0.80)
   --tau-regenerate G   G ≤ S < P regenerates, below replans (default 0.65)
@@ -79,8 +88,8 @@ Repair loop (GSAR Algorithm 1):
   --k-max N            replans allowed (default 2)
   --rounds-cap N       repair rounds allowed in all (default k-max + 8)
 
-Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain), 2 usage or input error
-(with --batch: 2 when any line was bad, else 1 when any case did not proceed).`;
+Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain — see --fail-on), 2 usage or
+input error (with --batch: 2 when any line was bad, else 1 when any case fails --fail-on).`;
 
 /** The judges the CLI can run, by name. */
 export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) => ClaimJudge>;
@@ -118,9 +127,13 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       'rounds-cap': { type: 'string' },
       switch: { type: 'string' },
       'on-reject': { type: 'string' },
+      'fail-on': { type: 'string' },
+      jobs: { type: 'string' },
     },
   });
-  const format = parseFormat(values.format, ['text', 'json'] as const, 'text');
+  const format = parseFormat(values.format, ['text', 'json', 'sarif'] as const, 'text');
+  const failOn = parseFormat(values['fail-on'], ['regenerate', 'replan'] as const, 'regenerate', 'fail-on');
+  const exitFor = (decision: RoundDecision) => (failsOn(decision, failOn) ? EXIT_NOT_PROCEED : EXIT_PROCEED);
   const judgeName = values.judge ?? 'offline';
   const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
   if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
@@ -130,10 +143,26 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     if (positionals.length > 0 || values.evidence || values.question !== undefined) {
       throw new CliError('--batch takes the reports, evidence and questions from its lines; give no report, --evidence or --question');
     }
-    if (values.format === 'text') throw new CliError('--batch prints JSON Lines; --format text is not available');
+    if (values.format === 'text' || values.format === 'sarif') throw new CliError(`--batch prints JSON Lines; --format ${values.format} is not available`);
     if (values.loop) throw new CliError('--loop repairs one report; it is not available with --batch');
-    return runBatch(values.batch, makeJudge(io, values), settings, io);
+    const jobs = countOption(values.jobs, 'jobs');
+    if (jobs === 0) throw new CliError('--jobs: expected a whole number ≥ 1');
+    const summary = await runBatchCases({
+      file: values.batch,
+      text: readTextFile(values.batch),
+      settings,
+      judge: () => makeJudge(io, values),
+      // Workers rebuild the judge from its name and options; a judge table given by a caller stays in this thread.
+      ...(judges === CLI_JUDGES ? { workerJudge: { name: judgeName, values: { ...values } } } : {}),
+      ...(jobs !== undefined ? { jobs } : {}),
+      io,
+    });
+    io.stderr(formatBatchSummary(summary) + '\n');
+    if (summary.errors > 0) return EXIT_USAGE;
+    const failing = (Object.entries(summary.decisions) as Array<[RoundDecision, number]>).some(([decision, count]) => count > 0 && failsOn(decision, failOn));
+    return failing ? EXIT_NOT_PROCEED : EXIT_PROCEED;
   }
+  if (values.jobs !== undefined) throw new CliError('--jobs needs --batch');
 
   if (positionals.length !== 1) throw new CliError('expected exactly one report file (or --batch FILE)');
   const reportFile = positionals[0];
@@ -144,7 +173,10 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   }
   const evidence: EvidenceSource[] = evidenceFiles.map((file) => ({ file, text: readTextFile(file) }));
 
-  if (values.loop) return runReviewLoop({ report, reportFile, evidence, settings, judge: makeJudge(io, values), values, io, format });
+  if (values.loop) {
+    if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
+    return runReviewLoop({ report, reportFile, evidence, settings, judge: makeJudge(io, values), values, io, format, exitFor });
+  }
   for (const option of LOOP_ONLY_OPTIONS) if (values[option] !== undefined) throw new CliError(`--${option} needs --loop`);
 
   let result: ReviewResult;
@@ -158,9 +190,30 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   } catch (error) {
     throw asCliError(error);
   }
-  const switchLine = result.switch ? describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
-  io.stdout(format === 'json' ? JSON.stringify(toReviewJson(result)) + '\n' : renderText(result, reportFile) + switchLine);
-  return result.decision === 'proceed' ? EXIT_PROCEED : EXIT_NOT_PROCEED;
+  if (format === 'sarif') {
+    io.stdout(JSON.stringify(sarifFor(result, report, reportFile, evidence, io.cwd), null, 2) + '\n');
+  } else if (format === 'json') {
+    io.stdout(JSON.stringify(toReviewJson(result)) + '\n');
+  } else {
+    const switchLine = result.switch ? describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
+    io.stdout(renderText(result, reportFile) + switchLine);
+  }
+  return exitFor(result.decision);
+}
+
+/** Whether a decision makes the exit code 1 under `--fail-on`. */
+function failsOn(decision: RoundDecision, failOn: 'regenerate' | 'replan'): boolean {
+  if (decision === 'proceed') return false;
+  return failOn === 'regenerate' || decision !== 'regenerate';
+}
+
+/** SARIF with paths relative to the working directory (the repository root in CI). */
+function sarifFor(result: ReviewResult, report: string, reportFile: string, evidence: EvidenceSource[], cwd: string) {
+  const toUri = (file: string) => relative(cwd, resolve(cwd, file)).split(sep).join('/');
+  return buildSarifLog(
+    [{ result, reportText: report, reportUri: toUri(reportFile), evidence: parseEvidenceSources(evidence).items, evidenceUri: toUri }],
+    { toolVersion: CLI_VERSION },
+  );
 }
 
 function scoringOptions(values: { rho?: string; 'tau-proceed'?: string; 'tau-regenerate'?: string; weights?: string }): Partial<ScoringSettings> {
@@ -187,50 +240,6 @@ function scoringOptions(values: { rho?: string; 'tau-proceed'?: string; 'tau-reg
 function frontMatterEvidence(report: string, reportFile: string): string[] {
   const listed = segmentReport(report).frontMatter.evidence ?? [];
   return listed.map((entry) => join(dirname(reportFile), entry));
-}
-
-// ── batch ─────────────────────────────────────────────────────────────────────────────────
-
-const BatchCaseSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  report: z.string(),
-  evidence: z.union([z.string(), z.array(z.string())]),
-  question: z.string().optional(),
-});
-
-async function runBatch(file: string, judge: ClaimJudge, settings: Partial<ScoringSettings>, io: CliIo): Promise<number> {
-  const lines = readTextFile(file).split(/\r\n|\r|\n/);
-  let anyError = false;
-  let allProceed = true;
-  for (const [index, raw] of lines.entries()) {
-    if (raw.trim() === '') continue;
-    const line = index + 1;
-    let id: string | number | null = null;
-    try {
-      let data: unknown;
-      try {
-        data = JSON.parse(raw);
-      } catch (error) {
-        throw new CliError(`invalid JSON (${(error as Error).message})`);
-      }
-      const rawId = (data as { id?: unknown } | null)?.id;
-      if (typeof rawId === 'string' || typeof rawId === 'number') id = rawId;
-      const parsed = BatchCaseSchema.safeParse(data);
-      if (!parsed.success) throw new CliError(formatZodError(parsed.error));
-      const texts = typeof parsed.data.evidence === 'string' ? [parsed.data.evidence] : parsed.data.evidence;
-      const evidence = texts.map((text, position) => ({ file: texts.length === 1 ? 'evidence' : `evidence${position + 1}`, text }));
-      const result = await review({ report: parsed.data.report, evidence, question: parsed.data.question, settings, judge });
-      if (result.decision !== 'proceed') allProceed = false;
-      io.stdout(JSON.stringify({ id, ...toReviewJson(result) }) + '\n');
-    } catch (error) {
-      const cliError = asCliError(error);
-      if (!(cliError instanceof CliError)) throw error;
-      anyError = true;
-      io.stdout(JSON.stringify({ id, line, error: cliError.message }) + '\n');
-    }
-  }
-  if (anyError) return EXIT_USAGE;
-  return allProceed ? EXIT_PROCEED : EXIT_NOT_PROCEED;
 }
 
 // ── text output ───────────────────────────────────────────────────────────────────────────
@@ -324,6 +333,7 @@ async function runReviewLoop(args: {
   values: LlmCliValues & { question?: string };
   io: CliIo;
   format: 'text' | 'json';
+  exitFor: (decision: RoundDecision) => number;
 }): Promise<number> {
   const { values, io } = args;
   const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
@@ -416,5 +426,5 @@ async function runReviewLoop(args: {
     else if (outcome.changed) lines.push('  the report was rewritten; pass --out FILE to save it (the input is never modified)');
     io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');
   }
-  return final.decision === 'proceed' ? EXIT_PROCEED : EXIT_NOT_PROCEED;
+  return args.exitFor(final.decision);
 }

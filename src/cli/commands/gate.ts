@@ -142,7 +142,9 @@ function describeStep(step: ReplayStep): string {
     const what = `${step.tool}${step.mutating ? ' (mutating)' : ''}`;
     const signals = c.signalsAdded.length > 0 ? `; signals ${c.signalsAdded.join(', ')}` : '';
     const hits = c.hits.length > 0 && c.outcome !== 'not_relevant' ? ` [${c.hits.join(', ')}]` : '';
-    return `${what}: ${OUTCOME_TEXT[c.outcome]}${hits}${signals}`;
+    // Every mutating call moves the mutation step, relevant or not: say so whatever its outcome.
+    const outcome = step.mutating && c.outcome !== 'mutation' ? `${OUTCOME_TEXT.mutation} (${c.outcome === 'duplicate' ? 'seen before' : 'names nothing the answer is about'})` : OUTCOME_TEXT[c.outcome];
+    return `${what}: ${outcome}${hits}${signals}`;
   }
   if (step.reasoning) {
     return step.reasoning.refused ? `reasoning refused (halted) — legal next: ${step.reasoning.legal_next.join(', ')}` : 'reasoning (costs 1)';

@@ -3,7 +3,8 @@
 #   - Debian packages: Chromium (the browser the workbench runs in), ripgrep, and the toolchain that
 #     code-server's postinstall uses to build VS Code's native server modules;
 #   - test/vscode-host/node_modules (code-server@4.100.3 = VS Code 1.100.3's server, playwright-core),
-#     reinstalled only when test/vscode-host/package-lock.json or the Node major version changed.
+#     a link into a per-machine cache, installed only when test/vscode-host/package-lock.json or the
+#     Node major version changed.
 # Offline-safe: the npm workarounds below keep code-server's install from reaching anything but the
 # npm registry (see shared spec "real-vscode-tests").
 set -euo pipefail
@@ -72,25 +73,40 @@ node_headers_prefix() {
   die "Node headers (include/node/node.h) not found; install them or set npm_config_nodedir"
 }
 
+# The host is installed once per lockfile into a cache outside the work tree and linked in, so a
+# fresh clone on the same machine (as CI uses) needs no reinstall.
 install_vscode_host() {
-  local stamp_file="$host_dir/node_modules/.grounding-setup-stamp" stamp
-  stamp="$(sha256sum "$host_dir/package-lock.json" | cut -d' ' -f1) node-$(node -p 'process.versions.node.split(".")[0]')"
-  if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] \
-    && [ -f "$host_dir/node_modules/code-server/lib/vscode/out/server-main.js" ]; then
-    log "VS Code test host up to date"
-    return
+  local lock_hash node_major cache_root install_dir link="$host_dir/node_modules"
+  lock_hash="$(sha256sum "$host_dir/package-lock.json" | cut -c1-16)"
+  node_major="$(node -p 'process.versions.node.split(".")[0]')"
+  cache_root="${GROUNDING_VSCODE_HOST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/grounding-review/vscode-host}"
+  install_dir="$cache_root/$lock_hash-node$node_major"
+
+  if [ ! -f "$install_dir/.complete" ]; then
+    seed_ripgrep_cache
+    log "installing the VS Code test host (code-server@4.100.3, playwright-core) into $install_dir"
+    rm -rf "$install_dir"
+    mkdir -p "$install_dir"
+    cp "$host_dir/package.json" "$host_dir/package-lock.json" "$install_dir/"
+    (
+      cd "$install_dir"
+      # Root needs unsafe-perm for code-server's postinstall; node-pty's postinstall runs `npx node-gyp`.
+      export npm_config_unsafe_perm=true npm_config_yes=true npm_config_jobs=max
+      npm_config_nodedir="$(node_headers_prefix)"
+      export npm_config_nodedir
+      npm ci --no-audit --no-fund --loglevel=error
+    )
+    [ -f "$install_dir/node_modules/code-server/lib/vscode/out/server-main.js" ] || die "code-server installed without VS Code's server"
+    touch "$install_dir/.complete"
+    # Older lockfiles' installs are no longer needed.
+    find "$cache_root" -mindepth 1 -maxdepth 1 -type d ! -path "$install_dir" -exec rm -rf {} +
   fi
-  seed_ripgrep_cache
-  log "installing the VS Code test host (code-server@4.100.3, playwright-core) in test/vscode-host"
-  (
-    cd "$host_dir"
-    # Root needs unsafe-perm for code-server's postinstall; node-pty's postinstall runs `npx node-gyp`.
-    export npm_config_unsafe_perm=true npm_config_yes=true
-    npm_config_nodedir="$(node_headers_prefix)"
-    export npm_config_nodedir
-    npm ci --no-audit --no-fund --loglevel=error
-  )
-  echo "$stamp" >"$stamp_file"
+
+  if [ "$(readlink "$link" 2>/dev/null)" != "$install_dir/node_modules" ]; then
+    rm -rf "$link"
+    ln -s "$install_dir/node_modules" "$link"
+  fi
+  log "VS Code test host ready ($install_dir)"
 }
 
 main() {

@@ -212,13 +212,13 @@ function trajectoryCard(state: PanelState): HTMLElement {
 }
 
 function claimsCard(state: PanelState): HTMLElement {
-  const filters = el('div', { class: 'filters', attrs: { role: 'radiogroup', 'aria-label': 'Show claims' } });
+  // Toggle buttons (Tab, then Enter or Space): the pressed one is the filter in force.
+  const filters = el('div', { class: 'filters', attrs: { role: 'group', 'aria-label': 'Show claims by partition' } });
   const options: Filter[] = ['all', ...PARTITIONS];
   for (const option of options) {
     const count = option === 'all' ? state.claims.length : state.claims.filter((c) => c.partition === option).length;
     const chip = button(`${option === 'all' ? 'All' : LABEL[option]} ${count}`, () => setFilter(option), {
-      role: 'radio',
-      'aria-checked': String(filter === option),
+      'aria-pressed': String(filter === option),
       class: `chip chip-${option}`,
       'data-filter': option,
     });

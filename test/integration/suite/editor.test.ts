@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { EvaluateSummary } from '../../../src/vscode/commands/evaluate';
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
 import { fixtureUri, groundingApi, groundingExtension } from '../support/extension';
-import { bridgeAvailable, evaluate, screenshot, texts, waitFor } from '../support/workbench';
+import { bridgeAvailable, evaluate, texts, waitFor } from '../support/workbench';
 
 const REPORT = ['editor', 'incident-report.md'];
 const EXTENSION_WEBVIEW = { extensionId: 'grounding-review.grounding-review' };
@@ -366,8 +366,21 @@ describe('editor: the review panel', function () {
     const gateFacts = await texts('section[aria-labelledby=h-gate] dd', EXTENSION_WEBVIEW);
     assert.equal(gateFacts[0], gate.claim_type);
     assert.equal(gateFacts[1], gate.verdict);
-    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
-    await screenshot('editor-review.png');
+    // Filter to one partition, then click the claim: the editor reveals and selects it.
+    await evaluate('document.querySelector(\'[data-filter="contradicted"]\').click()', EXTENSION_WEBVIEW);
+    const filtered = await waitFor(async () => {
+      const list = await texts('.claim-text', EXTENSION_WEBVIEW);
+      return list.length === 1 && list;
+    }, 10_000, 'the filtered list');
+    assert.deepEqual(filtered, [EXPECTED[3].text]);
+    assert.deepEqual(await evaluate<string[]>('[...document.querySelectorAll("[aria-pressed=true]")].map((b) => b.dataset.filter)', EXTENSION_WEBVIEW), ['contradicted']);
+    await evaluate('document.querySelector(".claim-button").click()', EXTENSION_WEBVIEW);
+    const selected = await waitFor(async () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.toString() === uri.toString() && !active.selection.isEmpty && active.document.getText(active.selection);
+    }, 10_000, 'the claim to be revealed');
+    assert.equal(selected, EXPECTED[3].text);
+    await evaluate('document.querySelector(\'[data-filter="all"]\').click()', EXTENSION_WEBVIEW);
   });
 
   it('computes the GroundingSwitch after the marks and shows it in the panel', async function () {

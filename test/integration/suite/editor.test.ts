@@ -28,6 +28,15 @@ const EXPECTED: { text: string; partition: string }[] = [
   { text: 'A noisy neighbour on the host may also have contributed.', partition: 'complementary' },
 ];
 
+/** A file of the bundled example (examples/incident/), opened where it lives in the repository. */
+function exampleUri(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(groundingExtension().extensionUri, 'examples', 'incident', name);
+}
+
+function editorTextAt(uri: vscode.Uri, range: vscode.Range): string {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())!.getText(range);
+}
+
 async function openReport(...segments: string[]): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(fixtureUri(...segments));
   return vscode.window.showTextDocument(document, vscode.ViewColumn.One);
@@ -311,13 +320,37 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.ok(api.review(uri));
   });
 
-  it('shows marks within 300 ms of the command on the example (offline judge)', async () => {
-    await evaluateReport(uri); // warm-up: module loading, first parse
+  it('reviews the bundled example as its README labels it', async () => {
+    const example = exampleUri('report.md');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(example), vscode.ViewColumn.One);
+    const summary = await evaluateReport(example);
+    assert.equal(summary.status, 'done', summary.message);
+    // examples/incident/README.md: 6 grounded, 2 ungrounded, 1 contradicted, 1 complementary;
+    // S = 6.55 / 8.25 = 0.7939 → regenerate.
+    const marks = api.marks(example)!;
+    assert.deepEqual(
+      { grounded: marks.grounded.length, ungrounded: marks.ungrounded.length, contradicted: marks.contradicted.length, complementary: marks.complementary.length },
+      { grounded: 6, ungrounded: 2, contradicted: 1, complementary: 1 },
+    );
+    assert.ok(Math.abs(summary.score! - 6.55 / 8.25) < 1e-9, String(summary.score));
+    assert.equal(summary.decision, 'regenerate');
+    const problems = vscode.languages.getDiagnostics(example).filter((d) => d.source === 'Grounding');
+    assert.equal(problems.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length, 1);
+    assert.equal(problems.filter((d) => d.severity === vscode.DiagnosticSeverity.Warning).length, 2);
+    const causal = problems.find((d) => d.message.includes('causal'));
+    assert.ok(causal, problems.map((d) => d.message).join('\n'));
+    assert.equal(editorTextAt(example, causal.range), 'The outage was caused by the config push.');
+  });
+
+  it('shows marks within 300 ms of the command on the bundled example (offline judge)', async () => {
+    const example = exampleUri('report.md');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(example), vscode.ViewColumn.One);
+    await evaluateReport(example); // warm-up: the core loads on the first evaluation
     const samples: { total: number; summary: EvaluateSummary }[] = [];
     for (let i = 0; i < 5; i += 1) {
       const started = performance.now();
-      const summary = await evaluateReport(uri);
-      assert.ok(api.marks(uri));
+      const summary = await evaluateReport(example);
+      assert.ok(api.marks(example));
       samples.push({ total: performance.now() - started, summary });
     }
     samples.sort((a, b) => a.total - b.total);

@@ -245,7 +245,8 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.equal(vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'ungrounded').length, 0);
 
     // The verdict goes into the audit, written only where asked.
-    const target = fixtureUri('..', '..', '..', 'out', 'test', 'editor-audit.json');
+    // Written into the run's throwaway copy of the workspace, and removed below.
+    const target = fixtureUri('editor-audit.test-output.json');
     const written = await vscode.commands.executeCommand<string>('grounding.exportAudit', target, uri);
     assert.equal(written, target.toString());
     const audit = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)));
@@ -256,6 +257,8 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.ok(audit.claims.every((c: { start: number; end: number; type: string; reason: string }) => c.end > c.start && c.type && c.reason));
     assert.deepEqual(audit.settings.scoring.thresholds, { proceed: 0.8, regenerate: 0.65 });
     assert.ok('switch' in audit && 'gate' in audit && 'trajectory' in audit && audit.versions.vscode);
+    assert.doesNotMatch(JSON.stringify(audit), /apiKey|sk-/);
+    await vscode.workspace.fs.delete(target);
 
     await vscode.commands.executeCommand('grounding.markReviewed', uri, claim.claim.id, null);
     assert.equal(api.review(uri)!.result.score, before, "restoring the judge's verdict restores S");

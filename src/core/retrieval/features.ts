@@ -111,11 +111,19 @@ const SYNONYMS: Record<string, string> = {
 /** Stems a lower-case word and maps known variants onto one canonical stem. */
 export function canonicalStem(word: string): string {
   const lower = word.toLowerCase();
-  const direct = SYNONYMS[lower];
-  if (direct) return direct;
-  const stem = stemmer(lower);
-  return SYNONYMS[stem] ?? stem;
+  let stem = STEM_CACHE.get(lower);
+  if (stem === undefined) {
+    const direct = SYNONYMS[lower];
+    const stemmed = direct ?? stemmer(lower);
+    stem = SYNONYMS[stemmed] ?? stemmed;
+    // Logs repeat the same words: a bounded cache saves most of the stemming.
+    if (STEM_CACHE.size > 50_000) STEM_CACHE.clear();
+    STEM_CACHE.set(lower, stem);
+  }
+  return stem;
 }
+
+const STEM_CACHE = new Map<string, string>();
 
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
@@ -191,6 +199,7 @@ const NOT_WORDS = new Set(['utc', 'gmt', 'pm', 'am', 'gib', 'mib', 'kib', 'tib']
 const MONTH_NAME_RE = /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)$/;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+const MONTH_HINT = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
 const ISO_DATE_RE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const DAY_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g');
 const MONTH_DAY_RE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!:)(?:,?\\s+(\\d{4})\\b)?`, 'g');
@@ -198,7 +207,7 @@ const MONTH_YEAR_RE = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`, 'g');
 const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
-const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)+|\b(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,}\b/gu;
+const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
 const RATE_AFTER_RE = /^\s?(?:requests?|reqs?|queries|calls|events|messages|msgs)?\s*(?:per|\/)\s*(?:second|sec|s)\b/i;
 const PER_UNIT_RE = /^\s?(?:[\p{L}%]+\s+)?per\s+\p{L}/u;
@@ -208,10 +217,12 @@ const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
 
 /** Extracts every feature of a text. Deterministic; linear in the text length. */
 export function extractFeatures(text: string): TextFeatures {
-  const masked = text.split('');
+  // Spans already read as a date, time or identifier, blanked out for the later passes.
+  const spans: Array<[number, number]> = [];
   const mask = (start: number, end: number): void => {
-    for (let i = start; i < end; i++) masked[i] = ' ';
+    spans.push([start, end]);
   };
+  const isMasked = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
 
   const fields: Record<string, string> = {};
   for (const match of text.matchAll(FIELD_RE)) {
@@ -221,14 +232,15 @@ export function extractFeatures(text: string): TextFeatures {
   const dates: CalendarDate[] = [];
   const addDate = (start: number, raw: string, month: number, day?: number, year?: number): void => {
     if (month < 1 || month > 12 || (day !== undefined && (day < 1 || day > 31))) return;
-    if (masked[start] === ' ' && raw.trim() !== '') return;
+    if (isMasked(start)) return;
     dates.push({ month, day, year, raw, start, key: keyWordsAround(text, start, start + raw.length, 2, 1) });
     mask(start, start + raw.length);
   };
+  const hasMonth = MONTH_HINT.test(text);
   for (const m of text.matchAll(ISO_DATE_RE)) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
-  for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
-  for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
-  for (const m of text.matchAll(MONTH_YEAR_RE)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));
+  if (hasMonth) for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
+  if (hasMonth) for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
+  if (hasMonth) for (const m of text.matchAll(MONTH_YEAR_RE)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));
   const times: ClockTime[] = [];
   for (const match of text.matchAll(TIME_RE)) {
     // A time glued to letters or digits is part of something else (a serial like 04:A1:9C).
@@ -243,9 +255,11 @@ export function extractFeatures(text: string): TextFeatures {
   }
 
   const identifiers: string[] = [];
-  const identText = masked.join('');
+  const identText = blank(text, spans);
   for (const match of identText.matchAll(IDENT_RE)) {
     const raw = match[0];
+    // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1).
+    if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) continue;
     // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
     if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) continue;
     // "61/200": two numbers (a used-of-total pair), not a path.
@@ -260,7 +274,7 @@ export function extractFeatures(text: string): TextFeatures {
     if (!(suffix && UNITS[suffix])) mask(match.index, match.index + raw.length);
   }
 
-  const numberText = masked.join('');
+  const numberText = blank(text, spans);
   const quantities: Quantity[] = [];
   for (const match of numberText.matchAll(NUMBER_RE)) {
     const raw = match[0];
@@ -422,6 +436,21 @@ function mergeCompoundDurations(quantities: Quantity[], text: string): void {
     if (!/^\s*(?:and\s*)?$/.test(between)) continue;
     quantities.splice(i, 2, { ...a, value: a.value + b.value, decimals: b.decimals, scale: b.scale, raw: text.slice(a.start, b.start + b.raw.length) });
   }
+}
+
+/** The text with the given spans replaced by spaces (offsets kept). */
+function blank(text: string, spans: ReadonlyArray<[number, number]>): string {
+  if (spans.length === 0) return text;
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [start, end] of sorted) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    out += text.slice(at, from) + ' '.repeat(end - from);
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 function monthNumber(name: string): number {

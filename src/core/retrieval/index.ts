@@ -98,6 +98,8 @@ export class EvidenceIndex {
   readonly items: IndexedItem[];
   private readonly postings = new Map<string, { positions: number[]; counts: number[] }>();
   private readonly averageLength: number;
+  /** Score accumulator reused across searches (reset after each). */
+  private readonly scratch: Float64Array;
   /**
    * Whether any item is a record (log line, tool row or call, signal, JSON field) rather than
    * prose: records are what an absence claim ("no errors were logged") can be checked against.
@@ -140,6 +142,7 @@ export class EvidenceIndex {
         termCount: terms.length,
       };
     });
+    this.scratch = new Float64Array(this.items.length);
     this.hasRecords = items.some((item) => item.kind !== 'paragraph' && item.kind !== 'reasoning');
     const total = this.items.reduce((sum, indexed) => sum + indexed.termCount, 0);
     this.averageLength = this.items.length > 0 ? total / this.items.length : 1;
@@ -172,24 +175,47 @@ export class EvidenceIndex {
     const limit = options.limit ?? 12;
     const queryTerms = new Map<string, TermKind>();
     for (const [term, kind] of termsOf(features)) queryTerms.set(term, kind);
-    const scores = new Map<number, number>();
-    for (const [term, kind] of queryTerms) {
-      const posting = this.postings.get(term);
-      if (!posting) continue;
+    // Rare terms first; a term in a large share of the items only re-ranks what rarer terms
+    // found, so a query costs about the postings of its rare terms, not a scan of the index.
+    const terms = [...queryTerms]
+      .map(([term, kind]) => ({ term, kind, posting: this.postings.get(term) }))
+      .filter((t) => t.posting !== undefined)
+      .sort((a, b) => a.posting!.positions.length - b.posting!.positions.length);
+    const common = Math.max(256, this.items.length / 8);
+    const scores = this.scratch;
+    const touched: number[] = [];
+    for (const { term, kind, posting } of terms) {
+      const { positions, counts } = posting!;
       const weight = TERM_WEIGHTS[kind] * this.idf(term);
-      const { positions, counts } = posting;
+      const rerankOnly = positions.length > common && touched.length >= limit;
+      if (rerankOnly && (kind === 'w' || kind === 'i')) {
+        // Look the term up in each candidate's own sets instead of walking a long posting list.
+        const value = term.slice(2);
+        for (const position of touched) {
+          const unit = this.items[position]!;
+          if (kind === 'w' ? unit.wordSet.has(value) : unit.identifierSet.has(value)) {
+            scores[position] += (weight * (K1 + 1)) / (1 + K1 * (1 - B + (B * unit.termCount) / this.averageLength));
+          }
+        }
+        continue;
+      }
       for (let i = 0; i < positions.length; i++) {
         const position = positions[i]!;
+        if (rerankOnly && scores[position] === 0) continue;
         const tf = counts[i]!;
         const length = this.items[position]!.termCount;
         const saturation = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / this.averageLength));
-        scores.set(position, (scores.get(position) ?? 0) + weight * saturation);
+        if (scores[position] === 0) touched.push(position);
+        scores[position] += weight * saturation;
       }
     }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const hits = touched
+      .map((position) => ({ position, score: scores[position]! }))
+      .sort((a, b) => b.score - a.score || a.position - b.position)
       .slice(0, limit)
-      .map(([position, score]) => ({ indexed: this.items[position]!, score }));
+      .map(({ position, score }) => ({ indexed: this.items[position]!, score }));
+    for (const position of touched) scores[position] = 0;
+    return hits;
   }
 }
 

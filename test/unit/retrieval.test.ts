@@ -1,0 +1,120 @@
+// Evidence retrieval and text features: what is read out of a line (identifiers, numbers with
+// units, times, dates, fields) and which items a claim retrieves. Expected values are worked
+// out by hand from the texts.
+import * as assert from 'node:assert/strict';
+import { buildEvidenceIndex, extractFeatures, splitProseSentences } from '../../src/core/retrieval/index';
+import type { EvidenceItem, EvidenceKind } from '../../src/core/review-types';
+
+function item(id: string, text: string, kind: EvidenceKind = 'log_line', fields: Record<string, string> = {}): EvidenceItem {
+  return { id, file: 'e.log', line: 1, endLine: 1, text, kind, fields };
+}
+
+describe('text features', () => {
+  it('reads identifiers: hosts, metric names, paths, versions, ids', () => {
+    const f = extractFeatures('host=db-prod-1 wrote /var/log/app.log with cpu_pct after v2.3.1 and INC-4821');
+    for (const id of ['db-prod-1', '/var/log/app.log', 'cpu_pct', 'v2.3.1', 'inc-4821']) assert.ok(f.identifiers.includes(id), id);
+  });
+
+  it('reads numbers with units in their base unit (seconds, bytes, percent)', () => {
+    const [ms, pct, gb] = extractFeatures('took 2140ms at 97.2% using 4 GB').quantities;
+    assert.deepEqual([ms!.dimension, ms!.value], ['duration', 2.14]);
+    assert.deepEqual([pct!.dimension, pct!.value], ['percent', 97.2]);
+    assert.deepEqual([gb!.dimension, gb!.value], ['bytes', 4e9]);
+  });
+
+  it('takes a unit from a field name (cpu_pct=97.2 is a percentage, p99_ms=840 a duration)', () => {
+    const [cpu, p99] = extractFeatures('cpu_pct=97.2 p99_ms=840 rps=1175').quantities;
+    assert.equal(cpu!.dimension, 'percent');
+    assert.deepEqual(cpu!.key, ['cpu', 'percent']);
+    // 840 ms = 0.84 s; the following `rps=` is the next field, not the unit of 840.
+    assert.deepEqual([p99!.dimension, p99!.value], ['duration', 0.84]);
+  });
+
+  it('reads one compound duration, thousands separators and qualifiers', () => {
+    assert.equal(extractFeatures('after 1 minute 33 seconds').quantities[0]!.value, 93);
+    const [about] = extractFeatures('about 104,000 users').quantities;
+    assert.deepEqual([about!.value, about!.qualifier], [104000, 'approx']);
+    assert.equal(extractFeatures('still above 20,000').quantities[0]!.qualifier, 'lower');
+    assert.equal(extractFeatures('fewer than 450 signups').quantities[0]!.qualifier, 'upper');
+  });
+
+  it('reads clock times in 24-hour and am/pm notation, with or without seconds', () => {
+    const [a, b, c] = extractFeatures('at 14:02:01, then 2:01 PM and 2026-03-02T09:05Z').times;
+    assert.deepEqual([a!.seconds, a!.hasSeconds], [14 * 3600 + 2 * 60 + 1, true]);
+    assert.deepEqual([b!.seconds, b!.hasSeconds], [14 * 3600 + 60, false]);
+    assert.equal(c!.seconds, 9 * 3600 + 5 * 60);
+  });
+
+  it('reads dates in ISO and written forms, and a month with its year', () => {
+    const dates = extractFeatures('valid until 12 October 2026, issued 2026-07-20, released in September 2025').dates;
+    const sorted = dates.map((d) => [d.year, d.month, d.day]).sort();
+    assert.deepEqual(sorted, [[2025, 9, undefined], [2026, 10, 12], [2026, 7, 20]].sort());
+  });
+
+  it('keeps a serial with colons as one identifier, not a time', () => {
+    const f = extractFeatures('serial 04:A1:9C');
+    assert.deepEqual(f.times, []);
+    assert.ok(f.identifiers.includes('04:a1:9c'));
+  });
+
+  it('groups the words of a name and stems words', () => {
+    const f = extractFeatures('The office of Stanford University is located in Chestnut Hill, Massachusetts.');
+    assert.deepEqual(f.nameGroups, [['stanford', 'univers'], ['chestnut', 'hill'], ['massachusett']]);
+    assert.ok(f.words.includes('locat'));
+  });
+
+  it('splits prose into sentences, also where a source glued two together', () => {
+    assert.deepEqual(splitProseSentences('It was published in the 19th century.First for Women is a magazine.'), [
+      'It was published in the 19th century.',
+      'First for Women is a magazine.',
+    ]);
+  });
+});
+
+describe('evidence index', () => {
+  const items = [
+    item('E1', '[tool=query_metrics row=14:00:01] host=db-prod-1 cpu_pct=41.3', 'tool_row'),
+    item('E2', '[tool=query_metrics row=14:02:01] host=db-prod-2 cpu_pct=38.4', 'tool_row'),
+    item('E3', '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2', 'tool_row'),
+    item('E4', '2026-03-02T14:06:30Z INFO oncall manual kill of long-running query pid=88213 on db-prod-1'),
+    item('E5', 'Restarting the primary database requires approval. Killing a query needs none.', 'paragraph'),
+  ];
+  const index = buildEvidenceIndex(items);
+
+  it('ranks the row with the host, the value and the time first', () => {
+    // E3 holds db-prod-1, 97 (as 97.2) and 14:02; E1 only the host, E2 only the time.
+    const hits = index.search('CPU on db-prod-1 reached 97% at 14:02');
+    assert.equal(hits[0]!.indexed.item.id, 'E3');
+    assert.ok(hits.some((hit) => hit.indexed.item.id === 'E1'));
+  });
+
+  it('weighs an identifier above ordinary words', () => {
+    // "pid 88213" is only in E4.
+    assert.equal(index.search('the query with pid 88213').at(0)!.indexed.item.id, 'E4');
+  });
+
+  it('indexes prose by sentence, each sentence pointing to its item', () => {
+    const sentences = index.items.filter((unit) => unit.item.id === 'E5');
+    assert.deepEqual(sentences.map((unit) => unit.text), ['Restarting the primary database requires approval.', 'Killing a query needs none.']);
+    assert.equal(index.search('approval to restart the primary database').at(0)!.indexed.text, 'Restarting the primary database requires approval.');
+  });
+
+  it('returns nothing for a text sharing no term, and respects the limit', () => {
+    assert.deepEqual(index.search('zebra'), []);
+    assert.equal(index.search('db-prod-1 cpu', { limit: 2 }).length, 2);
+  });
+
+  it('knows document frequencies and whether records were given', () => {
+    assert.equal(index.documentFrequency('i:db-prod-1'), 3);
+    assert.equal(index.hasRecords, true);
+    assert.equal(buildEvidenceIndex([items[4]!]).hasRecords, false);
+  });
+
+  it('finds the few relevant rows among many without scanning each for every query', () => {
+    // 5,000 rows of other hosts and one row of db-prod-77: the rare host decides.
+    const many = Array.from({ length: 5000 }, (_, i) => item(`E${i}`, `[tool=m row=${i}] host=db-prod-${i % 40} cpu_pct=${i % 90}`, 'tool_row'));
+    many.push(item('E9999', '[tool=m row=9999] host=db-prod-77 cpu_pct=12', 'tool_row'));
+    const hits = buildEvidenceIndex(many).search('cpu on db-prod-77 was 12%');
+    assert.equal(hits[0]!.indexed.item.id, 'E9999');
+  });
+});

@@ -45,21 +45,27 @@ function runtimeClosure(names) {
   return [...seen.entries()].map(([dir, name]) => ({ dir, name }));
 }
 
+// What a published package carries that never runs: type declarations, source maps, nested
+// node_modules (the closure stages each dependency itself), tests, coverage reports, build and CI
+// files (seedrandom ships its coverage/ and .nyc_output/).
+const NOT_RUN = /(^|\/)(node_modules|test|tests|__tests__|coverage|\.nyc_output|\.[^/]+)(\/|$)|\.(d\.ts|map|ts)$|(^|\/)(Gruntfile\.js|bower\.json|component\.json)$/;
+function runs(relative) {
+  return relative === '' || !NOT_RUN.test(relative.split(path.sep).join('/'));
+}
+
 function stageRuntimeModules() {
   const target = path.join(root, 'dist', 'node_modules');
   fs.rmSync(target, { recursive: true, force: true });
   for (const { dir, name } of runtimeClosure(RUNTIME_EXTERNALS)) {
-    fs.cpSync(dir, path.join(target, name), {
-      recursive: true,
-      // Type declarations and source maps do not run.
-      filter: (file) => !/\.(d\.ts|map)$/.test(file) && !file.includes(`${path.sep}node_modules${path.sep}`, dir.length),
-    });
+    fs.cpSync(dir, path.join(target, name), { recursive: true, filter: (file) => runs(path.relative(dir, file)) });
   }
 }
 
 function main() {
   ensureVsce();
+  // dist/ and the webview bundle are rebuilt from scratch, so no development source map survives.
   fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  fs.rmSync(path.join(root, 'media', 'dist'), { recursive: true, force: true });
   run(process.execPath, ['esbuild.js', '--production']);
   stageRuntimeModules();
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

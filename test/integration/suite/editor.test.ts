@@ -102,7 +102,7 @@ describe('editor: Evaluate, marks and diagnostics', function () {
 
   afterEach(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
-    for (const key of ['rho', 'thresholds.proceed', 'thresholds.regenerate', 'weights.inference', 'gate.preset']) await setSetting(key, undefined);
+    for (const key of ['rho', 'thresholds.proceed', 'thresholds.regenerate', 'weights.inference', 'gate.preset', 'diagnostics.severity.grounded']) await setSetting(key, undefined);
     await revertAndCloseAll();
   });
 
@@ -167,6 +167,15 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     const related = contradicted.relatedInformation ?? [];
     assert.ok(related.length >= 1, 'the contradicted claim should point at the evidence');
     assert.ok(related.some((r) => r.location.uri.path.endsWith('/editor/evidence/metrics.log') && r.location.range.start.line === 3), JSON.stringify(related.map((r) => [r.location.uri.path, r.location.range.start.line])));
+
+    // Severity per partition is a setting: grounded claims can be listed too, as information.
+    await setSetting('diagnostics.severity.grounded', 'information');
+    const grounded = await waitFor(async () => {
+      const list = vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'grounded');
+      return list.length > 0 && list;
+    }, 5_000, 'grounded diagnostics');
+    assert.equal(grounded.length, 3);
+    assert.ok(grounded.every((d) => d.severity === vscode.DiagnosticSeverity.Information));
   });
 
   it('shows a hover with partition, type, weight, reason and the cited evidence line', async () => {

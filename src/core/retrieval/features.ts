@@ -69,7 +69,7 @@ const STOPWORDS = new Set(
     'am do does did done has have had having it its this that these those there here which who whom whose what when where ' +
     'while how than so such also just only very can will would shall should may might must could our we you your they them ' +
     'their he she his her him i me my us about after before during between through up down out off again further once all ' +
-    'any both each few more most other some own same too s t per via vs etc e g ie eg one yes'
+    'any both each few more most other some own same too s t per via vs etc e g ie eg one yes no not nor never none neither'
   ).split(' '),
 );
 
@@ -258,8 +258,10 @@ export function extractFeatures(text: string): TextFeatures {
   const identText = blank(text, spans);
   for (const match of identText.matchAll(IDENT_RE)) {
     const raw = match[0];
-    // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1).
+    // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1);
+    // an ordinal ("27th") is a day or a rank, not an id.
     if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) continue;
+    if (/^\d+(?:st|nd|rd|th)$/i.test(raw)) continue;
     // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
     if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) continue;
     // "61/200": two numbers (a used-of-total pair), not a path.

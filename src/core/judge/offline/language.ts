@@ -32,6 +32,7 @@ const CERTAINTY_RE =
   /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|must have|surely|beyond doubt)\b/i;
 const HEDGE_RE =
   /\b(may(?! \d)|might|could(?!\s+not\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
+const HEDGES = new RegExp(HEDGE_RE.source, 'gi');
 const NEGATION_RE =
   /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)((?:\s+[\p{L}][\p{L}'’-]*){1,3})/giu;
 const NEGATION_FILLERS = new Set(['even', 'actually', 'yet', 'get', 'got', 'fully', 'successfully', 'automatically', 'manually', 'ever', 'really', 'properly']);
@@ -74,11 +75,14 @@ export function readWording(text: string): Wording {
   const wording: Wording = { negated: [], absent: [], states: [] };
   wording.causal = CAUSAL_RE.exec(text)?.[1];
   wording.certainty = CERTAINTY_RE.exec(text)?.[1];
-  const hedge = HEDGE_RE.exec(text);
-  // "May" capitalised mid-sentence is the month.
   // "May" capitalised is the month unless a verb follows ("May be", "May also have").
-  const month = hedge?.[1] === 'May' && !/^May\s+(?:be|have|also|not|well|still|explain|indicate|point)\b/.test(text.slice(hedge.index));
-  if (hedge && !month) wording.hedge = hedge[1];
+  for (const hedge of text.matchAll(HEDGES)) {
+    const month = hedge[1] === 'May' && !/^May\s+(?:be|have|also|not|well|still|explain|indicate|point)\b/.test(text.slice(hedge.index));
+    if (!month) {
+      wording.hedge = hedge[1];
+      break;
+    }
+  }
 
   const negatedSpans: Array<[number, number]> = [];
   for (const match of text.matchAll(NEGATION_RE)) {

@@ -269,7 +269,12 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.doesNotMatch(JSON.stringify(audit), /apiKey|sk-/);
     await vscode.workspace.fs.delete(target);
 
-    await vscode.commands.executeCommand('grounding.markReviewed', uri, claim.claim.id, null);
+    // The verdict is stored with the report: a new evaluation (a new judge call) keeps it.
+    await evaluateReport(uri);
+    const again = api.review(uri)!.claims.find((live) => live.claim.text === EXPECTED[4].text)!;
+    assert.deepEqual([again.claim.partition, again.reviewed], ['grounded', 'grounded']);
+
+    await vscode.commands.executeCommand('grounding.markReviewed', uri, again.claim.id, null);
     assert.equal(api.review(uri)!.result.score, before, "restoring the judge's verdict restores S");
   });
 

@@ -7,6 +7,7 @@ import type { RepairSummary } from '../../../src/vscode/commands/evaluateAndRepa
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
 import { chatJson, chatText, judgeAnswer, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../support/openai-test-server';
 import { fixtureUri, groundingApi } from '../support/extension';
+import { bridgeAvailable, evaluate, texts, waitFor } from '../support/workbench';
 
 const REPAIRED = `# Checkout incident, 2 March 2026
 
@@ -118,5 +119,32 @@ describe('editor: Calibrate Thresholds', function () {
     const config = vscode.workspace.getConfiguration('grounding');
     assert.equal(config.get('switch.rejectThresholdSgi'), Math.round(fit.sgiReview * 1000) / 1000);
     assert.equal(config.get('switch.acceptThresholdSgi'), Math.round(fit.sgiStrongPass * 1000) / 1000);
+  });
+});
+
+describe('editor: Select Evidence…', function () {
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('offers workspace files in a multi-select quick pick and remembers the choice for the report', async function () {
+    if (!bridgeAvailable()) this.skip();
+    const report = fixtureUri('editor', 'hostile-report.txt');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(report));
+    const chosen = vscode.commands.executeCommand<string[] | undefined>('grounding.selectEvidence', report);
+    // Tick alerts.log in the rendered quick pick, then press OK.
+    await waitFor(async () => (await texts('.quick-input-list .monaco-list-row')).some((t) => t.includes('alerts.log')), 15_000, 'the quick pick');
+    await evaluate(`(() => {
+      const row = [...document.querySelectorAll('.quick-input-list .monaco-list-row')].find((r) => r.innerText.includes('alerts.log'));
+      row.querySelector('input[type=checkbox], .monaco-checkbox').click();
+    })()`);
+    await evaluate(`[...document.querySelectorAll('.quick-input-widget .monaco-button')].find((b) => b.innerText.trim() === 'OK').click()`);
+    const picked = await chosen;
+    assert.deepEqual(picked?.map((u) => u.split('/').slice(-2).join('/')), ['evidence/alerts.log']);
+    const summary = (await vscode.commands.executeCommand<{ status: string }>('grounding.evaluate', report))!;
+    assert.equal(summary.status, 'done');
+    const api = await groundingApi();
+    assert.deepEqual(api.review(report)!.result.evidence.files, ['editor/evidence/alerts.log']);
   });
 });

@@ -150,3 +150,23 @@ describe('CLI review --batch on worker threads', () => {
     assert.match(sarif.stderr, /--format sarif is not available/);
   });
 });
+
+describe('CLI review --gate', () => {
+  it('adds the gate verdict: the example only asserts facts its logs were read for → ACCEPT', () => {
+    const run = runBuilt(['review', example, '--gate', 'default', '--format', 'json']);
+    const gate = JSON.parse(run.stdout).gate;
+    assert.equal(gate.claim_type, 'assertion');
+    assert.equal(gate.verdict, 'ACCEPT');
+    assert.deepEqual(gate.legal_next, []);
+    const text = runBuilt(['review', example, '--gate', 'default']);
+    assert.match(text.stdout, /^gate: ACCEPT \(assertion, default, budget \d+\/6\)$/m);
+  });
+
+  it('without --gate there is no gate; bad gate options exit 2', () => {
+    assert.equal(JSON.parse(runBuilt(['review', example, '--format', 'json']).stdout).gate, undefined);
+    const bad = runBuilt(['review', example, '--gate', 'bogus']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--gate: expected one of default, skipper, diverger/);
+    assert.equal(runBuilt(['review', example, '--goal', 'tests_passed']).code, 2);
+  });
+});

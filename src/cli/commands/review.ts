@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { describeSwitch, type ReviewSwitch, type SwitchNotComputed } from '../../core/geometry/review-switch';
 import { makeEncoder } from './calibrate';
 import { createOfflineJudge } from '../../core/judge/offline';
+import { describeGate, type GateResult } from '../../core/gate/index';
 import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
 import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
 import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
@@ -53,6 +54,9 @@ Options:
                        see docs/calibration.md for its thresholds
   --on-reject ACTION   the switch's action on weak grounding: fallback (default) | reject |
                        regenerate | escalate
+  --gate PRESET        also run the grounding gate: replay the evidence as the agent's trace
+                       and the report as its answer (default | skipper | diverger)
+  --goal NAME          a signal a completion claim needs verified (repeatable; with --gate)
   --judge NAME         offline | openai (default offline: no network, no API key)
   --format text|json|sarif   output format (default text); JSON is the result contract;
                        SARIF 2.1.0 has one result per ungrounded or contradicted claim, located
@@ -91,6 +95,8 @@ Repair loop (GSAR Algorithm 1):
 Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain — see --fail-on), 2 usage or
 input error (with --batch: 2 when any line was bad, else 1 when any case fails --fail-on).`;
 
+const GATE_PRESETS = ['default', 'skipper', 'diverger'] as const;
+
 /** The judges the CLI can run, by name. */
 export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) => ClaimJudge>;
 
@@ -128,6 +134,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       switch: { type: 'string' },
       'on-reject': { type: 'string' },
       'fail-on': { type: 'string' },
+      gate: { type: 'string' },
+      goal: { type: 'string', multiple: true },
       jobs: { type: 'string' },
     },
   });
@@ -186,7 +194,9 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     }
     if (values['on-reject'] !== undefined && values.switch === undefined) throw new CliError('--on-reject needs --switch');
     const switchOptions = values.switch ? { encoder: makeEncoder(values.switch, io), onReject: values['on-reject'] } : undefined;
-    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io, values), switch: switchOptions });
+    if (values.goal && values.gate === undefined) throw new CliError('--goal needs --gate');
+    const gate = values.gate === undefined ? undefined : { preset: parseFormat(values.gate, GATE_PRESETS, 'default', 'gate'), goals: values.goal ?? [] };
+    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io, values), switch: switchOptions, gate });
   } catch (error) {
     throw asCliError(error);
   }
@@ -196,7 +206,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     io.stdout(JSON.stringify(toReviewJson(result)) + '\n');
   } else {
     const switchLine = result.switch ? describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
-    io.stdout(renderText(result, reportFile) + switchLine);
+    const gateLine = result.gate ? describeGate(result.gate as GateResult) + '\n' : '';
+    io.stdout(renderText(result, reportFile) + switchLine + gateLine);
   }
   return exitFor(result.decision);
 }

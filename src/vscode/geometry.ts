@@ -41,7 +41,8 @@ export async function computeReviewSwitch(
     report: withoutFrontMatter(input.report),
     evidenceTexts: input.evidence.map((source) => source.text),
     question: input.question,
-    claims: input.claims.filter((claim) => claim.parentId === undefined),
+    // Every claim, split clauses included: a clause's parentId names its sentence, which is not itself a claim.
+    claims: input.claims,
     signal: input.signal,
   });
 }

@@ -266,6 +266,15 @@ describe('offline judge', () => {
       const no = await one('No.', knowledge, 'Is Boston College located in Chestnut Hill?');
       assert.equal(no.partition, 'contradicted');
     });
+
+    it('"No, …" is judged as the answer and as the statement after it', async () => {
+      // The question's proposition holds, so the leading "No" is contradicted whatever follows.
+      const answer = await one('No, Boston College is in California.', knowledge, 'Is Boston College located in Chestnut Hill?');
+      assert.equal(answer.partition, 'contradicted');
+      // A leading "Yes" that holds leaves the statement to decide: Stanford is not in Chestnut Hill.
+      const rest = await one('Yes, Stanford University is located in Chestnut Hill too.', knowledge, 'Is Boston College located in Chestnut Hill?');
+      assert.equal(rest.partition, 'ungrounded');
+    });
   });
 
   it('the judge output follows the contract and lists every claim once', async () => {

@@ -34,23 +34,27 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   candidates: 16,
 };
 
-/**
- * Generic words that carry little of a claim's specific content: reporting verbs and the verbs
- * a report uses to narrate values (rose, fell, reached, held) that records never contain.
- */
+/** Generic words that carry little of a claim's specific content, wherever the support is. */
 const LIGHT_WORDS = new Set(
-  ['happen', 'occur', 'show', 'indic', 'report', 'observ', 'see', 'seen', 'note', 'saw', 'log', 'record', 'found', 'find',
-    'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about', 'roughli',
-    'within', 'whole', 'overal', 'also', 'still', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop',
-    'went', 'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'got', 'get', 'back',
-    'now', 'well', 'just', 'nonetheless', 'even', 'again', 'climb', 'spike', 'declin', 'jump', 'move', 'stai', 'remain',
-    'period', 'window', 'dure', 'start', 'finish', 'end',
-    // Everyday verbs and adjectives that paraphrases swap freely (documentation is reworded).
-    'need', 'go', 'goe', 'make', 'use', 'keep', 'work', 'add', 'live', 'instead', 'allow', 'let', 'give', 'take', 'put',
-    'anyth', 'someth', 'everyth', 'thing', 'wai', 'straight', 'awai', 'therefor', 'thu', 'henc', 'later', 'earlier',
-    'old', 'new', 'older', 'newer', 'onc', 'alreadi', 'yet', 'befor', 'after', 'sinc', 'here', 'there', 'itself',
-    'agent', 'check', 'first', 'per', 'actual', 'exactli', 'simpli', 'mere', 'realli', 'quit', 'rather', 'fairli'],
+  ['happen', 'occur', 'show', 'indic', 'report', 'observ', 'see', 'seen', 'note', 'saw', 'found', 'find', 'also', 'still',
+    'now', 'well', 'just', 'nonetheless', 'even', 'again', 'actual', 'exactli', 'simpli', 'mere', 'realli', 'quit', 'rather',
+    'fairli', 'therefor', 'thu', 'henc', 'itself', 'here', 'there', 'instead', 'straight', 'awai', 'anyth', 'someth',
+    'everyth', 'thing', 'wai',
+    // Everyday verbs that paraphrases of documentation swap freely.
+    'need', 'go', 'goe', 'make', 'use', 'keep', 'work', 'add', 'live', 'allow', 'let', 'give', 'take', 'put', 'get', 'got',
+    'later', 'earlier', 'old', 'new', 'older', 'newer', 'onc', 'alreadi', 'yet', 'befor', 'after', 'sinc', 'agent', 'check', 'per',
+    // Verbs a report uses to narrate values ("rose to", "held", "reached").
+    'log', 'record', 'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about',
+    'roughli', 'within', 'whole', 'overal', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop', 'went',
+    'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'back', 'climb', 'spike', 'declin',
+    'jump', 'move', 'stai', 'remain', 'period', 'window', 'dure', 'start', 'finish', 'end'],
 );
+
+/**
+ * Words that are light only when the support is a record: rows show order ("first") by their
+ * timestamps, whereas in a document the word itself carries the fact ("was born first").
+ */
+const NARRATION_WORDS = new Set(['first']);
 
 const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
   log_line: 'tool_match',
@@ -71,6 +75,7 @@ interface ClaimView {
 }
 
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
+const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
 
 /**
  * Judges one claim against the index. Pure and deterministic. With a question, a bare "yes" or
@@ -79,6 +84,13 @@ const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
 export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string): ClaimVerdict {
   const bare = BARE_ANSWER.exec(claim.text);
   if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
+  // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.
+  const prefixed = question ? LEADING_ANSWER.exec(claim.text) : null;
+  if (prefixed && question) {
+    const answer = judgeBareAnswer(prefixed[1]!.toLowerCase() === 'yes', claim, question, index, options);
+    const rest = judgeClaim({ ...claim, text: claim.text.slice(prefixed[0].length) }, index, options);
+    return answer.partition === 'grounded' ? rest : answer;
+  }
   const features = extractFeatures(claim.text);
   // A hyphenated phrase ("gzip-compressed", "long-running") that the evidence never writes
   // as such is wording, not an identifier: its parts are already among the words.
@@ -281,7 +293,8 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
   if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
   const anchored = candidates.filter((unit) => holdsSomeAnchor(view, unit));
   // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
-  const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean => key.some((word) => !LIGHT_WORDS.has(word) && unit.wordSet.has(word));
+  const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean =>
+    key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
   for (const time of view.features.times) {
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
     const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u));
@@ -514,18 +527,19 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   let wordTotal = 0;
   let wordMet = 0;
   const softMissing: string[] = [];
+  const prose = chosen.some((unit) => unit.item.kind === 'paragraph');
   needs.forEach((need, i) => {
     if (need.hard) {
       if (!met[i]) missing.push(need.label);
       return;
     }
-    wordTotal += need.weight;
-    if (met[i]) wordMet += need.weight;
+    const weight = !prose && NARRATION_WORDS.has(need.label) ? Math.min(need.weight, 0.3) : need.weight;
+    wordTotal += weight;
+    if (met[i]) wordMet += weight;
     else softMissing.push(need.label);
   });
   // Prose is matched on its words (they are its specific content), records on their values.
   // A long sentence paraphrasing a document may reword a few of its words; a short one may not.
-  const prose = chosen.some((unit) => unit.item.kind === 'paragraph');
   const long = view.words.size >= options.longClaimWords;
   // Records are matched on their values: with two or more values met, the words matter less.
   const hardMet = needs.filter((need, i) => need.hard && met[i]).length;

@@ -96,6 +96,9 @@ describe('evidence index', () => {
   it('indexes prose by sentence, each sentence pointing to its item', () => {
     const sentences = index.items.filter((unit) => unit.item.id === 'E5');
     assert.deepEqual(sentences.map((unit) => unit.text), ['Restarting the primary database requires approval.', 'Killing a query needs none.']);
+    // `position` stays the item's place in the evidence array (E5 is the fifth), `unit` the sentence's.
+    assert.deepEqual(sentences.map((unit) => unit.position), [4, 4]);
+    assert.deepEqual(sentences.map((unit) => unit.unit), [4, 5]);
     assert.equal(index.search('approval to restart the primary database').at(0)!.indexed.text, 'Restarting the primary database requires approval.');
   });
 

@@ -13,8 +13,10 @@ export * from './features';
  */
 export interface IndexedItem {
   item: EvidenceItem;
-  /** Position in the index's `items` (units, not evidence items). */
+  /** Position of the evidence item in the array given to `buildEvidenceIndex` (shared by its sentences). */
   position: number;
+  /** Position of this unit in the index's `items`. */
+  unit: number;
   /** The unit's text: the item's text, or one of its sentences. */
   text: string;
   /** 0 for a whole item or its first sentence, 1… for later sentences. */
@@ -96,6 +98,7 @@ export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
 
 export class EvidenceIndex {
   readonly items: IndexedItem[];
+  /** term → the units holding it (unit positions) and how often. */
   private readonly postings = new Map<string, { positions: number[]; counts: number[] }>();
   private readonly averageLength: number;
   /** Score accumulator reused across searches (reset after each). */
@@ -107,13 +110,13 @@ export class EvidenceIndex {
   readonly hasRecords: boolean;
 
   constructor(items: readonly EvidenceItem[]) {
-    const units: Array<{ item: EvidenceItem; text: string; sentence: number }> = [];
-    for (const item of items) {
+    const units: Array<{ item: EvidenceItem; position: number; text: string; sentence: number }> = [];
+    items.forEach((item, position) => {
       const sentences = isProse(item) ? splitProseSentences(item.text) : [];
-      if (sentences.length > 1) sentences.forEach((text, sentence) => units.push({ item, text, sentence }));
-      else units.push({ item, text: indexableText(item), sentence: 0 });
-    }
-    this.items = units.map(({ item, text, sentence }, position) => {
+      if (sentences.length > 1) sentences.forEach((text, sentence) => units.push({ item, position, text, sentence }));
+      else units.push({ item, position, text: indexableText(item), sentence: 0 });
+    });
+    this.items = units.map(({ item, position, text, sentence }, unit) => {
       const features = extractFeatures(text);
       if (sentence === 0 && text !== item.text) {
         for (const [key, value] of Object.entries(item.fields)) {
@@ -127,12 +130,13 @@ export class EvidenceIndex {
       for (const [term, count] of counts) {
         let posting = this.postings.get(term);
         if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
-        posting.positions.push(position);
+        posting.positions.push(unit);
         posting.counts.push(count);
       }
       return {
         item,
         position,
+        unit,
         text,
         sentence,
         lowerText: text.toLowerCase(),
@@ -164,7 +168,7 @@ export class EvidenceIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** Positions of the items containing a term. */
+  /** Unit positions (in `items`) of the units containing a term. */
   itemsWith(term: string): readonly number[] {
     return this.postings.get(term)?.positions ?? [];
   }

@@ -165,7 +165,7 @@ function contentWords(features: TextFeatures, wording: Wording): Map<string, num
 
 function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOptions): IndexedItem[] {
   const hits = index.search(view.features, { limit: options.candidates });
-  const seen = new Set(hits.map((hit) => hit.indexed.position));
+  const seen = new Set(hits.map((hit) => hit.indexed.unit));
   const candidates = hits.map((hit) => hit.indexed);
   // Make sure a unit holding a rare identifier or name is considered even if it ranks low.
   for (const term of [...view.features.identifiers.map((i) => `i:${i}`), ...view.features.names.map((n) => `w:${n}`)]) {

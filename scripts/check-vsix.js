@@ -94,6 +94,32 @@ function installedWasm() {
   }
 }
 
+async function walkthroughProblems(pkg, byName) {
+  const problems = [];
+  const contributed = new Set((pkg.contributes?.commands ?? []).map((command) => command.command));
+  const known = (id) => contributed.has(id) || id.startsWith('workbench.');
+  const walkthroughs = pkg.contributes?.walkthroughs ?? [];
+  if (!walkthroughs.length) problems.push('package.json contributes no walkthrough');
+  for (const walkthrough of walkthroughs) {
+    for (const step of walkthrough.steps ?? []) {
+      const where = `walkthrough ${walkthrough.id} step ${step.id}`;
+      const texts = [step.description ?? ''];
+      for (const kind of ['markdown', 'image', 'svg']) {
+        const media = step.media?.[kind];
+        if (typeof media !== 'string') continue;
+        const entry = byName.get(EXT + media);
+        if (!entry) problems.push(`${where}: ${media} not in the VSIX`);
+        else if (kind === 'markdown') texts.push((await entry.read()).toString('utf8'));
+      }
+      const ids = texts.flatMap((text) => [...text.matchAll(/\(command:([\w.-]+)/g)].map((match) => match[1]));
+      if (!ids.length) problems.push(`${where}: no command link`);
+      for (const event of step.completionEvents ?? []) if (event.startsWith('onCommand:')) ids.push(event.slice('onCommand:'.length));
+      for (const id of ids) if (!known(id)) problems.push(`${where}: command ${id} is not in contributes.commands`);
+    }
+  }
+  return problems;
+}
+
 async function check(file) {
   const bytes = fs.statSync(file).size;
   const zip = await listZip(file);
@@ -125,6 +151,16 @@ async function check(file) {
     for (const name of installedWasm()) if (!byName.has(CORE_DIR + name)) problems.push(`missing ${CORE_DIR + name}`);
     for (const entry of wasm) if (entry.size === 0) problems.push(`empty ${entry.name}`);
 
+    // The walkthrough: every step's media ships, and every command it links to or completes on is
+    // one the extension contributes (or VS Code's own workbench.*).
+    const manifest = byName.get(`${EXT}package.json`);
+    let steps = 0;
+    if (manifest) {
+      const pkg = JSON.parse((await manifest.read()).toString('utf8'));
+      problems.push(...(await walkthroughProblems(pkg, byName)));
+      steps = (pkg.contributes?.walkthroughs ?? []).reduce((sum, walkthrough) => sum + (walkthrough.steps?.length ?? 0), 0);
+    }
+
     for (const entry of files) {
       for (const [pattern, what] of FORBIDDEN) if (pattern.test(entry.name)) problems.push(`${entry.name}: ${what} must not ship`);
     }
@@ -133,7 +169,7 @@ async function check(file) {
     const unpacked = files.reduce((sum, entry) => sum + entry.size, 0);
     console.log(
       `${path.basename(file)}: ${mib(bytes)} (${bytes} bytes), ${files.length} files, ${mib(unpacked)} unpacked; ` +
-        `encoder weights ${shards.length} shards ${mib(weightBytes)}, ${wasm.length} .wasm`,
+        `encoder weights ${shards.length} shards ${mib(weightBytes)}, ${wasm.length} .wasm, ${steps} walkthrough steps`,
     );
     return problems;
   } finally {

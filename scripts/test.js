@@ -45,12 +45,42 @@ function main() {
       // Chromium, the toolchain and test/vscode-host; idempotent, quick when already set up.
       setup: ['bash', [path.join(root, 'scripts', 'setup-integration.sh')]],
     });
+    // Packaging: `npm run package` builds the VSIX (production bundle), check-vsix checks what is
+    // in it, and the same suite runs again against the VSIX installed into the test VS Code.
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const vsix = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
+    suites.push({
+      name: 'integration from the installed VSIX',
+      file: path.join(resultsDir, 'integration-vsix.json'),
+      command: process.execPath,
+      args: [integrationRunner, '--vsix', vsix],
+      setup: ['bash', [path.join(root, 'scripts', 'setup-integration.sh')]],
+      before: [
+        ['package the VSIX', process.execPath, [path.join(root, 'scripts', 'package.js')]],
+        ['check the VSIX', process.execPath, [path.join(root, 'scripts', 'check-vsix.js'), vsix]],
+      ],
+    });
   }
 
   const total = { passed: 0, failed: 0, skipped: 0 };
   let anyFailed = false;
+  const setUp = new Map();
   for (const suite of suites) {
-    if (suite.setup && run(`set up ${suite.name}`, ...suite.setup) !== 0) {
+    const broken = (suite.before ?? []).find(([label, command, args]) => {
+      const started = Date.now();
+      const status = run(label, command, args);
+      console.log(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${status})`);
+      return status !== 0;
+    });
+    if (broken) {
+      console.error(`✘ ${broken[0]} failed; ${suite.name} not run`);
+      total.failed += 1;
+      anyFailed = true;
+      continue;
+    }
+    const setupKey = suite.setup && JSON.stringify(suite.setup);
+    if (setupKey && !setUp.has(setupKey)) setUp.set(setupKey, run(`set up ${suite.name}`, ...suite.setup));
+    if (setupKey && setUp.get(setupKey) !== 0) {
       console.error(`✘ ${suite.name}: setup failed`);
       total.failed += 1;
       anyFailed = true;

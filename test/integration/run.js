@@ -3,7 +3,12 @@
 // headless Chromium driven by playwright-core. Offline: nothing is downloaded at test time.
 //
 //   node test/integration/run.js [--screenshot FILE] [--timeout SECONDS] [--grep PATTERN]
-//                                [--update-screenshots] [--extension DIR] [--verbose]
+//                                [--update-screenshots] [--extension DIR | --vsix FILE] [--verbose]
+//
+// --vsix FILE installs the packaged extension into the throwaway extensions dir with the server's
+// own --install-extension (what `code --install-extension FILE` does) and runs the suite against
+// the folder it was installed to (VS Code only runs a suite with a development path, so that
+// folder is given as one).
 //
 // Prerequisites: `node esbuild.js` (dist/), `tsc -p . --outDir out` (compiled suite) and
 // `scripts/setup-integration.sh` (Chromium + test/vscode-host). `npm run test:integration` does all.
@@ -43,7 +48,8 @@ function parseOptions(argv) {
         timeout: { type: 'string', default: process.env.GROUNDING_INTEGRATION_TIMEOUT ?? '300' },
         grep: { type: 'string' },
         'update-screenshots': { type: 'boolean', default: false },
-        extension: { type: 'string', default: root },
+        extension: { type: 'string' },
+        vsix: { type: 'string' },
         verbose: { type: 'boolean', default: false },
       },
     }));
@@ -52,12 +58,14 @@ function parseOptions(argv) {
   }
   const timeoutSeconds = Number(values.timeout);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
+  if (values.vsix && values.extension) throw new UsageError('--vsix and --extension exclude each other');
   return {
     screenshot: values.screenshot && path.resolve(values.screenshot),
     timeoutMs: timeoutSeconds * 1000,
     grep: values.grep,
     updateScreenshots: values['update-screenshots'],
-    extensionDir: path.resolve(values.extension),
+    extensionDir: values.vsix ? undefined : path.resolve(values.extension ?? root),
+    vsix: values.vsix && path.resolve(values.vsix),
     verbose: values.verbose,
   };
 }
@@ -66,8 +74,12 @@ function checkPrerequisites(options) {
   const problems = [];
   if (!fs.existsSync(serverMain)) problems.push('VS Code test host missing: run scripts/setup-integration.sh');
   if (!fs.existsSync(testsEntry)) problems.push('compiled suite missing: run npm run compile-tests');
-  const main = JSON.parse(fs.readFileSync(path.join(options.extensionDir, 'package.json'), 'utf8')).main;
-  if (main && !fs.existsSync(path.join(options.extensionDir, main))) problems.push(`extension bundle ${main} missing: run npm run build`);
+  if (options.vsix) {
+    if (!fs.existsSync(options.vsix)) problems.push(`${options.vsix} missing: run npm run package`);
+  } else {
+    const main = JSON.parse(fs.readFileSync(path.join(options.extensionDir, 'package.json'), 'utf8')).main;
+    if (main && !fs.existsSync(path.join(options.extensionDir, main))) problems.push(`extension bundle ${main} missing: run npm run build`);
+  }
   const chromium = chromiumCandidates.find((candidate) => candidate && fs.existsSync(candidate));
   if (!chromium) problems.push('Chromium missing: run scripts/setup-integration.sh (or set CHROMIUM_PATH)');
   if (problems.length) throw new UsageError(problems.join('\n'));
@@ -134,6 +146,38 @@ function startServer({ port, dirs, env, verbose }) {
     });
   }
   return { child, output };
+}
+
+/**
+ * Installs a VSIX into the throwaway extensions dir with the server's own CLI (as
+ * `code --install-extension` does) and returns the folder it was installed to.
+ */
+async function installVsix({ vsix, dirs, env, deadline }) {
+  const args = [
+    serverMain, '--install-extension', vsix, '--force', '--accept-server-license-terms', '--disable-telemetry',
+    '--user-data-dir', dirs['user-data'], '--server-data-dir', dirs['server-data'], '--extensions-dir', dirs.extensions,
+  ];
+  const child = spawn(process.execPath, args, { cwd: dirs.base, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const output = tailBuffer(40);
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const code = await Promise.race([
+    new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1))),
+    new Promise((resolve) => setTimeout(() => resolve('timeout'), Math.max(1000, deadline - Date.now()))),
+  ]);
+  killGroup(child);
+  if (code !== 0) throw new Error(`installing ${path.basename(vsix)} failed (${code}):\n${output.lines.join('\n')}`);
+  const installed = JSON.parse(fs.readFileSync(path.join(dirs.extensions, 'extensions.json'), 'utf8'));
+  const entry = installed.find((extension) => extension.identifier.id.toLowerCase() === 'grounding-review.grounding-review');
+  if (!entry) throw new Error(`installing ${path.basename(vsix)} left no grounding-review.grounding-review in ${dirs.extensions}`);
+  const dir = path.join(dirs.extensions, entry.relativeLocation);
+  // Test input, not extension code: suite/editor.test.ts opens the bundled example through the
+  // extension's folder (extensionUri/examples/incident), which the VSIX rightly does not ship.
+  // The installed folder gets a copy of examples/ next to what was installed; nothing the
+  // extension runs comes from the repo.
+  fs.cpSync(path.join(root, 'examples'), path.join(dir, 'examples'), { recursive: true });
+  console.log(`installed ${path.basename(vsix)} → ${dir} (+ test input examples/)`);
+  return dir;
 }
 
 async function waitForServer(port, server, deadline) {
@@ -254,6 +298,7 @@ async function main() {
       GROUNDING_UPDATE_SCREENSHOTS: options.updateScreenshots ? '1' : '',
       GROUNDING_TEST_GREP: options.grep ?? '',
     };
+    const extensionDir = options.vsix ? await installVsix({ vsix: options.vsix, dirs, env, deadline }) : options.extensionDir;
     server = startServer({ port, dirs, env, verbose: options.verbose });
     await waitForServer(port, server, deadline);
 
@@ -272,7 +317,7 @@ async function main() {
     });
     await page.exposeFunction('codeAutomationLog', makeWorkbenchLogSink(options.verbose));
     page.on('pageerror', (error) => process.stderr.write(`[workbench error] ${error.message}\n`));
-    await page.goto(workbenchUrl(port, options.extensionDir, workspace), { timeout: Math.max(1000, deadline - Date.now()) });
+    await page.goto(workbenchUrl(port, extensionDir, workspace), { timeout: Math.max(1000, deadline - Date.now()) });
 
     let code = await exitCode;
     if (!finishedCounts) {

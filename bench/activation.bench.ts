@@ -69,7 +69,7 @@ export async function run(): Promise<string> {
     HEADER,
     '',
     `\`node test/integration/run.js --grep '${GREP}'\`: VS Code 1.100.3 (server) in headless Chromium, the extension loaded from the repo`,
-    `(\`dist/extension.js\`, ${(bundleSize / 2 ** 20).toFixed(2)} MiB, ${build}), offline judge, encoder setting at its default (`embedded`: imported lazily on first use, not during activation).`,
+    `(\`dist/extension.js\`, ${(bundleSize / 2 ** 20).toFixed(2)} MiB, ${build}), offline judge, encoder setting at its default (\`embedded\`: imported lazily on first use, not during activation).`,
     `Activation is \`activationMs\` from the API \`activate()\` returns (its body: services, providers, commands; loading the bundle is not in it).`,
     `Evaluate-to-marks is the wall time from running Grounding: Evaluate on \`examples/incident/report.md\` to the marks being applied, after one warm-up evaluation (which loads the core).`,
     '',

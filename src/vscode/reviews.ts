@@ -279,6 +279,11 @@ export class ReviewController implements vscode.Disposable {
     return true;
   }
 
+  /** Every stored reviewer verdict, by report URI string, then claim text (Calibrate fits on them). */
+  allStoredVerdicts(): Record<string, Record<string, PartitionKey>> {
+    return { ...this.workspaceState.get<Record<string, Record<string, PartitionKey>>>(VERDICTS_KEY, {}) };
+  }
+
   private storedVerdicts(uri: string): Record<string, PartitionKey> {
     return this.workspaceState.get<Record<string, Record<string, PartitionKey>>>(VERDICTS_KEY, {})[uri] ?? {};
   }

@@ -252,6 +252,14 @@ function atClaimedMoment(view: ClaimView, units: IndexedItem[]): IndexedItem[] {
 // ---------------------------------------------------------------------------------------------
 // Contradiction
 
+/** A unit's wording, read once: the same candidate rows come back for many claims. */
+const UNIT_WORDING = new WeakMap<IndexedItem, Wording>();
+function wordingOf(unit: IndexedItem): Wording {
+  let wording = UNIT_WORDING.get(unit);
+  if (!wording) UNIT_WORDING.set(unit, (wording = readWording(unit.text)));
+  return wording;
+}
+
 function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {
   const type = KIND_TYPES[unit.item.kind];
   return { partition: 'contradicted', type, evidence_refs: [unit.item.id], reason };
@@ -313,7 +321,7 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
   if (strong.length === 0) return undefined;
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
   for (const unit of atClaimedMoment(view, candidates.filter((u) => sameSubject(view, u, stateWords)))) {
-    const unitWording = readWording(unit.text);
+    const unitWording = wordingOf(unit);
     for (const state of strong) {
       const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
       const opposite = unitStates.find((s) => s.polarity !== state.polarity);
@@ -372,7 +380,7 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     // "apart from posting the status": the excepted item is not a counter-example.
     if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
     const field = deniedFieldValue(unit, denied);
-    const deniesToo = readWording(unit.text).negated.some((term) => denied.includes(term));
+    const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term));
     if (deniesToo || (field !== undefined ? /^(?:0+(?:\.0+)?|false|none|null|)$/i.test(field) : reportsNothing(unit.text))) {
       supporting.push(unit);
       continue;
@@ -384,7 +392,7 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
   if (supporting.length === 0 && !recordsGiven) {
     // Documents are not exhaustive records: that a text does not mention something does not
     // show it did not happen. Only a document that says so itself grounds the denial.
-    const stated = candidates.find((unit) => sameSubject(view, unit) && (reportsNothing(unit.text) || readWording(unit.text).negated.length > 0));
+    const stated = candidates.find((unit) => sameSubject(view, unit) && (reportsNothing(unit.text) || wordingOf(unit).negated.length > 0));
     if (stated) return { partition: 'grounded', type: KIND_TYPES[stated.item.kind], evidence_refs: [stated.item.id], reason: `the denial is stated in ${stated.item.id}` };
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
   }

@@ -88,6 +88,22 @@ describe('offline judge', () => {
       assert.deepEqual(claim.evidence_refs, ['E1']);
     });
 
+    it('a paraphrase that only swaps everyday words of a document sentence is grounded', async () => {
+      const docs = [item('E1', 'Rotating a key issues a new secret for the key.', 'paragraph')];
+      // Every content word (rotat, issu, new, secret, key) is in E1; "straight away" is wording.
+      const claim = await one('Rotating a key issues the new secret straight away.', docs);
+      assert.equal(claim.partition, 'grounded');
+      assert.equal(claim.type, 'domain');
+      assert.deepEqual(claim.evidence_refs, ['E1']);
+    });
+
+    it('an order or age word missing from the document is not mere wording', async () => {
+      const docs = [item('E1', 'Ross Lynch is an American singer.', 'paragraph')];
+      // "older" is the whole fact of the claim and E1 does not give it.
+      const claim = await one('Ross Lynch is the older one.', docs);
+      assert.equal(claim.partition, 'ungrounded');
+    });
+
     it('a figure derived from two rows (a difference) is synthesis', async () => {
       const rows = [
         item('E1', '[tool=df row=1] host=ingest-03 used_gb=481 free_gb=19', 'tool_row'),

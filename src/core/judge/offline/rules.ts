@@ -56,6 +56,10 @@ const LIGHT_WORDS = new Set(
  */
 const NARRATION_WORDS = new Set(['first']);
 
+/** Light words that still state an order, an age or an approximation; a paraphrase may not drop them. */
+const ORDER_WORDS = new Set(['first', 'old', 'older', 'new', 'newer', 'earlier', 'befor', 'after', 'sinc', 'onc', 'alreadi', 'yet',
+  'around', 'approxim', 'about', 'roughli', 'within', 'last', 'start', 'end', 'finish', 'peak']);
+
 const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
   log_line: 'tool_match',
   tool_row: 'tool_match',
@@ -553,7 +557,11 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   const hardMet = needs.filter((need, i) => need.hard && met[i]).length;
   const recordCoverage = hardMet >= 2 ? (chosen.length === 1 ? 0 : options.minWordCoverage / 2) : options.minWordCoverage;
   const minCoverage = prose ? (long ? Math.min(options.minProseCoverage, options.minLongProseCoverage) : options.minProseCoverage) : recordCoverage;
-  if (missing.length === 0 && wordTotal > 0 && wordMet / wordTotal < minCoverage) missing.push(...softMissing);
+  // Light words (everyday verbs, narration) are what a paraphrase swaps: when every other
+  // content word is met, the missing ones are wording, not content.
+  // Order, age and approximation words are not swappable: "older", "first", "about 700,000" carry the fact.
+  const onlyLightMissing = softMissing.length > 0 && wordMet > 0 && softMissing.every((label) => LIGHT_WORDS.has(label) && !ORDER_WORDS.has(label));
+  if (missing.length === 0 && wordTotal > 0 && wordMet / wordTotal < minCoverage && !onlyLightMissing) missing.push(...softMissing);
   if (missing.length === 0 && chosen.length === 0) missing.push('any of its terms');
   // Several sentences of one document are one evidence item.
   const items: IndexedItem[] = [];

@@ -21,6 +21,37 @@ const esbuildProblemMatcherPlugin = {
   },
 };
 
+/**
+ * zod re-exports every locale it has (`z.locales`), ~260 KB minified; messages here are English
+ * only, so the locale index resolves to one that exports `en` alone.
+ */
+const zodEnglishOnlyPlugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: require('node:path').join(args.resolveDir, '../locales/en.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: require('node:path').dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * The DGI grounding direction (~150 KB of numbers) is data, not code: it stays a file next to the
+ * bundles, read when the switch first needs it, so the bundles stay small.
+ */
+const DGI_DIRECTION = { source: 'src/core/geometry/data/dgi-direction.json', file: 'dgi-direction.json' };
+const geometryDataOutsidePlugin = {
+  name: 'geometry-data-outside',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]data[\\/]dgi-direction\.json$/ }, () => ({ path: `./${DGI_DIRECTION.file}`, external: true }));
+  },
+};
+
 /** Options shared by every bundle: one CommonJS file per entry, for Node. */
 const common = {
   bundle: true,
@@ -37,7 +68,7 @@ const common = {
   // jsonc-parser's `main` is a UMD build whose dynamic require('./impl/…') esbuild cannot follow;
   // its ESM build (`module`) bundles cleanly.
   mainFields: ['module', 'main'],
-  plugins: [esbuildProblemMatcherPlugin],
+  plugins: [esbuildProblemMatcherPlugin, zodEnglishOnlyPlugin, geometryDataOutsidePlugin],
 };
 
 const entries = [
@@ -47,7 +78,15 @@ const entries = [
   { entryPoints: ['media/panel/main.ts'], outfile: 'media/dist/panel.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
 ];
 
+function copyDataFiles() {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(__dirname, DGI_DIRECTION.source), path.join(__dirname, 'dist', DGI_DIRECTION.file));
+}
+
 async function main() {
+  copyDataFiles();
   const contexts = await Promise.all(entries.map((entry) => esbuild.context({ ...common, ...entry })));
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -63,6 +63,7 @@ const REQUIRED = [
   `${EXT}LICENSE.txt`,
   `${EXT}dist/extension.js`,
   `${EXT}dist/cli.js`,
+  `${EXT}dist/dgi-direction.json`,
   `${EXT}media/dist/panel.js`,
   `${EXT}media/panel.css`,
   `${EXT}media/icon.png`,

@@ -104,6 +104,18 @@ describe('offline judge', () => {
       assert.equal(claim.partition, 'ungrounded');
     });
 
+    it('a claim naming its source document ("per the runbook") is met by the file name', async () => {
+      const text = 'Disk alerts fire at 95% on the data volume.';
+      const claimText = 'Per the runbook, disk alerts fire at 95% on the data volume.';
+      // The paragraph comes from runbook.md: "runbook" names the source, the rest is its sentence.
+      const fromRunbook = await one(claimText, [item('E1', text, 'paragraph', { file: 'runbook.md' })]);
+      assert.equal(fromRunbook.partition, 'grounded');
+      assert.deepEqual(fromRunbook.evidence_refs, ['E1']);
+      // From guide.md nothing says it is a runbook: 5 of 6 content words is below prose coverage.
+      const fromGuide = await one(claimText, [item('E1', text, 'paragraph', { file: 'guide.md' })]);
+      assert.equal(fromGuide.partition, 'ungrounded');
+    });
+
     it('a figure derived from two rows (a difference) is synthesis', async () => {
       const rows = [
         item('E1', '[tool=df row=1] host=ingest-03 used_gb=481 free_gb=19', 'tool_row'),

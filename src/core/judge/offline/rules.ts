@@ -472,9 +472,28 @@ function needsOf(view: ClaimView): Need[] {
     needs.push({ label: group.join(' '), weight: 2, hard: true, met: (unit) => hasName(unit, group) });
   }
   for (const [word, weight] of view.words) {
-    needs.push({ label: word, weight, hard: false, met: (unit) => unit.wordSet.has(word) });
+    needs.push({ label: word, weight, hard: false, met: (unit) => unit.wordSet.has(word) || fileWords(unit).has(word) });
   }
   return needs;
+}
+
+const FILE_WORDS = new WeakMap<object, Set<string>>();
+
+/**
+ * The words of a document's file name ("runbook.md", "cert-procedure.md", "plan-limits.json"):
+ * a claim may name its source ("per the runbook", "the procedure requires"), and a document is
+ * what its name says it is. Only documents: a log's name is not a fact about its lines.
+ */
+function fileWords(unit: IndexedItem): Set<string> {
+  const item = unit.item;
+  let words = FILE_WORDS.get(item);
+  if (!words) {
+    const documented = item.kind === 'paragraph' || item.kind === 'json_field';
+    const base = (item.file ?? '').split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '');
+    words = new Set(documented ? extractFeatures(base.replace(/[-_.]+/g, ' ')).words : []);
+    FILE_WORDS.set(item, words);
+  }
+  return words;
 }
 
 /** A bare year ("2006") is stated by a date in that year ("September 2006"). */

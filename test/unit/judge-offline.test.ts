@@ -161,6 +161,17 @@ describe('offline judge', () => {
       assert.deepEqual(claim.evidence_refs, ['E9']);
     });
 
+    it('another date for the same numbered entity, whatever the record calls the date', async () => {
+      const rows = [item('E1', 'INFO tls check serial=04A19C notAfter=2026-10-12T23:59:59Z')];
+      // E1 names serial 04A19C and gives it one end date, 12 October 2026; the claim says November.
+      const wrong = await one('Serial 04A19C is valid until 12 November 2026.', rows);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.deepEqual(wrong.evidence_refs, ['E1']);
+      // The same date is stated by E1: grounded.
+      const right = await one('Serial 04A19C is valid until 12 October 2026.', rows);
+      assert.equal(right.partition, 'grounded');
+    });
+
     it('a value of another host is not a contradiction of this host', async () => {
       // db-prod-2 has no CPU row at all: nothing states its CPU, so it is unsupported, not contradicted.
       const claim = await one('CPU on db-prod-2 reached 97%.');

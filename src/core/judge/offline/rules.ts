@@ -214,8 +214,13 @@ function holdsAllAnchors(view: ClaimView, unit: IndexedItem): boolean {
 /** Identifiers that name a measure, not an entity: 5xx, p99, 2nd. */
 const MEASURE_IDENTIFIER = /^(?:\d+xx|p\d{1,3}(?:\.\d+)?|\d+(?:st|nd|rd|th))$/i;
 
+/** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
+function numberedIdentifiers(view: ClaimView): string[] {
+  return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
+}
+
 function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
-  const identifiers = view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
+  const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
   if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id));
   const { nameGroups } = view.features;
@@ -314,7 +319,13 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
   }
   for (const date of view.features.dates) {
     if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
-    const unit = candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u));
+    const unit =
+      candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u)) ??
+      // One date for one numbered entity (serial 04A19C): a record that names the entity and
+      // gives it one other date states its date differently, whatever it calls the date.
+      (view.features.dates.length === 1 && numberedIdentifiers(view).length > 0
+        ? candidates.find((u) => u.item.kind !== 'paragraph' && u.features.dates.length === 1 && numberedIdentifiers(view).every((id) => hasIdentifier(u, id)))
+        : undefined);
     if (unit) return contradicted(unit, `claim says ${date.raw.trim()}, ${unit.item.id} says ${unit.features.dates[0]!.raw.trim()}`);
   }
   return undefined;

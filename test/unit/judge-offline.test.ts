@@ -172,6 +172,19 @@ describe('offline judge', () => {
       assert.equal(right.partition, 'grounded');
     });
 
+    it('an absence bounded by a figure: one value inside the bound contradicts, all outside ground it', async () => {
+      const rows = [incident[1]!, incident[2]!];
+      // CPU rows: 41.3 (E2) and 97.2 (E3). 97.2 is more than 90: the denial is false.
+      const over = await one('No host had more than 90% CPU.', rows);
+      assert.equal(over.partition, 'contradicted');
+      assert.deepEqual(over.evidence_refs, ['E3']);
+      // Neither 41.3 nor 97.2 is more than 98: every value lies outside the bound.
+      const under = await one('No host had more than 98% CPU.', rows);
+      assert.equal(under.partition, 'grounded');
+      assert.equal(under.type, 'neg_evidence');
+      assert.deepEqual([...under.evidence_refs].sort(), ['E2', 'E3']);
+    });
+
     it('a value of another host is not a contradiction of this host', async () => {
       // db-prod-2 has no CPU row at all: nothing states its CPU, so it is unsupported, not contradicted.
       const claim = await one('CPU on db-prod-2 reached 97%.');

@@ -108,6 +108,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // The agent's own reasoning steps are not evidence for its claims.
   const candidates = gatherCandidates(view, index, options).filter((c) => c.item.kind !== 'reasoning');
 
+  // "No channel recorded fewer than 450 signups": the bound is the denied condition.
+  const boundAbsence = wording.absent.length > 0 && !wording.hedge ? judgeBoundAbsence(view, candidates) : undefined;
+  if (boundAbsence) return boundAbsence;
+
   const contradiction = contradictQuantity(view, candidates) ?? contradictMoment(view, candidates) ?? contradictState(view, candidates);
   if (contradiction) return contradiction;
 
@@ -373,6 +377,29 @@ function deniedFieldValue(unit: IndexedItem, denied: readonly string[]): string 
     if (parts.some((part) => part !== undefined && denied.includes(part))) return value;
   }
   return undefined;
+}
+
+/**
+ * An absence bounded by a figure ("no host had more than 90% CPU"): every evidence value of
+ * that quantity must lie outside the bound. One inside it contradicts the claim; values that
+ * all lie outside ground it. Without any value of that quantity, the usual absence rules apply.
+ */
+function judgeBoundAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const bounds = view.features.quantities.filter(isBound);
+  if (bounds.length !== 1 || view.features.quantities.length !== 1) return undefined;
+  const bound = bounds[0]!;
+  const values: IndexedItem[] = [];
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || !holdsAllAnchors(view, unit)) continue;
+    const same = unit.features.quantities.filter((e) => sharesKey(bound, e) && dimensionsCompatible(bound, e));
+    if (same.length === 0) continue;
+    const inside = same.find((e) => satisfiesBound(bound, e) && !quantityMatches({ ...bound, qualifier: undefined }, e));
+    if (inside) return contradicted(unit, `claim says none ${bound.qualifier === 'upper' ? 'below' : 'above'} ${bound.raw.trim()}, ${unit.item.id} says ${inside.raw.trim()}`);
+    values.push(unit);
+  }
+  if (values.length === 0) return undefined;
+  const refs = [...new Set(values.map((unit) => unit.item.id))].slice(0, 3);
+  return { partition: 'grounded', type: 'neg_evidence', evidence_refs: refs, reason: `every value of the quantity lies outside ${bound.raw.trim()} (${refs.join(', ')})` };
 }
 
 function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean): ClaimVerdict {

@@ -185,6 +185,22 @@ describe('offline judge', () => {
       assert.deepEqual([...under.evidence_refs].sort(), ['E2', 'E3']);
     });
 
+    it('a trend without figures against the rows of that quantity for that subject', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] week=W09 channel=organic visits=48210', 'tool_row'),
+        item('E2', '[tool=run_sql row=2] week=W09 channel=paid visits=9000', 'tool_row'),
+        item('E3', '[tool=run_sql row=3] week=W10 channel=organic visits=50390', 'tool_row'),
+        item('E4', '[tool=run_sql row=4] week=W10 channel=paid visits=8000', 'tool_row'),
+      ];
+      // Organic rows are E1 and E3: 48210 → 50390 is a rise, so "fell" is contradicted by E3.
+      const organic = await one('Organic visits fell in W10.', rows);
+      assert.equal(organic.partition, 'contradicted');
+      assert.deepEqual(organic.evidence_refs, ['E3']);
+      // Paid rows are E2 and E4: 9000 → 8000 is a fall, as claimed.
+      const paid = await one('Paid visits fell in W10.', rows);
+      assert.notEqual(paid.partition, 'contradicted');
+    });
+
     it('a value of another host is not a contradiction of this host', async () => {
       // db-prod-2 has no CPU row at all: nothing states its CPU, so it is unsupported, not contradicted.
       const claim = await one('CPU on db-prod-2 reached 97%.');

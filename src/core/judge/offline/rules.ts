@@ -112,7 +112,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const boundAbsence = wording.absent.length > 0 && !wording.hedge ? judgeBoundAbsence(view, candidates) : undefined;
   if (boundAbsence) return boundAbsence;
 
-  const contradiction = contradictQuantity(view, candidates) ?? contradictMoment(view, candidates) ?? contradictState(view, candidates);
+  const contradiction =
+    contradictQuantity(view, candidates) ?? contradictMoment(view, candidates) ?? contradictState(view, candidates) ?? contradictTrend(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {
@@ -349,6 +350,45 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
       if ((opposite && !same) || failedCall) {
         return contradicted(unit, `claim says "${state.word}", ${unit.item.id} says ${opposite ? `"${opposite.word}"` : 'the call failed'}`);
       }
+    }
+  }
+  return undefined;
+}
+
+const TREND_DOWN = /\b(?:fell|falls?|falling|dropped|drops?|declined|declines|decreased|decreases|shrank|went down)\b/i;
+const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up)\b/i;
+
+/**
+ * A trend without figures ("organic visits fell") against the records of that quantity for
+ * that subject: the rows holding the claim's field-value words (channel=organic) and a value
+ * keyed by one of its words (visits=…). When the last value moved the other way from the
+ * first, the claimed direction is contradicted.
+ */
+function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.features.quantities.length > 0 || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  const down = TREND_DOWN.test(view.claim.text);
+  const up = TREND_UP.test(view.claim.text);
+  if (down === up) return undefined;
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
+  const valueWords = (unit: IndexedItem): string[] =>
+    Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words);
+  // The claim's words that name a field value somewhere select the subject's rows.
+  const allValueWords = new Set(records.flatMap(valueWords));
+  const selectors = [...view.words.keys()].filter((word) => allValueWords.has(word));
+  const keyWords = [...view.words.entries()].filter(([word, weight]) => weight >= 1 && !allValueWords.has(word)).map(([word]) => word);
+  for (const key of keyWords) {
+    const series: Array<{ unit: IndexedItem; value: number }> = [];
+    for (const unit of records) {
+      if (!selectors.every((word) => valueWords(unit).includes(word))) continue;
+      const values = unit.features.quantities.filter((q) => q.key.length === 1 && q.key[0] === key);
+      if (values.length === 1) series.push({ unit, value: values[0]!.value });
+    }
+    if (series.length < 2) continue;
+    series.sort((a, b) => a.unit.item.line - b.unit.item.line);
+    const first = series[0]!;
+    const last = series[series.length - 1]!;
+    if ((down && last.value > first.value) || (up && last.value < first.value)) {
+      return contradicted(last.unit, `claim says ${down ? 'down' : 'up'}, ${first.unit.item.id} → ${last.unit.item.id} goes from ${first.value} to ${last.value}`);
     }
   }
   return undefined;

@@ -116,6 +116,16 @@ describe('offline judge', () => {
       assert.equal(fromGuide.partition, 'ungrounded');
     });
 
+    it('GB/GiB looseness applies across units only, never between figures in the same unit', async () => {
+      const rows = [item('E1', '[tool=query_metrics row=10:40] pod=api-7d9f-8mzt mem_working_set=3.4GiB mem_limit=4GiB', 'tool_row')];
+      // 3.9 GiB written with one decimal is not 4GiB (nor 3.4GiB): not stated.
+      const close = await one('Pod api-7d9f-8mzt was at 3.9 GiB.', rows);
+      assert.notEqual(close.partition, 'grounded');
+      // 4 GB for 4 GiB (4.29e9 bytes) is the loose GB/GiB use across units: still grounded.
+      const converted = await one('Pod api-7d9f-8mzt has a mem_limit of 4 GB.', rows);
+      assert.equal(converted.partition, 'grounded');
+    });
+
     it('a figure derived from two rows (a difference) is synthesis', async () => {
       const rows = [
         item('E1', '[tool=df row=1] host=ingest-03 used_gb=481 free_gb=19', 'tool_row'),

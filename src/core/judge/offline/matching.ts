@@ -16,7 +16,8 @@ export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   let tolerance = 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(evidence.value);
   // "about 104,000": within 5%. Bytes: GB and GiB are used loosely (50 GB for 51,200 MB).
   if (claim.qualifier === 'approx') tolerance = Math.max(tolerance, 0.05 * Math.abs(evidence.value));
-  if (claim.dimension === 'bytes' && evidence.dimension === 'bytes') {
+  // Only across units: 3.9 GiB is not 4GiB, whereas 50 GB may be 51,200 MB.
+  if (claim.dimension === 'bytes' && evidence.dimension === 'bytes' && claim.scale !== evidence.scale) {
     tolerance = Math.max(tolerance, 0.03 * Math.abs(evidence.value));
     // GB and GiB, kB and KiB are used interchangeably: 5,347,560 kB is "5.1 GB".
     for (let power = -4; power <= 4; power++) {

@@ -211,6 +211,16 @@ describe('offline judge', () => {
       assert.notEqual(paid.partition, 'contradicted');
     });
 
+    it('a unit listing a series gives at a time only the figure written after that time', async () => {
+      const rows = [item('E1', 'query_metrics consumer_lag: 03:30 lag=92000; 03:40 lag=11000; 03:50 lag=0', 'tool_call')];
+      // At 03:40 the lag is 11000, not above 20,000 (92000 belongs to 03:30).
+      const above = await one('The lag was above 20,000 at 03:40.', rows);
+      assert.equal(above.partition, 'contradicted');
+      // 92000 at 03:30 is above 20,000: supported.
+      const earlier = await one('The lag was above 20,000 at 03:30.', rows);
+      assert.equal(earlier.partition, 'grounded');
+    });
+
     it('a value of another host is not a contradiction of this host', async () => {
       // db-prod-2 has no CPU row at all: nothing states its CPU, so it is unsupported, not contradicted.
       const claim = await one('CPU on db-prod-2 reached 97%.');

@@ -288,10 +288,10 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
     ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
     const holds = (unit: IndexedItem): boolean =>
       isYearOf(quantity, unit) ||
-      unit.features.quantities.some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
+      quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
     if (subject.some(holds)) continue;
     for (const unit of subject) {
-      const other = unit.features.quantities.find(
+      const other = quantitiesAt(view, unit).find(
         (e) =>
           dimensionsCompatible(quantity, e) &&
           // A bare number is another quantity than a price or a size, unless the claim is a percentage.
@@ -525,7 +525,7 @@ function needsOf(view: ClaimView): Need[] {
         label,
         weight: 1,
         hard: false,
-        met: (unit) => unit.features.quantities.some((e) => quantityMatches(bare, e) || (sharesKey(quantity, e) && satisfiesBound(quantity, e))),
+        met: (unit) => quantitiesAt(view, unit).some((e) => quantityMatches(bare, e) || (sharesKey(quantity, e) && satisfiesBound(quantity, e))),
       });
       continue;
     }
@@ -535,7 +535,7 @@ function needsOf(view: ClaimView): Need[] {
       weight: 3,
       hard: true,
       quantity,
-      met: (unit) => holdsSomeAnchor(view, unit) && (unit.features.quantities.some((e) => quantityMatches(quantity, e)) || isYearOf(quantity, unit)),
+      met: (unit) => holdsSomeAnchor(view, unit) && (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) || isYearOf(quantity, unit)),
     });
   }
   for (const time of view.features.times) {
@@ -572,6 +572,23 @@ function fileWords(unit: IndexedItem): Set<string> {
     FILE_WORDS.set(item, words);
   }
   return words;
+}
+
+/**
+ * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
+ * 03:40 lag=11000") gives at 03:40 only the figures written after 03:40 and before the next
+ * time; any other unit, or a claim without one time, counts all its figures.
+ */
+function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
+  const all = unit.features.quantities;
+  if (view.features.times.length !== 1 || unit.features.times.length < 2) return all;
+  const times = [...unit.features.times].sort((a, b) => a.start - b.start);
+  const at = times.findIndex((t) => timeMatches(view.features.times[0]!, t));
+  if (at < 0) return all;
+  const from = times[at]!.start;
+  const to = times[at + 1]?.start ?? Number.POSITIVE_INFINITY;
+  const segment = all.filter((q) => q.start > from && q.start < to);
+  return segment.length > 0 ? segment : all;
 }
 
 /** A bare year ("2006") is stated by a date in that year ("September 2006"). */

@@ -221,6 +221,19 @@ describe('offline judge', () => {
       assert.equal(earlier.partition, 'grounded');
     });
 
+    it('a bare field value keyed by the same measure is that quantity (origin_rps vs requests per second)', async () => {
+      const rows = [
+        item('E1', '[tool=query_metrics row=16:30] service=www origin_rps=455', 'tool_row'),
+        item('E2', '[tool=query_metrics row=17:00] service=www origin_rps=410', 'tool_row'),
+      ];
+      // At 17:00 origin_rps is 410 (E2); 455 is the 16:30 value.
+      const wrong = await one('Origin traffic was 455 requests per second at 17:00.', rows);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.deepEqual(wrong.evidence_refs, ['E2']);
+      const right = await one('Origin traffic was 410 requests per second at 17:00.', rows);
+      assert.equal(right.partition, 'grounded');
+    });
+
     it('a value of another host is not a contradiction of this host', async () => {
       // db-prod-2 has no CPU row at all: nothing states its CPU, so it is unsupported, not contradicted.
       const claim = await one('CPU on db-prod-2 reached 97%.');

@@ -219,6 +219,12 @@ function holdsAllAnchors(view: ClaimView, unit: IndexedItem): boolean {
 /** Identifiers that name a measure, not an entity: 5xx, p99, 2nd. */
 const MEASURE_IDENTIFIER = /^(?:\d+xx|p\d{1,3}(?:\.\d+)?|\d+(?:st|nd|rd|th))$/i;
 
+/** How many specific key words two quantities share (`origin_rps` and "origin requests per second": 2). */
+function sharedKeyWords(claim: Quantity, evidence: Quantity): number {
+  const claimKey = new Set(claim.key);
+  return new Set(evidence.key.filter((word) => claimKey.has(word) && !LIGHT_WORDS.has(word))).size;
+}
+
 /** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
 function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
@@ -295,7 +301,8 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
         (e) =>
           dimensionsCompatible(quantity, e) &&
           // A bare number is another quantity than a price or a size, unless the claim is a percentage.
-          (e.dimension === quantity.dimension || !quantity.hasUnit || quantity.dimension === 'percent') &&
+          // A bare field value keyed by the same measure (origin_rps for "origin requests per second") is that quantity.
+          (e.dimension === quantity.dimension || !quantity.hasUnit || quantity.dimension === 'percent' || (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
           sharesKey(quantity, e) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),

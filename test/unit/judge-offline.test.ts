@@ -234,6 +234,21 @@ describe('offline judge', () => {
       assert.equal(right.partition, 'grounded');
     });
 
+    it('"after" a time given to the second excludes that second; "since" includes it', async () => {
+      const rows = [
+        item('E1', '2026-03-02T14:03:05Z ERROR checkout-api POST /v1/orders 503 upstream timeout'),
+        item('E2', '2026-03-02T14:09:11Z INFO checkout-api db pool usage back to 61/200'),
+      ];
+      // The only error (E1) is at 14:03:05 itself: none after it.
+      const after = await one('No errors were logged by checkout-api after 14:03:05.', rows);
+      assert.equal(after.partition, 'grounded');
+      assert.equal(after.type, 'neg_evidence');
+      // "since 14:03:05" includes E1's error.
+      const since = await one('No errors were logged by checkout-api since 14:03:05.', rows);
+      assert.equal(since.partition, 'contradicted');
+      assert.deepEqual(since.evidence_refs, ['E1']);
+    });
+
     it('a value of another host is not a contradiction of this host', async () => {
       // db-prod-2 has no CPU row at all: nothing states its CPU, so it is unsupported, not contradicted.
       const claim = await one('CPU on db-prod-2 reached 97%.');

@@ -110,7 +110,12 @@ export function readWording(text: string): Wording {
   }
 
   const after = AFTER_RE.exec(text);
-  if (after) wording.after = Number(after[1]) * 3600 + Number(after[2]) * 60 + Number(after[3] ?? 0);
+  // "after 14:03:05" to the second excludes 14:03:05 itself ("since"/"from" include it; a minute
+  // bound such as "after 14:10" keeps the whole minute, as its seconds are not given).
+  if (after) {
+    const strict = /^after$/i.test(after[0].split(/\s/)[0]!) && after[3] !== undefined;
+    wording.after = Number(after[1]) * 3600 + Number(after[2]) * 60 + Number(after[3] ?? 0) + (strict ? 1 : 0);
+  }
   const before = BEFORE_RE.exec(text);
   if (before) wording.before = Number(before[1]) * 3600 + Number(before[2]) * 60 + Number(before[3] ?? 0);
   return wording;

@@ -3,6 +3,7 @@
 // GroundingSwitch, the grounding gate — slot in as one more step that fills its field.
 // S and δ are always recomputed from the judged claims, never taken from the judge's scalar.
 import { decide, validateThresholds } from './decision';
+import { withoutFrontMatter } from './front-matter';
 import { computeSwitch, type SwitchOptions } from './geometry/review-switch';
 import { parseEvidenceSources } from './evidence/index';
 import { gateForReview, validateGateReviewOptions, type GateReviewOptions } from './gate/index';
@@ -90,7 +91,7 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
 function switchStage(input: ReviewInput, options: SwitchOptions, question: string | undefined, claims: readonly ReportClaim[]) {
   return computeSwitch({
     ...options,
-    report: input.report.replace(/^---\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/, ''),
+    report: withoutFrontMatter(input.report),
     evidenceTexts: input.evidence.map((source) => source.text),
     question,
     claims: claims.filter((claim) => claim.parentId === undefined),

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Encoder } from '../core/geometry/encoder';
 import type { ReviewSwitch, SwitchNotComputed } from '../core/geometry/review-switch';
 import type { EvidenceSource, ReportClaim } from '../core/review-types';
-import { withoutFrontMatter } from './frontMatter';
+import { withoutFrontMatter } from '../core/front-matter';
 import { ensureRemoteConsent } from './judgeChoice';
 import { readApiKey } from './secrets';
 import type { GroundingSettings } from './settings';

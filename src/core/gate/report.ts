@@ -1,6 +1,7 @@
 // The report as the gate's terminal: what kind of claim it makes (gate.md §1) and which
 // identifiers it is about. Front matter `claim_type:` overrides the inference.
 import type { ReportClaim } from '../review-types';
+import { withoutFrontMatter } from '../front-matter';
 import { reportIdentifiers } from './identifiers';
 import type { GateClaimType } from './state';
 
@@ -31,12 +32,11 @@ const UNVERIFIED = new RegExp(
   'iu',
 );
 
-const FRONT_MATTER = /^\uFEFF?---\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)\s*(?:\r?\n|$)/;
 const FENCED_CODE = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm;
 
 /** The report's prose: front matter and fenced code are not claims. */
 export function reportProse(report: string): string {
-  return report.replace(FRONT_MATTER, '').replace(FENCED_CODE, ' ');
+  return withoutFrontMatter(report).replace(FENCED_CODE, ' ');
 }
 
 export function reportsActionsTaken(text: string): boolean {

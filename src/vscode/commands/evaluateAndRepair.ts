@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { RepairReviewResult } from '../../core/repair/review-with-repair';
 import type { EvidenceReplanner, ReportRegenerator } from '../../core/repair/types';
 import type { EvidenceSource } from '../../core/review-types';
-import { keepFrontMatter } from '../frontMatter';
+import { keepFrontMatter } from '../../core/front-matter';
 import { asUri, targetDocument, type Services } from '../services';
 import { scoringOf } from '../settings';
 import type { TrajectoryRound } from '../session';

@@ -66,6 +66,8 @@ export interface ReportClaim {
   line: number;
   /** Set when the claim is an atomic part of a larger sentence claim. */
   parentId?: string;
+  /** Words naming the claim's subject from around it (a table row's label); used to find evidence, not as content. */
+  context?: string;
 }
 
 /** A claim after judging: its bucket, evidence type, cited items and a one-line reason. */

@@ -4,7 +4,7 @@
 import { gsarScore } from '../score';
 import { PARTITION_KEYS, type Claim, type JudgeOutput, type PartitionKey } from '../model';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, EvidenceItem, JudgedClaim, ReportClaim } from '../review-types';
-import { buildEvidenceIndex } from '../retrieval/index';
+import { buildEvidenceIndex, extractFeatures } from '../retrieval/index';
 import { DEFAULT_RULE_OPTIONS, judgeClaim, type RuleOptions } from './offline/rules';
 
 export interface OfflineJudgeOptions {
@@ -46,7 +46,35 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
     if (i % 64 === 0) input.signal?.throwIfAborted();
     judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question) });
   }
+  if (input.question) flagNonAnswer(judged, input.question);
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
+}
+
+/** What a question asks for, when it names a kind of value: a year or date, or a number. */
+export function askedValue(question: string): 'date' | 'number' | undefined {
+  if (/\b(?:what|which) year\b|\bbirth ?date\b|\bdate of birth\b|\bwhat date\b|\bwhen (?:was|were|did|is)\b.*\b(?:born|founded|established|released|built|died|formed|opened|created|launched|published)\b/i.test(question)) return 'date';
+  if (/\bhow (?:many|much|long|old|tall|high|far|big|large)\b/i.test(question)) return 'number';
+  return undefined;
+}
+
+/**
+ * A short answer (one or two claims) to a question that asks for a year or a number, none of
+ * whose claims gives one, does not answer it: a true statement beside the point ("Alf Clausen
+ * composed the theme" for "In what year was its composer born?") is not a grounded answer.
+ * Its first grounded claim is marked ungrounded with that reason.
+ */
+function flagNonAnswer(claims: JudgedClaim[], question: string): void {
+  const asked = askedValue(question);
+  if (!asked || claims.length === 0 || claims.length > 2) return;
+  const answers = claims.some((claim) => {
+    const features = extractFeatures(claim.text);
+    if (asked === 'date') return features.dates.length > 0 || features.quantities.some((q) => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1000 && q.value <= 2999);
+    return features.quantities.length > 0;
+  });
+  if (answers) return;
+  const target = claims.find((claim) => claim.partition === 'grounded');
+  if (!target) return;
+  Object.assign(target, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `does not answer the question: it asks for ${asked === 'date' ? 'a year or date' : 'a number'} and the answer gives none` });
 }
 
 function isUsable(item: EvidenceItem): boolean {

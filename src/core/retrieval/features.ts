@@ -106,6 +106,19 @@ const SYNONYMS: Record<string, string> = {
   qps: 'request',
   k8s: 'kubernet',
   fire: 'fire',
+  // "usage", "used", "utilisation": one measure (`disk_used_pct`, "CPU usage").
+  usag: 'us',
+  util: 'us',
+  utilis: 'us',
+  // df's "Avail" column is what a report calls free space.
+  free: 'avail',
+  // Money: "cost", "spend", and `*_usd` fields.
+  spend: 'cost',
+  spent: 'cost',
+  usd: 'cost',
+  eur: 'cost',
+  jvm: 'java',
+  gzip: 'compress',
 };
 
 /** Stems a lower-case word and maps known variants onto one canonical stem. */
@@ -210,7 +223,7 @@ const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
 const RATE_AFTER_RE = /^\s?(?:requests?|reqs?|queries|calls|events|messages|msgs)?\s*(?:per|\/)\s*(?:second|sec|s)\b/i;
-const PER_UNIT_RE = /^\s?(?:[\p{L}%]+\s+)?per\s+\p{L}/u;
+const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
@@ -255,6 +268,7 @@ export function extractFeatures(text: string): TextFeatures {
   }
 
   const identifiers: string[] = [];
+  const identifierDurations: Quantity[] = [];
   const identText = blank(text, spans);
   for (const match of identText.matchAll(IDENT_RE)) {
     const raw = match[0];
@@ -270,7 +284,15 @@ export function extractFeatures(text: string): TextFeatures {
     if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) continue;
     // "req/s", "and/or": a slash between two plain words is wording, not a path.
     if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) continue;
+    // "total-vm:5.1GB" is a key and its value, not one identifier: the number is read as a field.
+    const keyed = /^(\p{L}[\p{L}_-]*):(\d+(?:\.\d+)?[\p{L}%]*)$/u.exec(raw);
+    if (keyed) {
+      identifiers.push(keyed[1]!.toLowerCase());
+      mask(match.index, match.index + keyed[1]!.length + 1);
+      continue;
+    }
     identifiers.push(raw.toLowerCase().replace(/[.:]+$/, ''));
+    identifierDurations.push(...durationsInIdentifier(raw, match.index));
     // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
     const suffix = /^\d+(?:\.\d+)?([a-z%]+)$/i.exec(raw)?.[1]?.toLowerCase();
     if (!(suffix && UNITS[suffix])) mask(match.index, match.index + raw.length);
@@ -288,7 +310,9 @@ export function extractFeatures(text: string): TextFeatures {
     const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
     const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();
     // "$0.09 per GB", "3 per user": a price or a ratio, not a plain amount.
-    const perUnit = !rateMatch && PER_UNIT_RE.test(numberText.slice(match.index + raw.length, match.index + raw.length + 24));
+    // "2 GB per day" stays 2 GB (a daily amount): only a number without a unit becomes a ratio.
+    const perMatch = rateMatch ? null : PER_UNIT_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 24));
+    const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
     const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField ? UNITS[unitWord] : undefined;
@@ -308,6 +332,7 @@ export function extractFeatures(text: string): TextFeatures {
     });
   }
   mergeCompoundDurations(quantities, text);
+  quantities.push(...identifierDurations);
 
   // A generic `value=` of an alert measures what its rule or metric names.
   const subject = fields.rule ?? fields.metric ?? fields.name;
@@ -342,11 +367,21 @@ export function extractFeatures(text: string): TextFeatures {
         qualifier: qualifierBefore(text, match.index),
       });
     }
-    // Units, months and time zones are read as parts of quantities, dates and times instead.
+    // Units, months and time zones are read as parts of quantities, dates and times instead; a
+    // number word is its quantity; "th" of "27th" is the ordinal's suffix.
     const lower = word.toLowerCase();
-    const content = !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
+    const ordinalSuffix = /^(?:st|nd|rd|th)$/.test(lower) && /\d$/.test(text.slice(0, match.index));
+    const content =
+      !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix &&
+      !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
     const stem = content ? canonicalStem(word) : undefined;
     if (stem) words.push(stem);
+    // "OOMKilling", "ScalingReplicaSet": the parts are words too.
+    if (content && /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(word)) {
+      for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
+        if (part.length >= 2 && !isStopword(part)) words.push(canonicalStem(part));
+      }
+    }
     tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
   }
   const nameGroups = groupNames(tokens, text);
@@ -400,6 +435,18 @@ function groupNames(tokens: readonly NameToken[], text: string): string[][] {
   }
   close();
   return groups.filter((group) => group.length > 0);
+}
+
+/** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
+function durationsInIdentifier(raw: string, start: number): Quantity[] {
+  const out: Quantity[] = [];
+  for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
+    const suffix = part[2]!.toLowerCase();
+    const unit = UNITS[suffix === 'm' ? 'min' : suffix === 'd' ? 'day' : suffix]!;
+    const key = splitIdentifierWords(raw.replace(part[0], ' '));
+    out.push({ value: Number(part[1]) * unit.factor, dimension: unit.dimension, hasUnit: true, decimals: 0, scale: unit.factor, key, raw: part[0], start: start + part.index });
+  }
+  return out;
 }
 
 /** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */

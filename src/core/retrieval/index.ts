@@ -2,6 +2,7 @@
 // candidates for a claim with BM25 in which identifiers, times and numbers weigh more than
 // ordinary words. Judges use it so that each claim is compared with a handful of items instead
 // of every line (no O(claims × items) scans).
+import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
 import { extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
 
@@ -71,11 +72,19 @@ const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Sentences of a prose text; also splits "century.First" where a source glued two sentences. */
 export function splitProseSentences(text: string): string[] {
   const out: string[] = [];
+  let pending = '';
   for (const { segment } of SENTENCES.segment(text)) {
-    for (const part of segment.split(/(?<=[\p{Ll}\p{N})"”][.!?])(?=[\p{Lu}"“][\p{Ll}\s])/u)) {
+    // "Mark L. Lester", "e.g. this": the segmenter ends a sentence after an initial or an abbreviation.
+    if (ABBREVIATION_END.test(segment)) {
+      pending += segment;
+      continue;
+    }
+    for (const part of (pending + segment).split(/(?<=[\p{Ll}\p{N})"”][.!?])(?=[\p{Lu}"“][\p{Ll}\s])/u)) {
       if (/[\p{L}\p{N}]/u.test(part)) out.push(part.trim());
     }
+    pending = '';
   }
+  if (/[\p{L}\p{N}]/u.test(pending)) out.push(pending.trim());
   return out;
 }
 

@@ -38,12 +38,14 @@ export interface SegmentedReport {
   warnings: InputWarning[];
 }
 
-type Region = [start: number, end: number];
+/** A span of prose, with the words that name its subject when the span alone does not (a table row's label). */
+type Region = [start: number, end: number, context?: string];
 
 const SKIPPED = new Set(['heading', 'code', 'html', 'yaml', 'definition', 'thematicBreak', 'footnoteDefinition']);
 // Abbreviations after which Intl.Segmenter wrongly ends a sentence.
 // Titles are matched case-sensitively so a unit ("38 ms.") still ends its sentence.
-const ABBREVIATION_END = /(?:^|[\s(])(?:[Ee]\.g|[Ii]\.e|etc|vs|approx|incl|cf|Dr|Mr|Mrs|Ms|No|Fig)\.\s*$/;
+// A lone capital with a period is a name's initial ("H. Bruce Humberstone").
+export const ABBREVIATION_END = /(?:^|[\s(])(?:[Ee]\.g|[Ii]\.e|etc|vs|approx|incl|cf|Dr|Mr|Mrs|Ms|No|Fig|Jr|Sr|\p{Lu})\.\s*$/u;
 
 export function segmentReport(text: string, options: SegmentOptions = {}): SegmentedReport {
   const file = options.file ?? 'report';
@@ -80,7 +82,7 @@ export function segmentReport(text: string, options: SegmentOptions = {}): Segme
 
   const claims: ReportClaim[] = [];
   let sentenceNumber = 0;
-  for (const [regionStart, regionEnd] of regions) {
+  for (const [regionStart, regionEnd, context] of regions) {
     for (const [sentenceStart, sentenceEnd] of sentences(text, regionStart, regionEnd)) {
       sentenceNumber++;
       const sentence = text.slice(sentenceStart, sentenceEnd);
@@ -90,6 +92,7 @@ export function segmentReport(text: string, options: SegmentOptions = {}): Segme
         const end = sentenceStart + atomEnd;
         const claim: ReportClaim = { id: `C${claims.length + 1}`, text: text.slice(start, end), start, end, line: lineAt(starts, start) };
         if (atoms.length > 1) claim.parentId = `S${sentenceNumber}`;
+        if (context) claim.context = context;
         claims.push(claim);
       }
     }
@@ -126,7 +129,11 @@ function tableRegions(table: Table, text: string, base: number): Region[] {
     }
     if (cells.length === 0) continue;
     const prose = cells.filter(([start, end]) => (text.slice(start, end).match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);
-    if (prose.length > 0) regions.push(...prose);
+    // A prose cell ("Completed in just over three minutes.") is about its row: the short cells
+    // beside it ("rollback") name the subject.
+    const labels = cells.filter((cell) => !prose.includes(cell)).map(([start, end]) => text.slice(start, end).trim());
+    const context = labels.join(' ').slice(0, 200);
+    if (prose.length > 0) regions.push(...prose.map(([start, end]): Region => (context ? [start, end, context] : [start, end])));
     else regions.push([cells[0][0], cells.at(-1)![1]]);
   }
   return regions;

@@ -72,6 +72,7 @@ const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
 
 interface ClaimView {
   claim: ReportClaim;
+  index: EvidenceIndex;
   features: TextFeatures;
   wording: Wording;
   /** Content words that must be found, with their weight. */
@@ -100,7 +101,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // as such is wording, not an identifier: its parts are already among the words.
   features.identifiers = features.identifiers.filter((id) => !/^\p{L}+(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
-  const view: ClaimView = { claim, features, wording, words: contentWords(features, wording) };
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording) };
 
   const checkable = view.words.size + features.identifiers.length + features.quantities.length + features.times.length + features.dates.length;
   if (checkable === 0) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'no checkable content in the claim' };
@@ -147,9 +148,42 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   };
 }
 
+/**
+ * "Are both A and B American?" / "Are A and B both American?" asks two things: "A American",
+ * "B American". Other questions are one proposition.
+ */
+export function questionPropositions(question: string): string[] {
+  const text = question.trim().replace(/\?+$/, '');
+  const both = /^(are|were|is|was|do|did|does)\s+both\s+(.+?)\s+and\s+(.+)$/i.exec(text);
+  if (both) {
+    // "Tim McIlrath and Spike Slawson American punk rock musicians": B is the name after "and".
+    const tokens = both[3]!.split(/\s+/);
+    let run = 0;
+    while (run < tokens.length && /^\p{Lu}/u.test(tokens[run]!)) run++;
+    // A nationality before a plain word ("American punk rock musicians") is what is asked, not part of the name.
+    if (run >= 2 && run < tokens.length && NATIONALITIES.has(tokens[run - 1]!.toLowerCase()) && /^\p{Ll}/u.test(tokens[run]!)) run--;
+    if (run > 0 && run < tokens.length) {
+      const property = tokens.slice(run).join(' ');
+      return [`${both[2]} ${property}`, `${tokens.slice(0, run).join(' ')} ${property}`];
+    }
+  }
+  const after = /^(are|were|is|was|do|did|does)\s+(.+?)\s+and\s+(.+?)\s+both\s+(.+)$/i.exec(text);
+  if (after) return [`${after[2]} ${after[4]}`, `${after[3]} ${after[4]}`];
+  return [text];
+}
+
+const NATIONALITIES = new Set(
+  ('american canadian mexican brazilian argentine argentinian chilean colombian peruvian cuban british english scottish welsh irish ' +
+    'french german dutch belgian swiss austrian italian spanish portuguese greek turkish polish czech slovak hungarian romanian ' +
+    'bulgarian serbian croatian ukrainian russian swedish norwegian danish finnish icelandic estonian latvian lithuanian ' +
+    'australian chinese japanese korean taiwanese vietnamese thai indian pakistani iranian iraqi israeli egyptian nigerian ' +
+    'kenyan ethiopian moroccan algerian filipino indonesian malaysian singaporean jewish arab european african asian').split(' '),
+);
+
 function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, index: EvidenceIndex, options: RuleOptions): ClaimVerdict {
-  const proposition = question.trim().replace(/\?+$/, '');
-  const verdict = judgeClaim({ ...claim, text: proposition }, index, options);
+  const verdicts = questionPropositions(question).map((text) => judgeClaim({ ...claim, text, context: undefined }, index, options));
+  // Every part must hold for "yes"; one part that fails makes "no" right.
+  const verdict = verdicts.find((v) => v.partition === 'contradicted') ?? verdicts.find((v) => v.partition !== 'grounded') ?? mergeVerdicts(verdicts);
   const holds = verdict.partition === 'grounded';
   if (yes) {
     if (holds) return { ...verdict, reason: `what the question asks is supported: ${verdict.reason}` };
@@ -158,6 +192,12 @@ function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, ind
   }
   if (holds) return { partition: 'contradicted', type: verdict.type, evidence_refs: verdict.evidence_refs, reason: `"no", but the evidence supports what the question asks (${verdict.reason})` };
   return { partition: 'grounded', type: 'inference', evidence_refs: verdict.evidence_refs, reason: `"no": the evidence does not support what the question asks (${verdict.reason})` };
+}
+
+function mergeVerdicts(verdicts: ClaimVerdict[]): ClaimVerdict {
+  if (verdicts.length === 1) return verdicts[0]!;
+  const refs = [...new Set(verdicts.flatMap((v) => v.evidence_refs))];
+  return { partition: 'grounded', type: 'synthesis', evidence_refs: refs, reason: verdicts.map((v) => v.reason).join('; ') };
 }
 
 function contentWords(features: TextFeatures, wording: Wording): Map<string, number> {
@@ -173,7 +213,12 @@ function contentWords(features: TextFeatures, wording: Wording): Map<string, num
 }
 
 function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOptions): IndexedItem[] {
-  const hits = index.search(view.features, { limit: options.candidates });
+  // The claim's context (a table row's label) helps find the row it is about; it is not content to check.
+  const context = view.claim.context ? extractFeatures(view.claim.context) : undefined;
+  const query = context
+    ? { ...view.features, words: [...view.features.words, ...context.words], identifiers: [...view.features.identifiers, ...context.identifiers] }
+    : view.features;
+  const hits = index.search(query, { limit: options.candidates });
   const seen = new Set(hits.map((hit) => hit.indexed.unit));
   const candidates = hits.map((hit) => hit.indexed);
   // Make sure a unit holding a rare identifier or name is considered even if it ranks low.
@@ -203,7 +248,14 @@ function hasIdentifier(unit: IndexedItem, identifier: string): boolean {
 }
 
 function hasName(unit: IndexedItem, group: readonly string[]): boolean {
-  return group.every((word) => unit.wordSet.has(word));
+  return group.every((word) => unit.wordSet.has(word) || (group.length > 1 && shortNameOf(word, unit)));
+}
+
+/** "Pam" is short for "Pamela", "Tim" for "Timothy": a first name of three letters or more that starts a name of the unit. */
+function shortNameOf(word: string, unit: IndexedItem): boolean {
+  if (word.length < 3) return false;
+  for (const name of unit.features.names) if (name.length > word.length && name.startsWith(word)) return true;
+  return false;
 }
 
 /** Holds every identifier and name of the claim. */
@@ -307,13 +359,32 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
       );
-      if (!other) continue;
+      const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
+      if (!other && !unkeyed) continue;
       // A total or a change computed from several figures is not contradicted by one of them.
       if (deriveQuantity(quantity, candidates)) return undefined;
+      if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
     }
   }
   return undefined;
+}
+
+/**
+ * "Pod search-api-8mzt was at 3.9 GiB at 10:40": a figure with a unit but no words saying what
+ * it measures, about a numbered entity (and at a time) that a record gives figures of that
+ * unit for — none of them the claimed one. The closest is what the record says instead.
+ */
+function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: IndexedItem): Quantity | undefined {
+  if (!quantity.hasUnit || quantity.dimension === 'count' || quantity.dimension === 'ratio' || isBound(quantity) || quantity.qualifier === 'approx') return undefined;
+  if (unit.item.kind === 'paragraph') return undefined;
+  const identifiers = numberedIdentifiers(view);
+  if (identifiers.length === 0 || !identifiers.every((id) => hasIdentifier(unit, id))) return undefined;
+  if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;
+  const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension);
+  if (same.length === 0 || same.some((e) => quantityMatches(quantity, e) || sharesKey(quantity, e))) return undefined;
+  // The first figure: a record leads with its measure (mem_working_set=… before mem_limit=…).
+  return same[0];
 }
 
 /** A claimed time or date that the evidence gives differently for the same event. */
@@ -347,7 +418,22 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
   const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
   if (strong.length === 0) return undefined;
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
-  for (const unit of atClaimedMoment(view, candidates.filter((u) => sameSubject(view, u, stateWords)))) {
+  // A state with no subject of its own ("Completed in three minutes.") is about its context (the
+  // table row); with neither, nothing says which record it could contradict.
+  const context = view.claim.context ? extractFeatures(view.claim.context) : undefined;
+  const hasSubject = [...view.words.keys()].some((word) => !stateWords.has(word) && !LIGHT_WORDS.has(word)) || view.features.identifiers.length + view.features.nameGroups.length > 0;
+  if (!hasSubject && !context) return undefined;
+  const aboutContext = (unit: IndexedItem): boolean =>
+    !context || context.identifiers.some((id) => hasIdentifier(unit, id)) || context.words.some((word) => unit.wordSet.has(word));
+  const subject = atClaimedMoment(view, candidates.filter((u) => sameSubject(view, u, stateWords) && aboutContext(u)));
+  // A record that states the same thing settles it: another that mentions the opposite is about something else.
+  const agrees = (unit: IndexedItem): boolean =>
+    strong.every((state) => {
+      const unitStates = wordingOf(unit).states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
+      return unitStates.length > 0 && unitStates.every((s) => s.polarity === state.polarity);
+    });
+  if (subject.some(agrees)) return undefined;
+  for (const unit of subject) {
     const unitWording = wordingOf(unit);
     for (const state of strong) {
       const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
@@ -542,7 +628,9 @@ function needsOf(view: ClaimView): Need[] {
       weight: 3,
       hard: true,
       quantity,
-      met: (unit) => holdsSomeAnchor(view, unit) && (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) || isYearOf(quantity, unit)),
+      met: (unit) =>
+        holdsSomeAnchor(view, unit) &&
+        (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) || isYearOf(quantity, unit) || isDayOf(quantity, view.claim.text, unit)),
     });
   }
   for (const time of view.features.times) {
@@ -556,8 +644,19 @@ function needsOf(view: ClaimView): Need[] {
   for (const group of view.features.nameGroups) {
     needs.push({ label: group.join(' '), weight: 2, hard: true, met: (unit) => hasName(unit, group) });
   }
+  // A state word is met by the same state in other words ("completed" by "succeeded").
+  const states = new Map(view.wording.states.filter((state) => !isWeakStateWord(state.word)).map((state) => [extractFeatures(state.word).words[0] ?? state.word, state]));
   for (const [word, weight] of view.words) {
-    needs.push({ label: word, weight, hard: false, met: (unit) => unit.wordSet.has(word) || fileWords(unit).has(word) });
+    const state = states.get(word);
+    const sameState = (unit: IndexedItem): boolean =>
+      state !== undefined && wordingOf(unit).states.some((s) => s.group === state.group && s.polarity === state.polarity && !isWeakStateWord(s.word));
+    const nameWord = view.features.nameGroups.some((group) => group.length > 1 && group.includes(word));
+    needs.push({
+      label: word,
+      weight,
+      hard: false,
+      met: (unit) => unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)),
+    });
   }
   return needs;
 }
@@ -603,6 +702,38 @@ function isYearOf(quantity: Quantity, unit: IndexedItem): boolean {
   return !quantity.hasUnit && Number.isInteger(quantity.value) && quantity.value >= 1000 && quantity.value <= 2999 && unit.features.dates.some((d) => d.year === quantity.value);
 }
 
+/**
+ * The records of the event a count is about, when there are exactly that many: every record
+ * (not prose) holding all of the claim's identifiers and content words, within the claim's time
+ * span when it gives two times ("between 10:41 and 11:04"). Small counts only (2–50).
+ */
+function countedEvents(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (quantity.hasUnit || quantity.qualifier !== undefined || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 50) return undefined;
+  const words = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
+  if (words.length === 0) return undefined;
+  const rarest = [...words].sort((a, b) => view.index.documentFrequency(`w:${a}`) - view.index.documentFrequency(`w:${b}`))[0]!;
+  const seconds = view.features.times.map((t) => t.seconds).sort((a, b) => a - b);
+  const span = seconds.length >= 2 ? [Math.floor(seconds[0]! / 60) * 60, Math.floor(seconds.at(-1)! / 60) * 60 + 59] : undefined;
+  const found = new Map<object, IndexedItem>();
+  for (const position of view.index.itemsWith(`w:${rarest}`)) {
+    const unit = view.index.items[position]!;
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || found.has(unit.item)) continue;
+    if (!words.every((word) => unit.wordSet.has(word))) continue;
+    if (!view.features.identifiers.every((id) => hasIdentifier(unit, id))) continue;
+    if (span && !unit.features.times.some((t) => t.seconds >= span[0]! && t.seconds <= span[1]!)) continue;
+    found.set(unit.item, unit);
+    if (found.size > quantity.value) return undefined;
+  }
+  return found.size === quantity.value ? [...found.values()] : undefined;
+}
+
+/** An ordinal day ("through the 27th") is stated by a date on that day (2026-05-27). */
+function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 31) return false;
+  if (!/^(?:st|nd|rd|th)\b/i.test(text.slice(quantity.start + quantity.raw.length))) return false;
+  return unit.features.dates.some((d) => d.day === quantity.value);
+}
+
 function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOptions): Support {
   const needs = needsOf(view);
   const chosen: IndexedItem[] = [];
@@ -646,9 +777,16 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     take(best);
     if (met.every(Boolean)) break;
   }
-  // A figure no unit states may be a sum, a difference or a change of two that they do.
+  // A figure no unit states may be a sum, a difference or a change of two that they do, or a
+  // count of the records of one event ("OOM-killed three times").
   needs.forEach((need, i) => {
     if (met[i] || !need.quantity) return;
+    const events = countedEvents(view, need.quantity);
+    if (events) {
+      met[i] = true;
+      for (const unit of events) take(unit);
+      return;
+    }
     const parts = deriveQuantity(need.quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit)));
     if (parts) {
       met[i] = true;
@@ -674,9 +812,9 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   // Prose is matched on its words (they are its specific content), records on their values.
   // A long sentence paraphrasing a document may reword a few of its words; a short one may not.
   const long = view.words.size >= options.longClaimWords;
-  // Records are matched on their values: with two or more values met, the words matter less.
+  // Records are matched on their values: with two or more values met, the values carry the claim.
   const hardMet = needs.filter((need, i) => need.hard && met[i]).length;
-  const recordCoverage = hardMet >= 2 ? (chosen.length === 1 ? 0 : options.minWordCoverage / 2) : options.minWordCoverage;
+  const recordCoverage = hardMet >= 2 ? 0 : options.minWordCoverage;
   const minCoverage = prose ? (long ? Math.min(options.minProseCoverage, options.minLongProseCoverage) : options.minProseCoverage) : recordCoverage;
   // Light words (everyday verbs, narration) are what a paraphrase swaps: when every other
   // content word is met, the missing ones are wording, not content.
@@ -697,12 +835,13 @@ function causeStated(view: ClaimView, support: Support): boolean {
   if (support.units.some((unit) => statesCause(unit.text))) return true;
   // The cause named after "because" must stand on the same record line as an error or reason.
   const at = view.claim.text.toLowerCase().indexOf(view.wording.causal!.toLowerCase());
-  const causeWords = extractFeatures(view.claim.text.slice(at + view.wording.causal!.length)).words;
+  const causeWords = [...new Set(extractFeatures(view.claim.text.slice(at + view.wording.causal!.length)).words)];
   if (causeWords.length === 0) return false;
   return support.units.some(
     (unit) =>
       unit.item.kind !== 'paragraph' &&
       REASON_MARKER.test(unit.text) &&
-      causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.min(2, causeWords.length),
+      // Most of the named cause must be on that line: "memory leak" is not stated by "out of memory".
+      causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.max(Math.min(2, causeWords.length), Math.ceil(0.8 * causeWords.length)),
   );
 }

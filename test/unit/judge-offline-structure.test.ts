@@ -189,4 +189,136 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Jon Jost was born in 1943.', knowledge, 'In what year was Jon Jost born?')).partition, 'grounded');
     });
   });
+
+  describe('numbers as reports write them', () => {
+    it('scales "1.2 million" and "48.2 million"', () => {
+      const [recipients] = extractFeatures('sent to 1.2 million recipients').quantities;
+      assert.equal(recipients?.value, 1_200_000);
+      // Written to one decimal of a million: a step of 100,000, so 1,240,000 rounds to it and 1,300,000 does not.
+      assert.equal(recipients?.scale, 1_000_000);
+    });
+
+    it('reads spelled-out and compound durations', () => {
+      const value = (text: string): number | undefined => extractFeatures(text).quantities.find((q) => q.dimension === 'duration')?.value;
+      assert.equal(value('lasted three hours and twenty minutes'), 3 * 3600 + 20 * 60);
+      assert.equal(value('about a minute and a half behind'), 90);
+      assert.equal(value('kept for one year'), 365 * 86400);
+      assert.equal(value('for three consecutive days'), 3 * 86400);
+      assert.equal(value('about 41 microseconds'), 41e-6);
+      // "one of the hosts" is not a quantity.
+      assert.equal(extractFeatures('one of the hosts').quantities.length, 0);
+    });
+
+    it('reads rates: "1,850 evictions per second", value=1850/s, evicted_keys_per_s=1910', () => {
+      assert.equal(extractFeatures('about 1,850 evictions per second').quantities[0]?.dimension, 'rate');
+      const alert = extractFeatures('rule=redis_evictions_high value=1850/s').quantities.find((q) => q.value === 1850);
+      assert.equal(alert?.dimension, 'rate');
+      assert.equal(extractFeatures('evicted_keys_per_s=1910').quantities[0]?.dimension, 'rate');
+    });
+
+    it('a size written in GiB is exact; GB may be meant as GiB', async () => {
+      const row = [item('E1', '[tool=redis_info row=10:20:00] node=sess-redis-1 used_memory_bytes=2147483648 maxmemory_bytes=4294967296', 'tool_row')];
+      // 4294967296 bytes is exactly 4 GiB: 3.9 GiB is another size.
+      assert.notEqual((await one('sess-redis-1 had a maxmemory of 3.9 GiB.', row)).partition, 'grounded');
+      assert.equal((await one('sess-redis-1 had a maxmemory of 4 GiB.', row)).partition, 'grounded');
+      // 4294967296 bytes is 4.29 GB, and "4.3 GB" is how people often write it.
+      assert.equal((await one('sess-redis-1 had a maxmemory of 4.3 GB.', row)).partition, 'grounded');
+    });
+
+    it('meets "36 minutes" in a bare field value (median_pick_min=36), as the claim wrote it', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] month=2026-02 warehouse=WH-LEJ median_pick_min=38', 'tool_row'),
+        item('E2', '[tool=run_sql row=4] month=2026-03 warehouse=WH-LEJ median_pick_min=36', 'tool_row'),
+      ];
+      const claim = await one('WH-LEJ had a median pick time of 36 minutes in March.', rows);
+      assert.equal(claim.partition, 'grounded');
+      assert.deepEqual(claim.evidence_refs, ['E2']);
+      // 37 minutes is in neither row.
+      assert.notEqual((await one('WH-LEJ had a median pick time of 37 minutes in March.', rows)).partition, 'grounded');
+    });
+
+    it('grounds a code named by its number through the metric holding it', async () => {
+      const alert = [item('E1', '[signal] alert_id=A-5512 rule=http_401_rate node=gw-eu-3 value=18.7%', 'signal')];
+      assert.equal((await one('Alert A-5512 fired when the 401 rate on gw-eu-3 reached 18.7%.', alert)).partition, 'grounded');
+      assert.notEqual((await one('Alert A-5512 fired when the 403 rate on gw-eu-3 reached 18.7%.', alert)).partition, 'grounded');
+    });
+  });
+
+  describe('limits, totals and spans', () => {
+    const limits = [item('E1', 'plans.free: storage_gb=5 max_file_mb=250', 'json_field', { jsonPath: 'plans.free' })];
+
+    it('"up to 500 MB" against a 250 MB maximum is another limit, not a satisfied bound', async () => {
+      const claim = await one('On the free plan files can be up to 500 MB.', limits);
+      assert.equal(claim.partition, 'contradicted');
+      assert.equal((await one('On the free plan files can be up to 250 MB.', limits)).partition, 'grounded');
+    });
+
+    it('a total over a breakdown is derived, not contradicted by one of its parts', async () => {
+      const fleet = [item('E1', 'vendor=Kestrel chargers=412', 'tool_row'), item('E2', 'vendor=Ampero chargers=268', 'tool_row'), item('E3', 'vendor=Nordlad chargers=155', 'tool_row')];
+      // 412 + 268 + 155 = 835.
+      const claim = await one('The network has 835 chargers.', fleet);
+      assert.equal(claim.partition, 'grounded');
+      assert.equal(claim.type, 'synthesis');
+    });
+
+    it('contradicts how long a numbered alert was open when its records span another duration', async () => {
+      const alert = [
+        item('E1', '[signal] alert_id=A-5512 fired_at=2026-04-07T06:42:10Z', 'signal'),
+        item('E2', '[signal] alert_id=A-5512 resolved_at=2026-04-07T07:03:40Z', 'signal'),
+      ];
+      // 06:42:10 → 07:03:40 is 21 min 30 s, not 12 minutes.
+      const wrong = await one('A-5512 stayed open for 12 minutes in total.', alert);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.deepEqual(wrong.evidence_refs, ['E1', 'E2']);
+      assert.equal((await one('A-5512 stayed open for about 21 minutes.', alert)).partition, 'grounded');
+    });
+
+    it('a runbook does not contradict an observed figure when records are given', async () => {
+      const evidence = [
+        item('E1', '[tool=kafka_metrics row=21:06] cluster=kafka-prod-eu under_replicated_partitions=412', 'tool_row'),
+        item('E2', 'During a rolling restart, under-replicated partitions should stay at 0 for healthy brokers.', 'paragraph'),
+      ];
+      assert.equal((await one('Under-replicated partitions on kafka-prod-eu reached 412 at 21:06.', evidence)).partition, 'grounded');
+      // A claim about what the runbook says is checked against it.
+      assert.equal((await one('The runbook says under-replicated partitions should stay at 5.', evidence)).partition, 'contradicted');
+    });
+
+    it('does not read a small count in words as a measured value to contradict', async () => {
+      const evidence = [item('E1', '[tool=apply row=1] change=CHG-5820 settings_changed=5 brokers=6', 'tool_row')];
+      assert.notEqual((await one('CHG-5820 set out to change two broker settings.', evidence)).partition, 'contradicted');
+    });
+  });
+
+  describe('absence, negation, bounds and hedges', () => {
+    it('an absence is contradicted only by a record showing the same property', async () => {
+      const rows = [
+        item('E1', '[tool=sql row=1] warehouse=LEJ month=2026-03 median_pick_minutes=36', 'tool_row'),
+        item('E2', '[tool=sql row=2] warehouse=RTM month=2026-03 median_pick_minutes=58', 'tool_row'),
+      ];
+      // Both medians are under an hour: a row that mentions a warehouse does not contradict the claim.
+      assert.notEqual((await one('No warehouse had a median pick time of more than an hour.', rows)).partition, 'contradicted');
+      // 58 minutes is more than 45 minutes.
+      assert.equal((await one('No warehouse had a median pick time of more than 45 minutes.', rows)).partition, 'contradicted');
+    });
+
+    it('"Neither node was restarted" is contradicted by a restart', async () => {
+      const log = [item('E1', '2026-03-18T10:31:02Z INFO systemd Restarted redis-server@sess-redis-1.service')];
+      assert.equal((await one('Neither Redis node was restarted during the incident.', log)).partition, 'contradicted');
+    });
+
+    it('"cleared by 10:53" is a bound met by an earlier record', async () => {
+      const alerts = [item('E1', '[signal] alert_id=A-3140 resolved_at=2026-03-18T10:52:30Z', 'signal')];
+      assert.equal((await one('Alert A-3140 had cleared by 10:53.', alerts)).partition, 'grounded');
+      assert.notEqual((await one('Alert A-3140 had cleared by 10:40.', alerts)).partition, 'grounded');
+    });
+
+    it('restating a possibility a document states, with its own "may", is grounded', async () => {
+      const docs = [item('E1', 'For 12 hours after you roll a secret, requests are signed with both secrets, so the header may carry two v1 signatures.', 'paragraph')];
+      const claim = await one('After you roll a secret, requests are signed with both secrets for 12 hours, so the header may carry two v1 signatures.', docs);
+      assert.equal(claim.partition, 'grounded');
+      assert.equal(claim.type, 'domain');
+      // A hypothesis of the report's own stays complementary.
+      assert.equal((await one('The extra signature may come from a proxy.', docs)).partition, 'complementary');
+    });
+  });
 });

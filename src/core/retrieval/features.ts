@@ -119,6 +119,14 @@ const SYNONYMS: Record<string, string> = {
   eur: 'cost',
   jvm: 'java',
   gzip: 'compress',
+  // Retention: "kept for 30 days", "retained", "retention".
+  kept: 'retent',
+  retain: 'retent',
+  // Clocks: "behind" is slow, "ahead" is fast.
+  behind: 'slow',
+  // An alert "cleared" is one "resolved".
+  clear: 'resolv',
+  ahead: 'fast',
 };
 
 /** Stems a lower-case word and maps known variants onto one canonical stem. */
@@ -168,6 +176,16 @@ const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
   hours: { dimension: 'duration', factor: 3600 },
   day: { dimension: 'duration', factor: 86400 },
   days: { dimension: 'duration', factor: 86400 },
+  week: { dimension: 'duration', factor: 7 * 86400 },
+  weeks: { dimension: 'duration', factor: 7 * 86400 },
+  month: { dimension: 'duration', factor: 30 * 86400 },
+  months: { dimension: 'duration', factor: 30 * 86400 },
+  year: { dimension: 'duration', factor: 365 * 86400 },
+  years: { dimension: 'duration', factor: 365 * 86400 },
+  microsecond: { dimension: 'duration', factor: 1e-6 },
+  microseconds: { dimension: 'duration', factor: 1e-6 },
+  nanosecond: { dimension: 'duration', factor: 1e-9 },
+  nanoseconds: { dimension: 'duration', factor: 1e-9 },
   b: { dimension: 'bytes', factor: 1 },
   byte: { dimension: 'bytes', factor: 1 },
   bytes: { dimension: 'bytes', factor: 1 },
@@ -190,9 +208,14 @@ const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
 
 /** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`). */
 const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
+  // `evicted_keys_per_s`, `req_ps`: a rate, not a duration.
+  [/(?:^|[_.-])(per_s|per_sec|per_second|ps)$/, '/s'],
   [/(?:^|[_.-])(pct|percent|percentage|ratio_pct)$/, '%'],
   [/(?:^|[_.-])(ms|millis)$/, 'ms'],
   [/(?:^|[_.-])(s|sec|secs|seconds)$/, 's'],
+  // Not `_min`: it is as often a minimum (latency_min) as minutes.
+  [/(?:^|[_.-])(mins|minutes)$/, 'min'],
+  [/(?:^|[_.-])(hours|hrs)$/, 'h'],
   [/(?:^|[_.-])(bytes)$/, 'b'],
   [/(?:^|[_.-])(kb)$/, 'kb'],
   [/(?:^|[_.-])(mb)$/, 'mb'],
@@ -203,8 +226,15 @@ const GENERIC_KEYS = new Set(['valu', 'val', 'count', 'current', 'observ', 'thre
 
 const WORD_NUMBERS: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  twice: 2, none: 0, zero: 0,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100, twice: 2, none: 0, zero: 0,
 };
+
+/** "1.2 million", "48.2 million objects", "3 thousand": the word scales the number before it. */
+const MAGNITUDES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
+/** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
+const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
 const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
@@ -222,7 +252,7 @@ const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
-const RATE_AFTER_RE = /^\s?(?:requests?|reqs?|queries|calls|events|messages|msgs)?\s*(?:per|\/)\s*(?:second|sec|s)\b/i;
+const RATE_AFTER_RE = /^\s?(?:[\p{L}-]+\s+)?(?:per|\/)\s*(?:second|sec|s)\b/iu;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
@@ -284,6 +314,8 @@ export function extractFeatures(text: string): TextFeatures {
     if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) continue;
     // "req/s", "and/or": a slash between two plain words is wording, not a path.
     if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) continue;
+    // "1850/s", "30/min": a rate, read as a number with its unit.
+    if (/^\d+(?:\.\d+)?\/(?:s|sec|second)$/i.test(raw)) continue;
     // "total-vm:5.1GB" is a key and its value, not one identifier: the number is read as a field.
     const keyed = /^(\p{L}[\p{L}_-]*):(\d+(?:\.\d+)?[\p{L}%]*)$/u.exec(raw);
     if (keyed) {
@@ -301,9 +333,16 @@ export function extractFeatures(text: string): TextFeatures {
   const numberText = blank(text, spans);
   const quantities: Quantity[] = [];
   for (const match of numberText.matchAll(NUMBER_RE)) {
-    const raw = match[0];
-    const value = Number(raw.replace(/,/g, ''));
+    let raw = match[0];
+    let value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
+    const magnitude = MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12));
+    let decimalsScale = 1;
+    if (magnitude) {
+      decimalsScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
+      value *= decimalsScale;
+      raw += magnitude[0];
+    }
     const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
     const fieldKey = fieldKeyBefore(text, match.index);
     const rateMatch = RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
@@ -318,13 +357,15 @@ export function extractFeatures(text: string): TextFeatures {
     const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField ? UNITS[unitWord] : undefined;
     const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
     const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : undefined);
-    const decimals = raw.includes('.') ? raw.length - raw.indexOf('.') - 1 : 0;
+    const digits = match[0];
+    const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     quantities.push({
       value: resolved ? value * resolved.factor : value,
       dimension: resolved?.dimension ?? 'count',
       hasUnit: resolved !== undefined,
       decimals,
-      scale: resolved?.factor ?? 1,
+      // "1.2 million" is written to a step of 100,000.
+      scale: (resolved?.factor ?? 1) * decimalsScale,
       key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsAround(text, match.index, match.index + raw.length),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
@@ -342,9 +383,27 @@ export function extractFeatures(text: string): TextFeatures {
     }
   }
 
+  // "one year", "an hour", "a minute and a half".
+  for (const match of text.matchAll(ONE_UNIT_RE)) {
+    const unit = UNITS[match[1]!.toLowerCase()]!;
+    const half = /and\s+a\s+half$/i.test(match[0]);
+    quantities.push({
+      value: (half ? 1.5 : 1) * unit.factor,
+      dimension: unit.dimension,
+      hasUnit: true,
+      decimals: half ? 1 : 0,
+      scale: unit.factor,
+      key: keyWordsBefore(text, match.index),
+      raw: match[0],
+      start: match.index,
+      qualifier: qualifierBefore(text, match.index),
+    });
+  }
+
   const words: string[] = [];
   const tokens: NameToken[] = [];
   let first = true;
+  let lastCompound: { quantity: Quantity; end: number } | undefined;
   for (const match of text.matchAll(WORD_RE)) {
     const word = match[0].replace(/['’]s?$/, '');
     if (word.length === 0) continue;
@@ -353,9 +412,18 @@ export function extractFeatures(text: string): TextFeatures {
     const number = WORD_NUMBERS[word.toLowerCase()];
     if (number !== undefined && number > 0) {
       // "three minutes" is a duration like "3 minutes".
-      const unitWord = /^\s+([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 14))?.[1]?.toLowerCase();
+      // "three minutes", "three consecutive days", "three hours and twenty minutes".
+      const following = /^\s+(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 30));
+      const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
       const unit = unitWord ? UNITS[unitWord] : undefined;
-      quantities.push({
+      if (lastCompound && lastCompound.end === match.index && unit && lastCompound.quantity.dimension === unit.dimension) {
+        // "three hours and twenty minutes": one duration.
+        lastCompound.quantity.value += number * unit.factor;
+        lastCompound.quantity.scale = unit.factor;
+        lastCompound.quantity.raw = text.slice(lastCompound.quantity.start, match.index + word.length + 1 + unitWord!.length);
+        continue;
+      }
+      const quantity: Quantity = {
         value: number * (unit?.factor ?? 1),
         dimension: unit?.dimension ?? 'count',
         hasUnit: unit !== undefined,
@@ -365,14 +433,21 @@ export function extractFeatures(text: string): TextFeatures {
         raw: unit ? `${word} ${unitWord}` : word,
         start: match.index,
         qualifier: qualifierBefore(text, match.index),
-      });
+      };
+      quantities.push(quantity);
+      if (unit) {
+        const unitEnd = text.toLowerCase().indexOf(unitWord!, match.index + word.length) + unitWord!.length;
+        const joiner = /^\s+and\s+/i.exec(text.slice(unitEnd));
+        lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
+      }
     }
     // Units, months and time zones are read as parts of quantities, dates and times instead; a
     // number word is its quantity; "th" of "27th" is the ordinal's suffix.
     const lower = word.toLowerCase();
-    const ordinalSuffix = /^(?:st|nd|rd|th)$/.test(lower) && /\d$/.test(text.slice(0, match.index));
+    const ordinalSuffix =
+      (/^(?:st|nd|rd|th)$/.test(lower) && /\d$/.test(text.slice(0, match.index))) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
     const content =
-      !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix &&
+      !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
       !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
     const stem = content ? canonicalStem(word) : undefined;
     if (stem) words.push(stem);

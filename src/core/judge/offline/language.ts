@@ -57,7 +57,8 @@ const STATE_GROUPS: Record<string, [string[], string[]]> = {
     ['decreased', 'decrease', 'decreasing', 'fell', 'fallen', 'falling', 'dropped', 'declined', 'shrank', 'lower', 'down'],
   ],
   door: [['opened', 'open'], ['closed', 'close']],
-  verdict: [['accepted', 'approved', 'allowed', 'granted'], ['rejected', 'denied', 'refused', 'blocked']],
+  // Not "allowed": "the allowed leeway" names a limit more often than it states a verdict.
+  verdict: [['accepted', 'approved', 'granted'], ['rejected', 'denied', 'refused', 'blocked']],
   truth: [['true', 'yes'], ['false', 'no']],
   connection: [['connected'], ['disconnected']],
   resolution: [['resolved', 'fixed', 'mitigated'], ['unresolved', 'ongoing', 'persisting', 'persisted']],
@@ -90,6 +91,10 @@ export function readWording(text: string): Wording {
     const word = match[1]!.trim().split(/\s+/).find((w) => !isStopword(w) && !NEGATION_FILLERS.has(w.toLowerCase()));
     negatedSpans.push([match.index, match.index + match[0].length]);
     if (word) wording.negated.push(canonicalStem(word));
+  }
+  // "Neither Redis node was restarted": the denied event is the verb after the subject.
+  for (const match of text.matchAll(/\bneither\b[^,.;]*?\b(?:was|were|is|are|has|have|had|did|got)\s+(?:been\s+)?([\p{L}][\p{L}'’-]*)/giu)) {
+    wording.negated.push(canonicalStem(match[1]!));
   }
   for (const match of text.matchAll(ABSENCE_RE)) {
     const word = match[1]!;

@@ -6,6 +6,9 @@ import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../retri
 /** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
 export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   if (!dimensionsCompatible(claim, evidence)) return false;
+  // A bare field value is in the unit its field name implies (median_pick_min=36 for "36
+  // minutes", latency=400 for "400 ms"): compare it with the number as the claim wrote it.
+  if (inWrittenUnit(claim, evidence) && quantityMatches(writtenAs(claim), evidence)) return true;
   // "81%" is stated by a ratio field `hit_ratio=0.81`.
   if (claim.dimension === 'percent' && !evidence.hasUnit && Math.abs(evidence.value) <= 1 && Math.abs(claim.value) > 1) {
     return quantityMatches({ ...claim, value: claim.value / 100, scale: claim.scale / 100 }, { ...evidence, dimension: 'percent', hasUnit: true });
@@ -16,8 +19,10 @@ export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   let tolerance = 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(evidence.value);
   // "about 104,000": within 5%. Bytes: GB and GiB are used loosely (50 GB for 51,200 MB).
   if (claim.qualifier === 'approx') tolerance = Math.max(tolerance, 0.05 * Math.abs(evidence.value));
-  // Only across units: 3.9 GiB is not 4GiB, whereas 50 GB may be 51,200 MB.
-  if (claim.dimension === 'bytes' && evidence.dimension === 'bytes' && claim.scale !== evidence.scale) {
+  // Only across units, and only for decimal units (GB, MB), which people use loosely for binary
+  // sizes: 50 GB may be 51,200 MB. A size written in GiB is exact: 3.9 GiB is not 4 GiB.
+  const binary = [1024, 1024 ** 2, 1024 ** 3, 1024 ** 4].includes(claim.scale);
+  if (claim.dimension === 'bytes' && evidence.dimension === 'bytes' && claim.scale !== evidence.scale && !binary) {
     tolerance = Math.max(tolerance, 0.03 * Math.abs(evidence.value));
     // GB and GiB, kB and KiB are used interchangeably: 5,347,560 kB is "5.1 GB".
     for (let power = -4; power <= 4; power++) {
@@ -25,6 +30,15 @@ export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
     }
   }
   return difference <= tolerance;
+}
+
+function inWrittenUnit(claim: Quantity, evidence: Quantity): boolean {
+  return claim.hasUnit && !evidence.hasUnit && claim.scale !== 1 && claim.dimension !== 'percent' && claim.dimension !== 'ratio';
+}
+
+/** The claim's number in the unit it was written in, as a bare number. */
+function writtenAs(claim: Quantity): Quantity {
+  return { ...claim, value: claim.value / claim.scale, scale: 1, hasUnit: false, dimension: 'count' };
 }
 
 /** A number written without a unit meets the same number with one (cpu=97 for "97%"). */
@@ -35,10 +49,20 @@ export function dimensionsCompatible(a: Quantity, b: Quantity): boolean {
 /** Whether an evidence value lies on the claimed side of a bound ("above 20,000"). */
 export function satisfiesBound(claim: Quantity, evidence: Quantity): boolean {
   if (!dimensionsCompatible(claim, evidence)) return false;
+  // "up to 500 MB" against a stated limit ("up to 250 MB", max_file_mb=250) is a claim about the
+  // limit: the two limits must be the same, a smaller one does not satisfy it.
+  if (claim.qualifier === 'upper' && isLimit(evidence)) return quantityMatches({ ...claim, qualifier: undefined }, evidence);
   if (claim.qualifier === 'lower') return evidence.value > claim.value || quantityMatches({ ...claim, qualifier: undefined }, evidence);
   if (claim.qualifier === 'upper') return evidence.value < claim.value || quantityMatches({ ...claim, qualifier: undefined }, evidence);
   return quantityMatches(claim, evidence);
 }
+
+/** A figure stated as a limit: "up to 3", "at most 3", or a field named max_…/…_limit/quota. */
+export function isLimit(quantity: Quantity): boolean {
+  return quantity.qualifier === 'upper' || quantity.key.some((word) => LIMIT_WORDS.has(word));
+}
+
+const LIMIT_WORDS = new Set(['max', 'maximum', 'limit', 'quota', 'cap', 'ceil']);
 
 export function isBound(quantity: Quantity): boolean {
   return quantity.qualifier === 'lower' || quantity.qualifier === 'upper';
@@ -98,6 +122,18 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
       if (sameDimension && close(a.quantity.value - b.quantity.value)) return [a.unit, b.unit];
       if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return [a.unit, b.unit];
     }
+  }
+  // A total over a breakdown ("835 chargers" across vendors): the sum of every figure with the
+  // same key and dimension, at least three of them.
+  const groups = new Map<string, Array<{ quantity: Quantity; unit: IndexedItem }>>();
+  for (const figure of figures) {
+    const key = `${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
+    if (figure.quantity.key.length > 0) groups.set(key, [...(groups.get(key) ?? []), figure]);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 3) continue;
+    const sameDimension = claim.dimension === group[0]!.quantity.dimension || !claim.hasUnit;
+    if (sameDimension && close(group.reduce((sum, f) => sum + f.quantity.value, 0))) return [group[0]!.unit, group.at(-1)!.unit];
   }
   // A duration may be the time between two events ("the window lasted 42 minutes").
   if (claim.dimension === 'duration') {

@@ -27,7 +27,7 @@ export interface RuleOptions {
 }
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
-  minWordCoverage: 0.5,
+  minWordCoverage: 0.3,
   minProseCoverage: 0.9,
   minLongProseCoverage: 0.7,
   longClaimWords: 8,
@@ -114,11 +114,21 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (boundAbsence) return boundAbsence;
 
   const contradiction =
-    contradictQuantity(view, candidates) ?? contradictMoment(view, candidates) ?? contradictState(view, candidates) ?? contradictTrend(view, candidates);
+    contradictQuantity(view, candidates) ??
+    contradictMoment(view, candidates) ??
+    contradictState(view, candidates) ??
+    contradictTrend(view, candidates) ??
+    contradictSpan(view);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {
     const support = findSupport(view, candidates, options);
+    // A document that says the same with its own "may" ("the header may carry two values")
+    // states a possibility: restating it is grounded, not a hypothesis of the report.
+    const hedgedSource = support.missing.length === 0 && support.units.find((unit) => unit.item.kind === 'paragraph' && wordingOf(unit).hedge !== undefined);
+    if (hedgedSource) {
+      return { partition: 'grounded', type: 'domain', evidence_refs: support.refs, reason: `stated, with its hedge, in ${support.refs.join(' + ')}` };
+    }
     return {
       partition: 'complementary',
       type: 'complementary_finding',
@@ -337,9 +347,23 @@ function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {
   return { partition: 'contradicted', type, evidence_refs: [unit.item.id], reason };
 }
 
+/**
+ * A runbook or plan states rules and expectations ("alerts fire at 90%"), a record what
+ * happened: when records are given, a document contradicts a figure or a time only of a claim
+ * about the document ("per the runbook", "the plan expects").
+ */
+function mayContradict(view: ClaimView, unit: IndexedItem): boolean {
+  if (unit.item.kind !== 'paragraph' || !view.index.hasRecords) return true;
+  return [...view.words.keys()].some((word) => fileWords(unit).has(word) || DOCUMENT_WORDS.has(word));
+}
+
+const DOCUMENT_WORDS = new Set(['runbook', 'plan', 'polici', 'procedur', 'document', 'doc', 'guid', 'playbook', 'spec', 'manual', 'handbook', 'accord']);
+
 function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   for (const quantity of view.features.quantities) {
     if (quantity.qualifier === 'delta') continue;
+    // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
+    if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw)) continue;
     const subject = atClaimedMoment(
       view,
       candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key))),
@@ -349,6 +373,7 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
     if (subject.some(holds)) continue;
     for (const unit of subject) {
+      if (!mayContradict(view, unit)) continue;
       const other = quantitiesAt(view, unit).find(
         (e) =>
           dimensionsCompatible(quantity, e) &&
@@ -387,6 +412,41 @@ function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: Indexe
   return same[0];
 }
 
+/**
+ * "A-5512 stayed open for 12 minutes": how long a numbered entity lasted is the span between
+ * its first and last timestamped record (fired … resolved). A claimed duration far from that
+ * span (more than 5% and a minute off) is contradicted; a duration that matches is grounded by
+ * the usual rules (a span of two moments).
+ */
+function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
+  const durations = view.features.quantities.filter((q) => q.dimension === 'duration' && q.hasUnit && !isBound(q) && q.qualifier !== 'delta');
+  const identifiers = numberedIdentifiers(view);
+  if (durations.length !== 1 || identifiers.length !== 1 || view.features.times.length > 0) return undefined;
+  if (!/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
+  const identifier = identifiers[0]!;
+  const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
+  for (const unit of view.index.items) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !hasIdentifier(unit, identifier)) continue;
+    for (const time of unit.features.times) moments.push({ seconds: time.seconds, unit });
+    if (moments.length > 50) return undefined;
+  }
+  if (moments.length < 2) return undefined;
+  moments.sort((a, b) => a.seconds - b.seconds);
+  const first = moments[0]!;
+  const last = moments.at(-1)!;
+  const span = last.seconds - first.seconds;
+  const claimed = durations[0]!;
+  if (span <= 0 || Math.abs(span - claimed.value) <= Math.max(60, 0.05 * span) || quantityMatches(claimed, { ...claimed, value: span, decimals: 0, scale: 1, raw: `${span}s` })) return undefined;
+  const minutes = Math.floor(span / 60);
+  const seconds = Math.round(span % 60);
+  return {
+    partition: 'contradicted',
+    type: 'synthesis',
+    evidence_refs: [first.unit.item.id, last.unit.item.id],
+    reason: `claim says ${claimed.raw.trim()}, ${identifier} spans ${minutes} min ${seconds} s (${first.unit.item.id} → ${last.unit.item.id})`,
+  };
+}
+
 /** A claimed time or date that the evidence gives differently for the same event. */
 function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   // "after 14:10" bounds a search; it is not an event time to compare.
@@ -397,7 +457,7 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
     key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
   for (const time of view.features.times) {
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
-    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u));
+    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
     if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
   }
   for (const date of view.features.dates) {
@@ -560,8 +620,9 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
       supporting.push(unit);
       continue;
     }
-    // A denied event ("was not restarted") needs the unit to be about the same subject.
-    if (negatedClaim && !sameSubject(view, unit)) continue;
+    // A denied event ("was not restarted") needs the unit to be about the same subject; an
+    // absence ("no warehouse had a pick time over an hour") needs it to show the same property.
+    if (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied))) continue;
     return contradicted(unit, `claim says there was no ${denied[0]}, ${unit.item.id} shows one`);
   }
   if (supporting.length === 0 && !recordsGiven) {
@@ -603,6 +664,8 @@ interface Need {
   met(unit: IndexedItem): boolean;
   /** For a figure the evidence may only give in parts (a sum, a change). */
   quantity?: Quantity;
+  /** A time or a date. */
+  kind?: 'moment';
 }
 
 function needsOf(view: ClaimView): Need[] {
@@ -630,14 +693,28 @@ function needsOf(view: ClaimView): Need[] {
       quantity,
       met: (unit) =>
         holdsSomeAnchor(view, unit) &&
-        (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) || isYearOf(quantity, unit) || isDayOf(quantity, view.claim.text, unit)),
+        (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) ||
+          isYearOf(quantity, unit) ||
+          isDayOf(quantity, view.claim.text, unit) ||
+          inIdentifier(quantity, unit)),
     });
   }
+  const { after, before } = view.wording;
   for (const time of view.features.times) {
-    needs.push({ label: time.raw.trim(), weight: 3, hard: true, met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
+    // "cleared by 10:53", "after 14:10": a bound, met by a record on the right side of it.
+    const minute = Math.floor(time.seconds / 60) * 60;
+    if (before !== undefined && Math.floor(before / 60) * 60 === minute) {
+      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', met: (unit) => unit.features.times.some((t) => t.seconds <= before + 59) });
+      continue;
+    }
+    if (after !== undefined && Math.floor(after / 60) * 60 === minute) {
+      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', met: (unit) => unit.features.times.some((t) => t.seconds >= after) });
+      continue;
+    }
+    needs.push({ label: time.raw.trim(), weight: 3, hard: true, kind: 'moment', met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
   }
   for (const date of view.features.dates) {
-    needs.push({ label: date.raw.trim(), weight: 3, hard: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
+    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
   }
   // A name is met where all its words stand together: "Stanford University" is not met by a
   // sentence about another university.
@@ -725,6 +802,14 @@ function countedEvents(view: ClaimView, quantity: Quantity): IndexedItem[] | und
     if (found.size > quantity.value) return undefined;
   }
   return found.size === quantity.value ? [...found.values()] : undefined;
+}
+
+/** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
+function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || quantity.qualifier !== undefined || !/^\d{3,}$/.test(quantity.raw.trim())) return false;
+  const digits = quantity.raw.trim();
+  for (const id of unit.identifierSet) if (id.split(/[^\p{L}\p{N}]+/u).includes(digits)) return true;
+  return false;
 }
 
 /** An ordinal day ("through the 27th") is stated by a date on that day (2026-05-27). */

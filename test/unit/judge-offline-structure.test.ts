@@ -4,6 +4,7 @@
 // about each claim and its items (the comment beside each case says why).
 import * as assert from 'node:assert/strict';
 import { askedValue, createOfflineJudge } from '../../src/core/judge/offline';
+import { parseEvidenceSources } from '../../src/core/evidence/index';
 import { questionPropositions } from '../../src/core/judge/offline/rules';
 import { extractFeatures, splitProseSentences } from '../../src/core/retrieval/index';
 import type { EvidenceItem, EvidenceKind, JudgedClaim, ReportClaim } from '../../src/core/review-types';
@@ -140,7 +141,7 @@ describe('offline judge: structure written differently', () => {
       const report = '| step | outcome |\n|---|---|\n| rollback | Completed in just over three minutes. |\n';
       const [claim] = segmentReport(report).claims;
       assert.equal(claim?.text, 'Completed in just over three minutes.');
-      assert.equal(claim?.context, 'rollback');
+      assert.equal(claim?.context, 'rollback outcome');
     });
 
     it('grounds an ordinal day ("through the 27th") by a date on that day', async () => {
@@ -261,6 +262,23 @@ describe('offline judge: structure written differently', () => {
       assert.equal(claim.type, 'synthesis');
     });
 
+    it('does not count a figure twice when a JSON object and its field restate it (250 + 250 is not 500)', async () => {
+      const json = [
+        { ...item('E3', 'plans.free: storage_gb=5 max_file_mb=250', 'json_field', { jsonPath: 'plans.free' }), line: 3 },
+        { ...item('E3.2', 'plans.free.max_file_mb = 250', 'json_field', { jsonPath: 'plans.free.max_file_mb' }), line: 3 },
+      ];
+      assert.equal((await one('On the free plan files can be up to 500 MB.', json)).partition, 'contradicted');
+    });
+
+    it('sums a breakdown inside one record even when other records repeat one of its figures', async () => {
+      const evidence = [
+        item('E1', 'run_sql result: Kestrel: chargers=412; Ampero: chargers=268; Nordlad: chargers=155', 'tool_call'),
+        item('E2', 'run_sql result: cold_sites=41 chargers=171', 'tool_call'),
+      ];
+      // 412 + 268 + 155 = 835 in E1; E2's 171 chargers belong to another question.
+      assert.equal((await one('The network has 835 chargers.', evidence)).partition, 'grounded');
+    });
+
     it('contradicts how long a numbered alert was open when its records span another duration', async () => {
       const alert = [
         item('E1', '[signal] alert_id=A-5512 fired_at=2026-04-07T06:42:10Z', 'signal'),
@@ -286,6 +304,23 @@ describe('offline judge: structure written differently', () => {
     it('does not read a small count in words as a measured value to contradict', async () => {
       const evidence = [item('E1', '[tool=apply row=1] change=CHG-5820 settings_changed=5 brokers=6', 'tool_row')];
       assert.notEqual((await one('CHG-5820 set out to change two broker settings.', evidence)).partition, 'contradicted');
+    });
+  });
+
+  describe('documents', () => {
+    it('a table row in a document carries its column headers, so a cell about a column is found', async () => {
+      const parsed = parseEvidenceSources([{ file: 'plans.md', text: '| | Team | Business |\n|---|---|---|\n| Audit log retention | 30 days | 1 year |\n' }]);
+      const row = parsed.items.find((i) => i.text.includes('Audit log retention'));
+      assert.ok(row);
+      assert.equal(row.context, 'Team · Business');
+      // The row is quoted as written; the headers only help to find it.
+      assert.equal(row.text, '| Audit log retention | 30 days | 1 year |');
+    });
+
+    it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry', async () => {
+      const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph')];
+      assert.equal((await one('Session keys expire after 30 days.', runbook)).partition, 'contradicted');
+      assert.equal((await one('Session keys expire after 12 hours.', runbook)).partition, 'grounded');
     });
   });
 

@@ -1,12 +1,12 @@
 // Documents such as runbooks. Markdown: one item per block (paragraph, heading, code block, table
 // row, front matter…), list items and quotes opened up. Plain prose text: one item per paragraph
 // (lines separated by blank lines).
-import type { Nodes } from 'mdast';
+import type { Nodes, Table, TableCell } from 'mdast';
 import { parseMarkdown } from '../segment/markdown';
 import { lineAt, lineStarts, splitLines } from '../segment/positions';
 import { ItemCollector } from './shared';
 
-const CONTAINERS = new Set(['root', 'list', 'listItem', 'blockquote', 'table', 'footnoteDefinition']);
+const CONTAINERS = new Set(['root', 'list', 'listItem', 'blockquote', 'footnoteDefinition']);
 const NO_CONTENT = new Set(['thematicBreak']);
 
 export function parseMarkdownDocument(collector: ItemCollector, text: string): void {
@@ -17,6 +17,10 @@ export function parseMarkdownDocument(collector: ItemCollector, text: string): v
       for (const child of node.children) visit(child as Nodes);
       return;
     }
+    if (node.type === 'table') {
+      addTableRows(collector, node, text, starts);
+      return;
+    }
     if (NO_CONTENT.has(node.type) || !node.position) return;
     const start = node.position.start.offset ?? 0;
     const end = node.position.end.offset ?? start;
@@ -25,6 +29,29 @@ export function parseMarkdownDocument(collector: ItemCollector, text: string): v
     collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields: {} });
   };
   visit(parseMarkdown(text));
+}
+
+/**
+ * A table: one item per row (the header row included, as the table's own statement of what it
+ * holds). A body row's item carries its column headers as context ("Team · Business ·
+ * Enterprise"), since a row's cells mean little without them.
+ */
+function addTableRows(collector: ItemCollector, table: Table, text: string, starts: number[]): void {
+  const cellText = (cell: TableCell): string => {
+    const first = cell.position?.start.offset ?? 0;
+    const last = cell.position?.end.offset ?? first;
+    return text.slice(first, last).replace(/^\s*\|?|\|?\s*$/g, '').trim();
+  };
+  const headers = (table.children[0]?.children ?? []).map(cellText);
+  table.children.forEach((row, index) => {
+    if (!row.position) return;
+    const start = row.position.start.offset ?? 0;
+    const end = row.position.end.offset ?? start;
+    const body = text.slice(start, end).trim();
+    if (body === '') return;
+    const context = index === 0 ? undefined : headers.filter(Boolean).join(' · ');
+    collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields: {}, ...(context ? { context } : {}) });
+  });
 }
 
 export function parseTextParagraphs(collector: ItemCollector, text: string): void {

@@ -126,6 +126,10 @@ const SYNONYMS: Record<string, string> = {
   behind: 'slow',
   // An alert "cleared" is one "resolved".
   clear: 'resolv',
+  // A key's TTL is when it expires; a price is what it costs.
+  ttl: 'expir',
+  price: 'cost',
+  priced: 'cost',
   ahead: 'fast',
 };
 

@@ -59,6 +59,7 @@ function indexableText(item: EvidenceItem): string {
     if (!item.text.includes(pair) && !item.text.includes(value)) parts.push(pair);
   }
   if (item.result && !item.text.includes(item.result)) parts.push(item.result);
+  if (item.context) parts.push(item.context);
   return parts.join(' ');
 }
 

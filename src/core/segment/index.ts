@@ -120,20 +120,37 @@ function isLeadIn(paragraph: Paragraph, text: string, base: number): boolean {
  */
 function tableRegions(table: Table, text: string, base: number): Region[] {
   const regions: Region[] = [];
+  const headers = (table.children[0]?.children ?? []).map((cell) => {
+    const first = cell.children[0]?.position?.start.offset;
+    const last = cell.children.at(-1)?.position?.end.offset;
+    return first !== undefined && last !== undefined ? text.slice(base + first, base + last).trim() : '';
+  });
   for (const row of table.children.slice(1)) {
     const cells: Region[] = [];
-    for (const cell of row.children) {
+    const columns: number[] = [];
+    row.children.forEach((cell, column) => {
       const first = cell.children[0]?.position?.start.offset;
       const last = cell.children.at(-1)?.position?.end.offset;
-      if (first !== undefined && last !== undefined && last > first) cells.push([base + first, base + last]);
-    }
+      if (first !== undefined && last !== undefined && last > first) {
+        cells.push([base + first, base + last]);
+        columns.push(column);
+      }
+    });
     if (cells.length === 0) continue;
     const prose = cells.filter(([start, end]) => (text.slice(start, end).match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);
     // A prose cell ("Completed in just over three minutes.") is about its row: the short cells
     // beside it ("rollback") name the subject.
+    // The column's header too ("WH-LEJ" in the "March" column).
     const labels = cells.filter((cell) => !prose.includes(cell)).map(([start, end]) => text.slice(start, end).trim());
-    const context = labels.join(' ').slice(0, 200);
-    if (prose.length > 0) regions.push(...prose.map(([start, end]): Region => (context ? [start, end, context] : [start, end])));
+    const contextOf = (cell: Region): string => [...labels, headers[columns[cells.indexOf(cell)]!] ?? ''].filter(Boolean).join(' ').slice(0, 200);
+    if (prose.length > 0) {
+      regions.push(
+        ...prose.map((cell): Region => {
+          const context = contextOf(cell);
+          return context ? [cell[0], cell[1], context] : [cell[0], cell[1]];
+        }),
+      );
+    }
     else regions.push([cells[0][0], cells.at(-1)![1]]);
   }
   return regions;

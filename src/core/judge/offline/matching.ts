@@ -98,9 +98,15 @@ export function dateMatches(claim: CalendarDate, evidence: CalendarDate): boolea
  */
 export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): [IndexedItem, IndexedItem] | undefined {
   const figures: Array<{ quantity: Quantity; unit: IndexedItem }> = [];
+  // One figure once: a JSON object and its field on the same line restate it (250 + 250 is not a total).
+  const seen = new Set<string>();
   for (const unit of units) {
     for (const quantity of unit.features.quantities) {
-      if (figures.length >= limit) break;
+      // Pairs are tried among the first `limit` figures, totals over up to five times as many.
+      if (figures.length >= limit * 5) break;
+      const id = `${unit.item.file}:${unit.item.line}:${quantity.dimension}:${quantity.value}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
       if (quantity.value !== 0 && Number.isFinite(quantity.value)) figures.push({ quantity, unit });
     }
   }
@@ -111,8 +117,9 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   // Two figures combine only when they measure the same thing (their keys meet), so unrelated
   // numbers do not add up by chance; the caller passes only units about the claim's entities.
   const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && a.key.some((word) => b.key.includes(word));
-  for (let i = 0; i < figures.length; i++) {
-    for (let j = 0; j < figures.length; j++) {
+  const paired = Math.min(figures.length, limit);
+  for (let i = 0; i < paired; i++) {
+    for (let j = 0; j < paired; j++) {
       if (i === j) continue;
       const a = figures[i]!;
       const b = figures[j]!;
@@ -125,10 +132,13 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   }
   // A total over a breakdown ("835 chargers" across vendors): the sum of every figure with the
   // same key and dimension, at least three of them.
+  // A breakdown is usually one record (one query result); rows of several records come next.
   const groups = new Map<string, Array<{ quantity: Quantity; unit: IndexedItem }>>();
-  for (const figure of figures) {
-    const key = `${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
-    if (figure.quantity.key.length > 0) groups.set(key, [...(groups.get(key) ?? []), figure]);
+  for (const scope of ['unit', 'all'] as const) {
+    for (const figure of figures) {
+      const key = `${scope === 'unit' ? `${figure.unit.item.id}:` : ''}${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
+      if (figure.quantity.key.length > 0) groups.set(key, [...(groups.get(key) ?? []), figure]);
+    }
   }
   for (const group of groups.values()) {
     if (group.length < 3) continue;

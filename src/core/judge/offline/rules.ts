@@ -47,7 +47,9 @@ const LIGHT_WORDS = new Set(
     'log', 'record', 'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about',
     'roughli', 'within', 'whole', 'overal', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop', 'went',
     'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'back', 'climb', 'spike', 'declin',
-    'jump', 'move', 'stai', 'remain', 'period', 'window', 'dure', 'start', 'finish', 'end'],
+    'jump', 'move', 'stai', 'remain', 'period', 'window', 'dure', 'start', 'finish', 'end',
+    // How a report names a document's figures and instructions ("the threshold", "read the header").
+    'threshold', 'read', 'note', 'mention', 'describ'],
 );
 
 /**
@@ -77,6 +79,8 @@ interface ClaimView {
   wording: Wording;
   /** Content words that must be found, with their weight. */
   words: Map<string, number>;
+  /** Words of the question the report answers, if any. */
+  askedWords: Set<string>;
 }
 
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
@@ -101,7 +105,13 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // as such is wording, not an identifier: its parts are already among the words.
   features.identifiers = features.identifiers.filter((id) => !/^\p{L}+(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
-  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording) };
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set() };
+  // Words the question already uses set the topic ("your SIEM"): they count half, so what the
+  // answer adds is what must be supported.
+  if (question) {
+    view.askedWords = new Set(extractFeatures(question).words);
+    for (const [word, weight] of view.words) if (view.askedWords.has(word)) view.words.set(word, Math.min(weight, 0.5));
+  }
 
   const checkable = view.words.size + features.identifiers.length + features.quantities.length + features.times.length + features.dates.length;
   if (checkable === 0) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'no checkable content in the claim' };
@@ -363,7 +373,8 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
   for (const quantity of view.features.quantities) {
     if (quantity.qualifier === 'delta') continue;
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
-    if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw)) continue;
+    // A limit in words ("up to five streams") is a figure like any other.
+    if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity)) continue;
     const subject = atClaimedMoment(
       view,
       candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key))),
@@ -718,6 +729,8 @@ function needsOf(view: ClaimView): Need[] {
   }
   // A name is met where all its words stand together: "Stanford University" is not met by a
   // sentence about another university.
+  // Names stay hard even when the question gives them: a question often names the very entity
+  // a wrong answer swaps in ("Garth Brooks performed …" for "Who performed …, No Fences?").
   for (const group of view.features.nameGroups) {
     needs.push({ label: group.join(' '), weight: 2, hard: true, met: (unit) => hasName(unit, group) });
   }
@@ -732,7 +745,8 @@ function needsOf(view: ClaimView): Need[] {
       label: word,
       weight,
       hard: false,
-      met: (unit) => unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)),
+      met: (unit) =>
+        unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)),
     });
   }
   return needs;

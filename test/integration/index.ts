@@ -12,17 +12,49 @@ import { recordStartState } from './support/start-state';
 const suiteDir = path.join(__dirname, 'suite');
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
-/** Compiled suite files whose TypeScript source still exists (out/ may hold stale ones). */
-export function suiteFiles(dir: string = suiteDir): string[] {
+/**
+ * Which launch of VS Code this is (run.js --phase). `trusted` runs every file outside the other
+ * phases' folders; `restricted` (workspace not trusted) runs suite/restricted/ only; `dialogs`
+ * (modal dialogs really shown, the suite started by test/integration/harness) suite/dialogs/ only.
+ */
+export const PHASES = ['trusted', 'restricted', 'dialogs'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export function currentPhase(): Phase {
+  const phase = process.env.GROUNDING_TEST_PHASE;
+  return PHASES.find((known) => known === phase) ?? 'trusted';
+}
+
+/** Compiled suite files whose TypeScript source still exists (out/ may hold stale ones), of one phase. */
+export function suiteFiles(dir: string = suiteDir, phase: Phase = 'trusted'): string[] {
   const sourceDir = path.join(repoRoot, 'test', 'integration', 'suite');
+  const folderPhase = (file: string): Phase => PHASES.find((known) => known !== 'trusted' && file.split(path.sep)[0] === known) ?? 'trusted';
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.js') && fs.existsSync(path.join(sourceDir, file.replace(/\.js$/, '.ts'))))
+    .filter((file) => folderPhase(file) === phase)
     .sort()
     .map((file) => path.join(dir, file));
 }
 
+/** How many tests of another phase the grep selects (loaded, not run), so run.js can skip that launch. */
+async function countTests(phase: Phase, grep: string): Promise<number> {
+  const mocha = new Mocha({ ui: 'bdd' });
+  if (grep) mocha.grep(grep); // the same string-to-RegExp rule as the run's own grep
+  const pattern = mocha.options.grep as RegExp | undefined;
+  for (const file of suiteFiles(suiteDir, phase)) mocha.addFile(file);
+  await mocha.loadFilesAsync();
+  let count = 0;
+  const visit = (suite: Mocha.Suite): void => {
+    count += suite.tests.filter((test) => !pattern || pattern.test(test.fullTitle())).length;
+    suite.suites.forEach(visit);
+  };
+  visit(mocha.suite);
+  return count;
+}
+
 export async function run(): Promise<void> {
+  const phase = currentPhase();
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   recordStartState({ extensionFound: Boolean(extension), extensionActive: Boolean(extension?.isActive) });
 
@@ -34,8 +66,8 @@ export async function run(): Promise<void> {
     reporter: path.join(repoRoot, 'test', 'support', 'summary-reporter.js'),
   });
   if (process.env.GROUNDING_TEST_GREP) mocha.grep(process.env.GROUNDING_TEST_GREP);
-  const files = suiteFiles();
-  if (files.length === 0) throw new Error(`no integration test files under ${suiteDir}`);
+  const files = suiteFiles(suiteDir, phase);
+  if (files.length === 0) throw new Error(`no integration test files of the ${phase} phase under ${suiteDir}`);
   for (const file of files) mocha.addFile(file);
 
   const bridgeUrl = process.env.GROUNDING_TEST_BRIDGE;
@@ -54,6 +86,12 @@ export async function run(): Promise<void> {
     await stopForwarding();
   }
   const counts = { passed: stats?.passes ?? 0, failed: stats?.failures ?? 0, skipped: stats?.pending ?? 0 };
-  if (bridgeUrl) await reportSuiteFinished(bridgeUrl, counts);
+  // Counted after the run: loading files rebinds mocha's globals (describe, it) to that instance.
+  let phaseTests: Partial<Record<Phase, number>> | undefined;
+  if (phase === 'trusted' && bridgeUrl) {
+    phaseTests = {};
+    for (const other of PHASES.filter((known) => known !== 'trusted')) phaseTests[other] = await countTests(other, process.env.GROUNDING_TEST_GREP ?? '');
+  }
+  if (bridgeUrl) await reportSuiteFinished(bridgeUrl, counts, phaseTests);
   if (counts.failed > 0) throw new Error(`${counts.failed} integration test(s) failed`);
 }

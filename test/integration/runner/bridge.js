@@ -8,7 +8,8 @@
 //   evaluate   { expression, webview? }       -> any JSON value      (expression evaluated in the page)
 //   webviews   {}                             -> [{ url, extensionId, purpose, text }]
 //   log        { lines }                      -> null   (the suite's output, printed by the runner)
-//   finished   { counts }                     -> null   (the suite ran to its end)
+//   finished   { counts, phaseTests? }        -> null   (the suite ran to its end)
+//   exit       { code }                      -> null   (the test harness's run() settled: dialogs phase)
 // `webview` picks a webview's content frame instead of the workbench: { extensionId?, contains? }
 // (VS Code nests each webview's document in an iframe, `#active-frame`, inside an outer iframe
 // whose URL carries the owning extension's id).
@@ -82,7 +83,11 @@ const operations = {
     return frame.evaluate(request.expression);
   },
   finished(_page, request, { onFinished }) {
-    onFinished(request.counts);
+    onFinished({ counts: request.counts, phaseTests: request.phaseTests });
+    return null;
+  },
+  exit(_page, request, { onExit }) {
+    onExit?.(Number(request.code));
     return null;
   },
   log(_page, request, { onLog }) {
@@ -122,7 +127,7 @@ function readJson(request) {
  * Starts the bridge on a free 127.0.0.1 port. The URL carries a random token so only the extension
  * host this runner started (it gets the URL in GROUNDING_TEST_BRIDGE) can drive the browser.
  */
-function startBridge({ getPage, onLog, onFinished }) {
+function startBridge({ getPage, onLog, onFinished, onExit }) {
   const token = crypto.randomBytes(16).toString('hex');
   const server = http.createServer(async (request, response) => {
     const reply = (status, body) => {
@@ -135,8 +140,8 @@ function startBridge({ getPage, onLog, onFinished }) {
       const operation = Object.hasOwn(operations, body?.op) ? operations[body.op] : undefined;
       if (!operation) return reply(400, { ok: false, error: `unknown op "${body?.op}"; known: ${Object.keys(operations).join(', ')}` });
       const page = getPage();
-      if (!page && !['log', 'finished'].includes(body.op)) return reply(503, { ok: false, error: 'workbench page not open yet' });
-      reply(200, { ok: true, result: await operation(page, body, { onLog, onFinished }) });
+      if (!page && !['log', 'finished', 'exit'].includes(body.op)) return reply(503, { ok: false, error: 'workbench page not open yet' });
+      reply(200, { ok: true, result: await operation(page, body, { onLog, onFinished, onExit }) });
     } catch (error) {
       reply(200, { ok: false, error: error instanceof Error ? error.message : String(error) });
     }

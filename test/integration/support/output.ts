@@ -15,8 +15,9 @@ export interface SuiteCounts {
  * Tells the runner the suite ran to its end. The runner trusts VS Code's exit code only together
  * with this: an extension host that dies mid-suite can still report exit code 0.
  */
-export async function reportSuiteFinished(bridgeUrl: string, counts: SuiteCounts): Promise<void> {
-  await postToBridge(bridgeUrl, 'finished', { counts });
+export async function reportSuiteFinished(bridgeUrl: string, counts: SuiteCounts, phaseTests?: Record<string, number>): Promise<void> {
+  // phaseTests: how many tests each other launch (run.js --phase) would run; run.js skips those at 0.
+  await postToBridge(bridgeUrl, 'finished', { counts, phaseTests });
 }
 
 type ConsoleMethod = 'log' | 'info' | 'warn' | 'error';

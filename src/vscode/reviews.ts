@@ -38,7 +38,10 @@ export interface JudgeChoice {
   judge?: ClaimJudge;
   /** The remote judge's endpoint (Evaluate and Repair regenerates through it). */
   endpoint?: { baseURL: string; model: string; apiKey?: string; timeoutMs: number };
-  /** Said once in the log and the UI when the configured judge could not be used. */
+  /**
+   * Why the configured judge could not be used. Logged, and kept first among the review's judge
+   * fallbacks, which the panel's Judge card and the audit show.
+   */
   note?: string;
 }
 
@@ -149,7 +152,7 @@ export class ReviewController implements vscode.Disposable {
       `evaluating ${uri} (${reportText.length} chars) against ${read.sources.map((s) => s.file).join(', ')} [${resolved.origin}] with the ${judge?.kind ?? 'offline'} judge`,
     );
     try {
-      const { result, evidenceItems } = await evaluateReport({
+      const { result: reviewed, evidenceItems } = await evaluateReport({
         report: reportText,
         reportFile: vscode.workspace.asRelativePath(document.uri, false),
         evidence: read.sources,
@@ -160,6 +163,7 @@ export class ReviewController implements vscode.Disposable {
         signal,
       });
       if (signal.aborted) throw new vscode.CancellationError();
+      const result = note ? { ...reviewed, judge: { ...reviewed.judge, fallbacks: [note, ...reviewed.judge.fallbacks] } } : reviewed;
       const elapsedMs = performance.now() - started;
       const phases: EvaluationPhases = { resolveMs: resolvedAt - started, readMs: readAt - resolvedAt, reviewMs: performance.now() - readAt };
       const session = new ReviewSession({

@@ -65,10 +65,15 @@ export interface OpenAITestServerOptions {
   embeddingDimensions?: number;
   /** Model id reported in responses when the request names none. */
   model?: string;
+  /**
+   * Address to listen on (default 127.0.0.1). An IPv4 address of this machine's own network
+   * interface gives an endpoint that is not loopback by name (the extension asks consent for it).
+   */
+  host?: string;
 }
 
 export interface OpenAITestServer {
-  /** `http://127.0.0.1:PORT/v1`, ready for `new OpenAI({ baseURL })`. */
+  /** `http://HOST:PORT/v1` (HOST 127.0.0.1 unless given), ready for `new OpenAI({ baseURL })`. */
   readonly baseURL: string;
   readonly port: number;
   /** Every request received, in arrival order (including refused ones). */
@@ -274,12 +279,12 @@ export async function startOpenAITestServer(options: OpenAITestServerOptions = {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
     port,
     requests,
     requestsTo: (path) => requests.filter((r) => r.path === path || r.path === `/v1${path}`),

@@ -1,0 +1,142 @@
+// The first remote call per workspace, in real VS Code (run.js's dialogs phase, where modal
+// dialogs render as for a user): Evaluate with the OpenAI judge first shows a modal saying what
+// will be sent where; Cancel sends nothing and reviews offline, saying why; Send sends and is
+// remembered, so the next Evaluate does not ask. The endpoint is a real OpenAI-compatible server
+// on this machine's own network address: the extension asks no consent for loopback endpoints.
+import * as assert from 'node:assert/strict';
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { EvaluateSummary } from '../../../../src/vscode/commands/evaluate';
+import type { GroundingReviewApi } from '../../../../src/vscode/extension';
+import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../../support/openai-test-server';
+import { fixtureUri, groundingApi } from '../../support/extension';
+import { bridgeAvailable, evaluate, texts, waitFor } from '../../support/workbench';
+
+const DIALOG = '.monaco-dialog-box';
+
+/** Every claim grounded: clearly the server's verdicts, not the offline judge's. */
+function allGrounded(request: RecordedRequest) {
+  return chatJson(judgeAnswer(judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'grounded', type: 'synthesis', evidence_refs: [], reason: 'supported' }))));
+}
+
+/** An IPv4 address of one of this machine's network interfaces (not loopback), if any. */
+function ownNetworkAddress(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((info) => info && info.family === 'IPv4' && !info.internal)?.address;
+}
+
+/** The text of the modal dialog on screen, or undefined. */
+async function dialogText(): Promise<string | undefined> {
+  return (await texts(DIALOG))[0];
+}
+
+async function clickDialogButton(label: string): Promise<void> {
+  const clicked = await evaluate<boolean>(`(() => {
+    const button = [...document.querySelectorAll('${DIALOG} .monaco-button')].find((b) => b.innerText.trim() === ${JSON.stringify(label)});
+    if (!button) return false;
+    button.click();
+    return true;
+  })()`);
+  assert.ok(clicked, `no "${label}" button in the dialog`);
+}
+
+describe('remote judge: consent before the first call', function () {
+  let api: GroundingReviewApi;
+  let server: OpenAITestServer;
+  const uri = fixtureUri('editor', 'incident-report.md');
+  const config = () => vscode.workspace.getConfiguration('grounding');
+  // A model of its own: consent is remembered per workspace, endpoint and model.
+  const model = `consent-judge-${Date.now()}`;
+
+  before(async function () {
+    if (!bridgeAvailable()) this.skip();
+    const host = ownNetworkAddress();
+    if (!host) {
+      console.log('      (no non-loopback network interface on this machine: consent cannot be exercised)');
+      this.skip();
+    }
+    api = await groundingApi();
+    server = await startOpenAITestServer({ structuredOutputs: true, host });
+    await config().update('judge.kind', 'openai', vscode.ConfigurationTarget.Global);
+    await config().update('judge.baseUrl', server.baseURL, vscode.ConfigurationTarget.Global);
+    await config().update('judge.model', model, vscode.ConfigurationTarget.Global);
+    // Remote embeddings ask their own consent; this suite is about the judge's.
+    await config().update('encoder.kind', 'off', vscode.ConfigurationTarget.Global);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  });
+
+  after(async () => {
+    if ((await dialogText().catch(() => undefined)) !== undefined) await clickDialogButton('Cancel');
+    for (const key of ['judge.kind', 'judge.baseUrl', 'judge.model', 'encoder.kind']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('grounding.clear', 'all');
+    // Dialogs are real here: an unsaved document would ask to be saved, so revert it first.
+    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await server?.close();
+  });
+
+  it('asks first, saying what goes where; Cancel sends nothing and reviews offline, saying why', async function () {
+    this.timeout(60_000);
+    server.scriptChat(allGrounded, allGrounded, allGrounded, allGrounded);
+    const pending = vscode.commands.executeCommand<EvaluateSummary>('grounding.evaluate', uri);
+    const text = await waitFor(dialogText, 20_000, 'the consent dialog');
+    assert.ok(text.includes(`Grounding Review will send this report's claims and the evidence lines relevant to them to ${server.baseURL} (model ${model}) to be judged.`), text);
+    assert.match(text, /Asked once per workspace and endpoint\. Decline to keep everything on this machine\./);
+    assert.equal(server.requests.length, 0, 'nothing is sent while the question is open');
+
+    await clickDialogButton('Cancel');
+    const summary = (await pending)!;
+    assert.equal(summary.status, 'done', summary.message);
+    assert.equal(server.requests.length, 0, 'declined: nothing reaches the endpoint');
+    const result = api.review(uri)!.result;
+    assert.equal(result.judge.kind, 'offline');
+    assert.match(result.judge.fallbacks[0] ?? '', /remote judge declined for this evaluation; using the offline judge/);
+  });
+
+  it('Send judges remotely and is remembered: the next Evaluate does not ask', async function () {
+    this.timeout(60_000);
+    server.reset();
+    server.scriptChat(allGrounded, allGrounded, allGrounded, allGrounded);
+    // Declining was not remembered: the same endpoint and model are asked about again.
+    const first = vscode.commands.executeCommand<EvaluateSummary>('grounding.evaluate', uri);
+    await waitFor(dialogText, 20_000, 'the consent dialog, again after a decline');
+    await clickDialogButton('Send');
+    const summary = (await first)!;
+    assert.equal(summary.status, 'done', summary.message);
+    assert.ok(server.requestsTo('/chat/completions').length > 0, 'the judge called the endpoint');
+    assert.equal(api.review(uri)!.result.judge.kind, 'openai');
+    assert.deepEqual(api.review(uri)!.result.judge.fallbacks, []);
+
+    // A different report text, so the judge's response cache cannot answer for the endpoint.
+    const other = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: 'db-prod-1 held 611 active connections at the peak.\n\nAlert A-1021 fired at 14:02:30 UTC.\n',
+    });
+    await vscode.commands.executeCommand('grounding.selectEvidence', other.uri, [fixtureUri('editor', 'evidence', 'metrics.log'), fixtureUri('editor', 'evidence', 'alerts.log')]);
+    server.reset();
+    server.scriptChat(allGrounded, allGrounded, allGrounded, allGrounded);
+    let settled = false;
+    const second = vscode.commands.executeCommand<EvaluateSummary>('grounding.evaluate', other.uri).then((value) => {
+      settled = true;
+      return value;
+    });
+    // Watch for a dialog until the evaluation ends; one would block it, so answer it and fail.
+    while (!settled) {
+      const asked = await dialogText().catch(() => undefined);
+      if (asked !== undefined) {
+        await clickDialogButton('Cancel');
+        await second;
+        assert.fail(`asked again after Send: ${asked}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const again = (await second)!;
+    assert.equal(again.status, 'done', again.message);
+    assert.ok(server.requestsTo('/chat/completions').length > 0, 'the second evaluation called the endpoint without asking');
+    assert.equal(api.review(other.uri)!.result.judge.kind, 'openai');
+  });
+});

@@ -216,12 +216,8 @@ async function installVsix({ vsix, dirs, env, deadline }) {
   const entry = installed.find((extension) => extension.identifier.id.toLowerCase() === 'grounding-review.grounding-review');
   if (!entry) throw new Error(`installing ${path.basename(vsix)} left no grounding-review.grounding-review in ${dirs.extensions}`);
   const dir = path.join(dirs.extensions, entry.relativeLocation);
-  // Test input, not extension code: suite/editor.test.ts opens the bundled example through the
-  // extension's folder (extensionUri/examples/incident), which the VSIX rightly does not ship.
-  // The installed folder gets a copy of examples/ next to what was installed; nothing the
-  // extension runs comes from the repo.
-  fs.cpSync(path.join(root, 'examples'), path.join(dir, 'examples'), { recursive: true });
-  console.log(`installed ${path.basename(vsix)} → ${dir} (+ test input examples/)`);
+  // Tested exactly as installed: the tests take their input (fixtures, examples/) from the repo.
+  console.log(`installed ${path.basename(vsix)} → ${dir}`);
   return dir;
 }
 

@@ -3,13 +3,16 @@
 // judge call; reviewer verdicts, audit export, Clear and cancellation behave as a user expects.
 // Expected partitions come from reading the fixture against its evidence (see comments).
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EvaluateSummary } from '../../../src/vscode/commands/evaluate';
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
-import { fixtureUri, groundingApi, groundingExtension } from '../support/extension';
+import { fixtureUri, fixturesFolder, groundingApi, groundingExtension } from '../support/extension';
 import { bridgeAvailable, evaluate, texts, waitFor } from '../support/workbench';
 
 const REPORT = ['editor', 'incident-report.md'];
+/** The repository root, from this compiled file (out/test/integration/suite/). */
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const EXTENSION_WEBVIEW = { extensionId: 'grounding-review.grounding-review' };
 
 /** The claims of the fixture and what the evidence says about each (read by hand). */
@@ -28,9 +31,15 @@ const EXPECTED: { text: string; partition: string }[] = [
   { text: 'A noisy neighbour on the host may also have contributed.', partition: 'complementary' },
 ];
 
-/** A file of the bundled example (examples/incident/), opened where it lives in the repository. */
+/**
+ * A file of the bundled example (examples/incident/), opened where it lives in the repository —
+ * not through the extension's folder: an installed VSIX does not ship examples/. The compiled
+ * suite runs from the repository's out/, on the machine of the workspace (the runner's server).
+ */
 function exampleUri(name: string): vscode.Uri {
-  return vscode.Uri.joinPath(groundingExtension().extensionUri, 'examples', 'incident', name);
+  const file = path.join(REPO_ROOT, 'examples', 'incident', name);
+  const workspace = fixturesFolder().uri;
+  return workspace.scheme === 'file' ? vscode.Uri.file(file) : workspace.with({ path: file.split(path.sep).join('/') });
 }
 
 function editorTextAt(uri: vscode.Uri, range: vscode.Range): string {

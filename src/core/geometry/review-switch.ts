@@ -6,7 +6,7 @@ import { GroundingInputError } from '../model';
 import { check, type CheckLevel } from './check';
 import { dgiFromEmbeddings, localDirection, shippedDirection, shippedReference, type DgiResult } from './dgi';
 import { splitPassages, type Encoder, type Passage } from './encoder';
-import { bestSgiOverChunks, type SgiResult } from './sgi';
+import { bestSgiOverChunks, UnitVectors, type SgiResult } from './sgi';
 import { GroundingSwitch, type SwitchAction } from './switch';
 import { defaultThresholdsFor, localDgiDefaultsFor, validateGeometryThresholds, type GeometryThresholds } from './thresholds';
 import type { Vector } from './vector';
@@ -104,9 +104,11 @@ export async function computeSwitch(input: SwitchInput): Promise<ReviewSwitch | 
   const base = { computed: true as const, thresholds: { ...thresholds, source }, on_reject: sw.onReject, encoder: input.encoder.id };
 
   if (passages.length > 0) {
-    const { result, index } = bestSgiOverChunks(questionVector, passageVectors, reportVector, thresholds.sgi_review);
+    // The question's and the passages' unit vectors are computed once for the report and every claim.
+    const units = new UnitVectors();
+    const { result, index } = bestSgiOverChunks(questionVector, passageVectors, reportVector, thresholds.sgi_review, units);
     const perClaim = claims.map((claim, i): ClaimGeometry => {
-      const best = bestSgiOverChunks(questionVector, passageVectors, claimVectors[i], thresholds.sgi_review);
+      const best = bestSgiOverChunks(questionVector, passageVectors, claimVectors[i], thresholds.sgi_review, units);
       return { id: claim.id, method: 'sgi', score: best.result.value, level: check(best.result, thresholds).level, passage: where(passages[best.index]) };
     });
     return {

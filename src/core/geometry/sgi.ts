@@ -30,12 +30,34 @@ export function sgiNormalized(value: number): number {
 
 /** SGI from three embeddings, with the spec's order of checks after the emptiness check. */
 export function sgiFromEmbeddings(question: Vector, context: Vector, response: Vector, reviewThreshold: number): SgiResult {
-  if (!hasDirection(question) || !hasDirection(context) || !hasDirection(response)) {
+  return sgiFromUnits(unitOrNull(question), unitOrNull(context), unitOrNull(response), reviewThreshold);
+}
+
+/**
+ * Unit vectors by vector, computed once each: one response is scored against every passage, and
+ * in the switch every claim against the same passages. Null: the vector has no direction.
+ */
+export class UnitVectors {
+  private readonly units = new WeakMap<Vector, Float64Array | null>();
+
+  of(vector: Vector): Float64Array | null {
+    let u = this.units.get(vector);
+    if (u === undefined) this.units.set(vector, (u = unitOrNull(vector)));
+    return u;
+  }
+}
+
+function unitOrNull(vector: Vector): Float64Array | null {
+  return hasDirection(vector) ? unit(vector) : null;
+}
+
+/** sgiFromEmbeddings on unit vectors (null: no direction). */
+function sgiFromUnits(q: Float64Array | null, c: Float64Array | null, r: Float64Array | null, reviewThreshold: number): SgiResult {
+  if (!q || !c || !r) {
     return sgiResult(0, true, Number.NaN, Number.NaN, 'an embedding is zero or not finite');
   }
-  const r = unit(response);
-  const qDist = angleBetweenUnits(r, unit(question));
-  const ctxDist = angleBetweenUnits(r, unit(context));
+  const qDist = angleBetweenUnits(r, q);
+  const ctxDist = angleBetweenUnits(r, c);
   if (ctxDist < ANGLE_EPSILON) return sgiResult(SGI_COINCIDES_WITH_CONTEXT, false, qDist, ctxDist, 'response coincides with the context');
   if (qDist < ANGLE_EPSILON) return sgiResult(0, true, qDist, ctxDist, 'response coincides with the question');
   const value = qDist / ctxDist;
@@ -61,17 +83,23 @@ export interface BestChunkSgi extends SgiResult {
   passages: Passage[];
 }
 
-/** Scores the response against each passage and keeps the best (several contexts are never concatenated). */
+/**
+ * Scores the response against each passage and keeps the best (several contexts are never
+ * concatenated). `units` may be shared between calls on the same vectors.
+ */
 export function bestSgiOverChunks(
   question: Vector,
   contexts: readonly Vector[],
   response: Vector,
   reviewThreshold: number,
+  units = new UnitVectors(),
 ): { result: SgiResult; index: number } {
   if (contexts.length === 0) throw new GroundingInputError('no context passage to score against', 'context');
   let best: { result: SgiResult; index: number } | undefined;
+  const q = units.of(question);
+  const r = units.of(response);
   contexts.forEach((context, index) => {
-    const result = sgiFromEmbeddings(question, context, response, reviewThreshold);
+    const result = sgiFromUnits(q, units.of(context), r, reviewThreshold);
     if (!best || result.value > best.result.value) best = { result, index };
   });
   return best!;

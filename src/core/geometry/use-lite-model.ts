@@ -496,7 +496,7 @@ export interface BatchCosts {
   maxPaddedTokens: number;
 }
 
-export const DEFAULT_BATCH_COSTS: BatchCosts = { perRun: 8, perPaddedToken: 0.09, perAttention: 0.0003, maxPaddedTokens: 1024 };
+export const DEFAULT_BATCH_COSTS: BatchCosts = { perRun: 12, perPaddedToken: 0.09, perAttention: 0.0003, maxPaddedTokens: 1024 };
 
 /**
  * Cuts texts of the given token counts into batches of minimal estimated cost: sorted by length,

@@ -33,6 +33,8 @@ export interface EvidenceItem {
   jsonPath?: string;
   /** Words that give the item its meaning without being part of its text: a table row's column headers. */
   context?: string;
+  /** A document block written tersely — a table row or a list item — rather than a prose paragraph. */
+  terse?: boolean;
   /** Trace tool calls: arguments, result, whether the call mutated state, declared signals, exit status, turn. */
   args?: unknown;
   result?: string;

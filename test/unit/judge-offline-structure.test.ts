@@ -63,6 +63,14 @@ describe('offline judge: structure written differently', () => {
       assert.ok(words.includes('oom') && words.includes('kill'), words.join(' '));
     });
 
+    it('ends a sentence before a lowercase command name, but not after a unit', () => {
+      const report = 'Python 3.9 was last supported by 2.8. quiver 3.0 was released in February. It answered in 38 ms. after the fix.';
+      assert.deepEqual(
+        segmentReport(report).claims.map((c) => c.text),
+        ['Python 3.9 was last supported by 2.8.', 'quiver 3.0 was released in February.', 'It answered in 38 ms. after the fix.'],
+      );
+    });
+
     it('keeps an initial inside a name when splitting prose into sentences', () => {
       assert.deepEqual(splitProseSentences('Mark L. Lester is an American director. He was born in 1946.'), [
         'Mark L. Lester is an American director.',
@@ -315,6 +323,37 @@ describe('offline judge: structure written differently', () => {
       assert.equal(row.context, 'Team · Business');
       // The row is quoted as written; the headers only help to find it.
       assert.equal(row.text, '| Audit log retention | 30 days | 1 year |');
+    });
+
+    it('a block under a heading carries the heading as context; list items and table rows are terse', () => {
+      const parsed = parseEvidenceSources([{ file: 'CHANGELOG.md', text: '# Changelog\n\n## 3.0.0 — 2026-02-10\n\n- The --fast flag was removed.\n\nPlain prose.\n' }]);
+      const bullet = parsed.items.find((i) => i.text.includes('--fast'));
+      assert.equal(bullet?.context, 'Changelog · 3.0.0 — 2026-02-10');
+      assert.equal(bullet?.terse, true);
+      assert.equal(parsed.items.find((i) => i.text === 'Plain prose.')?.terse, undefined);
+    });
+
+    it('grounds a release named by major.minor and dated by its changelog section', async () => {
+      const parsed = parseEvidenceSources([{ file: 'CHANGELOG.md', text: '## 3.0.0 — 2026-02-10\n\n- quiver release with a new configuration format.\n' }]);
+      assert.equal((await one('quiver 3.0 was released on 10 February 2026.', parsed.items)).partition, 'grounded');
+      // The section is dated 10 February, not 12 February.
+      assert.notEqual((await one('quiver 3.0 was released on 12 February 2026.', parsed.items)).partition, 'grounded');
+    });
+
+    it('a sentence restating a terse table row may add words the row never had', async () => {
+      const parsed = parseEvidenceSources([{ file: 'plans.md', text: '| | Team | Business |\n|---|---|---|\n| Audit log retention | 30 days | 1 year |\n' }]);
+      // "Events" is not in the row, but the row is a table cell of audit-log retention: half the words suffice.
+      assert.equal((await one({ text: 'Events are kept for 30 days.', context: 'Team retention' }, parsed.items)).partition, 'grounded');
+      // A prose paragraph must be restated with its own words.
+      const prose = [item('E1', 'Audit log retention is 30 days on the Team plan.', 'paragraph')];
+      assert.notEqual((await one('Billing invoices are kept for 30 days.', prose)).partition, 'grounded');
+    });
+
+    it('a document sentence that denies what the claim asserts contradicts it', async () => {
+      const docs = [item('E1', 'Events that were already deleted under the previous plan are not restored after an upgrade.', 'paragraph')];
+      const claim = await one('After an upgrade, events that were already deleted under the previous plan are restored.', docs);
+      assert.equal(claim.partition, 'contradicted');
+      assert.equal(claim.type, 'domain');
     });
 
     it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry', async () => {

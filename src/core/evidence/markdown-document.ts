@@ -1,5 +1,5 @@
 // Documents such as runbooks. Markdown: one item per block (paragraph, heading, code block, table
-// row, front matter…), list items and quotes opened up. Plain prose text: one item per paragraph
+// row, front matter…), list items and quotes opened up, each with its section's headings as context. Plain prose text: one item per paragraph
 // (lines separated by blank lines).
 import type { Nodes, Table, TableCell } from 'mdast';
 import { parseMarkdown } from '../segment/markdown';
@@ -11,14 +11,22 @@ const NO_CONTENT = new Set(['thematicBreak']);
 
 export function parseMarkdownDocument(collector: ItemCollector, text: string): void {
   const starts = lineStarts(text);
-  const visit = (node: Nodes): void => {
+  // The headings above a block frame it ("## 3.0.0 — 2026-02-10" over the release's notes): the
+  // nearest heading of each depth, outermost first, is the block's context.
+  const headings: string[] = [];
+  const visit = (node: Nodes, inList = false): void => {
+    if (node.type === 'heading' && node.position) {
+      headings.length = node.depth - 1;
+      headings[node.depth - 1] = text.slice(node.position.start.offset ?? 0, node.position.end.offset ?? 0).replace(/^#+\s*|\s*#*\s*$/g, '');
+    }
     if (CONTAINERS.has(node.type) && 'children' in node) {
       // A list item's own paragraphs become items one by one; nested lists recurse.
-      for (const child of node.children) visit(child as Nodes);
+      for (const child of node.children) visit(child as Nodes, inList || node.type === 'listItem');
       return;
     }
+    const section = node.type === 'heading' ? '' : headings.filter(Boolean).join(' · ');
     if (node.type === 'table') {
-      addTableRows(collector, node, text, starts);
+      addTableRows(collector, node, text, starts, section);
       return;
     }
     if (NO_CONTENT.has(node.type) || !node.position) return;
@@ -26,7 +34,15 @@ export function parseMarkdownDocument(collector: ItemCollector, text: string): v
     const end = node.position.end.offset ?? start;
     const body = text.slice(start, end).trim();
     if (body === '') return;
-    collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields: {} });
+    collector.add({
+      line: lineAt(starts, start),
+      endLine: lineAt(starts, end),
+      text: body,
+      kind: 'paragraph',
+      fields: {},
+      ...(section ? { context: section } : {}),
+      ...(inList ? { terse: true } : {}),
+    });
   };
   visit(parseMarkdown(text));
 }
@@ -36,7 +52,7 @@ export function parseMarkdownDocument(collector: ItemCollector, text: string): v
  * holds). A body row's item carries its column headers as context ("Team · Business ·
  * Enterprise"), since a row's cells mean little without them.
  */
-function addTableRows(collector: ItemCollector, table: Table, text: string, starts: number[]): void {
+function addTableRows(collector: ItemCollector, table: Table, text: string, starts: number[], section: string): void {
   const cellText = (cell: TableCell): string => {
     const first = cell.position?.start.offset ?? 0;
     const last = cell.position?.end.offset ?? first;
@@ -49,8 +65,8 @@ function addTableRows(collector: ItemCollector, table: Table, text: string, star
     const end = row.position.end.offset ?? start;
     const body = text.slice(start, end).trim();
     if (body === '') return;
-    const context = index === 0 ? undefined : headers.filter(Boolean).join(' · ');
-    collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields: {}, ...(context ? { context } : {}) });
+    const context = [section, index === 0 ? '' : headers.filter(Boolean).join(' · ')].filter(Boolean).join(' · ');
+    collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields: {}, terse: true, ...(context ? { context } : {}) });
   });
 }
 

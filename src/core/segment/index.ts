@@ -205,7 +205,10 @@ function sentences(text: string, start: number, end: number): Region[] {
 // Intl.Segmenter keeps ". db-prod-1 restarted" and ". 212 accounts were locked" in one sentence
 // because a lowercase letter follows the period; in reports such a word is usually a host or
 // service name, or a count, starting a new sentence.
-const END_BEFORE_IDENTIFIER = /[.!?]["')\]]*\s+(?=\p{Ll}[\p{L}\p{N}]*[-_.\d]|\p{N})/gu;
+// The same holds for a lowercase command or package name ("quiver 3.0 was released", "chronyd
+// might also …") after a sentence of its own — but not after a unit ("2.3 s. after").
+const END_BEFORE_IDENTIFIER =
+  /[.!?]["')\]]*\s+(?=\p{Ll}[\p{L}\p{N}]*[-_.\d]|\p{N})|(?<![\s(]\p{L}|\b(?:s|ms|min|h|sec|secs|mins|hrs))[.!?]["')\]]*\s+(?=\p{Ll}{3,}\s+(?:\p{L}|\d))/gu;
 
 function splitBeforeIdentifiers(text: string, start: number, end: number): Region[] {
   const sentence = text.slice(start, end);

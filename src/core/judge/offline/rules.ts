@@ -128,7 +128,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictMoment(view, candidates) ??
     contradictState(view, candidates) ??
     contradictTrend(view, candidates) ??
-    contradictSpan(view);
+    contradictSpan(view) ??
+    contradictPolarity(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {
@@ -485,6 +486,28 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
   return undefined;
 }
 
+/**
+ * A document sentence that says what the claim says, but denies it ("Deleted events are not
+ * restored" for "Upgrading restores deleted events"): most of the claim's content words, the
+ * claim's names, and a negation of one of the claim's own words that the claim does not have.
+ */
+function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
+  const heavy = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
+  if (heavy.length < 3) return undefined;
+  for (const unit of candidates) {
+    if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
+    const denied = wordingOf(unit).negated;
+    if (denied.length === 0) continue;
+    const shared = heavy.filter((word) => unit.wordSet.has(word)).length;
+    if (shared / heavy.length < 0.6) continue;
+    // The denial must be about the claim: the word the document denies is one of the claim's.
+    if (!denied.some((word) => view.words.has(word))) continue;
+    return contradicted(unit, `${unit.item.id} says the opposite (not ${denied[0]})`);
+  }
+  return undefined;
+}
+
 function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
   if (strong.length === 0) return undefined;
@@ -707,7 +730,8 @@ function needsOf(view: ClaimView): Need[] {
         (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) ||
           isYearOf(quantity, unit) ||
           isDayOf(quantity, view.claim.text, unit) ||
-          inIdentifier(quantity, unit)),
+          inIdentifier(quantity, unit) ||
+          isVersionOf(quantity, unit)),
     });
   }
   const { after, before } = view.wording;
@@ -818,6 +842,14 @@ function countedEvents(view: ClaimView, quantity: Quantity): IndexedItem[] | und
   return found.size === quantity.value ? [...found.values()] : undefined;
 }
 
+/** "quiver 3.0" names release 3.0.0 (or v3.0.2): a major.minor number is met by a version identifier under it. */
+function isVersionOf(quantity: Quantity, unit: IndexedItem): boolean {
+  const raw = quantity.raw.trim();
+  if (quantity.hasUnit || !/^\d+\.\d+$/.test(raw)) return false;
+  for (const id of unit.identifierSet) if (id.replace(/^v/, '').startsWith(`${raw}.`)) return true;
+  return false;
+}
+
 /** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
 function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
   if (quantity.hasUnit || quantity.qualifier !== undefined || !/^\d{3,}$/.test(quantity.raw.trim())) return false;
@@ -914,7 +946,11 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   // Records are matched on their values: with two or more values met, the values carry the claim.
   const hardMet = needs.filter((need, i) => need.hard && met[i]).length;
   const recordCoverage = hardMet >= 2 ? 0 : options.minWordCoverage;
-  const minCoverage = prose ? (long ? Math.min(options.minProseCoverage, options.minLongProseCoverage) : options.minProseCoverage) : recordCoverage;
+  // A table row or a list item is terse ("| Audit log retention | 30 days |"): a sentence
+  // restating it adds words it never had, so half of them is enough.
+  const terse = prose && chosen.every((unit) => unit.item.kind !== 'paragraph' || unit.item.terse === true);
+  const proseCoverage = long ? Math.min(options.minProseCoverage, options.minLongProseCoverage) : options.minProseCoverage;
+  const minCoverage = prose ? (terse ? Math.min(proseCoverage, 0.5) : proseCoverage) : recordCoverage;
   // Light words (everyday verbs, narration) are what a paraphrase swaps: when every other
   // content word is met, the missing ones are wording, not content.
   // Order, age and approximation words are not swappable: "older", "first", "about 700,000" carry the fact.

@@ -281,7 +281,8 @@ function replaceSlowKernels(tf: Tf): void {
   const reshape = tf.getKernel('Reshape', 'wasm')?.kernelFunc;
   const matMul = tf.getKernel('BatchMatMul', 'wasm')?.kernelFunc;
   if (reshape && matMul) replace('Conv2D', (original) => pointwiseConvAsMatMul(tf, original, reshape, matMul));
-  replace('BatchMatMul', batchMatMulThroughXnnpack);
+  const transpose = tf.getKernel('Transpose', 'wasm')?.kernelFunc;
+  if (transpose) replace('BatchMatMul', (original) => batchMatMulThroughXnnpack(original, transpose));
   replace('Slice', (original) => (args) => {
     const x = args.inputs.x;
     if (x.dtype === 'string') return original(args);
@@ -424,7 +425,7 @@ function pointwiseConvAsMatMul(tf: Tf, original: KernelFunc, reshape: KernelFunc
  * unbatched, untransposed product. Anything else (a transposed left side, broadcast batches,
  * non-float) keeps the original kernel.
  */
-function batchMatMulThroughXnnpack(original: KernelFunc): KernelFunc {
+function batchMatMulThroughXnnpack(original: KernelFunc, transpose: KernelFunc): KernelFunc {
   const single = (args: KernelArgs) => original(args) as TensorInfo;
   return (args) => {
     const { a, b } = args.inputs;
@@ -443,6 +444,10 @@ function batchMatMulThroughXnnpack(original: KernelFunc): KernelFunc {
     const n = transposeB ? b.shape[rank - 2] : b.shape[rank - 1];
     const out = backend.makeOutput([...batchShape, m, n], 'float32');
     if (batch === 0 || m === 0 || n === 0) return out;
+    // XNNPACK wants every right side as k × n: a transposed b is transposed back once, by TF.js's own kernel.
+    const perm = [...b.shape.keys()];
+    [perm[rank - 2], perm[rank - 1]] = [perm[rank - 1], perm[rank - 2]];
+    const right = transposeB ? (transpose({ inputs: { x: b }, backend, attrs: { perm } }) as TensorInfo) : b;
     const aSlice = backend.makeOutput([1, m, k], 'float32');
     try {
       for (let i = 0; i < batch; i++) {
@@ -452,19 +457,8 @@ function batchMatMulThroughXnnpack(original: KernelFunc): KernelFunc {
         let product: TensorInfo | undefined;
         try {
           // Views are taken after every allocation (a growing heap replaces the buffer).
-          const aAll = backend.typedArrayFromHeap(a);
-          backend.typedArrayFromHeap(aSlice).set(aAll.subarray(i * m * k, (i + 1) * m * k));
-          const bAll = backend.typedArrayFromHeap(b);
-          const bOut = backend.typedArrayFromHeap(bSlice);
-          if (transposeB) {
-            // b[i] is n × k; XNNPACK wants k × n.
-            const base = i * n * k;
-            for (let row = 0; row < n; row++) {
-              for (let col = 0; col < k; col++) bOut[col * n + row] = bAll[base + row * k + col];
-            }
-          } else {
-            bOut.set(bAll.subarray(i * k * n, (i + 1) * k * n));
-          }
+          backend.typedArrayFromHeap(aSlice).set(backend.typedArrayFromHeap(a).subarray(i * m * k, (i + 1) * m * k));
+          backend.typedArrayFromHeap(bSlice).set(backend.typedArrayFromHeap(right).subarray(i * k * n, (i + 1) * k * n));
           product = single({ inputs: { a: aSlice, b: bSlice }, backend, attrs: { transposeA: false, transposeB: false } });
           backend.typedArrayFromHeap(out).set(backend.typedArrayFromHeap(product), i * m * n);
         } finally {
@@ -477,6 +471,7 @@ function batchMatMulThroughXnnpack(original: KernelFunc): KernelFunc {
       throw error;
     } finally {
       backend.disposeData(aSlice.dataId);
+      if (right !== b) backend.disposeData(right.dataId);
     }
     return out;
   };

@@ -66,8 +66,10 @@ const PHASES = {
     harness: true,
     about: 'started by the test harness, modal dialogs shown',
     // Under an extension test suite VS Code only logs telemetry; without one, built-in extensions
-    // would try to send it (offline: DNS errors thrown into the suite). Off from the start.
-    userSettings: { 'telemetry.telemetryLevel': 'off' },
+    // would try to send it (offline: DNS errors thrown into the suite). Off from the start. And
+    // outside test mode the workbench collects tasks at start-up, where TypeScript's tsc task
+    // detection times out on a busy machine (a logged error): not wanted in a report workspace.
+    userSettings: { 'telemetry.telemetryLevel': 'off', 'typescript.tsc.autoDetect': 'off' },
   },
 };
 const harnessDir = path.join(root, 'test', 'integration', 'harness');

@@ -130,7 +130,10 @@ export interface UseLiteModel {
 export interface LoadOptions {
   /** Load through the package's own loader (for comparison; slower). */
   stockLoader?: boolean;
-  /** Keep TF.js's own BatchMatMul, Conv2D, GatherV2, Slice and SplitV (for comparison; slower). */
+  /**
+   * Keep TF.js's own BatchMatMul, Conv2D, GatherV2, Slice and SplitV (for comparison; slower).
+   * Kernels are registered process-wide: this only holds if no other load replaced them before.
+   */
   stockKernels?: boolean;
 }
 

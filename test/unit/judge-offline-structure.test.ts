@@ -287,6 +287,33 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The network has 835 chargers.', evidence)).partition, 'grounded');
     });
 
+    it('reads a record listing several entities entry by entry', async () => {
+      const fleet = [item('E1', 'run_sql result: Kestrel: chargers=412 failed_sessions=18930; Ampero: chargers=268 failed_sessions=4120; Nordlad: chargers=155 failed_sessions=2984', 'tool_call')];
+      // 4,120 failed sessions are Ampero's; Nordlad's are 2,984.
+      const wrong = await one("Nordlad's 155 chargers logged 4,120 failed sessions.", fleet);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.match(wrong.reason, /2984/);
+      assert.equal((await one("Nordlad's 155 chargers logged 2,984 failed sessions.", fleet)).partition, 'grounded');
+      // A claim about two entities reads the whole record.
+      assert.equal((await one('Ampero had 268 chargers and Nordlad 155.', fleet)).partition, 'grounded');
+    });
+
+    it('contradicts a count given for a numbered code whose entry holds another count', async () => {
+      const faults = [item('E1', 'run_sql result: E-217 ground_fault_selftest count=6412; E-104 comms_timeout count=2250; E-090 meter_drift count=310', 'tool_call')];
+      const claim = await one('Communication timeouts (E-104) occurred 2,520 times.', faults);
+      assert.equal(claim.partition, 'contradicted');
+      assert.match(claim.reason, /2250/);
+      assert.equal((await one('Communication timeouts (E-104) occurred 2,250 times.', faults)).partition, 'grounded');
+    });
+
+    it('contradicts an identifier where a record names that field with another value (issued by / issuer)', async () => {
+      const trace = [item('E1', 'certctl issue: issued serial=04:A1:9C issuer=R11', 'tool_call', { fields: { serial: '04:A1:9C', issuer: 'R11' } })];
+      const claim = await one('The new certificate was issued by R3.', trace);
+      assert.equal(claim.partition, 'contradicted');
+      assert.match(claim.reason, /issuer=R11/);
+      assert.equal((await one('The new certificate was issued by R11.', trace)).partition, 'grounded');
+    });
+
     it('contradicts how long a numbered alert was open when its records span another duration', async () => {
       const alert = [
         item('E1', '[signal] alert_id=A-5512 fired_at=2026-04-07T06:42:10Z', 'signal'),
@@ -356,8 +383,9 @@ describe('offline judge: structure written differently', () => {
       assert.equal(claim.type, 'domain');
     });
 
-    it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry', async () => {
-      const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph')];
+    it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry, even beside records', async () => {
+      // No record gives the expiry, so the runbook's setting decides it.
+      const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph'), item('E2', '[tool=redis_info row=10:10] node=sess-redis-0 connected_clients=412', 'tool_row')];
       assert.equal((await one('Session keys expire after 30 days.', runbook)).partition, 'contradicted');
       assert.equal((await one('Session keys expire after 12 hours.', runbook)).partition, 'grounded');
     });

@@ -129,7 +129,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictState(view, candidates) ??
     contradictTrend(view, candidates) ??
     contradictSpan(view) ??
-    contradictPolarity(view, candidates);
+    contradictPolarity(view, candidates) ??
+    contradictFieldValue(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {
@@ -363,9 +364,11 @@ function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {
  * happened: when records are given, a document contradicts a figure or a time only of a claim
  * about the document ("per the runbook", "the plan expects").
  */
-function mayContradict(view: ClaimView, unit: IndexedItem): boolean {
+function mayContradict(view: ClaimView, unit: IndexedItem, candidates: readonly IndexedItem[], quantity?: Quantity): boolean {
   if (unit.item.kind !== 'paragraph' || !view.index.hasRecords) return true;
-  return [...view.words.keys()].some((word) => fileWords(unit).has(word) || DOCUMENT_WORDS.has(word));
+  if ([...view.words.keys()].some((word) => fileWords(unit).has(word) || DOCUMENT_WORDS.has(word))) return true;
+  // A figure no record gives is a setting or a rule ("keys expire after 30 days"): the document decides it.
+  return quantity !== undefined && !candidates.some((other) => other.item.kind !== 'paragraph' && other.features.quantities.some((e) => quantityMatches(quantity, e)));
 }
 
 const DOCUMENT_WORDS = new Set(['runbook', 'plan', 'polici', 'procedur', 'document', 'doc', 'guid', 'playbook', 'spec', 'manual', 'handbook', 'accord']);
@@ -385,8 +388,9 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
     if (subject.some(holds)) continue;
     for (const unit of subject) {
-      if (!mayContradict(view, unit)) continue;
-      const other = quantitiesAt(view, unit).find(
+      if (!mayContradict(view, unit, candidates, quantity)) continue;
+      // Of the figures measuring the same thing, the one whose key says most about it (failed_sessions over sessions).
+      const other = quantitiesAt(view, unit).filter(
         (e) =>
           dimensionsCompatible(quantity, e) &&
           // A bare number is another quantity than a price or a size, unless the claim is a percentage.
@@ -395,7 +399,7 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
           sharesKey(quantity, e) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
-      );
+      ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];
       const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
       if (!other && !unkeyed) continue;
       // A total or a change computed from several figures is not contradicted by one of them.
@@ -413,8 +417,15 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
  * unit for — none of them the claimed one. The closest is what the record says instead.
  */
 function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: IndexedItem): Quantity | undefined {
-  if (!quantity.hasUnit || quantity.dimension === 'count' || quantity.dimension === 'ratio' || isBound(quantity) || quantity.qualifier === 'approx') return undefined;
-  if (unit.item.kind === 'paragraph') return undefined;
+  if (isBound(quantity) || quantity.qualifier === 'approx' || quantity.dimension === 'ratio' || unit.item.kind === 'paragraph') return undefined;
+  // A bare count ("occurred 2,520 times") only against the one count of the entity's own entry
+  // ("E-104 comms_timeout count=2250" in a list of fault codes).
+  if (!quantity.hasUnit) {
+    if (/^\p{L}/u.test(quantity.raw) || !anchoredSegment(view, unit)) return undefined;
+    const counts = quantitiesAt(view, unit).filter((e) => !e.hasUnit);
+    return counts.length === 1 && !quantityMatches(quantity, counts[0]!) ? counts[0] : undefined;
+  }
+  if (quantity.dimension === 'count') return undefined;
   const identifiers = numberedIdentifiers(view);
   if (identifiers.length === 0 || !identifiers.every((id) => hasIdentifier(unit, id))) return undefined;
   if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;
@@ -469,7 +480,7 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
     key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
   for (const time of view.features.times) {
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
-    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
+    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u, candidates));
     if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
   }
   for (const date of view.features.dates) {
@@ -506,6 +517,32 @@ function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
     return contradicted(unit, `${unit.item.id} says the opposite (not ${denied[0]})`);
   }
   return undefined;
+}
+
+/**
+ * "The new certificate was issued by R3" against `issuer=R11`: an identifier the evidence never
+ * mentions, where a record has a field named by the claim's own word (issued ~ issuer) holding
+ * another identifier-like value.
+ */
+function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const unknown = view.features.identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id) && !candidates.some((unit) => hasIdentifier(unit, id)));
+  if (unknown.length !== 1) return undefined;
+  const claimWords = [...view.words.keys()].filter((word) => word.length >= 4 && !LIGHT_WORDS.has(word));
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries(unit.features.fields)) {
+      if (!/^[\p{L}\p{N}][\p{L}\p{N}._:-]{0,23}$/u.test(value) || !/\d/.test(value) || value.toLowerCase() === unknown[0]) continue;
+      const keyWords = splitKeyWords(key);
+      if (keyWords.some((k) => claimWords.some((c) => k === c || (k.length >= 4 && (k.startsWith(c) || c.startsWith(k)))))) {
+        return contradicted(unit, `claim says ${unknown[0]}, ${unit.item.id} says ${key}=${value}`);
+      }
+    }
+  }
+  return undefined;
+}
+
+function splitKeyWords(key: string): string[] {
+  return key.split(/[^\p{L}\p{N}]+/u).filter((part) => part.length >= 2 && !/^\d+$/.test(part)).map((part) => extractFeatures(part).words[0] ?? part.toLowerCase());
 }
 
 function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -801,7 +838,8 @@ function fileWords(unit: IndexedItem): Set<string> {
  * time; any other unit, or a claim without one time, counts all its figures.
  */
 function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
-  const all = unit.features.quantities;
+  const range = anchoredSegment(view, unit);
+  const all = range ? unit.features.quantities.filter((q) => q.start >= range[0] && q.start < range[1]) : unit.features.quantities;
   if (view.features.times.length !== 1 || unit.features.times.length < 2) return all;
   const times = [...unit.features.times].sort((a, b) => a.start - b.start);
   const at = times.findIndex((t) => timeMatches(view.features.times[0]!, t));
@@ -810,6 +848,50 @@ function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
   const to = times[at + 1]?.start ?? Number.POSITIVE_INFINITY;
   const segment = all.filter((q) => q.start > from && q.start < to);
   return segment.length > 0 ? segment : all;
+}
+
+const SEGMENTS = new WeakMap<IndexedItem, Array<{ from: number; to: number; lower: string }>>();
+const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label: string }>>();
+const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: \p{Lu}[\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
+
+/**
+ * A record listing several entities: "Kestrel: chargers=412 …; Ampero: chargers=268 …" (labelled
+ * entries) or "E-217 … count=6412; E-104 … count=2250" (segments holding a numbered identifier).
+ * When the claim's entity stands in exactly one entry, that entry's offsets: its figures are the
+ * entity's, not the others'.
+ */
+function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, number] | undefined {
+  if (unit.item.kind === 'paragraph') return undefined;
+  const identifiers = numberedIdentifiers(view);
+  if (identifiers.length > 0) {
+    let segments = SEGMENTS.get(unit);
+    if (!segments) {
+      segments = [];
+      let from = 0;
+      for (const match of unit.text.matchAll(/;\s*|\n/g)) {
+        segments.push({ from, to: match.index, lower: unit.text.slice(from, match.index).toLowerCase() });
+        from = match.index + match[0].length;
+      }
+      segments.push({ from, to: unit.text.length, lower: unit.text.slice(from).toLowerCase() });
+      SEGMENTS.set(unit, segments);
+    }
+    if (segments.length < 2) return undefined;
+    const anchored = segments.filter((segment) => identifiers.some((id) => segment.lower.includes(id)));
+    return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
+  }
+  let entries = ENTRIES.get(unit);
+  if (!entries) {
+    const labels = [...unit.text.matchAll(ENTRY_LABEL)];
+    entries = labels.map((match, i) => ({
+      from: match.index,
+      to: labels[i + 1]?.index ?? unit.text.length,
+      label: extractFeatures(match[1]!).words.join(' '),
+    }));
+    ENTRIES.set(unit, entries);
+  }
+  if (entries.length < 2) return undefined;
+  const anchored = entries.filter((entry) => entry.label !== '' && entry.label.split(' ').every((word) => view.words.has(word)));
+  return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
 }
 
 /** A bare year ("2006") is stated by a date in that year ("September 2006"). */

@@ -403,6 +403,16 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('No warehouse had a median pick time of more than 45 minutes.', rows)).partition, 'contradicted');
     });
 
+    it('"after the scale-up" is bounded by the time of the record of that event', async () => {
+      const events = [
+        item('E1', '2026-06-08T11:04:19Z Warning OOMKilling pod/search-api-2xkq Memory cgroup out of memory'),
+        item('E2', '2026-06-08T11:20:00Z Normal ScalingReplicaSet deployment/search-api Scaled up replica set search-api-7d9f to 6'),
+      ];
+      // The only kill (11:04) came before the scale-up (11:20).
+      assert.equal((await one('No OOM kills were recorded after the scale-up.', events)).partition, 'grounded');
+      assert.equal((await one('No OOM kills were recorded before the scale-up.', events)).partition, 'contradicted');
+    });
+
     it('"Neither node was restarted" is contradicted by a restart', async () => {
       const log = [item('E1', '2026-03-18T10:31:02Z INFO systemd Restarted redis-server@sess-redis-1.service')];
       assert.equal((await one('Neither Redis node was restarted during the incident.', log)).partition, 'contradicted');

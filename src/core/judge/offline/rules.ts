@@ -48,8 +48,8 @@ const LIGHT_WORDS = new Set(
     'roughli', 'within', 'whole', 'overal', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop', 'went',
     'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'back', 'climb', 'spike', 'declin',
     'jump', 'move', 'stai', 'remain', 'period', 'window', 'dure', 'start', 'finish', 'end',
-    // How a report names a document's figures and instructions ("the threshold", "read the header").
-    'threshold', 'read', 'note', 'mention', 'describ'],
+    // How a report names a document's figures and instructions ("the threshold", "read the header", "requires").
+    'threshold', 'read', 'note', 'mention', 'describ', 'requir'],
 );
 
 /**
@@ -105,6 +105,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // as such is wording, not an identifier: its parts are already among the words.
   features.identifiers = features.identifiers.filter((id) => !/^\p{L}+(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
+  const events = resolveEventBounds(claim.text, wording, index);
   const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set() };
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
@@ -118,6 +119,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
 
   // The agent's own reasoning steps are not evidence for its claims.
   const candidates = gatherCandidates(view, index, options).filter((c) => c.item.kind !== 'reasoning');
+  // The record of an event the claim times itself by ("fourteen minutes after the change") is evidence too.
+  for (const event of events) if (!candidates.includes(event)) candidates.push(event);
 
   // "No channel recorded fewer than 450 signups": the bound is the denied condition.
   const boundAbsence = wording.absent.length > 0 && !wording.hedge ? judgeBoundAbsence(view, candidates) : undefined;
@@ -201,6 +204,32 @@ const NATIONALITIES = new Set(
     'australian chinese japanese korean taiwanese vietnamese thai indian pakistani iranian iraqi israeli egyptian nigerian ' +
     'kenyan ethiopian moroccan algerian filipino indonesian malaysian singaporean jewish arab european african asian').split(' '),
 );
+
+/**
+ * "after the scale-up", "before the rollback": a bound set by an event rather than a clock. The
+ * event's time is that of the first record naming it (all of its words); without one, no bound.
+ */
+function resolveEventBounds(text: string, wording: Wording, index: EvidenceIndex): IndexedItem[] {
+  const found: IndexedItem[] = [];
+  for (const [side, pattern] of [
+    ['after', /\bafter the ([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?)/iu],
+    ['before', /\bbefore the ([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?)/iu],
+  ] as const) {
+    if (wording[side] !== undefined) continue;
+    const phrase = pattern.exec(text)?.[1];
+    if (!phrase) continue;
+    const words = extractFeatures(phrase.replace(/-/g, ' ')).words.filter((word) => !LIGHT_WORDS.has(word) || word === 'start' || word === 'end');
+    if (words.length === 0) continue;
+    const event = (index.itemsWith(`w:${words[0]}`) ?? [])
+      .map((position) => index.items[position]!)
+      .find((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0 && words.every((word) => unit.wordSet.has(word)));
+    if (event) {
+      wording[side] = event.features.times[0]!.seconds + (side === 'after' ? 1 : 0);
+      found.push(event);
+    }
+  }
+  return found;
+}
 
 function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, index: EvidenceIndex, options: RuleOptions): ClaimVerdict {
   const verdicts = questionPropositions(question).map((text) => judgeClaim({ ...claim, text, context: undefined }, index, options));
@@ -448,8 +477,9 @@ function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   if (!/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
   const identifier = identifiers[0]!;
   const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
-  for (const unit of view.index.items) {
-    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !hasIdentifier(unit, identifier)) continue;
+  for (const position of view.index.itemsWith(`i:${identifier}`)) {
+    const unit = view.index.items[position]!;
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     for (const time of unit.features.times) moments.push({ seconds: time.seconds, unit });
     if (moments.length > 50) return undefined;
   }

@@ -30,6 +30,11 @@ export class EmbeddedEncoder implements Encoder {
     return this.model !== undefined;
   }
 
+  /** Forgets every cached embedding: the next calls embed their texts again (the model stays loaded). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     // All new texts of a call go to embedBatch together, which cuts them into graph runs by length.
     const run = this.queue.then(() =>

@@ -48,6 +48,10 @@ export class EmbeddingCache {
   get size(): number {
     return this.entries.size;
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /**

@@ -298,6 +298,22 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Ampero had 268 chargers and Nordlad 155.', fleet)).partition, 'grounded');
     });
 
+    it('reads a record by entries only when it lists several numbered entities', async () => {
+      const drain = [item('E1', 'lb_drain result: member gw-eu-3 drained; active members 5/6', 'tool_call')];
+      // "5/6" belongs to the same event as gw-eu-3, though in another segment.
+      assert.equal((await one('The agent drained gw-eu-3, leaving five of six members serving.', drain)).partition, 'grounded');
+    });
+
+    it('reads "from zero to 412" as two values, not as an absence', async () => {
+      const rows = [
+        item('E1', '[tool=kafka_metrics row=21:04] cluster=kafka-prod-eu under_replicated_partitions=0', 'tool_row'),
+        item('E2', '[tool=kafka_metrics row=21:06] cluster=kafka-prod-eu under_replicated_partitions=412', 'tool_row'),
+      ];
+      const claim = await one('Under-replicated partitions on kafka-prod-eu went from zero to 412.', rows);
+      assert.equal(claim.partition, 'grounded');
+      assert.notEqual(claim.type, 'neg_evidence');
+    });
+
     it('contradicts a count given for a numbered code whose entry holds another count', async () => {
       const faults = [item('E1', 'run_sql result: E-217 ground_fault_selftest count=6412; E-104 comms_timeout count=2250; E-090 meter_drift count=310', 'tool_call')];
       const claim = await one('Communication timeouts (E-104) occurred 2,520 times.', faults);

@@ -414,7 +414,8 @@ export function extractFeatures(text: string): TextFeatures {
     const isFirst = first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index));
     first = false;
     const number = WORD_NUMBERS[word.toLowerCase()];
-    if (number !== undefined && number > 0) {
+    // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
+    if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
       // "three minutes", "three consecutive days", "three hours and twenty minutes".
       const following = /^\s+(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 30));

@@ -101,6 +101,8 @@ export function readWording(text: string): Wording {
     if (/^\d+$/.test(word)) continue;
     // "no longer", "not only": not an absence.
     if (/^(longer|only|more|one|doubt)$/i.test(word)) continue;
+    // "from zero to 412": a value, not an absence.
+    if (isStopword(word) && /^zero\b/i.test(match[0])) continue;
     wording.absent.push(word.toLowerCase().includes('-') || /\d/.test(word) ? word.toLowerCase() : canonicalStem(word));
   }
 

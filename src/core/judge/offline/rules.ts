@@ -534,6 +534,8 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
  */
 function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
+  // A claim that itself denies something ("Nothing under … was deleted") agrees with a denial.
+  if (/\b(?:no|nothing|none|never|neither|nor|without)\b/i.test(view.claim.text)) return undefined;
   const heavy = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
   if (heavy.length < 3) return undefined;
   for (const unit of candidates) {
@@ -882,6 +884,7 @@ function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
 
 const SEGMENTS = new WeakMap<IndexedItem, Array<{ from: number; to: number; lower: string }>>();
 const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label: string }>>();
+const NUMBERED_ENTITY = /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*[-_]\p{N}[\p{L}\p{N}-]*/u;
 const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: \p{Lu}[\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
 
 /**
@@ -905,7 +908,9 @@ function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, number] |
       segments.push({ from, to: unit.text.length, lower: unit.text.slice(from).toLowerCase() });
       SEGMENTS.set(unit, segments);
     }
-    if (segments.length < 2) return undefined;
+    // Only a list of entities: at least two segments name a numbered entity of their own
+    // ("E-217 … count=6412; E-104 … count=2250"), not "member gw-eu-3 drained; active members 5/6".
+    if (segments.filter((segment) => NUMBERED_ENTITY.test(segment.lower)).length < 2) return undefined;
     const anchored = segments.filter((segment) => identifiers.some((id) => segment.lower.includes(id)));
     return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
   }

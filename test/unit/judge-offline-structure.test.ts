@@ -399,6 +399,14 @@ describe('offline judge: structure written differently', () => {
       assert.equal(claim.type, 'domain');
     });
 
+    it('combines two sentences of one paragraph when the second brings a figure, not when it brings only a name', async () => {
+      const docs = [item('E1', 'Failed deliveries are retried up to 8 times. The wait between attempts starts at 1 minute and doubles after each attempt.', 'paragraph')];
+      assert.equal((await one('Failed deliveries are retried up to eight times, with the wait doubling after each attempt, starting at one minute.', docs)).partition, 'grounded');
+      const bio = [item('E1', 'Beowulf is a 2007 film directed by Robert Zemeckis. Neil Gaiman is an English author.', 'paragraph')];
+      // Gaiman is in the paragraph, but no sentence says he directed Beowulf.
+      assert.notEqual((await one('Neil Gaiman directed the 2007 film Beowulf.', bio)).partition, 'grounded');
+    });
+
     it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry, even beside records', async () => {
       // No record gives the expiry, so the runbook's setting decides it.
       const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph'), item('E2', '[tool=redis_info row=10:10] node=sess-redis-0 connected_clients=412', 'tool_row')];

@@ -128,6 +128,9 @@ const SYNONYMS: Record<string, string> = {
   clear: 'resolv',
   // A key's TTL is when it expires; a price is what it costs.
   ttl: 'expir',
+  // Events "pushed" to a destination are "sent" there.
+  push: 'send',
+  sent: 'send',
   price: 'cost',
   priced: 'cost',
   ahead: 'fast',

@@ -769,6 +769,8 @@ interface Need {
   quantity?: Quantity;
   /** A time or a date. */
   kind?: 'moment';
+  /** A figure, bound, time or date (not a name or a word). */
+  value?: boolean;
 }
 
 function needsOf(view: ClaimView): Need[] {
@@ -784,6 +786,7 @@ function needsOf(view: ClaimView): Need[] {
         label,
         weight: 1,
         hard: false,
+        value: true,
         met: (unit) => quantitiesAt(view, unit).some((e) => quantityMatches(bare, e) || (sharesKey(quantity, e) && satisfiesBound(quantity, e))),
       });
       continue;
@@ -793,6 +796,7 @@ function needsOf(view: ClaimView): Need[] {
       label,
       weight: 3,
       hard: true,
+      value: true,
       quantity,
       met: (unit) =>
         holdsSomeAnchor(view, unit) &&
@@ -808,17 +812,17 @@ function needsOf(view: ClaimView): Need[] {
     // "cleared by 10:53", "after 14:10": a bound, met by a record on the right side of it.
     const minute = Math.floor(time.seconds / 60) * 60;
     if (before !== undefined && Math.floor(before / 60) * 60 === minute) {
-      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', met: (unit) => unit.features.times.some((t) => t.seconds <= before + 59) });
+      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => t.seconds <= before + 59) });
       continue;
     }
     if (after !== undefined && Math.floor(after / 60) * 60 === minute) {
-      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', met: (unit) => unit.features.times.some((t) => t.seconds >= after) });
+      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => t.seconds >= after) });
       continue;
     }
-    needs.push({ label: time.raw.trim(), weight: 3, hard: true, kind: 'moment', met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
+    needs.push({ label: time.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
   }
   for (const date of view.features.dates) {
-    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
+    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
   }
   // A name is met where all its words stand together: "Stanford University" is not met by a
   // sentence about another university.
@@ -1002,6 +1006,7 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
       let gain = 0;
       let bridge = chosen.length === 0;
       let hard = false;
+      let valueGain = false;
       const prose = unit.item.kind === 'paragraph';
       for (let i = 0; i < needs.length; i++) {
         const need = needs[i]!;
@@ -1011,9 +1016,12 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
         } else {
           gain += need.weight;
           if (need.hard) hard = true;
+          if (need.value) valueGain = true;
         }
       }
-      // Prose joins prose only through an entity; after a record it may also bring specific content.
+      // Prose joins prose only through an entity or as another sentence of the same paragraph;
+      // after a record it may also bring specific content.
+      if (prose && valueGain && chosen.some((other) => other.item === unit.item)) bridge = true;
       const proseOnly = prose && chosen.every((other) => other.item.kind === 'paragraph');
       if (!bridge && (proseOnly || (!hard && gain < 2))) continue;
       if (gain > bestGain + 1e-9) {

@@ -49,7 +49,9 @@ const LIGHT_WORDS = new Set(
     'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'back', 'climb', 'spike', 'declin',
     'jump', 'move', 'stai', 'remain', 'period', 'window', 'dure', 'start', 'finish', 'end',
     // How a report names a document's figures and instructions ("the threshold", "read the header", "requires").
-    'threshold', 'read', 'note', 'mention', 'describ', 'requir'],
+    'threshold', 'read', 'note', 'mention', 'describ', 'requir',
+    // Concessive and degree words that frame a figure ("slightly", "though still below").
+    'though', 'although', 'slightli', 'somewhat', 'modestli', 'sharpli', 'significantli', 'respect'],
 );
 
 /**

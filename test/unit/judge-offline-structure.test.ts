@@ -183,6 +183,27 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('No.', knowledge, question)).partition, 'grounded');
     });
 
+    it('a document naming who did what contradicts the claim that someone else did it', async () => {
+      const film = [item('E1', 'Beowulf is a 2007 film directed by Robert Zemeckis and written by Neil Gaiman and Roger Avary, based on the Old English poem.', 'paragraph')];
+      // Every word is in the sentence, but Gaiman wrote it; Zemeckis directed it.
+      const wrong = await one('Neil Gaiman directed Beowulf.', film);
+      assert.equal(wrong.partition, 'ungrounded');
+      assert.match(wrong.reason, /directed by Robert Zemeckis, not Neil Gaiman/);
+      assert.equal((await one('Robert Zemeckis directed Beowulf.', film)).partition, 'grounded');
+      assert.equal((await one('Beowulf was written by Roger Avary.', film)).partition, 'grounded');
+      // A bare name answering "directed by who?" is held to the same relation.
+      const question = 'Beowulf, a 2007 film, was directed by who?';
+      assert.equal((await one('Neil Gaiman', film, question)).partition, 'ungrounded');
+      assert.equal((await one('Robert Zemeckis', film, question)).partition, 'grounded');
+    });
+
+    it('reads a long list of agents whole, up to the next relation', async () => {
+      const company = [item('E1', 'The association was founded by Olympic wrestler Kamal Shalorus and professional fighter Matthew Granahan, and managed by Ann Lee.', 'paragraph')];
+      // Granahan is among the founders, though an adjective stands first in the list.
+      assert.equal((await one('The association was founded by Matthew Granahan.', company)).partition, 'grounded');
+      assert.equal((await one('The association was founded by Ann Lee.', company)).partition, 'ungrounded');
+    });
+
     it('knows when a question asks for a date or a number', () => {
       assert.equal(askedValue('In what year was the creator of the theme born?'), 'date');
       assert.equal(askedValue('What is the birth date of the coach?'), 'date');

@@ -204,6 +204,17 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The association was founded by Ann Lee.', company)).partition, 'ungrounded');
     });
 
+    it('a statement about one option of a choice question must say what was asked of it', async () => {
+      const bios = [item('E1', 'Christy Canyon is an American pornographic actress. Jacob "Jack" Kevorkian publicly championed a terminal patient\'s right to die via physician-assisted suicide.', 'paragraph')];
+      const question = 'Which of the following is best known for publicly championing a right to die: Christy Canyon or Jack Kevorkian?';
+      const beside = await one('Christy Canyon was a pornographic actress.', bios, question);
+      assert.equal(beside.partition, 'ungrounded');
+      assert.match(beside.reason, /does not answer/);
+      // The bare option, even with a fuller name, and a statement of the asked thing are answers.
+      assert.equal((await one('Jacob "Jack" Kevorkian', bios, question)).partition, 'grounded');
+      assert.equal((await one('Jack Kevorkian publicly championed the right to die.', bios, question)).partition, 'grounded');
+    });
+
     it('knows when a question asks for a date or a number', () => {
       assert.equal(askedValue('In what year was the creator of the theme born?'), 'date');
       assert.equal(askedValue('What is the birth date of the coach?'), 'date');

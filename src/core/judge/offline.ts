@@ -64,8 +64,10 @@ export function askedValue(question: string): 'date' | 'number' | undefined {
  * Its first grounded claim is marked ungrounded with that reason.
  */
 function flagNonAnswer(claims: JudgedClaim[], question: string): void {
+  if (claims.length === 0 || claims.length > 2) return;
+  flagOffChoice(claims, question);
   const asked = askedValue(question);
-  if (!asked || claims.length === 0 || claims.length > 2) return;
+  if (!asked) return;
   const answers = claims.some((claim) => {
     const features = extractFeatures(claim.text);
     if (asked === 'date') return features.dates.length > 0 || features.quantities.some((q) => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1000 && q.value <= 2999);
@@ -75,6 +77,29 @@ function flagNonAnswer(claims: JudgedClaim[], question: string): void {
   const target = claims.find((claim) => claim.partition === 'grounded');
   if (!target) return;
   Object.assign(target, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `does not answer the question: it asks for ${asked === 'date' ? 'a year or date' : 'a number'} and the answer gives none` });
+}
+
+/**
+ * "Which … is best known for championing the right to die: Christy Canyon or Jack Kevorkian?"
+ * A short answer naming one of the options must be the bare option or say the asked thing of
+ * it; "Christy Canyon was a pornographic actress" is true and beside the point.
+ */
+function flagOffChoice(claims: JudgedClaim[], question: string): void {
+  const choice = /(?:^|[:,?]\s*|\b(?:between|of)\s+)((?:\p{Lu}[\p{L}'’.-]*\s*){1,6})\s+or\s+((?:\p{Lu}[\p{L}'’.-]*\s*){1,6})\??\s*$/u.exec(question.trim());
+  if (!choice || !/^\s*(?:which|who|what|whose)\b/i.test(question)) return;
+  const options = [choice[1]!, choice[2]!].map((option) => new Set(extractFeatures(option).words));
+  const asked = new Set(extractFeatures(question.slice(0, choice.index)).words.filter((word) => !options.some((o) => o.has(word))));
+  for (const claim of claims) {
+    if (claim.partition !== 'grounded') continue;
+    const words = extractFeatures(claim.text).words;
+    const named = options.some((option) => [...option].every((word) => words.includes(word)));
+    const rest = words.filter((word) => !options.some((option) => option.has(word)));
+    // Only a statement about the option ("… was a pornographic actress"), not a fuller name ("Sir Francis Nethersole").
+    const statement = /\b(?:is|was|are|were|has|had|have)\b/i.test(claim.text);
+    if (!named || !statement || rest.length === 0 || rest.some((word) => asked.has(word))) continue;
+    Object.assign(claim, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'does not answer the question: it names an option but not what the question asks of it' });
+    return;
+  }
 }
 
 function isUsable(item: EvidenceItem): boolean {

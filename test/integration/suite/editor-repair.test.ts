@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { RepairSummary } from '../../../src/vscode/commands/evaluateAndRepair';
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
 import { chatJson, chatText, judgeAnswer, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../support/openai-test-server';
-import { fixtureUri, groundingApi } from '../support/extension';
+import { fixtureUri, groundingApi, resetRemoteJudge, useRemoteJudge } from '../support/extension';
 import { bridgeAvailable, evaluate, texts, waitFor } from '../support/workbench';
 
 const REPAIRED = `# Checkout incident, 2 March 2026
@@ -47,23 +47,12 @@ describe('editor: Evaluate and Repair', function () {
   before(async () => {
     api = await groundingApi();
     server = await startOpenAITestServer({ structuredOutputs: true });
-    const config = vscode.workspace.getConfiguration('grounding');
-    await config.update('judge.kind', 'openai', vscode.ConfigurationTarget.Global);
-    await config.update('judge.baseUrl', server.baseURL, vscode.ConfigurationTarget.Global);
-    await config.update('judge.model', 'test-judge', vscode.ConfigurationTarget.Global);
-    await config.update('encoder.kind', 'off', vscode.ConfigurationTarget.Global);
+    await useRemoteJudge(server.baseURL, 'test-judge');
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
   });
 
   after(async () => {
-    const config = vscode.workspace.getConfiguration('grounding');
-    for (const key of ['judge.kind', 'judge.baseUrl', 'judge.model', 'encoder.kind']) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('grounding.clear', 'all');
-    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetRemoteJudge();
     await server?.close();
   });
 

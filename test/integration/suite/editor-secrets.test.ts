@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../support/openai-test-server';
-import { fixtureUri, groundingApi } from '../support/extension';
+import { fixtureUri, groundingApi, resetRemoteJudge, useRemoteJudge } from '../support/extension';
 import { bridgeAvailable, evaluate, waitFor } from '../support/workbench';
 
 const KEY = 'sk-integration-secret-4e1d7a';
@@ -22,16 +22,12 @@ describe('editor: Set API Key and Clear API Key', function () {
   before(async () => {
     await groundingApi();
     server = await startOpenAITestServer({ structuredOutputs: true });
-    await config().update('judge.kind', 'openai', vscode.ConfigurationTarget.Global);
-    await config().update('judge.baseUrl', server.baseURL, vscode.ConfigurationTarget.Global);
-    await config().update('encoder.kind', 'off', vscode.ConfigurationTarget.Global);
+    await useRemoteJudge(server.baseURL);
   });
 
   after(async () => {
     await vscode.commands.executeCommand('grounding.clearApiKey');
-    for (const key of ['judge.kind', 'judge.baseUrl', 'judge.model', 'encoder.kind']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('grounding.clear', 'all');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetRemoteJudge();
     await server?.close();
   });
 

@@ -27,3 +27,33 @@ export function fixturesFolder(): vscode.WorkspaceFolder {
 export function fixtureUri(...segments: string[]): vscode.Uri {
   return vscode.Uri.joinPath(fixturesFolder().uri, ...segments);
 }
+
+/** Settings a remote-judge suite sets (user level) and puts back. */
+const REMOTE_JUDGE_KEYS = ['judge.kind', 'judge.baseUrl', 'judge.model', 'encoder.kind'] as const;
+
+/**
+ * Points the judge at an OpenAI-compatible endpoint in the user settings; the encoder is off, so
+ * the suite is about the judge alone (remote embeddings ask their own consent).
+ */
+export async function useRemoteJudge(baseURL: string, model?: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration('grounding');
+  await config.update('judge.kind', 'openai', vscode.ConfigurationTarget.Global);
+  await config.update('judge.baseUrl', baseURL, vscode.ConfigurationTarget.Global);
+  if (model !== undefined) await config.update('judge.model', model, vscode.ConfigurationTarget.Global);
+  await config.update('encoder.kind', 'off', vscode.ConfigurationTarget.Global);
+}
+
+/**
+ * Undoes `useRemoteJudge`, clears every review, reverts unsaved documents (where dialogs are real,
+ * a dirty one would ask to be saved) and closes the editors.
+ */
+export async function resetRemoteJudge(): Promise<void> {
+  const config = vscode.workspace.getConfiguration('grounding');
+  for (const key of REMOTE_JUDGE_KEYS) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('grounding.clear', 'all');
+  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { EvaluateSummary } from '../../../../src/vscode/commands/evaluate';
 import type { GroundingReviewApi } from '../../../../src/vscode/extension';
 import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../../support/openai-test-server';
-import { fixtureUri, groundingApi } from '../../support/extension';
+import { fixtureUri, groundingApi, resetRemoteJudge, useRemoteJudge } from '../../support/extension';
 import { bridgeAvailable, evaluate, texts, waitFor } from '../../support/workbench';
 
 const DIALOG = '.monaco-dialog-box';
@@ -45,7 +45,6 @@ describe('remote judge: consent before the first call', function () {
   let api: GroundingReviewApi;
   let server: OpenAITestServer;
   const uri = fixtureUri('editor', 'incident-report.md');
-  const config = () => vscode.workspace.getConfiguration('grounding');
   // A model of its own: consent is remembered per workspace, endpoint and model.
   const model = `consent-judge-${Date.now()}`;
 
@@ -58,24 +57,14 @@ describe('remote judge: consent before the first call', function () {
     }
     api = await groundingApi();
     server = await startOpenAITestServer({ structuredOutputs: true, host });
-    await config().update('judge.kind', 'openai', vscode.ConfigurationTarget.Global);
-    await config().update('judge.baseUrl', server.baseURL, vscode.ConfigurationTarget.Global);
-    await config().update('judge.model', model, vscode.ConfigurationTarget.Global);
-    // Remote embeddings ask their own consent; this suite is about the judge's.
-    await config().update('encoder.kind', 'off', vscode.ConfigurationTarget.Global);
+    // Remote embeddings ask their own consent; this suite is about the judge's (useRemoteJudge turns them off).
+    await useRemoteJudge(server.baseURL, model);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
   });
 
   after(async () => {
     if ((await dialogText().catch(() => undefined)) !== undefined) await clickDialogButton('Cancel');
-    for (const key of ['judge.kind', 'judge.baseUrl', 'judge.model', 'encoder.kind']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('grounding.clear', 'all');
-    // Dialogs are real here: an unsaved document would ask to be saved, so revert it first.
-    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetRemoteJudge();
     await server?.close();
   });
 

@@ -384,6 +384,12 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The runbook says under-replicated partitions should stay at 5.', evidence)).partition, 'contradicted');
     });
 
+    it('does not contradict a bare count with a duration of the same record', async () => {
+      const log = [item('E1', '2026-05-04T21:50:12Z WARN broker-4 shutdown stuck for 900s, under_replicated=1386')];
+      assert.equal((await one('During the stuck shutdown of broker-4 the count reached 1,386 at 21:50.', log)).partition, 'grounded');
+      assert.notEqual((await one('During the stuck shutdown of broker-4 the count reached 1,500 at 21:50.', log)).partition, 'grounded');
+    });
+
     it('does not read a small count in words as a measured value to contradict', async () => {
       const evidence = [item('E1', '[tool=apply row=1] change=CHG-5820 settings_changed=5 brokers=6', 'tool_row')];
       assert.notEqual((await one('CHG-5820 set out to change two broker settings.', evidence)).partition, 'contradicted');

@@ -473,7 +473,11 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
           dimensionsCompatible(quantity, e) &&
           // A bare number is another quantity than a price or a size, unless the claim is a percentage.
           // A bare field value keyed by the same measure (origin_rps for "origin requests per second") is that quantity.
-          (e.dimension === quantity.dimension || !quantity.hasUnit || quantity.dimension === 'percent' || (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
+          // A bare count in the claim ("the count reached 1,386") is not a duration or a size of the record (900s).
+          (e.dimension === quantity.dimension ||
+            (!quantity.hasUnit && (!e.hasUnit || e.dimension === 'percent' || sharedKeyWords(quantity, e) >= 2)) ||
+            quantity.dimension === 'percent' ||
+            (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
           sharesKey(quantity, e) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),

@@ -362,6 +362,18 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The new certificate was issued by R11.', trace)).partition, 'grounded');
     });
 
+    it('a JSON document is about the entity it names, and a count may be the length of its list', async () => {
+      const parsed = parseEvidenceSources([
+        {
+          file: 'change.json',
+          text: JSON.stringify({ change_id: 'CHG-5820', config_changes: [{ key: 'log.retention.hours', from: '168', to: '72' }, { key: 'num.network.threads', from: '8', to: '12' }] }, null, 2),
+        },
+      ]);
+      // The settings' fields do not repeat CHG-5820, but the document is about it; it lists two changes.
+      assert.equal((await one('CHG-5820 set out to change two settings: log retention from 168 to 72 hours.', parsed.items)).partition, 'grounded');
+      assert.notEqual((await one('CHG-5820 set out to change three settings: log retention from 168 to 72 hours.', parsed.items)).partition, 'grounded');
+    });
+
     it('contradicts how long a numbered alert was open when its records span another duration', async () => {
       const alert = [
         item('E1', '[signal] alert_id=A-5512 fired_at=2026-04-07T06:42:10Z', 'signal'),

@@ -3,7 +3,7 @@
 // the evidence shows, an absence claim with a present item — never from text similarity.
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
-import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 
@@ -385,9 +385,21 @@ function numberedIdentifiers(view: ClaimView): string[] {
 function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
-  if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id));
+  if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id));
   const { nameGroups } = view.features;
   return nameGroups.length === 0 || nameGroups.some((group) => hasName(unit, group));
+}
+
+/**
+ * A JSON document is about the entity it names ("change_id": "CHG-5820" at its top): every field
+ * of it belongs to that entity, though the field's own line does not repeat the id.
+ */
+function documentNames(index: EvidenceIndex, unit: IndexedItem, identifier: string): boolean {
+  if (unit.item.kind !== 'json_field') return false;
+  return index.itemsWith(`i:${identifier}`).some((position) => {
+    const other = index.items[position]!;
+    return other.item.kind === 'json_field' && other.item.file === unit.item.file && !(other.item.jsonPath ?? '').includes('[');
+  });
 }
 
 /** Share of the claim's content weight a unit holds, leaving out `ignore`. */
@@ -1032,6 +1044,41 @@ function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
   return false;
 }
 
+/**
+ * "two broker settings" against a JSON list of two entries (`config_changes[0]`, `config_changes[1]`):
+ * a count is met by a list whose name shares a word with what the claim counts, when it has
+ * exactly that many entries.
+ */
+function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (quantity.hasUnit || quantity.qualifier !== undefined || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 50) return undefined;
+  const key = new Set([...quantity.key, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word)));
+  for (const list of jsonLists(view.index)) {
+    if (list.entries.size === quantity.value && list.words.some((word) => key.has(word))) return [...list.entries.values()];
+  }
+  return undefined;
+}
+
+const JSON_LISTS = new WeakMap<EvidenceIndex, Array<{ words: string[]; entries: Map<string, IndexedItem> }>>();
+
+/** The JSON lists of the evidence (`config_changes[0]`, `[1]`, …), read once per index. */
+function jsonLists(index: EvidenceIndex): Array<{ words: string[]; entries: Map<string, IndexedItem> }> {
+  let lists = JSON_LISTS.get(index);
+  if (!lists) {
+    const byName = new Map<string, { words: string[]; entries: Map<string, IndexedItem> }>();
+    for (const unit of index.items) {
+      const entry = unit.item.kind === 'json_field' && unit.item.jsonPath ? /^(.*?)\[(\d+)\]/.exec(unit.item.jsonPath) : null;
+      if (!entry) continue;
+      const name = `${unit.item.file}:${entry[1]}`;
+      let list = byName.get(name);
+      if (!list) byName.set(name, (list = { words: splitIdentifierWords(entry[1]!), entries: new Map() }));
+      if (!list.entries.has(entry[2]!)) list.entries.set(entry[2]!, unit);
+    }
+    lists = [...byName.values()];
+    JSON_LISTS.set(index, lists);
+  }
+  return lists;
+}
+
 /** An ordinal day ("through the 27th") is stated by a date on that day (2026-05-27). */
 function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 31) return false;
@@ -1090,7 +1137,7 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   // count of the records of one event ("OOM-killed three times").
   needs.forEach((need, i) => {
     if (met[i] || !need.quantity) return;
-    const events = countedEvents(view, need.quantity);
+    const events = countedEvents(view, need.quantity) ?? countedArray(view, need.quantity);
     if (events) {
       met[i] = true;
       for (const unit of events) take(unit);

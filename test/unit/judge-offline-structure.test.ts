@@ -310,6 +310,22 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('On the free plan files can be up to 500 MB.', json)).partition, 'contradicted');
     });
 
+    it('sums the rows that share a field value (the March rows), not every row', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] month=2026-02 warehouse=WH-LEJ orders=41230', 'tool_row'),
+        item('E2', '[tool=run_sql row=2] month=2026-02 warehouse=WH-RTM orders=35810', 'tool_row'),
+        item('E3', '[tool=run_sql row=3] month=2026-02 warehouse=WH-MAD orders=18940', 'tool_row'),
+        item('E4', '[tool=run_sql row=4] month=2026-03 warehouse=WH-LEJ orders=44905', 'tool_row'),
+        item('E5', '[tool=run_sql row=5] month=2026-03 warehouse=WH-RTM orders=38120', 'tool_row'),
+        item('E6', '[tool=run_sql row=6] month=2026-03 warehouse=WH-MAD orders=19870', 'tool_row'),
+      ];
+      // 44,905 + 38,120 + 19,870 = 102,895 (March); all six rows add up to 198,875.
+      const march = await one('Order volume reached 102,895 orders.', rows);
+      assert.equal(march.partition, 'grounded');
+      assert.equal(march.type, 'synthesis');
+      assert.notEqual((await one('Order volume reached 102,985 orders.', rows)).partition, 'grounded');
+    });
+
     it('sums a breakdown inside one record even when other records repeat one of its figures', async () => {
       const evidence = [
         item('E1', 'run_sql result: Kestrel: chargers=412; Ampero: chargers=268; Nordlad: chargers=155', 'tool_call'),

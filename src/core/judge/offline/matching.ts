@@ -134,10 +134,20 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   // same key and dimension, at least three of them.
   // A breakdown is usually one record (one query result); rows of several records come next.
   const groups = new Map<string, Array<{ quantity: Quantity; unit: IndexedItem }>>();
-  for (const scope of ['unit', 'all'] as const) {
+  // Rows of a table that share a field value (month=2026-03) add up to that value's total.
+  for (const scope of ['unit', 'all', 'field'] as const) {
     for (const figure of figures) {
-      const key = `${scope === 'unit' ? `${figure.unit.item.id}:` : ''}${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
-      if (figure.quantity.key.length > 0) groups.set(key, [...(groups.get(key) ?? []), figure]);
+      if (figure.quantity.key.length === 0) continue;
+      const measure = `${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
+      const scopes =
+        scope === 'unit'
+          ? [`${figure.unit.item.id}:`]
+          : scope === 'all'
+            ? ['']
+            : Object.entries(figure.unit.features.fields)
+                .filter(([, value]) => !/^[-+]?[\d.,]+%?$/.test(value))
+                .map(([field, value]) => `${field}=${value}:`);
+      for (const prefix of scopes) groups.set(prefix + measure, [...(groups.get(prefix + measure) ?? []), figure]);
     }
   }
   for (const group of groups.values()) {

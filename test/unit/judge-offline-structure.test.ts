@@ -204,6 +204,16 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The association was founded by Ann Lee.', company)).partition, 'ungrounded');
     });
 
+    it('in prose, a name of several words must stand together', async () => {
+      const park = [item('E1', 'Presque Isle State Park is a 3112 acre Pennsylvania state park on a peninsula that juts into Lake Erie.', 'paragraph')];
+      // Every word of "Lake Erie State Park" is in the sentence, but not as one name.
+      assert.equal((await one('Lake Erie State Park.', park)).partition, 'ungrounded');
+      assert.equal((await one('Presque Isle State Park.', park)).partition, 'grounded');
+      // A middle name between the parts, and a short first name, still make the name.
+      const bio = [item('E1', 'Timothy James McIlrath is an American punk rock musician.', 'paragraph')];
+      assert.equal((await one('Tim McIlrath is an American punk rock musician.', bio)).partition, 'grounded');
+    });
+
     it('a statement about one option of a choice question must say what was asked of it', async () => {
       const bios = [item('E1', 'Christy Canyon is an American pornographic actress. Jacob "Jack" Kevorkian publicly championed a terminal patient\'s right to die via physician-assisted suicide.', 'paragraph')];
       const question = 'Which of the following is best known for publicly championing a right to die: Christy Canyon or Jack Kevorkian?';

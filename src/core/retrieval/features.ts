@@ -411,6 +411,7 @@ export function extractFeatures(text: string): TextFeatures {
   const tokens: NameToken[] = [];
   let first = true;
   let lastCompound: { quantity: Quantity; end: number } | undefined;
+  const camelParts: string[] = [];
   for (const match of text.matchAll(WORD_RE)) {
     const word = match[0].replace(/['’]s?$/, '');
     if (word.length === 0) continue;
@@ -460,13 +461,15 @@ export function extractFeatures(text: string): TextFeatures {
     const stem = content ? canonicalStem(word) : undefined;
     if (stem) words.push(stem);
     // "OOMKilling", "ScalingReplicaSet": the parts are words too.
+    // (After the text's own words, so the order of the words as written is kept.)
     if (content && /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(word)) {
       for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
-        if (part.length >= 2 && !isStopword(part)) words.push(canonicalStem(part));
+        if (part.length >= 2 && !isStopword(part)) camelParts.push(canonicalStem(part));
       }
     }
     tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
   }
+  words.push(...camelParts);
   const nameGroups = groupNames(tokens, text);
   const names = nameGroups.flat();
   // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.

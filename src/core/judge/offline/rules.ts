@@ -348,7 +348,33 @@ function hasIdentifier(unit: IndexedItem, identifier: string): boolean {
 }
 
 function hasName(unit: IndexedItem, group: readonly string[]): boolean {
-  return group.every((word) => unit.wordSet.has(word) || (group.length > 1 && shortNameOf(word, unit)));
+  if (!group.every((word) => unit.wordSet.has(word) || (group.length > 1 && shortNameOf(word, unit)))) return false;
+  // In prose a name of several words must stand together: "Lake Erie State Park" is not met by
+  // "Presque Isle State Park … juts into Lake Erie".
+  return group.length < 2 || unit.item.kind !== 'paragraph' || standsTogether(unit.features.words, group);
+}
+
+function standsTogether(words: readonly string[], group: readonly string[]): boolean {
+  // A nationality after a name ("Tim McIlrath American") describes it; it is not part of it.
+  const parts = group.length > 2 && NATIONALITIES.has(group.at(-1)!) ? group.slice(0, -1) : group;
+  if (parts.length < 2) return true;
+  const same = (word: string, part: string, first: boolean): boolean => word === part || (first && part.length >= 3 && word.startsWith(part));
+  // Parts in order, at most one word between two of them (a middle name or a nickname).
+  for (let i = 0; i < words.length; i++) {
+    if (!same(words[i]!, parts[0]!, true)) continue;
+    let at = i;
+    let ok = true;
+    for (const part of parts.slice(1)) {
+      if (words[at + 1] === part) at += 1;
+      else if (words[at + 2] === part) at += 2;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  return false;
 }
 
 /** "Pam" is short for "Pamela", "Tim" for "Timothy": a first name of three letters or more that starts a name of the unit. */

@@ -225,6 +225,18 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Jack Kevorkian publicly championed the right to die.', bios, question)).partition, 'grounded');
     });
 
+    it('an answer that is a question, or whose subject is the person the question gives, does not answer it', async () => {
+      const physics = [item('E1', 'Otto Stern, who won the Nobel Prize in 1943, is associated with Max Volmer.', 'paragraph')];
+      const question = 'Who won a Nobel Prize in 1943 and is associated with Max Volmer?';
+      const swapped = await one('Max Volmer won a Nobel Prize in 1943 and is associated with Otto Stern.', physics, question);
+      assert.equal(swapped.partition, 'ungrounded');
+      assert.match(swapped.reason, /subject is the one the question gives/);
+      assert.equal((await one('Otto Stern won the Nobel Prize in 1943.', physics, question)).partition, 'grounded');
+      const asking = await one('Otto Stern won which prize in 1943?', physics, question);
+      assert.equal(asking.partition, 'ungrounded');
+      assert.match(asking.reason, /asks one/);
+    });
+
     it('knows when a question asks for a date or a number', () => {
       assert.equal(askedValue('In what year was the creator of the theme born?'), 'date');
       assert.equal(askedValue('What is the birth date of the coach?'), 'date');

@@ -65,7 +65,14 @@ export function askedValue(question: string): 'date' | 'number' | undefined {
  */
 function flagNonAnswer(claims: JudgedClaim[], question: string): void {
   if (claims.length === 0 || claims.length > 2) return;
+  // An answer that is itself a question answers nothing.
+  const asking = claims.find((claim) => claim.partition === 'grounded' && /\?\s*$/.test(claim.text));
+  if (asking) {
+    Object.assign(asking, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'does not answer the question: it asks one' });
+    return;
+  }
   flagOffChoice(claims, question);
+  flagGivenSubject(claims, question);
   const asked = askedValue(question);
   if (!asked) return;
   const answers = claims.some((claim) => {
@@ -98,6 +105,23 @@ function flagOffChoice(claims: JudgedClaim[], question: string): void {
     const statement = /\b(?:is|was|are|were|has|had|have)\b/i.test(claim.text);
     if (!named || !statement || rest.length === 0 || rest.some((word) => asked.has(word))) continue;
     Object.assign(claim, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'does not answer the question: it names an option but not what the question asks of it' });
+    return;
+  }
+}
+
+/**
+ * "Who won a Nobel Prize in 1943 and is associated with Max Volmer?" answered with "Max Volmer
+ * won …": the answer's subject is the person the question gives, not the one it asks for.
+ */
+function flagGivenSubject(claims: JudgedClaim[], question: string): void {
+  if (!/^\s*(?:who|whom|which (?:man|woman|person|actor|actress|singer|player|author|writer|director))\b/i.test(question) || /\sor\s/i.test(question)) return;
+  const given = extractFeatures(question).nameGroups.map((group) => group.join(' '));
+  for (const claim of claims) {
+    if (claim.partition !== 'grounded') continue;
+    const subject = extractFeatures(claim.text).nameGroups[0]?.join(' ');
+    if (subject === undefined || !given.includes(subject) || !/^\s*\p{Lu}/u.test(claim.text)) continue;
+    if (!claim.text.trimStart().toLowerCase().startsWith(subject.split(' ')[0]!.slice(0, 3))) continue;
+    Object.assign(claim, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'does not answer the question: its subject is the one the question gives, not the one it asks for' });
     return;
   }
 }

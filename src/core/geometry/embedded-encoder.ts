@@ -53,6 +53,9 @@ export class EmbeddedEncoder implements Encoder {
       const tokens = batch.map((text) => (text.length > 0 ? model.tokenizer.encode(text).slice(0, USE_LITE_MAX_TOKENS) : []));
       const nonEmpty = tokens.map((_, i) => i).filter((i) => tokens[i].length > 0);
       for (const run of planBatches(nonEmpty.map((i) => tokens[i].length))) {
+        // A graph run is synchronous work: yield to the event loop before each one, so a newer
+        // evaluation (or a keystroke) is not held up behind a whole switch and an abort can land.
+        await new Promise((resolve) => setImmediate(resolve));
         signal?.throwIfAborted();
         const rows = await model.run(run.map((r) => tokens[nonEmpty[r]]));
         run.forEach((r, k) => (vectors[nonEmpty[r]] = rows[k]));

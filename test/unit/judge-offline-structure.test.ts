@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { askedValue, createOfflineJudge } from '../../src/core/judge/offline';
 import { parseEvidenceSources } from '../../src/core/evidence/index';
-import { questionPropositions } from '../../src/core/judge/offline/rules';
+import { questionPropositions } from '../../src/core/judge/offline/answers';
 import { extractFeatures, splitProseSentences } from '../../src/core/retrieval/index';
 import type { EvidenceItem, EvidenceKind, JudgedClaim, ReportClaim } from '../../src/core/review-types';
 import { segmentReport } from '../../src/core/segment';

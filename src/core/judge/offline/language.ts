@@ -141,3 +141,12 @@ export function statesCause(text: string): boolean {
 export function reportsNothing(text: string): boolean {
   return /\b(?:no|none|zero|nothing|0)\b|(?:count|matches|errors|hits|total|n)\s*[=:]\s*0\b|\bnot found\b/i.test(text);
 }
+
+/** Nationalities: after a name ("Tim McIlrath American") they describe it, they are not part of it. */
+export const NATIONALITIES = new Set(
+  ('american canadian mexican brazilian argentine argentinian chilean colombian peruvian cuban british english scottish welsh irish ' +
+    'french german dutch belgian swiss austrian italian spanish portuguese greek turkish polish czech slovak hungarian romanian ' +
+    'bulgarian serbian croatian ukrainian russian swedish norwegian danish finnish icelandic estonian latvian lithuanian ' +
+    'australian chinese japanese korean taiwanese vietnamese thai indian pakistani iranian iraqi israeli egyptian nigerian ' +
+    'kenyan ethiopian moroccan algerian filipino indonesian malaysian singaporean jewish arab european african asian').split(' '),
+);

@@ -4,7 +4,8 @@
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import { canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
-import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
+import { questionPropositions } from './answers';
+import { NATIONALITIES, isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 
 export interface ClaimVerdict {
@@ -176,38 +177,6 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     reason: single ? `stated in ${support.refs[0]}` : `supported by ${support.refs.join(' + ')} together`,
   };
 }
-
-/**
- * "Are both A and B American?" / "Are A and B both American?" asks two things: "A American",
- * "B American". Other questions are one proposition.
- */
-export function questionPropositions(question: string): string[] {
-  const text = question.trim().replace(/\?+$/, '');
-  const both = /^(are|were|is|was|do|did|does)\s+both\s+(.+?)\s+and\s+(.+)$/i.exec(text);
-  if (both) {
-    // "Tim McIlrath and Spike Slawson American punk rock musicians": B is the name after "and".
-    const tokens = both[3]!.split(/\s+/);
-    let run = 0;
-    while (run < tokens.length && /^\p{Lu}/u.test(tokens[run]!)) run++;
-    // A nationality before a plain word ("American punk rock musicians") is what is asked, not part of the name.
-    if (run >= 2 && run < tokens.length && NATIONALITIES.has(tokens[run - 1]!.toLowerCase()) && /^\p{Ll}/u.test(tokens[run]!)) run--;
-    if (run > 0 && run < tokens.length) {
-      const property = tokens.slice(run).join(' ');
-      return [`${both[2]} ${property}`, `${tokens.slice(0, run).join(' ')} ${property}`];
-    }
-  }
-  const after = /^(are|were|is|was|do|did|does)\s+(.+?)\s+and\s+(.+?)\s+both\s+(.+)$/i.exec(text);
-  if (after) return [`${after[2]} ${after[4]}`, `${after[3]} ${after[4]}`];
-  return [text];
-}
-
-const NATIONALITIES = new Set(
-  ('american canadian mexican brazilian argentine argentinian chilean colombian peruvian cuban british english scottish welsh irish ' +
-    'french german dutch belgian swiss austrian italian spanish portuguese greek turkish polish czech slovak hungarian romanian ' +
-    'bulgarian serbian croatian ukrainian russian swedish norwegian danish finnish icelandic estonian latvian lithuanian ' +
-    'australian chinese japanese korean taiwanese vietnamese thai indian pakistani iranian iraqi israeli egyptian nigerian ' +
-    'kenyan ethiopian moroccan algerian filipino indonesian malaysian singaporean jewish arab european african asian').split(' '),
-);
 
 // "directed by Robert Zemeckis and written by Neil Gaiman": who did what, in documents.
 const NAME = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:(?:de|la|del|y|of|the|van|von|da|di|le)\\s+)*\\p{Lu}[\\p{L}'’.-]*)*";

@@ -495,6 +495,13 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Neil Gaiman directed the 2007 film Beowulf.', bio)).partition, 'grounded');
     });
 
+    it('restating a runbook with "without" for "does not need" is grounded; a changelog entry is a release', async () => {
+      const runbook = [item('E1', 'CONFIG SET maxmemory takes effect immediately and does not need a restart.', 'paragraph', { file: 'runbook.md' })];
+      assert.equal((await one('As the runbook notes, CONFIG SET maxmemory takes effect immediately without a restart.', runbook)).partition, 'grounded');
+      const changelog = parseEvidenceSources([{ file: 'CHANGELOG.md', text: '## 3.0.0 — 2026-02-10\n\n- quiver reads a new configuration format.\n' }]);
+      assert.equal((await one('quiver 3.0 was released on 10 February 2026.', changelog.items)).partition, 'grounded');
+    });
+
     it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry, even beside records', async () => {
       // No record gives the expiry, so the runbook's setting decides it.
       const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph'), item('E2', '[tool=redis_info row=10:10] node=sess-redis-0 connected_clients=412', 'tool_row')];

@@ -128,6 +128,8 @@ const SYNONYMS: Record<string, string> = {
   clear: 'resolv',
   // A key's TTL is when it expires; a price is what it costs.
   ttl: 'expir',
+  // A changelog lists releases: "released" is what its entries are.
+  changelog: 'releas',
   // Events "pushed" to a destination are "sent" there.
   push: 'send',
   sent: 'send',

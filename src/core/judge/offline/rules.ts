@@ -52,7 +52,9 @@ const LIGHT_WORDS = new Set(
     // How a report names a document's figures and instructions ("the threshold", "read the header", "requires").
     'threshold', 'read', 'note', 'mention', 'describ', 'requir',
     // Concessive and degree words that frame a figure ("slightly", "though still below").
-    'though', 'although', 'slightli', 'somewhat', 'modestli', 'sharpli', 'significantli', 'respect'],
+    'though', 'although', 'slightli', 'somewhat', 'modestli', 'sharpli', 'significantli', 'respect',
+    // "without a restart" restates "does not need a restart": the function word carries no fact of its own.
+    'without'],
 );
 
 /**

@@ -346,10 +346,10 @@ export function extractFeatures(text: string): TextFeatures {
     let value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
     const magnitude = MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12));
-    let decimalsScale = 1;
+    let magnitudeScale = 1;
     if (magnitude) {
-      decimalsScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
-      value *= decimalsScale;
+      magnitudeScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
+      value *= magnitudeScale;
       raw += magnitude[0];
     }
     const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
@@ -374,7 +374,7 @@ export function extractFeatures(text: string): TextFeatures {
       hasUnit: resolved !== undefined,
       decimals,
       // "1.2 million" is written to a step of 100,000.
-      scale: (resolved?.factor ?? 1) * decimalsScale,
+      scale: (resolved?.factor ?? 1) * magnitudeScale,
       key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsAround(text, match.index, match.index + raw.length),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,

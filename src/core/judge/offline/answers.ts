@@ -4,7 +4,7 @@
 // question gives, does not answer it.
 import type { JudgedClaim } from '../../review-types';
 import { extractFeatures } from '../../retrieval/index';
-import { NATIONALITIES } from './language';
+import { isNationality } from './language';
 
 /**
  * "Are both A and B American?" / "Are A and B both American?" asks two things: "A American",
@@ -19,7 +19,7 @@ export function questionPropositions(question: string): string[] {
     let run = 0;
     while (run < tokens.length && /^\p{Lu}/u.test(tokens[run]!)) run++;
     // A nationality before a plain word ("American punk rock musicians") is what is asked, not part of the name.
-    if (run >= 2 && run < tokens.length && NATIONALITIES.has(tokens[run - 1]!.toLowerCase()) && /^\p{Ll}/u.test(tokens[run]!)) run--;
+    if (run >= 2 && run < tokens.length && isNationality(tokens[run - 1]!) && /^\p{Ll}/u.test(tokens[run]!)) run--;
     if (run > 0 && run < tokens.length) {
       const property = tokens.slice(run).join(' ');
       return [`${both[2]} ${property}`, `${tokens.slice(0, run).join(' ')} ${property}`];

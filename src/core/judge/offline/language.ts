@@ -143,10 +143,17 @@ export function reportsNothing(text: string): boolean {
 }
 
 /** Nationalities: after a name ("Tim McIlrath American") they describe it, they are not part of it. */
-export const NATIONALITIES = new Set(
+const NATIONALITIES = new Set(
   ('american canadian mexican brazilian argentine argentinian chilean colombian peruvian cuban british english scottish welsh irish ' +
     'french german dutch belgian swiss austrian italian spanish portuguese greek turkish polish czech slovak hungarian romanian ' +
     'bulgarian serbian croatian ukrainian russian swedish norwegian danish finnish icelandic estonian latvian lithuanian ' +
     'australian chinese japanese korean taiwanese vietnamese thai indian pakistani iranian iraqi israeli egyptian nigerian ' +
     'kenyan ethiopian moroccan algerian filipino indonesian malaysian singaporean jewish arab european african asian').split(' '),
 );
+const NATIONALITY_STEMS = new Set([...NATIONALITIES].map(canonicalStem));
+
+/** Whether a word, as written or as a stem ("chines" for "Chinese"), is a nationality. */
+export function isNationality(word: string): boolean {
+  const lower = word.toLowerCase();
+  return NATIONALITIES.has(lower) || NATIONALITY_STEMS.has(lower);
+}

@@ -5,7 +5,7 @@ import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import { canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
-import { NATIONALITIES, isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
+import { isNationality, isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 
 export interface ClaimVerdict {
@@ -86,6 +86,8 @@ interface ClaimView {
   words: Map<string, number>;
   /** Words of the question the report answers, if any. */
   askedWords: Set<string>;
+  /** Features of the claim's context (a table row's label), if it has one: to find its row, not to check. */
+  context?: TextFeatures;
 }
 
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
@@ -112,6 +114,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
   const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set() };
+  if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
   if (question) {
@@ -240,7 +243,8 @@ function resolveEventBounds(text: string, wording: Wording, index: EvidenceIndex
     if (!phrase) continue;
     const words = extractFeatures(phrase.replace(/-/g, ' ')).words.filter((word) => !LIGHT_WORDS.has(word) || word === 'start' || word === 'end');
     if (words.length === 0) continue;
-    const event = (index.itemsWith(`w:${words[0]}`) ?? [])
+    const event = index
+      .itemsWith(`w:${words[0]}`)
       .map((position) => index.items[position]!)
       .find((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0 && words.every((word) => unit.wordSet.has(word)));
     if (event) {
@@ -285,7 +289,7 @@ function contentWords(features: TextFeatures, wording: Wording): Map<string, num
 
 function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOptions): IndexedItem[] {
   // The claim's context (a table row's label) helps find the row it is about; it is not content to check.
-  const context = view.claim.context ? extractFeatures(view.claim.context) : undefined;
+  const context = view.context;
   const query = context
     ? { ...view.features, words: [...view.features.words, ...context.words], identifiers: [...view.features.identifiers, ...context.identifiers] }
     : view.features;
@@ -327,7 +331,7 @@ function hasName(unit: IndexedItem, group: readonly string[]): boolean {
 
 function standsTogether(words: readonly string[], group: readonly string[]): boolean {
   // A nationality after a name ("Tim McIlrath American") describes it; it is not part of it.
-  const parts = group.length > 2 && NATIONALITIES.has(group.at(-1)!) ? group.slice(0, -1) : group;
+  const parts = group.length > 2 && isNationality(group.at(-1)!) ? group.slice(0, -1) : group;
   if (parts.length < 2) return true;
   const same = (word: string, part: string, first: boolean): boolean => word === part || (first && part.length >= 3 && word.startsWith(part));
   // Parts in order, at most one word between two of them (a middle name or a nickname).
@@ -451,11 +455,9 @@ function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {
  * happened: when records are given, a document contradicts a figure or a time only of a claim
  * about the document ("per the runbook", "the plan expects").
  */
-function mayContradict(view: ClaimView, unit: IndexedItem, candidates: readonly IndexedItem[], quantity?: Quantity): boolean {
+function mayContradict(view: ClaimView, unit: IndexedItem, documentDecides: () => boolean = () => false): boolean {
   if (unit.item.kind !== 'paragraph' || !view.index.hasRecords) return true;
-  if ([...view.words.keys()].some((word) => fileWords(unit).has(word) || DOCUMENT_WORDS.has(word))) return true;
-  // A figure no record gives is a setting or a rule ("keys expire after 30 days"): the document decides it.
-  return quantity !== undefined && !candidates.some((other) => other.item.kind !== 'paragraph' && other.features.quantities.some((e) => quantityMatches(quantity, e)));
+  return [...view.words.keys()].some((word) => fileWords(unit).has(word) || DOCUMENT_WORDS.has(word)) || documentDecides();
 }
 
 const DOCUMENT_WORDS = new Set(['runbook', 'plan', 'polici', 'procedur', 'document', 'doc', 'guid', 'playbook', 'spec', 'manual', 'handbook', 'accord']);
@@ -474,8 +476,13 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       isYearOf(quantity, unit) ||
       quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
     if (subject.some(holds)) continue;
+    // A figure no record gives is a setting or a rule ("keys expire after 30 days"): a document decides it.
+    // Asked only of a document, and at most once per figure.
+    let decided: boolean | undefined;
+    const documentDecides = (): boolean =>
+      (decided ??= !candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.features.quantities.some((e) => quantityMatches(quantity, e))));
     for (const unit of subject) {
-      if (!mayContradict(view, unit, candidates, quantity)) continue;
+      if (!mayContradict(view, unit, documentDecides)) continue;
       // Of the figures measuring the same thing, the one whose key says most about it (failed_sessions over sessions).
       const other = quantitiesAt(view, unit).filter(
         (e) =>
@@ -572,7 +579,7 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
     key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
   for (const time of view.features.times) {
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
-    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u, candidates));
+    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
     if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
   }
   for (const date of view.features.dates) {
@@ -645,7 +652,7 @@ function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
   // A state with no subject of its own ("Completed in three minutes.") is about its context (the
   // table row); with neither, nothing says which record it could contradict.
-  const context = view.claim.context ? extractFeatures(view.claim.context) : undefined;
+  const context = view.context;
   const hasSubject = [...view.words.keys()].some((word) => !stateWords.has(word) && !LIGHT_WORDS.has(word)) || view.features.identifiers.length + view.features.nameGroups.length > 0;
   if (!hasSubject && !context) return undefined;
   const aboutContext = (unit: IndexedItem): boolean =>

@@ -62,9 +62,10 @@ export function bestOverlap(claims: readonly JudgedClaim[], start: number, end: 
   return best;
 }
 
-export async function evaluateCorpus(options: OfflineJudgeOptions = {}): Promise<ClaimOutcome[]> {
+/** Judges every case (or those whose folder name `include` accepts) and matches labels to judged claims. */
+export async function evaluateCorpus(options: OfflineJudgeOptions = {}, include: (name: string) => boolean = () => true): Promise<ClaimOutcome[]> {
   const outcomes: ClaimOutcome[] = [];
-  for (const { name, dir, labels } of loadCases()) {
+  for (const { name, dir, labels } of loadCases().filter((c) => include(c.name))) {
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     const evidence = labels.evidence.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
     const claims = await judgeCase({ report, reportFile: 'report.md', evidence, question: labels.question }, options);

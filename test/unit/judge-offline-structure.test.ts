@@ -552,4 +552,57 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The extra signature may come from a proxy.', docs)).partition, 'complementary');
     });
   });
+
+  describe('series, attempts and shares', () => {
+    it('reads "a quarter of", "half the", "two-thirds of" as approximate percentages, not "half an hour"', () => {
+      const quarter = extractFeatures('free about a quarter of each disk').quantities;
+      assert.deepEqual(quarter.map((q) => [q.value, q.dimension, q.qualifier]), [[25, 'percent', 'approx']]);
+      assert.ok(!extractFeatures('free about a quarter of each disk').words.includes('quarter'), 'the fraction is its figure, not a word');
+      const thirds = extractFeatures('two-thirds of users').quantities;
+      assert.equal(thirds.length, 1, 'one figure: "two" is part of the fraction');
+      assert.ok(Math.abs(thirds[0]!.value - 200 / 3) < 1e-9);
+      assert.equal(extractFeatures('half the requests').quantities[0]!.value, 50);
+      assert.ok(!extractFeatures('half an hour').quantities.some((q) => q.dimension === 'percent'));
+    });
+
+    it('a plan\'s "about 40%" contradicts a claimed quarter; "about 40 percent" is grounded', async () => {
+      const plan = [item('E1', 'Lowering retention is expected to free about 40% of the disk on each broker.', 'paragraph', { file: 'plan.md' })];
+      // 25% is far from 40%, and the plan is what the claim cites.
+      assert.equal((await one('The plan expects lowering retention to free about a quarter of each broker\'s disk.', plan)).partition, 'contradicted');
+      assert.equal((await one('The plan expects lowering retention to free about 40 percent of each broker\'s disk.', plan)).partition, 'grounded');
+    });
+
+    it('"stayed flat at 212" is contradicted by a series that also holds another value, grounded when it does not', async () => {
+      const moved = [item('E1', 'rtm_headcount["2026-02"] = 212 2026-03=204', 'json_field', { file: 'analysis.json' })];
+      const verdict = await one('The rtm headcount stayed flat at 212.', moved);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      const held = [item('E1', 'rtm_headcount["2026-02"] = 212 2026-03=212', 'json_field', { file: 'analysis.json' })];
+      assert.equal((await one('The rtm headcount stayed flat at 212.', held)).partition, 'grounded');
+    });
+
+    it('"6.2% in both arms" is contradicted by the other arm\'s row of the same segment', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] segment=desktop arm=control users=22030 conv_pct=6.2', 'tool_row'),
+        item('E2', '[tool=run_sql row=2] segment=desktop arm=treatment users=21960 conv_pct=6.3', 'tool_row'),
+        item('E3', '[tool=run_sql row=3] segment=mobile arm=treatment users=30020 conv_pct=6.2', 'tool_row'),
+      ];
+      const verdict = await one('Desktop conversion was 6.2% in both arms.', rows);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.deepEqual(verdict.evidence_refs, ['E2']);
+      // Without the persistence wording, the control row states the claim.
+      assert.equal((await one('Desktop conversion was 6.2% in the control arm.', rows)).partition, 'grounded');
+    });
+
+    it('"on the first attempt" is contradicted by an earlier failed call with the same arguments', async () => {
+      const call = (id: string, result: string, exitOk: boolean): EvidenceItem =>
+        item(id, `tool_call lb_undrain args={"member":"gw-eu-3"} result=${result} exit_ok=${exitOk}`, 'tool_call', {
+          file: 'trace.jsonl', tool: 'lb_undrain', args: { member: 'gw-eu-3' }, exitOk,
+        });
+      const retried = [call('E1', 'error: member gw-eu-3 health check pending', false), call('E2', 'member gw-eu-3 active', true)];
+      const verdict = await one('gw-eu-3 was returned to the pool on the first attempt.', retried);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.deepEqual(verdict.evidence_refs, ['E1']);
+      assert.equal((await one('gw-eu-3 was returned to the pool on the first attempt.', [call('E2', 'member gw-eu-3 active', true)])).partition, 'grounded');
+    });
+  });
 });

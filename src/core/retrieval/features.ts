@@ -242,6 +242,12 @@ const WORD_NUMBERS: Record<string, number> = {
 /** "1.2 million", "48.2 million objects", "3 thousand": the word scales the number before it. */
 const MAGNITUDES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
+/**
+ * "a quarter of each broker's disk", "about half of the sessions", "two-thirds of users": a
+ * share written as a fraction is a percentage, and only ever approximate.
+ */
+const FRACTION_RE = /\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|(half))\b(?=\s+(?:of|the|its|their|all)\b)/gi;
+const FRACTIONS: Record<string, number> = { quarter: 25, third: 100 / 3, half: 50, two: 200 / 3, three: 75 };
 /** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
 const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
 
@@ -306,11 +312,14 @@ export function extractFeatures(text: string): TextFeatures {
     mask(match.index, match.index + match[0].length);
   }
 
+  const fractions = [...text.matchAll(FRACTION_RE)];
+  const inFraction = (index: number): boolean => fractions.some((match) => index >= match.index && index < match.index + match[0].length);
   const identifiers: string[] = [];
   const identifierDurations: Quantity[] = [];
   const identText = blank(text, spans);
   for (const match of identText.matchAll(IDENT_RE)) {
     const raw = match[0];
+    if (inFraction(match.index)) continue;
     // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1);
     // an ordinal ("27th") is a day or a rank, not an id.
     if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) continue;
@@ -409,6 +418,22 @@ export function extractFeatures(text: string): TextFeatures {
     });
   }
 
+  // The fraction's words are its figure, not content words.
+  for (const match of fractions) {
+    const word = (match[1] ?? match[2] ?? match[3] ?? match[4])!.toLowerCase();
+    quantities.push({
+      value: FRACTIONS[word]!,
+      dimension: 'percent',
+      hasUnit: true,
+      decimals: 0,
+      scale: 1,
+      key: keyWordsAround(text, match.index, match.index + match[0].length),
+      raw: match[0],
+      start: match.index,
+      qualifier: qualifierBefore(text, match.index) ?? 'approx',
+    });
+  }
+
   const words: string[] = [];
   const tokens: NameToken[] = [];
   let first = true;
@@ -419,7 +444,8 @@ export function extractFeatures(text: string): TextFeatures {
     if (word.length === 0) continue;
     const isFirst = first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index));
     first = false;
-    const number = WORD_NUMBERS[word.toLowerCase()];
+    const fractionWord = inFraction(match.index);
+    const number = fractionWord ? undefined : WORD_NUMBERS[word.toLowerCase()];
     // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
@@ -458,7 +484,7 @@ export function extractFeatures(text: string): TextFeatures {
     const ordinalSuffix =
       (/^(?:st|nd|rd|th)$/.test(lower) && /\d$/.test(text.slice(0, match.index))) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
     const content =
-      !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
+      !fractionWord && !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
       !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
     const stem = content ? canonicalStem(word) : undefined;
     if (stem) words.push(stem);

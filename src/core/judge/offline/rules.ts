@@ -136,6 +136,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
 
   const contradiction =
     contradictQuantity(view, candidates) ??
+    contradictPersistence(view, candidates) ??
+    contradictFirstAttempt(view, candidates) ??
     contradictMoment(view, candidates) ??
     contradictState(view, candidates) ??
     contradictTrend(view, candidates) ??
@@ -504,6 +506,72 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       if (deriveQuantity(quantity, candidates)) return undefined;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
+    }
+  }
+  return undefined;
+}
+
+const FIRST_ATTEMPT_RE = /\b(?:(?:on|at|in) (?:the |its )?first (?:attempt|try|pass|go)|first time round|without (?:a |any )?(?:retry|retries|retrying|second attempt))\b/i;
+
+/**
+ * "gw-eu-3 was returned to the pool on the first attempt": the call that did it must not have
+ * been tried before and failed. An earlier call of the same tool with the same arguments that
+ * did not exit cleanly contradicts it.
+ */
+function contradictFirstAttempt(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!FIRST_ATTEMPT_RE.test(view.claim.text)) return undefined;
+  const calls = candidates.filter((unit) => unit.item.kind === 'tool_call' && holdsSomeAnchor(view, unit));
+  for (const success of calls) {
+    if (success.item.exitOk === false) continue;
+    const args = JSON.stringify(success.item.args ?? null);
+    const earlier = view.index.items.find(
+      (unit) =>
+        unit.item.kind === 'tool_call' &&
+        unit.item.file === success.item.file &&
+        unit.item.line < success.item.line &&
+        unit.item.tool === success.item.tool &&
+        unit.item.exitOk === false &&
+        JSON.stringify(unit.item.args ?? null) === args,
+    );
+    if (earlier) return contradicted(earlier, `claim says first attempt, ${earlier.item.id} is an earlier ${earlier.item.tool} that failed`);
+  }
+  return undefined;
+}
+
+/** Wording that says a figure held over a series: over time ("stayed flat at 212") or across rows ("in both arms"). */
+const PERSISTENCE_RE =
+  /\b(?:stay(?:ed|s)?|remain(?:ed|s)?|unchanged|flat|steady|constant|(?:did not|didn't|does not|doesn't) change|(?:in|for|across) (?:both|all|each|every))\b/i;
+
+/**
+ * "Rotterdam's headcount stayed flat at 212", "desktop conversion was 6.2% in both arms": the
+ * figure must hold at every point of its series. A record that gives the figure beside another
+ * value of the same measure (`{"2026-02": 212, "2026-03": 204}`), or a row of the same measure
+ * for the same subject with another value (arm=treatment conv_pct=6.3), contradicts it.
+ */
+function contradictPersistence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
+  if (quantities.length !== 1 || !PERSISTENCE_RE.test(view.claim.text) || view.wording.negated.length > 0) return undefined;
+  const quantity = quantities[0]!;
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsSomeAnchor(view, unit));
+  const sameMeasure = (a: Quantity, b: Quantity): boolean =>
+    a.dimension === b.dimension && a.key.length === b.key.length && a.key.every((word) => b.key.includes(word));
+  // The claim's words that are field values elsewhere (segment=desktop) select the subject's rows.
+  const valueWords = (unit: IndexedItem): Set<string> =>
+    new Set(Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words));
+  for (const unit of records) {
+    const match = unit.features.quantities.find((e) => quantityMatches(quantity, e));
+    if (!match) continue;
+    // The same record: a series written on one line.
+    const sibling = unit.features.quantities.find((e) => e !== match && sameMeasure(match, e) && !quantityMatches(quantity, e));
+    if (sibling) return contradicted(unit, `claim says it held at ${quantity.raw.trim()}, ${unit.item.id} also gives ${sibling.raw.trim()}`);
+    if (match.key.length === 0) continue;
+    const selectors = [...view.words.keys()].filter((word) => valueWords(unit).has(word));
+    for (const other of records) {
+      if (other === unit || other.item.file !== unit.item.file) continue;
+      const otherValues = valueWords(other);
+      if (selectors.length === 0 || !selectors.every((word) => otherValues.has(word))) continue;
+      const differing = other.features.quantities.find((e) => sameMeasure(match, e) && !quantityMatches(quantity, e));
+      if (differing) return contradicted(other, `claim says it held at ${quantity.raw.trim()}, ${other.item.id} gives ${differing.raw.trim()}`);
     }
   }
   return undefined;

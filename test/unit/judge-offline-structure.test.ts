@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { askedValue, createOfflineJudge } from '../../src/core/judge/offline';
 import { parseEvidenceSources } from '../../src/core/evidence/index';
 import { questionPropositions } from '../../src/core/judge/offline/answers';
+import { readWording } from '../../src/core/judge/offline/language';
 import { extractFeatures, splitProseSentences } from '../../src/core/retrieval/index';
 import type { EvidenceItem, EvidenceKind, JudgedClaim, ReportClaim } from '../../src/core/review-types';
 import { segmentReport } from '../../src/core/segment';
@@ -603,6 +604,83 @@ describe('offline judge: structure written differently', () => {
       assert.equal(verdict.partition, 'contradicted');
       assert.deepEqual(verdict.evidence_refs, ['E1']);
       assert.equal((await one('gw-eu-3 was returned to the pool on the first attempt.', [call('E2', 'member gw-eu-3 active', true)])).partition, 'grounded');
+    });
+
+    it('a percentage may be the share of two figures of one record (4105 / 18240 = 22.5%)', async () => {
+      const offer = [item('E1', '[tool=offer_stats row=1] offer=pause accepted=4105 shown=18240', 'tool_row')];
+      const right = await one('The pause offer was accepted 4,105 times, a take-up of roughly 22.5%.', offer);
+      assert.equal(right.partition, 'grounded', right.reason);
+      // 4105 / 18240 is 22.5%, not 30%; and a change ("by 22.5%") is not a share.
+      assert.notEqual((await one('The pause offer was accepted 4,105 times, a take-up of 30%.', offer)).partition, 'grounded');
+    });
+
+    it('a total over more rows than retrieval returns is still summed (every row of the same measure in the file)', async () => {
+      const rows = Array.from({ length: 24 }, (_, i) => item(`E${i + 1}`, `[tool=mq_stats row=${i + 1}] queue=orders.q${i + 1} messages_moved=${100 + i}`, 'tool_row'));
+      // 100 + 101 + … + 123 = 24 × 111.5 = 2,676.
+      const total = await one('Across the 24 queues, 2,676 messages were moved.', rows);
+      assert.equal(total.partition, 'grounded', total.reason);
+      assert.notEqual((await one('Across the 24 queues, 2,776 messages were moved.', rows)).partition, 'grounded');
+    });
+
+    it('a bare number in the claim meets a field value in the unit its name gives (empty_station_hours=1240)', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] month=2026-04 district=Altstadt empty_station_hours=1240', 'tool_row'),
+        item('E2', '[tool=run_sql row=2] month=2026-05 district=Altstadt empty_station_hours=2975', 'tool_row'),
+      ];
+      const verdict = await one('Empty-station hours in Altstadt rose from 1,240 to 2,975.', rows);
+      assert.equal(verdict.partition, 'grounded', verdict.reason);
+    });
+
+    it('a record\'s country code (DE) is the country and its adjective in a report', async () => {
+      const stats = [item('E1', 'tool_call sms_provider_stats result=DE: sent=19875 http_429=7412; AT: sent=3120 http_429=0', 'tool_call', { file: 'trace.jsonl' })];
+      const verdict = await one('The provider rejected 7,412 German messages.', stats);
+      assert.equal(verdict.partition, 'grounded', verdict.reason);
+      assert.notEqual((await one('The provider rejected 7,412 Swiss messages.', stats)).partition, 'grounded');
+    });
+
+    it('a code in the claim ("HTTP 429") is not contradicted by the value of a field the code names (http_429=0)', async () => {
+      const evidence = [
+        item('E1', '[tool=sms_stats row=1] provider=relaytel http_429=0 sent=18420', 'tool_row'),
+        item('E2', '2026-05-06T07:38:04Z WARN relaytel responded 429 Too Many Requests', 'log_line'),
+      ];
+      assert.notEqual((await one('Relaytel began answering with HTTP 429 at 07:38.', evidence)).partition, 'contradicted');
+    });
+
+    it('"six minutes after the first reload" is timed by the earliest reload record', async () => {
+      const trace = [
+        item('E1', '2026-06-11T21:06:14Z pgbouncer RELOAD host=pgb-1', 'log_line'),
+        item('E2', '2026-06-11T21:07:02Z pgbouncer RELOAD host=pgb-2', 'log_line'),
+        item('E3', '[signal] alert_id=A-9034 fired_at=2026-06-11T21:12:30Z service=statements-worker', 'signal'),
+      ];
+      // 21:06:14 → 21:12:30 is 6 min 16 s: "six minutes"; not two.
+      const verdict = await one('Six minutes after the first reload, alert A-9034 fired.', trace);
+      assert.equal(verdict.partition, 'grounded', verdict.reason);
+      assert.notEqual((await one('Two minutes after the first reload, alert A-9034 fired.', trace)).partition, 'grounded');
+    });
+
+    it('a threshold is met only by the same threshold, not by a lower one ("below 1,000" vs the runbook\'s "below 500")', async () => {
+      const runbook = [item('E1', 'Replay the dead-lettered jobs once the transcode queue is below 500 messages.', 'paragraph', { file: 'runbook.md' })];
+      assert.notEqual((await one('The runbook says to replay the dead-lettered jobs once the transcode queue is below 1,000 messages.', runbook)).partition, 'grounded');
+      assert.equal((await one('The runbook says to replay the dead-lettered jobs once the transcode queue is below 500 messages.', runbook)).partition, 'grounded');
+    });
+
+    it('"driven by" is causal wording', async () => {
+      const rows = [item('E1', '[tool=run_sql row=1] plan=standard churn_pct=4.6', 'tool_row'), item('E2', '[tool=run_sql row=2] plan=standard price_change=+22%', 'tool_row')];
+      const verdict = await one('Standard churn rose to 4.6%, driven by the price change.', rows);
+      assert.equal(verdict.partition, 'ungrounded');
+      assert.match(verdict.reason, /causal/);
+    });
+
+    it('"No publishers were blocked" is contradicted by a record in state=blocked with a count, grounded by count=0', async () => {
+      const blocked = [item('E1', '[tool=mq_connections row=01:46:00] node=rabbit-2 state=blocked count=37', 'tool_row')];
+      assert.equal((await one('No publishers were blocked during the window.', blocked)).partition, 'contradicted');
+      const none = [item('E1', '[tool=mq_connections row=01:46:00] node=rabbit-2 state=blocked count=0', 'tool_row')];
+      assert.equal((await one('No publishers were blocked during the window.', none)).partition, 'grounded');
+    });
+
+    it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
+      assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
+      assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);
     });
   });
 });

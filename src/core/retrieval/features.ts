@@ -229,6 +229,10 @@ const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
   [/(?:^|[_.-])(kb)$/, 'kb'],
   [/(?:^|[_.-])(mb)$/, 'mb'],
   [/(?:^|[_.-])(gb)$/, 'gb'],
+  [/(?:^|[_.-])(kib)$/, 'kib'],
+  [/(?:^|[_.-])(mib)$/, 'mib'],
+  [/(?:^|[_.-])(gib)$/, 'gib'],
+  [/(?:^|[_.-])(tib)$/, 'tib'],
 ];
 
 const GENERIC_KEYS = new Set(['valu', 'val', 'count', 'current', 'observ', 'threshold']);

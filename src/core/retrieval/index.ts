@@ -4,7 +4,7 @@
 // of every line (no O(claims × items) scans).
 import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
-import { extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
+import { canonicalStem, extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
 
 export * from './features';
 
@@ -106,6 +106,22 @@ export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
   return terms;
 }
 
+/** Two-letter country codes as records write them, and the stems of the country and its adjective. */
+const COUNTRY_CODES: Record<string, string[]> = Object.fromEntries(
+  (
+    [
+      ['DE', 'Germany German'], ['FR', 'France French'], ['NL', 'Netherlands Dutch'], ['ES', 'Spain Spanish'],
+      ['IT', 'Italy Italian'], ['AT', 'Austria Austrian'], ['CH', 'Switzerland Swiss'], ['PL', 'Poland Polish'],
+      ['SE', 'Sweden Swedish'], ['DK', 'Denmark Danish'], ['NO', 'Norway Norwegian'], ['FI', 'Finland Finnish'],
+      ['BE', 'Belgium Belgian'], ['IE', 'Ireland Irish'], ['PT', 'Portugal Portuguese'], ['GB', 'Britain British'],
+      ['UK', 'Britain British'], ['US', 'America American'], ['CA', 'Canada Canadian'], ['JP', 'Japan Japanese'],
+      ['BR', 'Brazil Brazilian'], ['MX', 'Mexico Mexican'], ['AU', 'Australia Australian'], ['CN', 'China Chinese'],
+    ] as const
+  ).map(([code, words]) => [code, words.split(' ').map(canonicalStem)]),
+);
+// Upper case and standing alone or as a field value (country=DE, "DE:"), so "it" or "no" in prose is not a code.
+const COUNTRY_CODE_RE = /(?<![\p{L}\p{N}_-])(DE|FR|NL|ES|IT|AT|CH|PL|SE|DK|NO|FI|BE|IE|PT|GB|UK|US|CA|JP|BR|MX|AU|CN)(?=[:=,;\s)]|$)(?![\p{L}\p{N}])/gu;
+
 export class EvidenceIndex {
   readonly items: IndexedItem[];
   /** term → the units holding it (unit positions) and how often. */
@@ -134,6 +150,8 @@ export class EvidenceIndex {
           features.fields[key.toLowerCase()] ??= value;
         }
       }
+      // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
+      for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
       const terms = termsOf(features);
       const counts = new Map<string, number>();
       for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);

@@ -27,7 +27,7 @@ export interface StateMention {
 }
 
 const CAUSAL_RE =
-  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
+  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove|drives|thanks to|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
 const CERTAINTY_RE =
   /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|must have|surely|beyond doubt)\b/i;
 const HEDGE_RE =
@@ -38,6 +38,9 @@ const NEGATION_RE =
 const NEGATION_FILLERS = new Set(['even', 'actually', 'yet', 'get', 'got', 'fully', 'successfully', 'automatically', 'manually', 'ever', 'really', 'properly']);
 const ABSENCE_RE =
   /\b(?:no|zero|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
+/** After "no X": up to two more words of the noun phrase, then its verb and, maybe, a participle. */
+const ABSENCE_PHRASE_RE =
+  /^((?:\s+(?!(?:was|were|is|are|has|have|had|got|in|on|at|during|for|from|to|of|by|with|and|or|after|before|since)\b)[\p{L}][\p{L}\p{N}_-]*){0,2})\s+(?:was|were|is|are|has|have|had|got)\s+(?:been\s+)?(?:ever\s+)?([\p{L}]+)?/iu;
 const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 
@@ -103,7 +106,15 @@ export function readWording(text: string): Wording {
     if (/^(longer|only|more|one|doubt)$/i.test(word)) continue;
     // "from zero to 412": a value, not an absence.
     if (isStopword(word) && /^zero\b/i.test(match[0])) continue;
-    wording.absent.push(word.toLowerCase().includes('-') || /\d/.test(word) ? word.toLowerCase() : canonicalStem(word));
+    const stemOf = (w: string): string => (w.toLowerCase().includes('-') || /\d/.test(w) ? w.toLowerCase() : canonicalStem(w));
+    // "no PgBouncer restart was needed": the denied thing is the head of the noun phrase, the
+    // last word before its verb; "No publishers were blocked": a state the verb gives is denied too.
+    const phrase = ABSENCE_PHRASE_RE.exec(text.slice(match.index + match[0].length));
+    const head = phrase?.[1]?.trim().split(/\s+/).at(-1);
+    // A specific modifier ("prepared-statement errors") names the thing more exactly than its head.
+    const specific = /[-_\d]/.test(word) || !head || isStopword(head);
+    wording.absent.push(stemOf(specific ? word : head));
+    if (phrase?.[2] && STATE_INDEX.has(phrase[2].toLowerCase())) wording.absent.push(canonicalStem(phrase[2]));
   }
 
   for (const match of text.matchAll(/[\p{L}]+/gu)) {

@@ -9,6 +9,11 @@ export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   // A bare field value is in the unit its field name implies (median_pick_min=36 for "36
   // minutes", latency=400 for "400 ms"): compare it with the number as the claim wrote it.
   if (inWrittenUnit(claim, evidence) && quantityMatches(writtenAs(claim), evidence)) return true;
+  // And the other way: a bare number in the claim ("from 1,240 to 2,975" empty-station hours) is
+  // the field's number as written (empty_station_hours=1240), not converted to seconds.
+  if (!claim.hasUnit && evidence.hasUnit && evidence.scale !== 1 && claim.dimension === 'count' && evidence.dimension !== 'percent') {
+    if (quantityMatches(claim, writtenAs(evidence))) return true;
+  }
   // "81%" is stated by a ratio field `hit_ratio=0.81`.
   if (claim.dimension === 'percent' && !evidence.hasUnit && Math.abs(evidence.value) <= 1 && Math.abs(claim.value) > 1) {
     return quantityMatches({ ...claim, value: claim.value / 100, scale: claim.scale / 100 }, { ...evidence, dimension: 'percent', hasUnit: true });
@@ -92,8 +97,8 @@ export function dateMatches(claim: CalendarDate, evidence: CalendarDate): boolea
 }
 
 /**
- * Units whose figures combine into the claimed one: a + b, a − b, or a relative change
- * (b / a − 1, as a percentage) — "a 10% relative lift", "€8,800 more", "104,000 users in total".
+ * Units whose figures combine into the claimed one: a + b, a − b, a share (a / b, as a
+ * percentage) or a relative change (b / a − 1, as a percentage) — "a 10% relative lift", "€8,800 more", "104,000 users in total".
  * Returns the two units, or undefined. Bounded: at most `limit` figures are paired.
  */
 export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): [IndexedItem, IndexedItem] | undefined {
@@ -123,6 +128,21 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
       if (i === j) continue;
       const a = figures[i]!;
       const b = figures[j]!;
+      // A share of a total ("4,105 of 18,240 showings, roughly 22.5%"): two figures of one
+      // record (accepted=4105 shown=18240), or two of the same measure.
+      if (
+        claim.dimension === 'percent' &&
+        !isBound(claim) &&
+        claim.qualifier !== 'delta' &&
+        a.quantity.dimension === b.quantity.dimension &&
+        a.quantity.dimension !== 'percent' &&
+        a.quantity.value > 0 &&
+        a.quantity.value < b.quantity.value &&
+        (a.unit === b.unit || related(a.quantity, b.quantity)) &&
+        close((a.quantity.value / b.quantity.value) * 100)
+      ) {
+        return [a.unit, b.unit];
+      }
       if (!related(a.quantity, b.quantity)) continue;
       const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
       if (sameDimension && i < j && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];

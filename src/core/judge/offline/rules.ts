@@ -88,6 +88,8 @@ interface ClaimView {
   askedWords: Set<string>;
   /** Features of the claim's context (a table row's label), if it has one: to find its row, not to check. */
   context?: TextFeatures;
+  /** Records of the events the claim times itself by ("six minutes after the first reload"). */
+  events: IndexedItem[];
 }
 
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
@@ -113,7 +115,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   features.identifiers = features.identifiers.filter((id) => !/^\p{L}+(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
-  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set() };
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events };
   if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
@@ -243,12 +245,17 @@ function resolveEventBounds(text: string, wording: Wording, index: EvidenceIndex
     if (wording[side] !== undefined) continue;
     const phrase = pattern.exec(text)?.[1];
     if (!phrase) continue;
-    const words = extractFeatures(phrase.replace(/-/g, ' ')).words.filter((word) => !LIGHT_WORDS.has(word) || word === 'start' || word === 'end');
+    // "the first reload" is the earliest record of a reload, "the last retry" the latest.
+    const latest = /^(?:last|final|latest)\b/i.test(phrase);
+    const words = extractFeatures(phrase.replace(/-/g, ' ')).words.filter(
+      (word) => (!LIGHT_WORDS.has(word) || word === 'start' || word === 'end') && !/^(?:first|initi|last|final|latest)$/.test(word),
+    );
     if (words.length === 0) continue;
-    const event = index
+    const records = index
       .itemsWith(`w:${words[0]}`)
       .map((position) => index.items[position]!)
-      .find((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0 && words.every((word) => unit.wordSet.has(word)));
+      .filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0 && words.every((word) => unit.wordSet.has(word)));
+    const event = latest ? records.at(-1) : records[0];
     if (event) {
       wording[side] = event.features.times[0]!.seconds + (side === 'after' ? 1 : 0);
       found.push(event);
@@ -485,6 +492,8 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       (decided ??= !candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.features.quantities.some((e) => quantityMatches(quantity, e))));
     for (const unit of subject) {
       if (!mayContradict(view, unit, documentDecides)) continue;
+      // "HTTP 429" against `http_429=0`: the code names the record's measure, it is not its value.
+      if (inIdentifier(quantity, unit)) continue;
       // Of the figures measuring the same thing, the one whose key says most about it (failed_sessions over sessions).
       const other = quantitiesAt(view, unit).filter(
         (e) =>
@@ -503,7 +512,7 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
       if (!other && !unkeyed) continue;
       // A total or a change computed from several figures is not contradicted by one of them.
-      if (deriveQuantity(quantity, candidates)) return undefined;
+      if (deriveQuantity(quantity, withSeries(view, quantity, candidates))) return undefined;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
     }
@@ -612,6 +621,9 @@ function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const identifiers = numberedIdentifiers(view);
   if (durations.length !== 1 || identifiers.length !== 1 || view.features.times.length > 0) return undefined;
   if (!/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
+  // "Six minutes after the first reload, alert A-9034 fired": a distance between two events, not how long one lasted.
+  const claimed = durations[0]!;
+  if (/^\s*(?:after|before|later|earlier|since|ago|into|past)\b/i.test(view.claim.text.slice(claimed.start + claimed.raw.length))) return undefined;
   const identifier = identifiers[0]!;
   const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${identifier}`)) {
@@ -625,7 +637,6 @@ function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const first = moments[0]!;
   const last = moments.at(-1)!;
   const span = last.seconds - first.seconds;
-  const claimed = durations[0]!;
   if (span <= 0 || Math.abs(span - claimed.value) <= Math.max(60, 0.05 * span) || quantityMatches(claimed, { ...claimed, value: span, decimals: 0, scale: 1, raw: `${span}s` })) return undefined;
   const minutes = Math.floor(span / 60);
   const seconds = Math.round(span % 60);
@@ -860,6 +871,12 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
       supporting.push(unit);
       continue;
     }
+    // A record whose state field holds the denied state ("No publishers were blocked" against
+    // state=blocked count=37) shows it, whatever it calls the things in that state.
+    const inDeniedState = Object.entries(unit.features.fields).some(([key, value]) => /(?:^|_)(?:state|status)$/.test(key) && denied.includes(canonicalStem(value)));
+    if (inDeniedState && !/^(?:0+|false|none|null)$/i.test(unit.features.fields.count ?? '1')) {
+      return contradicted(unit, `claim says there was no ${denied.at(-1)}, ${unit.item.id} shows some`);
+    }
     // A denied event ("was not restarted") needs the unit to be about the same subject; an
     // absence ("no warehouse had a pick time over an hour") needs it to show the same property.
     if (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied))) continue;
@@ -924,7 +941,8 @@ function needsOf(view: ClaimView): Need[] {
         weight: 1,
         hard: false,
         value: true,
-        met: (unit) => quantitiesAt(view, unit).some((e) => quantityMatches(bare, e) || (sharesKey(quantity, e) && satisfiesBound(quantity, e))),
+        // A bound in the evidence is a threshold too ("replay once below 500"): only the same threshold meets it.
+        met: (unit) => quantitiesAt(view, unit).some((e) => quantityMatches(bare, e) || (!isBound(e) && sharesKey(quantity, e) && satisfiesBound(quantity, e))),
       });
       continue;
     }
@@ -1158,6 +1176,36 @@ function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   return unit.features.dates.some((d) => d.day === quantity.value);
 }
 
+/**
+ * The candidates plus every other record of the same file holding the same measure: a total
+ * over a breakdown ("33,890 messages across the five queues") needs all of its rows, and
+ * retrieval returns only the best-matching few. Bounded, so a long log stays cheap.
+ */
+const GENERIC_MEASURE_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line']);
+
+function withSeries(view: ClaimView, quantity: Quantity, candidates: IndexedItem[], limit = 200): IndexedItem[] {
+  const out = [...candidates];
+  const seen = new Set(candidates);
+  // A figure written without its measure nearby ("rose by 18%, to 102,325") is measured by the claim's words.
+  const key = quantity.key.length > 0 ? quantity.key : [...view.words.keys()];
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const measure = unit.features.quantities.find((e) => e.dimension === quantity.dimension && e.key.some((k) => key.includes(k) && !GENERIC_MEASURE_WORDS.has(k)));
+    if (!measure) continue;
+    const word = measure.key.find((k) => key.includes(k) && !GENERIC_MEASURE_WORDS.has(k))!;
+    for (const position of view.index.itemsWith(`w:${word}`)) {
+      const other = view.index.items[position]!;
+      if (seen.has(other) || other.item.file !== unit.item.file || other.item.kind !== unit.item.kind) continue;
+      if (!other.features.quantities.some((e) => e.dimension === measure.dimension && e.key.join('+') === measure.key.join('+'))) continue;
+      seen.add(other);
+      out.push(other);
+      if (out.length >= limit) return out;
+    }
+    break;
+  }
+  return out;
+}
+
 function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOptions): Support {
   const needs = needsOf(view);
   const chosen: IndexedItem[] = [];
@@ -1215,7 +1263,7 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
       for (const unit of events) take(unit);
       return;
     }
-    const parts = deriveQuantity(need.quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit)));
+    const parts = deriveQuantity(need.quantity, withSeries(view, need.quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))));
     if (parts) {
       met[i] = true;
       for (const unit of parts) take(unit);

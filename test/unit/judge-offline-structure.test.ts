@@ -678,6 +678,67 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('No publishers were blocked during the window.', none)).partition, 'grounded');
     });
 
+    it('reads "9 PM UTC", "7am" and "11 p.m." as clock times, "two-hour" and "an hour and forty minutes" as durations', () => {
+      assert.deepEqual(extractFeatures('the window opened at 9 PM UTC').times.map((t) => t.seconds), [21 * 3600]);
+      assert.deepEqual(extractFeatures('at 7am').times.map((t) => t.seconds), [7 * 3600]);
+      assert.deepEqual(extractFeatures('11 p.m. on Friday').times.map((t) => t.seconds), [23 * 3600]);
+      assert.deepEqual(extractFeatures('the two-hour window').quantities.map((q) => [q.value, q.dimension]), [[7200, 'duration']]);
+      assert.deepEqual(extractFeatures('about an hour and forty minutes').quantities.map((q) => [q.value, q.qualifier]), [[6000, 'approx']]);
+    });
+
+    it('a negated or absence claim with certainty wording ("guarantee") needs the certainty in the evidence', async () => {
+      const docs = [item('E1', 'A run that is still missed after its window is recorded as skipped and is not started later.', 'paragraph', { file: 'scheduling.md' })];
+      const verdict = await one('These rules guarantee that a missed run is not started later.', docs);
+      assert.equal(verdict.partition, 'ungrounded');
+      assert.match(verdict.reason, /certainty/);
+    });
+
+    it('a cause a document states as a mechanism (cause and effect in one passage) grounds "because"', async () => {
+      const evidence = [
+        item('E1', 'Login codes are valid for five minutes; queued messages older than that expire and are dropped, not sent.', 'paragraph', { file: 'runbook.md' }),
+        item('E2', '2026-05-06T08:09:47Z WARN otp-sender dropped 1318 queued OTP messages older than code validity (not sent)', 'log_line'),
+        item('E3', '2026-05-06T07:12:40Z INFO deploy otp-sender v2.14.0 rolled out to 6/6 pods', 'log_line'),
+      ];
+      const stated = await one('Because codes are only valid for five minutes, 1,318 queued messages expired and were dropped.', evidence);
+      assert.equal(stated.partition, 'grounded', stated.reason);
+      // The deploy is real, but nothing states it caused the drops.
+      assert.equal((await one('Because of the v2.14.0 rollout, 1,318 queued messages were dropped.', evidence)).partition, 'ungrounded');
+    });
+
+    it('a document that mentions the denied thing is not a counter-example to a negated claim', async () => {
+      const docs = [
+        item('E1', 'A cancellation ends the subscription at the end of the billing period and counts as churn.', 'paragraph', { file: 'metrics.md' }),
+        item('E2', 'A downgrade (a move to a cheaper plan) is not a cancellation and does not count as churn.', 'paragraph', { file: 'metrics.md' }),
+      ];
+      const verdict = await one('Under the metric definitions, downgrades are not cancellations and do not count as churn.', docs);
+      assert.equal(verdict.partition, 'grounded', verdict.reason);
+    });
+
+    it('"stayed under 8 GiB throughout" is contradicted by a record of the entity above it, on the bound\'s scale', async () => {
+      const rows = [
+        item('E1', '[tool=mq_metrics row=01:00:00] node=rabbit-3 mem_used_mib=5102 disk_free_gib=187', 'tool_row'),
+        item('E2', '[tool=mq_metrics row=01:45:00] node=rabbit-3 mem_used_mib=8750 disk_free_gib=181', 'tool_row'),
+        item('E3', '[tool=mq_metrics row=01:45:00] node=rabbit-1 mem_used_mib=9830 disk_free_gib=176', 'tool_row'),
+      ];
+      // 8750 MiB is 8.5 GiB; the 181 GiB disk is not what "8 GiB" measures.
+      const verdict = await one('rabbit-3 stayed under 8 GiB throughout.', rows);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.deepEqual(verdict.evidence_refs, ['E2']);
+      assert.notEqual((await one('rabbit-3 stayed under 9 GiB throughout.', rows)).partition, 'contradicted');
+    });
+
+    it('"grew to 14,980" is contradicted when the series\' previous value was higher', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=3] month=2026-04 district=Nordpark rides=15340', 'tool_row'),
+        item('E2', '[tool=run_sql row=4] month=2026-04 district=Hafen rides=22870', 'tool_row'),
+        item('E3', '[tool=run_sql row=6] month=2026-05 district=Nordpark rides=14980', 'tool_row'),
+        item('E4', '[tool=run_sql row=7] month=2026-05 district=Hafen rides=29415', 'tool_row'),
+      ];
+      assert.equal((await one('Nordpark grew slightly to 14,980 rides.', rows)).partition, 'contradicted');
+      assert.equal((await one('Nordpark fell slightly to 14,980 rides.', rows)).partition, 'grounded');
+      assert.notEqual((await one('Hafen grew to 29,415 rides.', rows)).partition, 'contradicted');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

@@ -69,8 +69,10 @@ const STOPWORDS = new Set(
     'am do does did done has have had having it its this that these those there here which who whom whose what when where ' +
     'while how than so such also just only very can will would shall should may might must could our we you your they them ' +
     'their he she his her him i me my us about after before during between through up down out off again further once all ' +
-    'any both each few more most other some own same too s t per via vs etc e g ie eg one yes no not nor never none neither'
-  ).split(' '),
+    'any both each few more most other some own same too s t per via vs etc e g ie eg one yes no not nor never none neither ' +
+    // Negated auxiliaries: the negation is read as wording, the auxiliary carries no content.
+    "aren't isn't wasn't weren't don't doesn't didn't can't cannot won't hasn't haven't hadn't couldn't shouldn't wouldn't mustn't"
+  ).split(' ').flatMap((word) => (word.includes("'") ? [word, word.replace("'", '’')] : [word])),
 );
 
 /** Words the Porter stemmer leaves apart that mean the same thing in reports and logs. */
@@ -257,6 +259,7 @@ const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
 const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
+const HOUR_ONLY_RE = /(?<![\p{L}\p{N}:.])(1[0-2]|0?[1-9])\s?([ap])\.?m\b\.?(?:\s*(?:UTC|GMT|Z)\b)?/giu;
 const NOT_WORDS = new Set(['utc', 'gmt', 'pm', 'am', 'gib', 'mib', 'kib', 'tib']);
 const MONTH_NAME_RE = /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)$/;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -313,6 +316,15 @@ export function extractFeatures(text: string): TextFeatures {
     if (meridiem === 'a' && hours === 12) hours = 0;
     const seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
     times.push({ seconds, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
+    mask(match.index, match.index + match[0].length);
+  }
+  // "9 PM", "7am", "11 p.m.": an hour on the 12-hour clock, minute zero.
+  for (const match of text.matchAll(HOUR_ONLY_RE)) {
+    if (isMasked(match.index)) continue;
+    let hours = Number(match[1]);
+    if (match[2]!.toLowerCase() === 'p' && hours < 12) hours += 12;
+    if (match[2]!.toLowerCase() === 'a' && hours === 12) hours = 0;
+    times.push({ seconds: hours * 3600, hasSeconds: false, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
     mask(match.index, match.index + match[0].length);
   }
 
@@ -454,7 +466,7 @@ export function extractFeatures(text: string): TextFeatures {
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
       // "three minutes", "three consecutive days", "three hours and twenty minutes".
-      const following = /^\s+(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 30));
+      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 30));
       const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
       const unit = unitWord ? UNITS[unitWord] : undefined;
       if (lastCompound && lastCompound.end === match.index && unit && lastCompound.quantity.dimension === unit.dimension) {
@@ -507,6 +519,11 @@ export function extractFeatures(text: string): TextFeatures {
   // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.
   for (const identifier of identifiers) {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
+  }
+  // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
+  if (quantities.some((q) => q.dimension === 'duration')) {
+    quantities.sort((a, b) => a.start - b.start);
+    mergeCompoundDurations(quantities, text);
   }
   return { words, names, nameGroups, identifiers, quantities, times, dates, fields };
 }

@@ -163,7 +163,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
       reason: `hedged alternative ("${wording.hedge}") that conflicts with no evidence`,
     };
   }
-  if (wording.absent.length > 0 || isNegatedEventClaim(view)) return judgeAbsence(view, candidates, index.hasRecords);
+  if (wording.absent.length > 0 || isNegatedEventClaim(view)) return judgeAbsence(view, candidates, index.hasRecords, options);
 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {
@@ -558,6 +558,8 @@ const PERSISTENCE_RE =
  * for the same subject with another value (arm=treatment conv_pct=6.3), contradicts it.
  */
 function contradictPersistence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const bounded = contradictHeldBound(view, candidates);
+  if (bounded) return bounded;
   const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
   if (quantities.length !== 1 || !PERSISTENCE_RE.test(view.claim.text) || view.wording.negated.length > 0) return undefined;
   const quantity = quantities[0]!;
@@ -584,6 +586,29 @@ function contradictPersistence(view: ClaimView, candidates: IndexedItem[]): Clai
     }
   }
   return undefined;
+}
+
+/**
+ * "rabbit-3 stayed under 8 GiB throughout": a bound said to hold over time holds at every
+ * record of the entity. The measure is the one the claim names, or, when it names none, the
+ * values of the bound's unit on its scale (memory near 8 GiB, not a 180 GiB disk).
+ */
+function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.features.quantities.length !== 1 || !isBound(view.features.quantities[0]!) || view.wording.negated.length > 0) return undefined;
+  if (!PERSISTENCE_RE.test(view.claim.text) && !/\b(?:throughout|at all times|the whole time|all along)\b/i.test(view.claim.text)) return undefined;
+  const bound = view.features.quantities[0]!;
+  const anchored = view.features.identifiers.length + view.features.nameGroups.length > 0;
+  if (!anchored || !bound.hasUnit) return undefined;
+  const named = (e: Quantity): boolean => sharesKey(bound, e);
+  const onScale = (e: Quantity): boolean => e.value >= bound.value / 2.5 && e.value <= bound.value * 2.5;
+  const series = view.index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsAllAnchors(view, unit));
+  const values = series.flatMap((unit) => unit.features.quantities.filter((e) => e.hasUnit && e.dimension === bound.dimension).map((e) => ({ unit, e })));
+  const measured = values.some(({ e }) => named(e)) ? values.filter(({ e }) => named(e)) : values.filter(({ e }) => onScale(e));
+  // One measure only: two on the same scale leave unclear which the claim is about.
+  if (measured.length < 2 || new Set(measured.map(({ e }) => e.key.join('+'))).size > 1) return undefined;
+  const outside = measured.find(({ e }) => !satisfiesBound(bound, e) && !quantityMatches({ ...bound, qualifier: undefined }, e));
+  if (!outside || !candidates.length) return undefined;
+  return contradicted(outside.unit, `claim says it stayed ${bound.qualifier === 'upper' ? 'under' : 'above'} ${bound.raw.trim()}, ${outside.unit.item.id} says ${outside.e.raw.trim()}`);
 }
 
 /**
@@ -769,10 +794,11 @@ const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed
  * first, the claimed direction is contradicted.
  */
 function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  if (view.features.quantities.length > 0 || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  if (view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   const down = TREND_DOWN.test(view.claim.text);
   const up = TREND_UP.test(view.claim.text);
   if (down === up) return undefined;
+  if (view.features.quantities.length > 0) return contradictTrendTo(view, candidates, down);
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
   const valueWords = (unit: IndexedItem): string[] =>
     Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words);
@@ -793,6 +819,38 @@ function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdi
     const last = series[series.length - 1]!;
     if ((down && last.value > first.value) || (up && last.value < first.value)) {
       return contradicted(last.unit, `claim says ${down ? 'down' : 'up'}, ${first.unit.item.id} → ${last.unit.item.id} goes from ${first.value} to ${last.value}`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "Grew slightly to 14,980 rides": the figure is the series' new value. The record that gives it
+ * and the record before it in the same series (the same fields but one, e.g. month=2026-04 for
+ * month=2026-05, district=Nordpark in both) show which way it moved.
+ */
+function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boolean): ClaimVerdict | undefined {
+  const figures = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
+  if (figures.length !== 1 || !/\bto\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(view.claim.text.slice(0, figures[0]!.start))) return undefined;
+  const figure = figures[0]!;
+  // The tag's row id (row=6]) numbers lines; it is not a field of the series.
+  const wordFields = (unit: IndexedItem): Array<[string, string]> => Object.entries(unit.features.fields).filter(([k, v]) => k !== 'row' && !/^[-+]?[\d.,]+%?$/.test(v));
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const match = unit.features.quantities.find((e) => e.key.length > 0 && quantityMatches(figure, e));
+    if (!match) continue;
+    const fields = wordFields(unit);
+    for (const position of view.index.itemsWith(`w:${match.key[0]}`)) {
+      const other = view.index.items[position]!;
+      if (other === unit || other.item.file !== unit.item.file || other.item.line >= unit.item.line) continue;
+      const otherFields = new Map(wordFields(other));
+      if (otherFields.size !== fields.length || fields.filter(([k, v]) => otherFields.get(k) !== v).length !== 1) continue;
+      const before = other.features.quantities.find((e) => e.dimension === match.dimension && e.key.join('+') === match.key.join('+'));
+      if (!before) continue;
+      if ((down && match.value > before.value) || (!down && match.value < before.value)) {
+        return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${other.item.id} → ${unit.item.id} goes from ${before.raw.trim()} to ${match.raw.trim()}`);
+      }
+      return undefined;
     }
   }
   return undefined;
@@ -846,7 +904,10 @@ function judgeBoundAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVer
   return { partition: 'grounded', type: 'neg_evidence', evidence_refs: refs, reason: `every value of the quantity lies outside ${bound.raw.trim()} (${refs.join(', ')})` };
 }
 
-function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean): ClaimVerdict {
+/** Wording with which a document restricts or refuses something. */
+const RESTRICTING_RE = /\b(?:not|never|no|cannot|only|rejected|refused|blocked|skipped|denied|disallowed|forbidden|prevents?|blocks|rejects|refuses|skips)\b/i;
+
+function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean, options: RuleOptions): ClaimVerdict {
   // An absence about an entity the evidence never mentions cannot be checked.
   const unknown = [
     ...view.features.identifiers.filter((id) => !candidates.some((unit) => hasIdentifier(unit, id))),
@@ -871,6 +932,9 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
       supporting.push(unit);
       continue;
     }
+    // A document that mentions the denied thing is not a counter-example: it states rules, and
+    // a denial it contradicts is found by its own negation (contradictPolarity), not by a mention.
+    if (unit.item.kind === 'paragraph') continue;
     // A record whose state field holds the denied state ("No publishers were blocked" against
     // state=blocked count=37) shows it, whatever it calls the things in that state.
     const inDeniedState = Object.entries(unit.features.fields).some(([key, value]) => /(?:^|_)(?:state|status)$/.test(key) && denied.includes(canonicalStem(value)));
@@ -887,11 +951,23 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     // show it did not happen. Only a document that says so itself grounds the denial.
     const stated = candidates.find((unit) => sameSubject(view, unit) && (reportsNothing(unit.text) || wordingOf(unit).negated.length > 0));
     if (stated) return { partition: 'grounded', type: KIND_TYPES[stated.item.kind], evidence_refs: [stated.item.id], reason: `the denial is stated in ${stated.item.id}` };
+    // Or in its own words: a passage that supports the rest of the claim and itself restricts or
+    // refuses ("Expressions with a seconds field are rejected" for "seconds-level schedules aren't supported").
+    const support = findSupport(view, candidates, options);
+    const restricting = support.missing.length === 0 ? support.units.find((unit) => RESTRICTING_RE.test(unit.text) || wordingOf(unit).negated.length > 0) : undefined;
+    if (restricting) {
+      return { partition: 'grounded', type: support.items.length === 1 ? 'domain' : 'synthesis', evidence_refs: support.refs, reason: `the denial is stated, in other words, in ${support.refs.join(' + ')}` };
+    }
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
   }
   const refs = [...new Set(supporting.map((unit) => unit.item.id))].slice(0, 3);
   if (view.wording.causal && !supporting.some((unit) => statesCause(unit.text))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: 'causal link not in evidence' };
+  }
+  // "these rules guarantee that a job never runs twice": the evidence must give the certainty too.
+  const certainty = view.wording.certainty;
+  if (certainty && !supporting.some((unit) => unit.lowerText.includes(certainty.toLowerCase()))) {
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: `certainty ("${certainty}") not in evidence` };
   }
   return {
     partition: 'grounded',
@@ -1314,14 +1390,25 @@ const REASON_MARKER = /\b(?:reason|error|err|because|due to|caused|cause|root_ca
 function causeStated(view: ClaimView, support: Support): boolean {
   if (support.units.some((unit) => statesCause(unit.text))) return true;
   // The cause named after "because" must stand on the same record line as an error or reason.
-  const at = view.claim.text.toLowerCase().indexOf(view.wording.causal!.toLowerCase());
-  const causeWords = [...new Set(extractFeatures(view.claim.text.slice(at + view.wording.causal!.length)).words)];
+  const text = view.claim.text;
+  const at = text.toLowerCase().indexOf(view.wording.causal!.toLowerCase());
+  // "Because X, Y": the cause runs to the first comma and the effect follows; "Y because X": the reverse.
+  const afterPhrase = text.slice(at + view.wording.causal!.length);
+  const leading = /^\W*$/.test(text.slice(0, at)) && afterPhrase.includes(',');
+  const causeText = leading ? afterPhrase.slice(0, afterPhrase.indexOf(',')) : afterPhrase;
+  const effectText = leading ? afterPhrase.slice(afterPhrase.indexOf(',') + 1) : text.slice(0, at);
+  const causeWords = [...new Set(extractFeatures(causeText).words)];
   if (causeWords.length === 0) return false;
+  // A runbook or product document that states the mechanism (the cause and what it does) states the cause.
+  const effectWords = extractFeatures(effectText).words.filter((word) => !LIGHT_WORDS.has(word));
+  const mostOf = (unit: IndexedItem): boolean =>
+    causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.max(Math.min(2, causeWords.length), Math.ceil(0.8 * causeWords.length));
+  if (support.units.some((unit) => unit.item.kind === 'paragraph' && mostOf(unit) && effectWords.some((word) => unit.wordSet.has(word)))) return true;
   return support.units.some(
     (unit) =>
       unit.item.kind !== 'paragraph' &&
       REASON_MARKER.test(unit.text) &&
       // Most of the named cause must be on that line: "memory leak" is not stated by "out of memory".
-      causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.max(Math.min(2, causeWords.length), Math.ceil(0.8 * causeWords.length)),
+      mostOf(unit),
   );
 }

@@ -418,7 +418,9 @@ export function extractFeatures(text: string): TextFeatures {
   }
 
   // "one year", "an hour", "a minute and a half".
+  let oneUnitRead = false;
   for (const match of text.matchAll(ONE_UNIT_RE)) {
+    oneUnitRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);
     quantities.push({
@@ -521,7 +523,7 @@ export function extractFeatures(text: string): TextFeatures {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
   }
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
-  if (quantities.some((q) => q.dimension === 'duration')) {
+  if (oneUnitRead) {
     quantities.sort((a, b) => a.start - b.start);
     mergeCompoundDurations(quantities, text);
   }

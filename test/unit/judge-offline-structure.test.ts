@@ -739,6 +739,63 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Hafen grew to 29,415 rides.', rows)).partition, 'contradicted');
     });
 
+    it('"between 21:06 and 21:08" bounds the claim on both sides', async () => {
+      const reloads = [
+        item('E1', '2026-06-11T21:06:14Z pgbouncer RELOAD host=pgb-ledger-1', 'log_line'),
+        item('E2', '2026-06-11T21:07:49Z pgbouncer RELOAD host=pgb-ledger-3', 'log_line'),
+      ];
+      assert.deepEqual([readWording('between 21:06 and 21:08').after, readWording('between 21:06 and 21:08').before], [21 * 3600 + 6 * 60, 21 * 3600 + 8 * 60]);
+      const verdict = await one('pgbouncer was reloaded on pgb-ledger-3 between 21:06 and 21:08.', reloads);
+      assert.equal(verdict.partition, 'grounded', verdict.reason);
+    });
+
+    it('an action said to have an effect ("Scaling to 16 replicas cut the time in half") is a causal claim; "agreed to drop X" is not a trend', async () => {
+      assert.equal(readWording('Scaling to 16 replicas cut the time to clear the backlog in half.').causal, 'cut');
+      assert.equal(readWording('The queue depth was cut in half.').causal, undefined);
+      const rows = [item('E1', '[tool=queue row=1] queue=invoices.render priority=1', 'tool_row'), item('E2', '[tool=queue row=2] queue=invoices.render priority=0', 'tool_row')];
+      assert.notEqual((await one('The owners agreed to drop the invoices.render priority.', rows)).partition, 'contradicted');
+    });
+
+    it('a runbook that prescribes an action does not show it was done when records are given', async () => {
+      const evidence = [
+        item('E1', 'Before replacing a GPU node, collect an nvidia-bug-report archive and attach it to the hardware ticket.', 'paragraph', { file: 'runbook.md' }),
+        item('E2', 'tool_call kubectl result=node gpu-a-03 cordoned', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      const verdict = await one('An nvidia-bug-report archive was collected and attached to the hardware ticket.', evidence);
+      assert.equal(verdict.partition, 'ungrounded');
+      assert.match(verdict.reason, /prescribes/);
+      // Without records, the document is all there is: the same claim restates it.
+      assert.equal((await one('An nvidia-bug-report archive is collected and attached to the hardware ticket.', [evidence[0]!])).partition, 'grounded');
+    });
+
+    it('"the three hosts at 75 connections in total" is 3 × default_pool_size=25', async () => {
+      const change = [item('E1', 'pgbouncer.default_pool_size = 25 host_count=3', 'json_field', { file: 'change.json' })];
+      assert.equal((await one('The pool size puts the three hosts at 75 connections in total.', change)).partition, 'grounded');
+      assert.notEqual((await one('The pool size puts the three hosts at 90 connections in total.', change)).partition, 'grounded');
+    });
+
+    it('"4.6% of 209,115 subscribers" is a share of the stated whole; a change that comes to the figure by chance is not', async () => {
+      const trace = [
+        item('E1', 'tool_call run_sql result=2026-02: Standard=212540; 2026-03: Standard=209115; 2026-04: Standard=197020', 'tool_call', { file: 'trace.jsonl' }),
+        item('E2', 'tool_call run_sql result=2026-02: Standard=5101; 2026-03: Standard=9619; 2026-04: Standard=13987', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      // 9619 / 209115 = 4.60%.
+      assert.equal((await one('Churn was 4.6% of 209,115 subscribers.', trace)).partition, 'grounded');
+      // 212540 / 197020 − 1 = 7.9% is a change between two months, not a share of 197,020 (13987 / 197020 = 7.1%).
+      assert.notEqual((await one('Churn was 7.9% of 197,020 subscribers.', trace)).partition, 'grounded');
+    });
+
+    it('a percentage in a rule name (`…_above_0.3pct`) is that threshold', async () => {
+      const alert = [item('E1', '[signal] alert_id=A-2290 rule=standard_daily_churn_above_0.3pct value=0.41%', 'signal')];
+      assert.equal((await one('Alert A-2290 fired when daily churn reached 0.41%, above its 0.3% threshold.', alert)).partition, 'grounded');
+      assert.notEqual((await one('Alert A-2290 fired when daily churn reached 0.41%, above its 0.25% threshold.', alert)).partition, 'grounded');
+    });
+
+    it('a count of thousands does not contradict a percentage', async () => {
+      const row = [item('E1', 'tool_call run_sql result=price=9870 no_answer=7836 content=3120', 'tool_call', { file: 'trace.jsonl' })];
+      assert.notEqual((await one('Roughly 63% of those who answered the survey named price.', row)).partition, 'contradicted');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

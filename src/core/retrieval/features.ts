@@ -583,6 +583,13 @@ function durationsInIdentifier(raw: string, start: number): Quantity[] {
     const key = splitIdentifierWords(raw.replace(part[0], ' '));
     out.push({ value: Number(part[1]) * unit.factor, dimension: unit.dimension, hasUnit: true, decimals: 0, scale: unit.factor, key, raw: part[0], start: start + part.index });
   }
+  // A threshold in a rule name: `standard_daily_churn_above_0.3pct`, `error_rate_gt_5pct`.
+  for (const part of raw.matchAll(/(?<=^|[_-])(\d+(?:\.\d+)?)(?:pct|percent)(?=$|[_.-])/gi)) {
+    const digits = part[1]!;
+    const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
+    const key = splitIdentifierWords(raw.replace(part[0], ' '));
+    out.push({ value: Number(digits), dimension: 'percent', hasUnit: true, decimals, scale: 1, key, raw: part[0], start: start + part.index });
+  }
   return out;
 }
 

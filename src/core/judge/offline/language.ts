@@ -41,6 +41,9 @@ const ABSENCE_RE =
 /** After "no X": up to two more words of the noun phrase, then its verb and, maybe, a participle. */
 const ABSENCE_PHRASE_RE =
   /^((?:\s+(?!(?:was|were|is|are|has|have|had|got|in|on|at|during|for|from|to|of|by|with|and|or|after|before|since)\b)[\p{L}][\p{L}\p{N}_-]*){0,2})\s+(?:was|were|is|are|has|have|had|got)\s+(?:been\s+)?(?:ever\s+)?([\p{L}]+)?/iu;
+const BETWEEN_RE = /\bbetween\s+(\d{1,2}):(\d{2})(?::\d{2})?\s+and\s+(\d{1,2}):(\d{2})/i;
+const ACTION_EFFECT_RE =
+  /^\s*(?:\p{Lu}\p{Ll}+ing)\b[^.;:]*?\b(cut|reduced|halved|fixed|resolved|eliminated|ended|stopped|cured|doubled|tripled|brought down|lowered|improved)\b/u;
 const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 
@@ -136,6 +139,14 @@ export function readWording(text: string): Wording {
   }
   const before = BEFORE_RE.exec(text);
   if (before) wording.before = Number(before[1]) * 3600 + Number(before[2]) * 60 + Number(before[3] ?? 0);
+  // "between 21:06 and 21:08": both ends, the later one inclusive of its minute.
+  const between = BETWEEN_RE.exec(text);
+  if (between && wording.after === undefined && wording.before === undefined) {
+    wording.after = Number(between[1]) * 3600 + Number(between[2]) * 60;
+    wording.before = Number(between[3]) * 3600 + Number(between[4]) * 60;
+  }
+  // "Scaling to 16 replicas cut the time in half": an action said to have an effect is a causal claim.
+  wording.causal ??= ACTION_EFFECT_RE.exec(text)?.[1];
   return wording;
 }
 

@@ -92,6 +92,12 @@ interface ClaimView {
   events: IndexedItem[];
 }
 
+/** A done action in the passive ("was collected", "were notified", "has been attached"). */
+const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\s+)?\p{L}+(?:ed|en|wn|ught|ent)\b/u;
+/** How a runbook or plan prescribes: duties, requirements, imperatives at a sentence's start. */
+const PRESCRIPTION_RE =
+  /\b(?:must|should|shall|is required|are required|requires?|needs? to|have to|has to)\b|(?:^|[.:;,]\s+|^\s*(?:\d+\.|[-*])\s+)(?:Collect|Attach|Open|File|Run|Notify|Page|Record|Create|Restart|Verify|Check|Send|Post|Inform|Escalate|Capture|Upload|Tell)\b/iu;
+
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
 const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
 
@@ -175,6 +181,14 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   }
   if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: `certainty ("${wording.certainty}") not in evidence` };
+  }
+  // "As the runbook requires, an archive was collected": a document that prescribes an action
+  // is not a record that it was done, when records of what was done are given.
+  if (index.hasRecords && support.units.every((unit) => unit.item.kind === 'paragraph') && PAST_EVENT_RE.test(claim.text)) {
+    const prescribing = support.units.find((unit) => PRESCRIPTION_RE.test(unit.text));
+    if (prescribing) {
+      return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${prescribing.item.id} prescribes it; no record shows it was done` };
+    }
   }
   const agent = agentMismatch(view, support.units, question);
   if (agent) return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: agent };
@@ -506,6 +520,8 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
             quantity.dimension === 'percent' ||
             (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
           sharesKey(quantity, e) &&
+          // A count of thousands is not a percentage: "63% of those who answered" vs no_answer=7836.
+          !(quantity.dimension === 'percent' && !e.hasUnit && Math.abs(e.value) > 100) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
       ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];
@@ -795,8 +811,10 @@ const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed
  */
 function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
-  const down = TREND_DOWN.test(view.claim.text);
-  const up = TREND_UP.test(view.claim.text);
+  // "agreed to drop message priorities": an infinitive names an action, not a movement of a figure.
+  const trendText = view.claim.text.replace(/\b(?:to|will|would|can|could|should|must)\s+(?:\p{L}+\s+)?(?=\p{L})/gu, (m) => m.replace(/\S/g, '#'));
+  const down = TREND_DOWN.test(trendText.replace(/#+\s*\p{L}+/gu, ''));
+  const up = TREND_UP.test(trendText.replace(/#+\s*\p{L}+/gu, ''));
   if (down === up) return undefined;
   if (view.features.quantities.length > 0) return contradictTrendTo(view, candidates, down);
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
@@ -1257,6 +1275,42 @@ function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
  * over a breakdown ("33,890 messages across the five queues") needs all of its rows, and
  * retrieval returns only the best-matching few. Bounded, so a long log stays cheap.
  */
+const SHARE_OF_RE = /^\s*(?:of|out of)\s+(?:the\s+|all\s+|its\s+|their\s+)?[\d,.]+/i;
+
+function shareOfStatedWhole(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem[] | undefined {
+  if (quantity.dimension !== 'percent' || isBound(quantity)) return undefined;
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  if (!SHARE_OF_RE.test(after)) return undefined;
+  const whole = view.features.quantities.find((q) => q.start > quantity.start && !q.hasUnit && q.value > 0);
+  if (!whole) return undefined;
+  for (const unit of candidates) {
+    const stated = unit.features.quantities.find((e) => quantityMatches(whole, e) && e.key.length > 0);
+    if (!stated) continue;
+    const partUnits = stated.key.flatMap((word) => view.index.itemsWith(`w:${word}`).slice(0, 200)).map((position) => view.index.items[position]!);
+    for (const other of [unit, ...partUnits]) {
+      if (other.item.kind === 'paragraph' || other.item.kind === 'reasoning') continue;
+      const part = other.features.quantities.find(
+        (e) => e !== stated && e.value > 0 && e.value < stated.value && e.key.join('+') === stated.key.join('+') && quantityMatches(quantity, { ...quantity, value: (e.value / stated.value) * 100, decimals: 6, qualifier: undefined, raw: '' }),
+      );
+      if (part) return other === unit ? [unit] : [unit, other];
+    }
+  }
+  return undefined;
+}
+
+function multipliedFigure(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {
+  if (!/\b(?:in total|total|altogether|combined|overall|together|across)\b/i.test(view.claim.text)) return undefined;
+  const counts = view.features.quantities.filter((q) => q !== quantity && !q.hasUnit && Number.isInteger(q.value) && q.value >= 2 && q.value <= 1000);
+  for (const count of counts) {
+    for (const unit of candidates) {
+      if (unit.item.kind === 'reasoning') continue;
+      const figure = unit.features.quantities.find((e) => e.value > 0 && !quantityMatches(count, e) && quantityMatches(quantity, { ...e, value: e.value * count.value }));
+      if (figure && (sharesKey(quantity, figure) || view.words.size === 0 || figure.key.some((k) => view.words.has(k)))) return unit;
+    }
+  }
+  return undefined;
+}
+
 const GENERIC_MEASURE_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line']);
 
 function withSeries(view: ClaimView, quantity: Quantity, candidates: IndexedItem[], limit = 200): IndexedItem[] {
@@ -1339,10 +1393,26 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
       for (const unit of events) take(unit);
       return;
     }
+    // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
+    const share = shareOfStatedWhole(view, need.quantity, candidates);
+    if (share) {
+      met[i] = true;
+      for (const unit of share) take(unit);
+      return;
+    }
+    // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
+    if (SHARE_OF_RE.test(view.claim.text.slice(need.quantity.start + need.quantity.raw.length))) return;
     const parts = deriveQuantity(need.quantity, withSeries(view, need.quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))));
     if (parts) {
       met[i] = true;
       for (const unit of parts) take(unit);
+      return;
+    }
+    // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.
+    const product = multipliedFigure(view, need.quantity, candidates);
+    if (product) {
+      met[i] = true;
+      take(product);
     }
   });
 

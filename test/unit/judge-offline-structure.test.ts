@@ -796,6 +796,31 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Roughly 63% of those who answered the survey named price.', row)).partition, 'contradicted');
     });
 
+    it('a threshold the claim attributes to the runbook is decided by the runbook\'s threshold, not by a record satisfying it', async () => {
+      const evidence = [
+        item('E1', 'Replay the dead-letter queue once the depth of transcode-jobs is below 500.', 'paragraph', { file: 'runbook.md' }),
+        item('E2', 'Alert TQ fires when transcode-jobs holds more than 2,000 messages for 5 minutes.', 'paragraph', { file: 'runbook.md' }),
+        item('E3', 'tool_call queue_stats args={"queue":"transcode-jobs"} result=depth=312', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      const verdict = await one('The runbook says to replay once transcode-jobs is below 1,000 messages.', evidence);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.deepEqual(verdict.evidence_refs, ['E1']);
+      assert.notEqual((await one('The runbook says to replay once transcode-jobs is below 500 messages.', evidence)).partition, 'contradicted');
+    });
+
+    it('"Migrated: 4,450 messages moved" is keyed by the words after the number; a table cell is about its row', async () => {
+      assert.deepEqual(extractFeatures('Migrated: 4,450 messages moved').quantities[0]!.key, ['migrat', 'messag', 'move']);
+      assert.deepEqual(extractFeatures('count: 5 errors').quantities[0]!.key, ['count', 'error']);
+      const queues = [
+        item('E1', 'queues[3].messages_moved = 4405 name=orders.shipped status=migrated cutover_s=22', 'json_field', { file: 'change.json' }),
+        item('E2', 'queues[4].messages_moved = 736 name=orders.cancelled status=migrated cutover_s=14', 'json_field', { file: 'change.json' }),
+      ];
+      const cell = { text: 'Migrated: 4,450 messages moved, cut-over in 22 seconds.', context: 'orders.shipped' };
+      const verdict = await one(cell, queues);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.equal((await one({ ...cell, text: 'Migrated: 4,405 messages moved, cut-over in 22 seconds.' }, queues)).partition, 'grounded');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

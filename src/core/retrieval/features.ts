@@ -400,7 +400,7 @@ export function extractFeatures(text: string): TextFeatures {
       decimals,
       // "1.2 million" is written to a step of 100,000.
       scale: (resolved?.factor ?? 1) * magnitudeScale,
-      key: fieldKey ? splitIdentifierWords(fieldKey) : keyWordsAround(text, match.index, match.index + raw.length),
+      key: fieldKey ? fieldKeyWords(text, fieldKey, match.index, match.index + raw.length) : keyWordsAround(text, match.index, match.index + raw.length),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
       qualifier: fieldKey ? undefined : qualifierBefore(text, match.index),
@@ -659,6 +659,16 @@ function fieldKeyBefore(text: string, index: number): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+/**
+ * The key of a field's value: its name, and in prose ("Migrated: 4,450 messages moved") also the
+ * words that follow the number, which say what it counts.
+ */
+function fieldKeyWords(text: string, fieldKey: string, start: number, end: number): string[] {
+  const key = splitIdentifierWords(fieldKey);
+  const prose = /^[A-Z]?[a-z]+:\s$/.test(text.slice(Math.max(0, start - fieldKey.length - 2), start)) && /^\s+\p{L}{3,}/u.test(text.slice(end));
+  return prose ? [...key, ...keyWordsAround(text, end, end, 0, 2)] : key;
+}
+
 function unitOfFieldName(name: string): string | undefined {
   for (const [pattern, unit] of FIELD_UNIT_SUFFIXES) if (pattern.test(name)) return unit;
   return undefined;
@@ -678,5 +688,5 @@ function keyWordsAround(text: string, start: number, end: number, before = 3, af
   const plain = (window: string): string[] => window.replace(/[\p{L}\p{N}]+(?:[-_.:/][\p{L}\p{N}]+)+/gu, ' ').match(WORD_RE) ?? [];
   const wordsBefore = plain(text.slice(Math.max(0, start - 60), start).split(/[,;(]/).pop() ?? '');
   const wordsAfter = plain(text.slice(end, end + 40).split(/[,;.)]/)[0] ?? '');
-  return [...wordsBefore.filter(isKey).slice(-before), ...wordsAfter.filter(isKey).slice(0, after)].map(canonicalStem);
+  return [...(before > 0 ? wordsBefore.filter(isKey).slice(-before) : []), ...wordsAfter.filter(isKey).slice(0, after)].map(canonicalStem);
 }

@@ -54,6 +54,11 @@ export function dimensionsCompatible(a: Quantity, b: Quantity): boolean {
 /** Whether an evidence value lies on the claimed side of a bound ("above 20,000"). */
 export function satisfiesBound(claim: Quantity, evidence: Quantity): boolean {
   if (!dimensionsCompatible(claim, evidence)) return false;
+  // A threshold against a threshold ("replay once below 1,000" vs the runbook's "below 500"):
+  // only the same one agrees.
+  if (isBound(claim) && isBound(evidence)) return quantityMatches({ ...claim, qualifier: undefined }, { ...evidence, qualifier: undefined });
+  // "below 1,000 messages" is not met by a duration of 300 s: a bare bound takes bare values.
+  if (isBound(claim) && !claim.hasUnit && evidence.hasUnit) return false;
   // "up to 500 MB" against a stated limit ("up to 250 MB", max_file_mb=250) is a claim about the
   // limit: the two limits must be the same, a smaller one does not satisfy it.
   if (claim.qualifier === 'upper' && isLimit(evidence)) return quantityMatches({ ...claim, qualifier: undefined }, evidence);

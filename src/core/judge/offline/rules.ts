@@ -42,7 +42,7 @@ const LIGHT_WORDS = new Set(
     'fairli', 'therefor', 'thu', 'henc', 'itself', 'here', 'there', 'instead', 'straight', 'awai', 'anyth', 'someth',
     'everyth', 'thing', 'wai',
     // Everyday verbs that paraphrases of documentation swap freely.
-    'need', 'go', 'goe', 'make', 'use', 'keep', 'work', 'add', 'live', 'allow', 'let', 'give', 'take', 'put', 'get', 'got',
+    'need', 'go', 'goe', 'make', 'use', 'us', 'becom', 'want', 'handl', 'yourself', 'themselv', 'someon', 'anyon', 'everyon', 'keep', 'work', 'add', 'live', 'allow', 'let', 'give', 'take', 'put', 'get', 'got',
     'later', 'earlier', 'old', 'new', 'older', 'newer', 'onc', 'alreadi', 'yet', 'befor', 'after', 'sinc', 'agent', 'check', 'per',
     // Verbs a report uses to narrate values ("rose to", "held", "reached").
     'log', 'record', 'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about',
@@ -491,14 +491,22 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
     // A limit in words ("up to five streams") is a figure like any other.
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity)) continue;
+    // A table cell is about its row: the row's label (orders.shipped) names the subject as well.
+    const context = view.context;
+    const aboutRow = (unit: IndexedItem): boolean =>
+      context !== undefined && context.identifiers.length > 0 && context.identifiers.every((id) => hasIdentifier(unit, id)) && holdsAllAnchors(view, unit);
     const subject = atClaimedMoment(
       view,
-      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key))),
+      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit)),
     ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
     const holds = (unit: IndexedItem): boolean =>
       isYearOf(quantity, unit) ||
       quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
-    if (subject.some(holds)) continue;
+    // "The runbook says … once the queue is below 1,000": a threshold the claim attributes to a
+    // document is decided by the document's own threshold, not by a record that happens to satisfy it.
+    const citesDocument = isBound(quantity) && [...view.words.keys()].some((word) => DOCUMENT_WORDS.has(word));
+    const documentThreshold = citesDocument && subject.some((unit) => unit.item.kind === 'paragraph' && unit.features.quantities.some((e) => isBound(e) && sharesKey(quantity, e)));
+    if (subject.some((unit) => (!documentThreshold || unit.item.kind === 'paragraph') && holds(unit))) continue;
     // A figure no record gives is a setting or a rule ("keys expire after 30 days"): a document decides it.
     // Asked only of a document, and at most once per figure.
     let decided: boolean | undefined;
@@ -528,7 +536,8 @@ function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
       const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
       if (!other && !unkeyed) continue;
       // A total or a change computed from several figures is not contradicted by one of them.
-      if (deriveQuantity(quantity, withSeries(view, quantity, candidates))) return undefined;
+      // (A threshold is not a computed figure.)
+      if (!isBound(quantity) && deriveQuantity(quantity, withSeries(view, quantity, candidates))) return undefined;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
     }

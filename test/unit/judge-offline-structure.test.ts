@@ -821,6 +821,23 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one({ ...cell, text: 'Migrated: 4,405 messages moved, cut-over in 22 seconds.' }, queues)).partition, 'grounded');
     });
 
+    it('"about 60% of the 19,875 messages were delivered" is delivered / sent of one record', async () => {
+      const stats = [item('E1', 'tool_call sms_provider_stats result=DE: sent=19875 delivered=11890 http_429=7412', 'tool_call', { file: 'trace.jsonl' })];
+      // 11890 / 19875 = 59.8%.
+      assert.equal((await one('Only about 60% of the 19,875 messages were delivered.', stats)).partition, 'grounded');
+      assert.notEqual((await one('Only about 80% of the 19,875 messages were delivered.', stats)).partition, 'grounded');
+    });
+
+    it('ratio wording ("nearly double the 1,512") is checked against the claim\'s own two figures', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] month=2026-03 failed_payment_cancellations=1512', 'tool_row'),
+        item('E2', '[tool=run_sql row=2] month=2026-04 failed_payment_cancellations=2930', 'tool_row'),
+      ];
+      // 2930 / 1512 = 1.94: "nearly double"; not "nearly triple".
+      assert.equal((await one('Failed payment cancellations reached 2,930 in April, nearly double the 1,512 in March.', rows)).partition, 'grounded');
+      assert.notEqual((await one('Failed payment cancellations reached 2,930 in April, nearly triple the 1,512 in March.', rows)).partition, 'grounded');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

@@ -92,6 +92,30 @@ interface ClaimView {
   events: IndexedItem[];
 }
 
+const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b/i;
+const RATIO_FACTORS: Record<string, number> = { double: 2, doubled: 2, twice: 2, triple: 3, tripled: 3, 'three times': 3, halved: 0.5, half: 0.5 };
+
+/**
+ * The stems of ratio wording ("nearly double") when the claim's two figures of one dimension
+ * stand in that ratio (2,930 / 1,512 = 1.94), so the words need no evidence of their own.
+ */
+function ratioWording(text: string, quantities: readonly Quantity[]): { words: string[]; holds: boolean; wording: string; actual: number } | undefined {
+  const match = RATIO_RE.exec(text);
+  if (!match) return undefined;
+  const figures = quantities.filter((q) => q.value > 0 && /^\d/.test(q.raw));
+  if (figures.length !== 2 || figures[0]!.dimension !== figures[1]!.dimension) return undefined;
+  const factor = RATIO_FACTORS[match[2]!.toLowerCase()]!;
+  const [a, b] = [figures[0]!.value, figures[1]!.value];
+  const actual = factor >= 1 ? Math.max(a, b) / Math.min(a, b) : Math.min(a, b) / Math.max(a, b);
+  const hedge = match[1]?.toLowerCase();
+  let ok: boolean;
+  if (hedge === 'more than' || hedge === 'over') ok = actual > factor;
+  else if (hedge === 'just over') ok = actual > factor && actual <= factor * 1.15;
+  else if (hedge === 'just under') ok = actual < factor && actual >= factor * 0.9;
+  else ok = Math.abs(actual - factor) <= (hedge ? 0.1 : 0.03) * factor;
+  return { words: extractFeatures(match[0]).words, holds: ok, wording: match[0].trim(), actual };
+}
+
 /** A done action in the passive ("was collected", "were notified", "has been attached"). */
 const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\s+)?\p{L}+(?:ed|en|wn|ught|ent)\b/u;
 /** How a runbook or plan prescribes: duties, requirements, imperatives at a sentence's start. */
@@ -129,6 +153,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     view.askedWords = new Set(extractFeatures(question).words);
     for (const [word, weight] of view.words) if (view.askedWords.has(word)) view.words.set(word, Math.min(weight, 0.5));
   }
+
+  // "2,930 …, nearly double the 1,512": the ratio words restate the claim's own two figures.
+  const ratio = ratioWording(claim.text, features.quantities);
+  if (ratio?.holds) for (const word of ratio.words) view.words.delete(word);
 
   const checkable = view.words.size + features.identifiers.length + features.quantities.length + features.times.length + features.dates.length;
   if (checkable === 0) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'no checkable content in the claim' };
@@ -189,6 +217,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     if (prescribing) {
       return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${prescribing.item.id} prescribes it; no record shows it was done` };
     }
+  }
+  // Both figures are in evidence but do not stand in the ratio the claim gives them.
+  if (ratio && !ratio.holds) {
+    return { partition: 'contradicted', type: 'synthesis', evidence_refs: support.refs, reason: `claim says "${ratio.wording}", the figures give ×${ratio.actual.toFixed(2)}` };
   }
   const agent = agentMismatch(view, support.units, question);
   if (agent) return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: agent };
@@ -1298,8 +1330,16 @@ function shareOfStatedWhole(view: ClaimView, quantity: Quantity, candidates: Ind
     const partUnits = stated.key.flatMap((word) => view.index.itemsWith(`w:${word}`).slice(0, 200)).map((position) => view.index.items[position]!);
     for (const other of [unit, ...partUnits]) {
       if (other.item.kind === 'paragraph' || other.item.kind === 'reasoning') continue;
+      // The part measures the same as the whole (Standard cancellations of Standard subscribers),
+      // or, beside it in the same record, what the claim says the share did ("sent=19875
+      // delivered=11890": "about 60% … were delivered").
       const part = other.features.quantities.find(
-        (e) => e !== stated && e.value > 0 && e.value < stated.value && e.key.join('+') === stated.key.join('+') && quantityMatches(quantity, { ...quantity, value: (e.value / stated.value) * 100, decimals: 6, qualifier: undefined, raw: '' }),
+        (e) =>
+          e !== stated &&
+          e.value > 0 &&
+          e.value < stated.value &&
+          (e.key.join('+') === stated.key.join('+') || (other === unit && e.key.some((word) => view.words.has(word) && !stated.key.includes(word)))) &&
+          quantityMatches(quantity, { ...quantity, value: (e.value / stated.value) * 100, decimals: 6, qualifier: undefined, raw: '' }),
       );
       if (part) return other === unit ? [unit] : [unit, other];
     }

@@ -838,6 +838,48 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Failed payment cancellations reached 2,930 in April, nearly triple the 1,512 in March.', rows)).partition, 'grounded');
     });
 
+    it('reads "a quarter of a minute", "six and a half minutes", "half an hour", "09:00 CEST" and "€41.50/MWh"', () => {
+      assert.deepEqual(extractFeatures('a quarter of a minute after the drop').quantities.map((q) => [q.value, q.dimension]), [[15, 'duration']]);
+      assert.deepEqual(extractFeatures('roughly six and a half minutes after').quantities.map((q) => [q.value, q.qualifier]), [[390, 'approx']]);
+      assert.deepEqual(extractFeatures('half an hour later').quantities.map((q) => q.value), [1800]);
+      // CEST is UTC+2: the records' 07:00.
+      assert.deepEqual(extractFeatures('Started 9 June at 09:00 CEST').times.map((t) => t.seconds), [7 * 3600]);
+      assert.ok(!extractFeatures('Started at 09:00 CEST').words.includes('cest'));
+      const price = extractFeatures('At the €41.50/MWh PPA price');
+      assert.deepEqual(price.quantities.map((q) => q.value), [41.5]);
+      assert.ok(!price.identifiers.includes('41.50/mwh'), 'a number per unit is not an identifier');
+    });
+
+    it('"requested by t.lindqvist" is contradicted by a record whose requested_by names someone else', async () => {
+      const change = [item('E1', 'change_id = CHG-5120 requested_by=m.oyelaran approved_by=t.lindqvist', 'json_field', { file: 'change.json' })];
+      const swapped = await one('CHG-5120 was requested by t.lindqvist and approved by m.oyelaran.', change);
+      assert.equal(swapped.partition, 'contradicted');
+      assert.match(swapped.reason, /requested_by=m\.oyelaran/);
+      assert.equal((await one('CHG-5120 was requested by m.oyelaran and approved by t.lindqvist.', change)).partition, 'grounded');
+      // A call's arguments are fields too.
+      const pause = [item('E1', 'tool_call pause_ring args={"ring":"ring2","requested_by":"t.mbeki"} result=ring2 paused', 'tool_call', { file: 'trace.jsonl', fields: { 'args.ring': 'ring2', 'args.requested_by': 't.mbeki' } })];
+      assert.equal((await one('The pause was requested by j.haraldsen.', pause)).partition, 'contradicted');
+    });
+
+    it('"for both DKIM and SPF" is not a figure held across rows; a claim over two dates is not contradicted by a third', async () => {
+      const records = [
+        item('E1', 'tool_call dns_set args={"name":"_dmarc.example.com"} result=v=DMARC1; p=quarantine; pct=25; adkim=r; aspf=r', 'tool_call', { file: 'trace.jsonl' }),
+        item('E2', 'tool_call dns_get result=v=DMARC1; p=quarantine; pct=100', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      assert.notEqual((await one('The record was set to p=quarantine at pct=25, with relaxed alignment for both DKIM and SPF.', records)).partition, 'contradicted');
+      const tickets = [
+        item('E1', 'tool_call count_tickets result=category=network date=2026-06-08 count=14', 'tool_call', { file: 'trace.jsonl' }),
+        item('E2', 'tool_call count_tickets result=category=network date=2026-06-10 count=88', 'tool_call', { file: 'trace.jsonl' }),
+        item('E3', 'tool_call count_tickets result=category=network date=2026-06-15 count=9', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      assert.notEqual((await one('Network tickets went from 14 on 8 June to 88 on 10 June.', tickets)).partition, 'contradicted');
+    });
+
+    it('an identifier the evidence lacks is not contradicted by a plain number in a field named by the claim\'s word', async () => {
+      const licence = [item('E1', 'tool_call licence_status result=node=vpn-ams-02 licensed_tunnels=1000', 'tool_call', { file: 'trace.jsonl' })];
+      assert.notEqual((await one('A licence request for vpn-ams-02 was filed under case VND-5531.', licence)).partition, 'contradicted');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

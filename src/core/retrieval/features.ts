@@ -254,13 +254,17 @@ const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
  */
 const FRACTION_RE = /\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|(half))\b(?=\s+(?:of|the|its|their|all)\b)/gi;
 const FRACTIONS: Record<string, number> = { quarter: 25, third: 100 / 3, half: 50, two: 200 / 3, three: 75 };
+const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+a\s+half\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
 /** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
 const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
 const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
 const HOUR_ONLY_RE = /(?<![\p{L}\p{N}:.])(1[0-2]|0?[1-9])\s?([ap])\.?m\b\.?(?:\s*(?:UTC|GMT|Z)\b)?/giu;
-const NOT_WORDS = new Set(['utc', 'gmt', 'pm', 'am', 'gib', 'mib', 'kib', 'tib']);
+const NOT_WORDS = new Set(['utc', 'gmt', 'pm', 'am', 'gib', 'mib', 'kib', 'tib', 'cet', 'cest', 'bst', 'est', 'edt', 'cst', 'cdt', 'pst', 'pdt', 'eet', 'eest', 'jst']);
+/** Offsets from UTC, in hours, of the zone abbreviations reports write after a time ("09:00 CEST"). */
+const ZONE_OFFSETS: Record<string, number> = { cet: 1, cest: 2, bst: 1, eet: 2, eest: 3, est: -5, edt: -4, cst: -6, cdt: -5, pst: -8, pdt: -7, jst: 9 };
+const ZONE_AFTER_RE = /^\s*\(?(CET|CEST|BST|EET|EEST|EST|EDT|CST|CDT|PST|PDT|JST)\b/;
 const MONTH_NAME_RE = /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)$/;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
@@ -314,7 +318,10 @@ export function extractFeatures(text: string): TextFeatures {
     const meridiem = match[4]?.toLowerCase();
     if (meridiem === 'p' && hours < 12) hours += 12;
     if (meridiem === 'a' && hours === 12) hours = 0;
-    const seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
+    let seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
+    // "09:00 CEST" is 07:00 UTC, the clock records keep.
+    const zone = ZONE_AFTER_RE.exec(text.slice(match.index + match[0].length));
+    if (zone) seconds = (((seconds - ZONE_OFFSETS[zone[1]!.toLowerCase()]! * 3600) % 86400) + 86400) % 86400;
     times.push({ seconds, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
     mask(match.index, match.index + match[0].length);
   }
@@ -344,6 +351,8 @@ export function extractFeatures(text: string): TextFeatures {
     if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) continue;
     // "61/200": two numbers (a used-of-total pair), not a path.
     if (/^\d+(?:\.\d+)?\/\d+(?:\.\d+)?$/.test(raw)) continue;
+    // "41.50/MWh", "0.04/h": a number per unit (a price or a rate), not a path.
+    if (/^\d+(?:\.\d+)?\/\p{L}+$/u.test(raw)) continue;
     // "5-second", "16-year-old": a number with its unit, not an identifier.
     if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) continue;
     // "req/s", "and/or": a slash between two plain words is wording, not a path.
@@ -420,11 +429,15 @@ export function extractFeatures(text: string): TextFeatures {
   // "one year", "an hour", "a minute and a half".
   let oneUnitRead = false;
   for (const match of text.matchAll(ONE_UNIT_RE)) {
+    // "a quarter of a minute" was read as a fraction of the unit.
+    if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
     oneUnitRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);
+    // "half an hour", "half a day".
+    const halfOf = /\bhalf\s+$/i.test(text.slice(Math.max(0, match.index - 6), match.index));
     quantities.push({
-      value: (half ? 1.5 : 1) * unit.factor,
+      value: (half ? 1.5 : halfOf ? 0.5 : 1) * unit.factor,
       dimension: unit.dimension,
       hasUnit: true,
       decimals: half ? 1 : 0,
@@ -439,6 +452,23 @@ export function extractFeatures(text: string): TextFeatures {
   // The fraction's words are its figure, not content words.
   for (const match of fractions) {
     const word = (match[1] ?? match[2] ?? match[3] ?? match[4])!.toLowerCase();
+    // "a quarter of a minute", "half an hour": a fraction of a unit is a duration (15 s, 30 min).
+    const ofUnit = /^\s+of\s+an?\s+(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i.exec(text.slice(match.index + match[0].length));
+    if (ofUnit) {
+      const unit = UNITS[ofUnit[1]!.toLowerCase()]!;
+      quantities.push({
+        value: (FRACTIONS[word]! / 100) * unit.factor,
+        dimension: unit.dimension,
+        hasUnit: true,
+        decimals: 0,
+        scale: unit.factor / 4,
+        key: keyWordsBefore(text, match.index),
+        raw: match[0] + ofUnit[0],
+        start: match.index,
+        qualifier: qualifierBefore(text, match.index),
+      });
+      continue;
+    }
     quantities.push({
       value: FRACTIONS[word]!,
       dimension: 'percent',
@@ -521,6 +551,25 @@ export function extractFeatures(text: string): TextFeatures {
   // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.
   for (const identifier of identifiers) {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
+  }
+  // "six and a half minutes", "2 and a half hours": the whole number and its half, in the unit.
+  for (const match of text.matchAll(AND_A_HALF_RE)) {
+    const number = /^\d+$/.test(match[1]!) ? Number(match[1]) : WORD_NUMBERS[match[1]!.toLowerCase()];
+    const unit = UNITS[match[2]!.toLowerCase()];
+    if (number === undefined || !unit) continue;
+    for (let i = quantities.length - 1; i >= 0; i--) if (quantities[i]!.start === match.index) quantities.splice(i, 1);
+    quantities.push({
+      value: (number + 0.5) * unit.factor,
+      dimension: unit.dimension,
+      hasUnit: true,
+      decimals: 1,
+      scale: unit.factor,
+      key: keyWordsBefore(text, match.index),
+      raw: match[0],
+      start: match.index,
+      qualifier: qualifierBefore(text, match.index),
+    });
+    oneUnitRead = true;
   }
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
   if (oneUnitRead) {

@@ -142,7 +142,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const features = extractFeatures(claim.text);
   // A hyphenated phrase ("gzip-compressed", "long-running") that the evidence never writes
   // as such is wording, not an identifier: its parts are already among the words.
-  features.identifiers = features.identifiers.filter((id) => !/^\p{L}+(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
+  // So is an ordinal phrase ("95th-percentile").
+  features.identifiers = features.identifiers.filter((id) => !/^(?:\p{L}+|\d+(?:st|nd|rd|th))(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
   const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events };
@@ -174,6 +175,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictQuantity(view, candidates) ??
     contradictPersistence(view, candidates) ??
     contradictFirstAttempt(view, candidates) ??
+    contradictRole(view, candidates) ??
     contradictMoment(view, candidates) ??
     contradictState(view, candidates) ??
     contradictTrend(view, candidates) ??
@@ -604,9 +606,10 @@ function contradictFirstAttempt(view: ClaimView, candidates: IndexedItem[]): Cla
   return undefined;
 }
 
-/** Wording that says a figure held over a series: over time ("stayed flat at 212") or across rows ("in both arms"). */
-const PERSISTENCE_RE =
-  /\b(?:stay(?:ed|s)?|remain(?:ed|s)?|unchanged|flat|steady|constant|(?:did not|didn't|does not|doesn't) change|(?:in|for|across) (?:both|all|each|every))\b/i;
+/** Wording that says a figure held over time ("stayed flat at 212"). */
+const PERSISTENCE_RE = /\b(?:stay(?:ed|s)?|remain(?:ed|s)?|unchanged|flat|steady|constant|(?:did not|didn't|does not|doesn't) change)\b/i;
+/** Or across rows, right after the figure ("6.2% in both arms"). */
+const ACROSS_AFTER_RE = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in|for|across) (?:both|all|each|every)\b/iu;
 
 /**
  * "Rotterdam's headcount stayed flat at 212", "desktop conversion was 6.2% in both arms": the
@@ -618,8 +621,9 @@ function contradictPersistence(view: ClaimView, candidates: IndexedItem[]): Clai
   const bounded = contradictHeldBound(view, candidates);
   if (bounded) return bounded;
   const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
-  if (quantities.length !== 1 || !PERSISTENCE_RE.test(view.claim.text) || view.wording.negated.length > 0) return undefined;
+  if (quantities.length !== 1 || view.wording.negated.length > 0) return undefined;
   const quantity = quantities[0]!;
+  if (!PERSISTENCE_RE.test(view.claim.text) && !ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsSomeAnchor(view, unit));
   const sameMeasure = (a: Quantity, b: Quantity): boolean =>
     a.dimension === b.dimension && a.key.length === b.key.length && a.key.every((word) => b.key.includes(word));
@@ -743,7 +747,8 @@ function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerd
     const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
     if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
   }
-  for (const date of view.features.dates) {
+  // "from 14 on 8 June to 88 on 10 June": a claim spanning dates is not contradicted by a record of one other day.
+  for (const date of view.features.dates.length === 1 ? view.features.dates : []) {
     if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
     const unit =
       candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u)) ??
@@ -794,11 +799,44 @@ function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): Claim
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     for (const [key, value] of Object.entries(unit.features.fields)) {
       if (!/^[\p{L}\p{N}][\p{L}\p{N}._:-]{0,23}$/u.test(value) || !/\d/.test(value) || value.toLowerCase() === unknown[0]) continue;
+      // An identifier against a plain number (VND-5531 vs licensed_tunnels=1000) is not the same kind of value.
+      if (!/\p{L}/u.test(value)) continue;
       const keyWords = splitKeyWords(key);
       if (keyWords.some((k) => claimWords.some((c) => k === c || (k.length >= 4 && (k.startsWith(c) || c.startsWith(k)))))) {
         return contradicted(unit, `claim says ${unknown[0]}, ${unit.item.id} says ${key}=${value}`);
       }
     }
+  }
+  return undefined;
+}
+
+const ROLE_RE = /\b(\p{L}+ed)\s+by\s+([\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+)/gu;
+
+/**
+ * "requested by t.lindqvist and approved by m.oyelaran" against `requested_by: m.oyelaran`: a
+ * record's field named for the role (requested_by, approver) holds the person who had it.
+ */
+function contradictRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  for (const match of view.claim.text.matchAll(ROLE_RE)) {
+    const role = extractFeatures(match[1]!).words[0];
+    const person = match[2]!.toLowerCase();
+    if (!role) continue;
+    let other: { unit: IndexedItem; key: string; value: string } | undefined;
+    // The record must be about the claim's subject: another of its identifiers, or, with none, one of its words (the pause).
+    const anchors = view.features.identifiers.filter((id) => id !== person);
+    const subjectWords = [...view.words.keys()].filter((word) => word !== role && !LIGHT_WORDS.has(word) && !person.includes(word));
+    const about = (unit: IndexedItem): boolean =>
+      anchors.length > 0 ? anchors.some((id) => hasIdentifier(unit, id)) : subjectWords.some((word) => unit.wordSet.has(word));
+    for (const unit of candidates) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !about(unit)) continue;
+      // A call's arguments are fields too (args.requested_by).
+      for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+        if (!splitKeyWords(key).some((word) => word === role || (word.length >= 5 && role.startsWith(word.slice(0, 5))))) continue;
+        if (value.toLowerCase() === person) return undefined;
+        if (/^[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+$/u.test(value)) other ??= { unit, key, value };
+      }
+    }
+    if (other) return contradicted(other.unit, `claim says ${match[1]} by ${match[2]}, ${other.unit.item.id} says ${other.key}=${other.value}`);
   }
   return undefined;
 }

@@ -843,11 +843,23 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual(extractFeatures('roughly six and a half minutes after').quantities.map((q) => [q.value, q.qualifier]), [[390, 'approx']]);
       assert.deepEqual(extractFeatures('half an hour later').quantities.map((q) => q.value), [1800]);
       // CEST is UTC+2: the records' 07:00.
-      assert.deepEqual(extractFeatures('Started 9 June at 09:00 CEST').times.map((t) => t.seconds), [7 * 3600]);
+      assert.deepEqual(extractFeatures('Started 9 June at 09:00 CEST').times.map((t) => [t.seconds, t.utc]), [[9 * 3600, 7 * 3600]]);
+      assert.deepEqual(extractFeatures('2026-06-09T09:00:00+02:00').times.map((t) => t.utc), [7 * 3600]);
       assert.ok(!extractFeatures('Started at 09:00 CEST').words.includes('cest'));
       const price = extractFeatures('At the €41.50/MWh PPA price');
       assert.deepEqual(price.quantities.map((q) => q.value), [41.5]);
       assert.ok(!price.identifiers.includes('41.50/mwh'), 'a number per unit is not an identifier');
+    });
+
+    it('"09:00 CEST" matches a record\'s 07:00Z and its 09:00+02:00, not 09:00Z; a weekday restates its date', async () => {
+      const started = (stamp: string): EvidenceItem[] => [item('E1', `started_at = ${stamp} change_id=CHG-4860`, 'json_field', { file: 'change.json' })];
+      assert.equal((await one('CHG-4860 started at 09:00 CEST.', started('2026-06-09T07:00:00Z'))).partition, 'grounded');
+      assert.equal((await one('CHG-4860 started at 09:00 CEST.', started('2026-06-09T09:00:00+02:00'))).partition, 'grounded');
+      assert.notEqual((await one('CHG-4860 started at 09:00 CEST.', started('2026-06-09T09:30:00Z'))).partition, 'grounded');
+      const alert = [item('E1', '[signal] alert_id=POS-4471 fired_at=2026-09-05T07:12:04Z value=38%', 'signal')];
+      // 5 September 2026 is a Saturday.
+      assert.equal((await one('Alert POS-4471 fired at 07:12 on Saturday 5 September 2026.', alert)).partition, 'grounded');
+      assert.notEqual((await one('Alert POS-4471 fired at 07:12 on Sunday 5 September 2026.', alert)).partition, 'grounded');
     });
 
     it('"requested by t.lindqvist" is contradicted by a record whose requested_by names someone else', async () => {

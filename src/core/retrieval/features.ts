@@ -30,6 +30,8 @@ export interface Quantity {
 export interface ClockTime {
   /** Seconds since midnight. */
   seconds: number;
+  /** The same moment in UTC, when the text gives its zone or offset (Z, +02:00, CEST). */
+  utc?: number;
   /** Whether seconds were written: 14:02 matches 14:02:01, 14:02:05 does not match 14:02:01. */
   hasSeconds: boolean;
   raw: string;
@@ -318,11 +320,13 @@ export function extractFeatures(text: string): TextFeatures {
     const meridiem = match[4]?.toLowerCase();
     if (meridiem === 'p' && hours < 12) hours += 12;
     if (meridiem === 'a' && hours === 12) hours = 0;
-    let seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
-    // "09:00 CEST" is 07:00 UTC, the clock records keep.
+    const seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
+    // "09:00 CEST", "09:00:00+02:00" and "07:00Z" are all 07:00 UTC.
+    const offset = /([+-])(\d{2}):?(\d{2})$/.exec(match[0]);
     const zone = ZONE_AFTER_RE.exec(text.slice(match.index + match[0].length));
-    if (zone) seconds = (((seconds - ZONE_OFFSETS[zone[1]!.toLowerCase()]! * 3600) % 86400) + 86400) % 86400;
-    times.push({ seconds, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
+    const offsetHours = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) + Number(offset[3]) / 60) : zone ? ZONE_OFFSETS[zone[1]!.toLowerCase()]! : /(?:Z|UTC)$/i.test(match[0]) ? 0 : undefined;
+    const utc = offsetHours === undefined ? undefined : (((seconds - offsetHours * 3600) % 86400) + 86400) % 86400;
+    times.push({ seconds, utc, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
     mask(match.index, match.index + match[0].length);
   }
   // "9 PM", "7am", "11 p.m.": an hour on the 12-hour clock, minute zero.

@@ -87,9 +87,15 @@ export function sharesKey(claim: Quantity, evidence: Quantity): boolean {
 
 const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line', 'at', 'back', 'still']);
 
+/**
+ * The same clock time as written, or the same moment in UTC when the claim gives its zone
+ * ("09:00 CEST" is the record's 07:00:00Z, and its 09:00:00+02:00).
+ */
 export function timeMatches(claim: ClockTime, evidence: ClockTime): boolean {
-  if (claim.hasSeconds && evidence.hasSeconds) return claim.seconds === evidence.seconds;
-  return Math.floor(claim.seconds / 60) === Math.floor(evidence.seconds / 60);
+  const same = (a: number, b: number): boolean => (claim.hasSeconds && evidence.hasSeconds ? a === b : Math.floor(a / 60) === Math.floor(b / 60));
+  if (same(claim.seconds, evidence.seconds)) return true;
+  if (claim.utc === undefined || claim.utc === claim.seconds) return false;
+  return same(claim.utc, evidence.utc ?? evidence.seconds);
 }
 
 /** A date matches when every part the claim gives (year, month, day) is the same. */

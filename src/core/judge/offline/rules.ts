@@ -92,6 +92,9 @@ interface ClaimView {
   events: IndexedItem[];
 }
 
+/** Weekday stems, Sunday first (as Date.getUTCDay counts). */
+const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+
 const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b/i;
 const RATIO_FACTORS: Record<string, number> = { double: 2, doubled: 2, twice: 2, triple: 3, tripled: 3, 'three times': 3, halved: 0.5, half: 0.5 };
 
@@ -155,6 +158,17 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     for (const [word, weight] of view.words) if (view.askedWords.has(word)) view.words.set(word, Math.min(weight, 0.5));
   }
 
+  // "on Saturday 5 September": the weekday restates the date (checked when the year is given).
+  for (const date of features.dates) {
+    for (const [index, stem] of WEEKDAY_STEMS.entries()) {
+      if (!view.words.has(stem) && !features.nameGroups.some((group) => group.includes(stem))) continue;
+      const consistent = date.year === undefined || date.day === undefined || new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() === index;
+      if (!consistent) continue;
+      view.words.delete(stem);
+      // Capitalised, the weekday also reads as a name.
+      features.nameGroups = features.nameGroups.filter((group) => !(group.length === 1 && group[0] === stem));
+    }
+  }
   // "2,930 …, nearly double the 1,512": the ratio words restate the claim's own two figures.
   const ratio = ratioWording(claim.text, features.quantities);
   if (ratio?.holds) for (const word of ratio.words) view.words.delete(word);

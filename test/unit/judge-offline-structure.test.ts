@@ -862,6 +862,24 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Alert POS-4471 fired at 07:12 on Sunday 5 September 2026.', alert)).partition, 'grounded');
     });
 
+    it('a figure computed from the claim\'s own figures ("8,975 MWh, 3.9% below its budget of 9,340 MWh") needs no record of its own', async () => {
+      const plant = [
+        item('E1', 'tool_call meter_export result=site=hollins month=2026-08 export_mwh=8975', 'tool_call', { file: 'trace.jsonl' }),
+        item('E2', 'budget.p50_mwh = 9340 site=hollins month=2026-08', 'json_field', { file: 'plant.json' }),
+      ];
+      // 8975 / 9340 − 1 = −3.9%.
+      assert.equal((await one('Hollins exported 8,975 MWh in August, 3.9% below its P50 budget of 9,340 MWh.', plant)).partition, 'grounded');
+      assert.notEqual((await one('Hollins exported 8,975 MWh in August, 6.2% below its P50 budget of 9,340 MWh.', plant)).partition, 'grounded');
+      // "an hour" after an amount is "per hour", not a duration of one hour.
+      assert.ok(!extractFeatures('about EUR 28 an hour').quantities.some((q) => q.dimension === 'duration'));
+    });
+
+    it('"Ring 2" is the ring a record writes ring2-broad', async () => {
+      const pause = [item('E1', 'tool_call pause_ring result=ring2-broad paused at 11:06', 'tool_call', { file: 'trace.jsonl' })];
+      assert.equal((await one('Ring 2 was paused at 11:06.', pause)).partition, 'grounded');
+      assert.notEqual((await one('Ring 3 was paused at 11:06.', pause)).partition, 'grounded');
+    });
+
     it('"requested by t.lindqvist" is contradicted by a record whose requested_by names someone else', async () => {
       const change = [item('E1', 'change_id = CHG-5120 requested_by=m.oyelaran approved_by=t.lindqvist', 'json_field', { file: 'change.json' })];
       const swapped = await one('CHG-5120 was requested by t.lindqvist and approved by m.oyelaran.', change);

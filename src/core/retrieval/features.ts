@@ -435,6 +435,8 @@ export function extractFeatures(text: string): TextFeatures {
   for (const match of text.matchAll(ONE_UNIT_RE)) {
     // "a quarter of a minute" was read as a fraction of the unit.
     if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
+    // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
+    if (/\d\s*(?:[\p{L}%]+\s+)?$/u.test(text.slice(Math.max(0, match.index - 16), match.index)) && /^an?\s/i.test(match[0])) continue;
     oneUnitRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);

@@ -1146,6 +1146,7 @@ function needsOf(view: ClaimView): Need[] {
           isYearOf(quantity, unit) ||
           isDayOf(quantity, view.claim.text, unit) ||
           inIdentifier(quantity, unit) ||
+          isLabelOf(quantity, view.claim.text, unit) ||
           isVersionOf(quantity, unit)),
     });
   }
@@ -1314,6 +1315,16 @@ function isVersionOf(quantity: Quantity, unit: IndexedItem): boolean {
 }
 
 /** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
+/** "Ring 2", "broker 4", "step 3": a number that labels the thing before it, written ring2-broad or broker-4 by records. */
+function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || !/^\d{1,2}$/.test(quantity.raw.trim())) return false;
+  const noun = /(\p{L}{2,})\s+$/u.exec(text.slice(Math.max(0, quantity.start - 24), quantity.start))?.[1]?.toLowerCase();
+  if (!noun) return false;
+  const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');
+  for (const id of unit.identifierSet) if (label.test(id)) return true;
+  return false;
+}
+
 function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
   if (quantity.hasUnit || quantity.qualifier !== undefined || !/^\d{3,}$/.test(quantity.raw.trim())) return false;
   const digits = quantity.raw.trim();
@@ -1397,6 +1408,24 @@ function shareOfStatedWhole(view: ClaimView, quantity: Quantity, candidates: Ind
     }
   }
   return undefined;
+}
+
+function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
+  const others = view.features.quantities.filter((q) => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim()));
+  if (others.length < 2 || others.length > 5) return false;
+  const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
+  for (const a of others) {
+    for (const b of others) {
+      if (a === b) continue;
+      if (quantity.dimension === 'percent') {
+        if (a.dimension === b.dimension && (matches(Math.abs(b.value / a.value - 1) * 100) || (a.value < b.value && matches((a.value / b.value) * 100)))) return true;
+        continue;
+      }
+      if (matches(a.value * b.value)) return true;
+      if (a.dimension === b.dimension && a.dimension === quantity.dimension && (matches(a.value + b.value) || matches(Math.abs(a.value - b.value)))) return true;
+    }
+  }
+  return false;
 }
 
 function multipliedFigure(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {
@@ -1507,6 +1536,12 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     if (parts) {
       met[i] = true;
       for (const unit of parts) take(unit);
+      return;
+    }
+    // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR
+    // 14,650": a figure computed from the claim's own figures, which need their own support.
+    if (fromClaimFigures(view, need.quantity)) {
+      met[i] = true;
       return;
     }
     // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.

@@ -617,9 +617,9 @@ describe('offline judge: structure written differently', () => {
     it('a total over more rows than retrieval returns is still summed (every row of the same measure in the file)', async () => {
       const rows = Array.from({ length: 24 }, (_, i) => item(`E${i + 1}`, `[tool=mq_stats row=${i + 1}] queue=orders.q${i + 1} messages_moved=${100 + i}`, 'tool_row'));
       // 100 + 101 + … + 123 = 24 × 111.5 = 2,676.
-      const total = await one('Across the 24 queues, 2,676 messages were moved.', rows);
+      const total = await one('Across the queues, 2,676 messages were moved in total.', rows);
       assert.equal(total.partition, 'grounded', total.reason);
-      assert.notEqual((await one('Across the 24 queues, 2,776 messages were moved.', rows)).partition, 'grounded');
+      assert.notEqual((await one('Across the queues, 2,776 messages were moved in total.', rows)).partition, 'grounded');
     });
 
     it('a bare number in the claim meets a field value in the unit its name gives (empty_station_hours=1240)', async () => {
@@ -872,6 +872,26 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Hollins exported 8,975 MWh in August, 6.2% below its P50 budget of 9,340 MWh.', plant)).partition, 'grounded');
       // "an hour" after an amount is "per hour", not a duration of one hour.
       assert.ok(!extractFeatures('about EUR 28 an hour').quantities.some((q) => q.dimension === 'duration'));
+    });
+
+    it('"2.32.0 is still running" is contradicted by a running_version field holding another version', async () => {
+      const deploy = [item('E1', 'running_version = 2.31.4', 'json_field', { file: 'deploy.json', fields: { to_version: '2.32.0', running_version: '2.31.4', final_state: 'rolled_back' } })];
+      const verdict = await one('Version 2.32.0 is still running.', deploy);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.match(verdict.reason, /running_version=2\.31\.4/);
+      assert.notEqual((await one('Version 2.31.4 is still running.', deploy)).partition, 'contradicted');
+    });
+
+    it('a tagged line\'s row number is not a figure ("roughly 7%" is not met by row=7)', async () => {
+      assert.deepEqual(extractFeatures('[tool=run_sql row=7] clinic=Millbrook no_shows=472').quantities.map((q) => q.value), [472]);
+    });
+
+    it('"the 718 that failed were roughly 7% of everything sent" is contradicted by failed=718 of reminders_sent=18730 (3.8%)', async () => {
+      const row = [item('E1', '[tool=run_sql row=9] channel=sms reminders_sent=18730 delivered=18012 failed=718', 'tool_row')];
+      const verdict = await one('The 718 that failed were roughly 7% of everything sent.', row);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.match(verdict.reason, /3\.8%/);
+      assert.equal((await one('The 718 that failed were roughly 4% of everything sent.', row)).partition, 'grounded');
     });
 
     it('"Ring 2" is the ring a record writes ring2-broad', async () => {

@@ -392,6 +392,8 @@ export function extractFeatures(text: string): TextFeatures {
     }
     const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
     const fieldKey = fieldKeyBefore(text, match.index);
+    // A tagged line's row number ([tool=run_sql row=7]) counts lines; it measures nothing.
+    if (fieldKey === 'row' && /\[[^\]]*$/.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
     const rateMatch = RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
     const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
     const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();

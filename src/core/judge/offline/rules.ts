@@ -190,6 +190,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictPersistence(view, candidates) ??
     contradictFirstAttempt(view, candidates) ??
     contradictRole(view, candidates) ??
+    contradictCurrentVersion(view, candidates) ??
+    contradictShare(view, candidates) ??
     contradictMoment(view, candidates) ??
     contradictState(view, candidates) ??
     contradictTrend(view, candidates) ??
@@ -819,6 +821,53 @@ function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): Claim
       if (keyWords.some((k) => claimWords.some((c) => k === c || (k.length >= 4 && (k.startsWith(c) || c.startsWith(k)))))) {
         return contradicted(unit, `claim says ${unknown[0]}, ${unit.item.id} says ${key}=${value}`);
       }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "The 718 that failed were roughly 7% of everything sent" against `reminders_sent=18730
+ * failed=718`: the claim's part and, beside it in the record, the whole its words name (sent)
+ * give the share, 3.8%, not 7%.
+ */
+function contradictShare(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const percents = view.features.quantities.filter((q) => q.dimension === 'percent' && !isBound(q) && q.qualifier !== 'delta');
+  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.value > 0 && /^\d/.test(q.raw));
+  if (percents.length !== 1 || counts.length !== 1 || !/\bof\b/i.test(view.claim.text.slice(percents[0]!.start))) return undefined;
+  const [share, part] = [percents[0]!, counts[0]!];
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const stated = unit.features.quantities.find((e) => quantityMatches(part, e));
+    if (!stated) continue;
+    const whole = unit.features.quantities.find((e) => e !== stated && !e.hasUnit && e.value > stated.value && e.key.some((word) => view.words.has(word) && !stated.key.includes(word)));
+    if (!whole) continue;
+    const actual = (stated.value / whole.value) * 100;
+    if (quantityMatches(share, { ...share, value: actual, decimals: 6, qualifier: undefined, raw: '' })) return undefined;
+    return contradicted(unit, `claim says ${share.raw.trim()}, ${unit.item.id} gives ${stated.raw.trim()} of ${whole.raw.trim()} = ${actual.toFixed(1)}%`);
+  }
+  return undefined;
+}
+
+const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/;
+
+/**
+ * "Version 2.32.0 is still running on two pods" against `running_version: 2.31.4`: what is the
+ * case now is given by a field named for it (the claim's own verb), holding another version.
+ */
+function contradictCurrentVersion(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!/\b(?:still|now|currently|remains?)\b/i.test(view.claim.text)) return undefined;
+  const versions = view.features.identifiers.filter((id) => VERSION_RE.test(id));
+  if (versions.length !== 1) return undefined;
+  const version = versions[0]!.replace(/^v/, '');
+  // The claim's own verb ("running"), light or not, names the field.
+  const predicate = [...view.words.keys()].filter((word) => word !== 'version' && word.length >= 3);
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+      if (!VERSION_RE.test(value) || value.replace(/^v/, '') === version) continue;
+      if (!splitKeyWords(key).some((word) => predicate.includes(word))) continue;
+      return contradicted(unit, `claim says ${versions[0]}, ${unit.item.id} says ${key}=${value}`);
     }
   }
   return undefined;

@@ -894,6 +894,18 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The 718 that failed were roughly 4% of everything sent.', row)).partition, 'grounded');
     });
 
+    it('a table cell without an entity of its own is about its row\'s name ("Millbrook"), not any row with the figure', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=3] quarter=2026Q1 clinic=Millbrook appointments=4380 no_shows=486', 'tool_row'),
+        item('E2', '[tool=run_sql row=7] quarter=2026Q2 clinic=Millbrook appointments=4455 no_shows=472', 'tool_row'),
+        item('E3', '[tool=run_sql row=8] quarter=2026Q2 clinic=Northfield appointments=5330 no_shows=597 avg_lead_days=10.2', 'tool_row'),
+      ];
+      const cell = { text: 'Down from 11.1% to 10.2%.', context: 'Millbrook Q1 → Q2' };
+      // Millbrook went from 486/4380 = 11.1% to 472/4455 = 10.6%; the 10.2 is Northfield's lead time.
+      assert.notEqual((await one(cell, rows)).partition, 'grounded');
+      assert.equal((await one({ ...cell, text: 'Down from 11.1% to 10.6%.' }, rows)).partition, 'grounded');
+    });
+
     it('"Ring 2" is the ring a record writes ring2-broad', async () => {
       const pause = [item('E1', 'tool_call pause_ring result=ring2-broad paused at 11:06', 'tool_call', { file: 'trace.jsonl' })];
       assert.equal((await one('Ring 2 was paused at 11:06.', pause)).partition, 'grounded');

@@ -461,7 +461,13 @@ function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   // A numbered identifier is the most specific entity: when there is one, names do not count.
   if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id));
   const { nameGroups } = view.features;
-  return nameGroups.length === 0 || nameGroups.some((group) => hasName(unit, group));
+  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
+  // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
+  const context = view.context;
+  // Its name when it has one ("Millbrook Q1 → Q2": the clinic, not the quarter).
+  if (context && context.nameGroups.length > 0) return context.nameGroups.some((group) => hasName(unit, group));
+  if (context && context.identifiers.length > 0) return context.identifiers.some((id) => hasIdentifier(unit, id));
+  return true;
 }
 
 /**

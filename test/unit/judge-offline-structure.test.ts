@@ -906,6 +906,17 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one({ ...cell, text: 'Down from 11.1% to 10.6%.' }, rows)).partition, 'grounded');
     });
 
+    it('"capped at", "the ceiling is" and "maximum" name one limit; times in a document are not moments a duration spans', async () => {
+      const docs = [
+        item('E1', '| Maximum run duration | 15 minutes | 6 hours | Limits · Limit · Free plan · Team plan', 'paragraph', { file: 'limits.md', terse: true }),
+        item('E2', 'A job scheduled for 02:30 does not run on the day the clocks jump from 02:00 to 03:00.', 'paragraph', { file: 'scheduling.md' }),
+      ];
+      // 02:00 → 02:30 in the second document is an example, not 30 minutes of anything.
+      const verdict = await one('Free-plan runs are capped at 30 minutes.', docs);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.equal((await one('Free-plan runs are capped at 15 minutes.', docs)).partition, 'grounded');
+    });
+
     it('"Ring 2" is the ring a record writes ring2-broad', async () => {
       const pause = [item('E1', 'tool_call pause_ring result=ring2-broad paused at 11:06', 'tool_call', { file: 'trace.jsonl' })];
       assert.equal((await one('Ring 2 was paused at 11:06.', pause)).partition, 'grounded');

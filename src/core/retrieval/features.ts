@@ -140,6 +140,11 @@ const SYNONYMS: Record<string, string> = {
   price: 'cost',
   priced: 'cost',
   ahead: 'fast',
+  // An upper limit: "the ceiling is", "capped at", "maximum", `max_…`.
+  ceil: 'max',
+  cap: 'max',
+  capped: 'max',
+  maximum: 'max',
 };
 
 /** Stems a lower-case word and maps known variants onto one canonical stem. */

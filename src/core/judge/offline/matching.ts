@@ -189,7 +189,11 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   // A duration may be the time between two events ("the window lasted 42 minutes").
   if (claim.dimension === 'duration') {
     const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
-    for (const unit of units) for (const time of unit.features.times) if (moments.length < limit) moments.push({ seconds: time.seconds, unit });
+    // Times in a document are examples or rules ("a job scheduled for 02:30"), not moments that happened.
+    for (const unit of units) {
+      if (unit.item.kind === 'paragraph') continue;
+      for (const time of unit.features.times) if (moments.length < limit) moments.push({ seconds: time.seconds, unit });
+    }
     for (const a of moments) {
       for (const b of moments) {
         const span = b.seconds - a.seconds;

@@ -2,7 +2,7 @@
 // judge AND the workspace is trusted. The first remote call per workspace and endpoint says
 // what will be sent where and needs a yes. The key comes from SecretStorage only.
 import * as vscode from 'vscode';
-import type { OpenAIJudge } from '../core/judge/openai';
+import { isLoopbackEndpoint, type OpenAIJudge } from '../core/judge/openai';
 import type { JudgeChoice } from './reviews';
 import { readApiKey } from './secrets';
 import type { SettingsStore } from './settings';
@@ -62,7 +62,7 @@ export async function ensureRemoteConsent(
   why: string,
 ): Promise<boolean> {
   // A server on this machine (Ollama, vLLM, a test server) receives nothing that leaves it.
-  if (isLoopback(endpoint)) return true;
+  if (isLoopbackEndpoint(endpoint)) return true;
   const consentFor = `${endpoint} ${model}`;
   const given = context.workspaceState.get<string[]>(CONSENT_KEY, []);
   if (Array.isArray(given) && given.includes(consentFor)) return true;
@@ -78,11 +78,4 @@ export async function ensureRemoteConsent(
   return true;
 }
 
-function isLoopback(endpoint: string): boolean {
-  try {
-    const host = new URL(endpoint).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
-  } catch {
-    return false;
-  }
-}
+

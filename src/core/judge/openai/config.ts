@@ -42,3 +42,21 @@ export function chooseJudge(input: JudgeChoiceInput): JudgeChoice {
   // Says where requests go and whether a key is sent, never the key itself.
   return { kind: 'openai', options, notice: `judge: openai, model ${model} at ${baseURL ?? 'https://api.openai.com/v1'}${apiKey ? '' : ' (no API key sent)'}` };
 }
+
+/**
+ * Whether an endpoint stays on this machine, so sending to it needs no consent: localhost, the
+ * 127/8 block, ::1, IPv4-mapped ::ffff:127.x.y.z, and 0.0.0.0 (which clients reach as the local host).
+ */
+export function isLoopbackEndpoint(endpoint: string): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '0.0.0.0') return true;
+  if (/^127(?:\.\d{1,3}){3}$/.test(host)) return true;
+  // The URL parser writes ::ffff:127.0.0.1 as [::ffff:7f00:1]: the mapped address's first byte is 0x7f.
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}\]$/.exec(host);
+  return mapped !== null && (parseInt(mapped[1]!, 16) >> 8) === 0x7f;
+}

@@ -923,6 +923,21 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Ring 3 was paused at 11:06.', pause)).partition, 'grounded');
     });
 
+    it('an elliptical denial ("…, but Jon Jost is not.") denies the question\'s predicate for its subject', async () => {
+      const knowledge = [item('E1', 'Jon Jost (born 16 May 1943 in Chicago) is an American independent filmmaker.', 'paragraph', { file: 'knowledge.txt' })];
+      const question = 'Are Pam Veasey and Jon Jost both American?';
+      const verdict = await one('Jon Jost is not.', knowledge, question);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      // Without a question, nothing says what is denied.
+      assert.equal((await one('Jon Jost is not.', knowledge)).partition, 'ungrounded');
+    });
+
+    it('an author is a writer, and so are novelists and poets', async () => {
+      const knowledge = [item('E1', 'Cid Corman (1924–2004) was an American poet, translator and editor.', 'paragraph', { file: 'knowledge.txt' })];
+      assert.equal((await one('Cid Corman was an author.', knowledge)).partition, 'grounded');
+      assert.notEqual((await one('Cid Corman was a painter.', knowledge)).partition, 'grounded');
+    });
+
     it('"requested by t.lindqvist" is contradicted by a record whose requested_by names someone else', async () => {
       const change = [item('E1', 'change_id = CHG-5120 requested_by=m.oyelaran approved_by=t.lindqvist', 'json_field', { file: 'change.json' })];
       const swapped = await one('CHG-5120 was requested by t.lindqvist and approved by m.oyelaran.', change);

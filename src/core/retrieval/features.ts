@@ -140,6 +140,10 @@ const SYNONYMS: Record<string, string> = {
   price: 'cost',
   priced: 'cost',
   ahead: 'fast',
+  // An author is a writer; novelists and poets are authors.
+  author: 'writer',
+  novelist: 'writer',
+  poet: 'writer',
   // An upper limit: "the ceiling is", "capped at", "maximum", `max_…`.
   ceil: 'max',
   cap: 'max',

@@ -142,6 +142,9 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     const rest = judgeClaim({ ...claim, text: claim.text.slice(prefixed[0].length) }, index, options);
     return answer.partition === 'grounded' ? rest : answer;
   }
+  // "…, but Jon Jost is not.": the denied predicate is the question's ("both American?").
+  const elliptical = ELLIPTICAL_DENIAL.exec(claim.text);
+  if (elliptical) return judgeEllipticalDenial(elliptical[1]!, claim, index, options, question);
   const features = extractFeatures(claim.text);
   // A hyphenated phrase ("gzip-compressed", "long-running") that the evidence never writes
   // as such is wording, not an identifier: its parts are already among the words.
@@ -326,6 +329,26 @@ function resolveEventBounds(text: string, wording: Wording, index: EvidenceIndex
     }
   }
   return found;
+}
+
+const ELLIPTICAL_DENIAL = /^\s*(.*\S)\s+(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would)\s*(?:not|n['’]t)\s*[.!]?\s*$/i;
+
+/**
+ * A denial whose predicate is left out ("Jon Jost is not."): with a question that asks it of the
+ * subject, the denial is contradicted when the evidence states the question's proposition for
+ * that subject; otherwise nothing checkable is said.
+ */
+function judgeEllipticalDenial(subject: string, claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string): ClaimVerdict {
+  const subjectWords = extractFeatures(subject).words;
+  const proposition = question
+    ? questionPropositions(question).find((text) => subjectWords.length > 0 && subjectWords.every((word) => extractFeatures(text).words.includes(word)))
+    : undefined;
+  if (!proposition) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'a denial without its predicate cannot be checked' };
+  const asserted = judgeClaim({ ...claim, text: proposition, context: undefined }, index, options);
+  if (asserted.partition === 'grounded') {
+    return { partition: 'contradicted', type: asserted.type, evidence_refs: asserted.evidence_refs, reason: `the evidence states "${proposition}" (${asserted.evidence_refs.join(' + ')})` };
+  }
+  return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `"${proposition}" is not stated either way` };
 }
 
 function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, index: EvidenceIndex, options: RuleOptions): ClaimVerdict {

@@ -968,6 +968,11 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('A licence request for vpn-ams-02 was filed under case VND-5531.', licence)).partition, 'contradicted');
     });
 
+    it('"if no region is given" is a condition, not an absence claim; "with no failures" after a clause is one', () => {
+      assert.deepEqual(readWording('If no region is given, the SDK uses eu-west-1.').absent, []);
+      assert.deepEqual(readWording('All 38 Macs updated, with no failures.').absent, ['failur']);
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

@@ -107,6 +107,8 @@ export function readWording(text: string): Wording {
     if (/^\d+$/.test(word)) continue;
     // "no longer", "not only": not an absence.
     if (/^(longer|only|more|one|doubt)$/i.test(word)) continue;
+    // "if no region is given, …": a condition, not a claim that there is none.
+    if (/\b(?:if|when|whenever|where|given|in case of)\s+$/i.test(text.slice(Math.max(0, match.index - 16), match.index))) continue;
     // "from zero to 412": a value, not an absence.
     if (isStopword(word) && /^zero\b/i.test(match[0])) continue;
     const stemOf = (w: string): string => (w.toLowerCase().includes('-') || /\d/.test(w) ? w.toLowerCase() : canonicalStem(w));

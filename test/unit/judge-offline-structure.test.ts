@@ -973,6 +973,20 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual(readWording('All 38 Macs updated, with no failures.').absent, ['failur']);
     });
 
+    it('a document sentence with the opposite word about the same thing contradicts ("after refunds" vs "before refunds")', async () => {
+      const docs = [
+        item('E1', 'AOV (average order value) is gross revenue divided by orders, in EUR, before refunds.', 'paragraph', { file: 'metric-definitions.md' }),
+        item('E2', 'Before the failover, check that the standby has enough licences.', 'paragraph', { file: 'runbook.md' }),
+      ];
+      const verdict = await one('AOV is gross revenue divided by orders, measured after refunds.', docs);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.match(verdict.reason, /"after".*"before"/);
+      // Another "before" in a passage is not the opposite of "after the failover".
+      assert.notEqual((await one('After the failover the standby had enough licences.', docs)).partition, 'contradicted');
+      const access = [item('E1', 'Buckets are private by default; objects are served only through signed URLs.', 'paragraph', { file: 'storage.md' })];
+      assert.equal((await one('Buckets are public by default.', access)).partition, 'contradicted');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

@@ -200,6 +200,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictTrend(view, candidates) ??
     contradictSpan(view) ??
     contradictPolarity(view, candidates) ??
+    contradictOpposite(view, candidates) ??
     contradictFieldValue(view, candidates);
   if (contradiction) return contradiction;
 
@@ -827,6 +828,61 @@ function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVe
     // The denial must be about the claim: the word the document denies is one of the claim's.
     if (!denied.some((word) => view.words.has(word))) continue;
     return contradicted(unit, `${unit.item.id} says the opposite (not ${denied[0]})`);
+  }
+  return undefined;
+}
+
+/** Word pairs that state opposite sides of one property (stems). */
+const OPPOSITES: Array<[string, string]> = [
+  ['befor', 'after'], ['includ', 'exclud'], ['public', 'privat'], ['enabl', 'disabl'], ['option', 'requir'],
+  ['synchron', 'asynchron'], ['minimum', 'max'], ['higher', 'lower'], ['earlier', 'later'], ['abov', 'below'],
+  ['insid', 'outsid'], ['automat', 'manual'], ['accept', 'reject'], ['inbound', 'outbound'], ['upload', 'download'],
+  ['encrypt', 'unencrypt'], ['allow', 'deni'], ['ascend', 'descend'], ['increment', 'decrement'],
+];
+const OPPOSITE_OF = new Map<string, string>(OPPOSITES.flatMap(([a, b]) => [[a, b], [b, a]] as Array<[string, string]>));
+
+/**
+ * "AOV is measured after refunds" against "AOV is gross revenue … before refunds": a document
+ * sentence about the same thing (most of the claim's other words) that has the opposite of one
+ * of the claim's words, and not the word itself.
+ */
+const RELATIONS = new Set(['befor', 'after', 'earlier', 'later', 'abov', 'below', 'insid', 'outsid']);
+
+/** The word as written whose stem is `stem` (for reasons shown to people). */
+function surfaceWord(text: string, stem: string): string {
+  return (text.match(/\p{L}+/gu) ?? []).find((word) => canonicalStem(word) === stem) ?? stem;
+}
+
+/** The stem of the word after the first word whose stem is `stem`. */
+function nextStem(text: string, stem: string): string | undefined {
+  const tokens = (text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem);
+  const at = tokens.indexOf(stem);
+  return at >= 0 ? tokens[at + 1] : undefined;
+}
+
+function contradictOpposite(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  // Stopwords too: "before" and "after" carry the fact here.
+  const tokensOf = (text: string): Set<string> => new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem));
+  const claimTokens = tokensOf(view.claim.text);
+  const rest = [...view.words.keys()].filter((other) => !LIGHT_WORDS.has(other) && !OPPOSITE_OF.has(other));
+  if (rest.length < 2) return undefined;
+  for (const word of claimTokens) {
+    const opposite = OPPOSITE_OF.get(word);
+    if (!opposite || claimTokens.has(opposite)) continue;
+    for (const unit of candidates) {
+      if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
+      const unitTokens = tokensOf(unit.text);
+      if (unitTokens.has(word) || !unitTokens.has(opposite)) continue;
+      if (rest.filter((other) => unit.wordSet.has(other)).length / rest.length < 0.6) continue;
+      // A relation ("after refunds") is opposed only about the same bare noun ("before refunds"):
+      // not by any other "before" in the passage, and not when it times an event ("before the failover").
+      if (RELATIONS.has(word)) {
+        const next = nextStem(view.claim.text, word);
+        if (!next || /^(?:the|a|an|thi|that|these|those|it|its|their|our|your)$/.test(next) || next !== nextStem(unit.text, opposite)) continue;
+      }
+      return contradicted(unit, `claim says "${surfaceWord(view.claim.text, word)}", ${unit.item.id} says "${surfaceWord(unit.text, opposite)}"`);
+    }
   }
   return undefined;
 }

@@ -987,6 +987,12 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Buckets are public by default.', access)).partition, 'contradicted');
     });
 
+    it('"deprecated but still works" is contradicted by a changelog saying it was removed', async () => {
+      const changelog = [item('E1', '- The `--fast` flag was removed; use `--jobs auto` instead.', 'paragraph', { file: 'CHANGELOG.md', terse: true })];
+      assert.equal((await one('The --fast flag is deprecated but still works in 3.0.', changelog)).partition, 'contradicted');
+      assert.equal((await one('The --fast flag was removed.', changelog)).partition, 'grounded');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

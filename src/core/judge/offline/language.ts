@@ -58,6 +58,8 @@ const STATE_GROUPS: Record<string, [string[], string[]]> = {
     ['down', 'offline', 'unavailable', 'unreachable', 'crashed', 'unresponsive', 'outage'],
   ],
   switch: [['enabled', 'enable', 'on', 'activated', 'active'], ['disabled', 'disable', 'off', 'deactivated', 'inactive']],
+  // Whether a feature still exists: "deprecated but still works" against "was removed".
+  existence: [['works', 'supported', 'deprecated', 'exists'], ['removed', 'discontinued', 'unsupported']],
   direction: [
     ['increased', 'increase', 'increasing', 'rose', 'risen', 'rising', 'grew', 'grown', 'spiked', 'climbed', 'higher', 'up'],
     ['decreased', 'decrease', 'decreasing', 'fell', 'fallen', 'falling', 'dropped', 'declined', 'shrank', 'lower', 'down'],

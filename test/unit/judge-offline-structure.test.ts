@@ -993,6 +993,14 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The --fast flag was removed.', changelog)).partition, 'grounded');
     });
 
+    it('"any member can rotate a key" is contradicted by a document that lets only others do it', async () => {
+      const docs = [item('E1', 'Only workspace owners and admins can create, rotate or revoke keys.', 'paragraph', { file: 'api-keys.md' })];
+      const verdict = await one('Any workspace member can rotate a key.', docs);
+      assert.equal(verdict.partition, 'contradicted');
+      // Naming the allowed group is no restriction of it.
+      assert.notEqual((await one('Any workspace admin can rotate a key.', docs)).partition, 'contradicted');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

@@ -201,6 +201,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictSpan(view) ??
     contradictPolarity(view, candidates) ??
     contradictOpposite(view, candidates) ??
+    contradictScope(view, candidates) ??
     contradictFieldValue(view, candidates);
   if (contradiction) return contradiction;
 
@@ -846,6 +847,28 @@ const OPPOSITE_OF = new Map<string, string>(OPPOSITES.flatMap(([a, b]) => [[a, b
  * sentence about the same thing (most of the claim's other words) that has the opposite of one
  * of the claim's words, and not the word itself.
  */
+/**
+ * "Any workspace member can rotate a key" against "Only workspace owners and admins can create,
+ * rotate or revoke keys": a document that restricts ("only") the very action the claim opens to
+ * anyone, naming someone else than the claim's subject.
+ */
+function contradictScope(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const universal = /^\s*(?:any|anyone|anybody|everyone|everybody|every|all)\s+(?:(\p{L}+)\s+)?(\p{L}+)?/iu.exec(view.claim.text);
+  if (!universal || view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  const subjectWords = extractFeatures(`${universal[1] ?? ''} ${universal[2] ?? ''}`).words;
+  const rest = [...view.words.keys()].filter((word) => !subjectWords.includes(word) && !LIGHT_WORDS.has(word));
+  if (rest.length < 2) return undefined;
+  for (const unit of candidates) {
+    if (unit.item.kind !== 'paragraph' || !/\bonly\b/i.test(unit.text)) continue;
+    if (rest.filter((word) => unit.wordSet.has(word)).length / rest.length < 0.8) continue;
+    // The restriction names others: the claim's own subject word is not among those allowed.
+    const head = subjectWords.at(-1);
+    if (!head || unit.wordSet.has(head)) continue;
+    return contradicted(unit, `claim opens it to ${universal[0].trim().toLowerCase()}, ${unit.item.id} restricts it ("only …")`);
+  }
+  return undefined;
+}
+
 const RELATIONS = new Set(['befor', 'after', 'earlier', 'later', 'abov', 'below', 'insid', 'outsid']);
 
 /** The word as written whose stem is `stem` (for reasons shown to people). */

@@ -983,6 +983,8 @@ describe('offline judge: structure written differently', () => {
       assert.match(verdict.reason, /"after".*"before"/);
       // Another "before" in a passage is not the opposite of "after the failover".
       assert.notEqual((await one('After the failover the standby had enough licences.', docs)).partition, 'contradicted');
+      const secrets = [item('E1', 'Each endpoint has its own signing secret, shown once when the endpoint is created.', 'paragraph', { file: 'signatures.md' })];
+      assert.equal((await one('Signing secrets are shared by all endpoints.', secrets)).partition, 'contradicted');
       const access = [item('E1', 'Buckets are private by default; objects are served only through signed URLs.', 'paragraph', { file: 'storage.md' })];
       assert.equal((await one('Buckets are public by default.', access)).partition, 'contradicted');
     });

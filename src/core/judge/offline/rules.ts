@@ -838,7 +838,7 @@ const OPPOSITES: Array<[string, string]> = [
   ['befor', 'after'], ['includ', 'exclud'], ['public', 'privat'], ['enabl', 'disabl'], ['option', 'requir'],
   ['synchron', 'asynchron'], ['minimum', 'max'], ['higher', 'lower'], ['earlier', 'later'], ['abov', 'below'],
   ['insid', 'outsid'], ['automat', 'manual'], ['accept', 'reject'], ['inbound', 'outbound'], ['upload', 'download'],
-  ['encrypt', 'unencrypt'], ['allow', 'deni'], ['ascend', 'descend'], ['increment', 'decrement'],
+  ['encrypt', 'unencrypt'], ['allow', 'deni'], ['ascend', 'descend'], ['increment', 'decrement'], ['share', 'own'],
 ];
 const OPPOSITE_OF = new Map<string, string>(OPPOSITES.flatMap(([a, b]) => [[a, b], [b, a]] as Array<[string, string]>));
 

@@ -118,6 +118,28 @@ export async function run(): Promise<string> {
     'Each labelled claim is matched to the judged claim overlapping its span most (review() with the offline judge).',
     '',
     ...section('dev', outcomes.filter((o) => o.split === 'dev')),
+    ...batches(outcomes.filter((o) => o.split === 'dev')),
     ...section('test', outcomes.filter((o) => o.split === 'test')),
   ].join('\n');
+}
+
+/**
+ * Dev accuracy per batch of cases (`*-01`…`*-06`, then pairs of numbers): later batches were
+ * written blind and scored once before any rule was tuned on them (first-sight figures in
+ * test/fixtures/corpus/README.md), so the gap between batches shows how far tuning carries.
+ */
+function batches(dev: ClaimOutcome[]): string[] {
+  const batchOf = (name: string): string => {
+    const n = Number(/-(\d\d)-/.exec(name)?.[1] ?? 0);
+    if (n <= 6) return '`*-01` … `*-06`';
+    const first = n % 2 === 1 ? n : n - 1;
+    return `\`*-${String(first).padStart(2, '0')}\` / \`*-${String(first + 1).padStart(2, '0')}\``;
+  };
+  const groups = new Map<string, ClaimOutcome[]>();
+  for (const outcome of dev) groups.set(batchOf(outcome.caseName), [...(groups.get(batchOf(outcome.caseName)) ?? []), outcome]);
+  const rows = [...groups].map(([batch, group]) => {
+    const right = group.filter((o) => o.judged?.partition === o.label.partition).length;
+    return [batch, new Set(group.map((o) => o.caseName)).size, group.length, fixed(right / group.length)];
+  });
+  return ['Dev claim accuracy by batch:', '', markdownTable(['batch', 'cases', 'claims', 'claim accuracy'], rows), ''];
 }

@@ -1,0 +1,244 @@
+// What a claim is about and how the offline judge reads a unit against it: the claim's view
+// (its features, wording and content words), its entities (identifiers and names) and where a
+// unit holds them, the words that carry little content, and a unit's wording read once.
+import type { EvidenceType } from '../../model';
+import type { EvidenceKind, ReportClaim } from '../../review-types';
+import { extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { isNationality, readWording, type Wording } from './language';
+import { dateMatches, timeMatches } from './matching';
+import { type ClaimVerdict } from './rules';
+
+/** Generic words that carry little of a claim's specific content, wherever the support is. */
+export const LIGHT_WORDS = new Set(
+  ['happen', 'occur', 'show', 'indic', 'report', 'observ', 'see', 'seen', 'note', 'saw', 'found', 'find', 'also', 'still',
+    'now', 'well', 'just', 'nonetheless', 'even', 'again', 'actual', 'exactli', 'simpli', 'mere', 'realli', 'quit', 'rather',
+    'fairli', 'therefor', 'thu', 'henc', 'itself', 'here', 'there', 'instead', 'straight', 'awai', 'anyth', 'someth',
+    'everyth', 'thing', 'wai',
+    // Everyday verbs that paraphrases of documentation swap freely.
+    'need', 'go', 'goe', 'make', 'use', 'us', 'becom', 'want', 'handl', 'yourself', 'themselv', 'someon', 'anyon', 'everyon', 'keep', 'work', 'add', 'live', 'allow', 'let', 'give', 'take', 'put', 'get', 'got',
+    'later', 'earlier', 'old', 'new', 'older', 'newer', 'onc', 'alreadi', 'yet', 'befor', 'after', 'sinc', 'agent', 'check', 'per',
+    // Verbs a report uses to narrate values ("rose to", "held", "reached").
+    'log', 'record', 'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about',
+    'roughli', 'within', 'whole', 'overal', 'shortli', 'immedi', 'rose', 'risen', 'fell', 'fallen', 'grew', 'drop', 'went',
+    'increas', 'decreas', 'peak', 'held', 'hold', 'took', 'ran', 'run', 'last', 'came', 'back', 'climb', 'spike', 'declin',
+    'jump', 'move', 'stai', 'remain', 'period', 'window', 'dure', 'start', 'finish', 'end',
+    // How a report names a document's figures and instructions ("the threshold", "read the header", "requires").
+    'threshold', 'read', 'note', 'mention', 'describ', 'requir',
+    // Concessive and degree words that frame a figure ("slightly", "though still below").
+    'though', 'although', 'slightli', 'somewhat', 'modestli', 'sharpli', 'significantli', 'respect',
+    // "without a restart" restates "does not need a restart": the function word carries no fact of its own.
+    'without'],
+);
+
+/**
+ * Words that are light only when the support is a record: rows show order ("first") by their
+ * timestamps, whereas in a document the word itself carries the fact ("was born first").
+ */
+export const NARRATION_WORDS = new Set(['first']);
+
+/** Light words that still state an order, an age or an approximation; a paraphrase may not drop them. */
+export const ORDER_WORDS = new Set(['first', 'old', 'older', 'new', 'newer', 'earlier', 'befor', 'after', 'sinc', 'onc', 'alreadi', 'yet',
+  'around', 'approxim', 'about', 'roughli', 'within', 'last', 'start', 'end', 'finish', 'peak']);
+
+export const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
+  log_line: 'tool_match',
+  tool_row: 'tool_match',
+  tool_call: 'tool_match',
+  signal: 'signal_match',
+  json_field: 'specific_data',
+  paragraph: 'domain',
+  reasoning: 'inference',
+};
+
+export interface ClaimView {
+  claim: ReportClaim;
+  index: EvidenceIndex;
+  features: TextFeatures;
+  wording: Wording;
+  /** Content words that must be found, with their weight. */
+  words: Map<string, number>;
+  /** Words of the question the report answers, if any. */
+  askedWords: Set<string>;
+  /** Features of the claim's context (a table row's label), if it has one: to find its row, not to check. */
+  context?: TextFeatures;
+  /** Records of the events the claim times itself by ("six minutes after the first reload"). */
+  events: IndexedItem[];
+}
+
+export function alnum(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+export function hasIdentifier(unit: IndexedItem, identifier: string): boolean {
+  if (unit.identifierSet.has(identifier) || unit.lowerText.includes(identifier)) return true;
+  // 04:A1:9C and 04A19C are one serial.
+  const squeezed = alnum(identifier);
+  return squeezed.length >= 4 && alnum(unit.lowerText).includes(squeezed);
+}
+
+export function hasName(unit: IndexedItem, group: readonly string[]): boolean {
+  if (!group.every((word) => unit.wordSet.has(word) || (group.length > 1 && shortNameOf(word, unit)))) return false;
+  // In prose a name of several words must stand together: "Lake Erie State Park" is not met by
+  // "Presque Isle State Park … juts into Lake Erie".
+  return group.length < 2 || unit.item.kind !== 'paragraph' || standsTogether(unit.features.words, group);
+}
+
+function standsTogether(words: readonly string[], group: readonly string[]): boolean {
+  // A nationality after a name ("Tim McIlrath American") describes it; it is not part of it.
+  const parts = group.length > 2 && isNationality(group.at(-1)!) ? group.slice(0, -1) : group;
+  if (parts.length < 2) return true;
+  const same = (word: string, part: string, first: boolean): boolean => word === part || (first && part.length >= 3 && word.startsWith(part));
+  // Parts in order, at most one word between two of them (a middle name or a nickname).
+  for (let i = 0; i < words.length; i++) {
+    if (!same(words[i]!, parts[0]!, true)) continue;
+    let at = i;
+    let ok = true;
+    for (const part of parts.slice(1)) {
+      if (words[at + 1] === part) at += 1;
+      else if (words[at + 2] === part) at += 2;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** "Pam" is short for "Pamela", "Tim" for "Timothy": a first name of three letters or more that starts a name of the unit. */
+export function shortNameOf(word: string, unit: IndexedItem): boolean {
+  if (word.length < 3) return false;
+  for (const name of unit.features.names) if (name.length > word.length && name.startsWith(word)) return true;
+  return false;
+}
+
+/** Holds every identifier and name of the claim. */
+export function holdsAllAnchors(view: ClaimView, unit: IndexedItem): boolean {
+  return view.features.identifiers.every((id) => hasIdentifier(unit, id)) && view.features.nameGroups.every((group) => hasName(unit, group));
+}
+
+/** Identifiers that name a measure, not an entity: 5xx, p99, 2nd. */
+const MEASURE_IDENTIFIER = /^(?:\d+xx|p\d{1,3}(?:\.\d+)?|\d+(?:st|nd|rd|th))$/i;
+
+/** How many specific key words two quantities share (`origin_rps` and "origin requests per second": 2). */
+export function sharedKeyWords(claim: Quantity, evidence: Quantity): number {
+  const claimKey = new Set(claim.key);
+  return new Set(evidence.key.filter((word) => claimKey.has(word) && !LIGHT_WORDS.has(word))).size;
+}
+
+/** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
+export function numberedIdentifiers(view: ClaimView): string[] {
+  return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
+}
+
+/**
+ * Holds at least one entity of the claim — a numbered identifier (db-prod-1, A-1021, W10) or a
+ * name — or the claim has none. Word-like identifiers ("write-ahead", "checkout-api") do not
+ * anchor: they often name a kind of thing, not the entity a figure belongs to.
+ */
+export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
+  const identifiers = numberedIdentifiers(view);
+  // A numbered identifier is the most specific entity: when there is one, names do not count.
+  if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id));
+  const { nameGroups } = view.features;
+  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
+  // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
+  const context = view.context;
+  // Its name when it has one ("Millbrook Q1 → Q2": the clinic, not the quarter).
+  if (context && context.nameGroups.length > 0) return context.nameGroups.some((group) => hasName(unit, group));
+  if (context && context.identifiers.length > 0) return context.identifiers.some((id) => hasIdentifier(unit, id));
+  return true;
+}
+
+/**
+ * A JSON document is about the entity it names ("change_id": "CHG-5820" at its top): every field
+ * of it belongs to that entity, though the field's own line does not repeat the id.
+ */
+function documentNames(index: EvidenceIndex, unit: IndexedItem, identifier: string): boolean {
+  if (unit.item.kind !== 'json_field') return false;
+  return index.itemsWith(`i:${identifier}`).some((position) => {
+    const other = index.items[position]!;
+    return other.item.kind === 'json_field' && other.item.file === unit.item.file && !(other.item.jsonPath ?? '').includes('[');
+  });
+}
+
+/** Share of the claim's content weight a unit holds, leaving out `ignore`. */
+export function wordShare(view: ClaimView, unit: IndexedItem, ignore: ReadonlySet<string> = new Set()): number {
+  let total = 0;
+  let shared = 0;
+  for (const [word, weight] of view.words) {
+    if (ignore.has(word)) continue;
+    total += weight;
+    if (unit.wordSet.has(word)) shared += weight;
+  }
+  return total === 0 ? 1 : shared / total;
+}
+
+/** Whether a unit talks about the claim's subject: all its identifiers and names, and half its words. */
+export function sameSubject(view: ClaimView, unit: IndexedItem, ignore: ReadonlySet<string> = new Set()): boolean {
+  if (!holdsAllAnchors(view, unit)) return false;
+  const anchored = view.features.identifiers.length + view.features.nameGroups.length > 0;
+  return wordShare(view, unit, ignore) >= (anchored ? 0.34 : 0.5);
+}
+
+/** When the claim names a time or date, the units at that moment; else all. */
+export function atClaimedMoment(view: ClaimView, units: IndexedItem[]): IndexedItem[] {
+  const { times, dates } = view.features;
+  if (times.length === 0 && dates.length === 0) return units;
+  const at = units.filter(
+    (unit) =>
+      times.some((t) => unit.features.times.some((u) => timeMatches(t, u))) ||
+      dates.some((d) => unit.features.dates.some((u) => dateMatches(d, u))),
+  );
+  return at.length > 0 ? at : units;
+}
+
+/** A unit's wording, read once: the same candidate rows come back for many claims. */
+const UNIT_WORDING = new WeakMap<IndexedItem, Wording>();
+
+export function wordingOf(unit: IndexedItem): Wording {
+  let wording = UNIT_WORDING.get(unit);
+  if (!wording) UNIT_WORDING.set(unit, (wording = readWording(unit.text)));
+  return wording;
+}
+
+export function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {
+  const type = KIND_TYPES[unit.item.kind];
+  return { partition: 'contradicted', type, evidence_refs: [unit.item.id], reason };
+}
+
+export const DOCUMENT_WORDS = new Set(['runbook', 'plan', 'polici', 'procedur', 'document', 'doc', 'guid', 'playbook', 'spec', 'manual', 'handbook', 'accord']);
+
+/**
+ * A runbook or plan states rules and expectations ("alerts fire at 90%"), a record what
+ * happened: when records are given, a document contradicts a figure or a time only of a claim
+ * about the document ("per the runbook", "the plan expects").
+ */
+export function mayContradict(view: ClaimView, unit: IndexedItem, documentDecides: () => boolean = () => false): boolean {
+  if (unit.item.kind !== 'paragraph' || !view.index.hasRecords) return true;
+  return [...view.words.keys()].some((word) => fileWords(unit).has(word) || DOCUMENT_WORDS.has(word)) || documentDecides();
+}
+
+export function splitKeyWords(key: string): string[] {
+  return key.split(/[^\p{L}\p{N}]+/u).filter((part) => part.length >= 2 && !/^\d+$/.test(part)).map((part) => extractFeatures(part).words[0] ?? part.toLowerCase());
+}
+
+const FILE_WORDS = new WeakMap<object, Set<string>>();
+
+/**
+ * The words of a document's file name ("runbook.md", "cert-procedure.md", "plan-limits.json"):
+ * a claim may name its source ("per the runbook", "the procedure requires"), and a document is
+ * what its name says it is. Only documents: a log's name is not a fact about its lines.
+ */
+export function fileWords(unit: IndexedItem): Set<string> {
+  const item = unit.item;
+  let words = FILE_WORDS.get(item);
+  if (!words) {
+    const documented = item.kind === 'paragraph' || item.kind === 'json_field';
+    const base = (item.file ?? '').split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '');
+    words = new Set(documented ? extractFeatures(base.replace(/[-_.]+/g, ' ')).words : []);
+    FILE_WORDS.set(item, words);
+  }
+  return words;
+}

@@ -1,0 +1,567 @@
+// Contradiction: the evidence states the same thing differently — the same quantity with another
+// value, another time, an opposite state, a figure that did not hold over its series, a role held
+// by someone else, a document that says the opposite. Decided from structure, never from text
+// similarity.
+import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
+import { isWeakStateWord } from './language';
+import { deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
+import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, wordShare, wordingOf } from './claim-view';
+import { anchoredSegment, inIdentifier, isYearOf, quantitiesAt, withSeries } from './figures';
+import { type ClaimVerdict } from './rules';
+
+export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  for (const quantity of view.features.quantities) {
+    if (quantity.qualifier === 'delta') continue;
+    // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
+    // A limit in words ("up to five streams") is a figure like any other.
+    if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity)) continue;
+    // A table cell is about its row: the row's label (orders.shipped) names the subject as well.
+    const context = view.context;
+    const aboutRow = (unit: IndexedItem): boolean =>
+      context !== undefined && context.identifiers.length > 0 && context.identifiers.every((id) => hasIdentifier(unit, id)) && holdsAllAnchors(view, unit);
+    const subject = atClaimedMoment(
+      view,
+      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit)),
+    ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
+    const holds = (unit: IndexedItem): boolean =>
+      isYearOf(quantity, unit) ||
+      quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
+    // "The runbook says … once the queue is below 1,000": a threshold the claim attributes to a
+    // document is decided by the document's own threshold, not by a record that happens to satisfy it.
+    const citesDocument = isBound(quantity) && [...view.words.keys()].some((word) => DOCUMENT_WORDS.has(word));
+    const documentThreshold = citesDocument && subject.some((unit) => unit.item.kind === 'paragraph' && unit.features.quantities.some((e) => isBound(e) && sharesKey(quantity, e)));
+    if (subject.some((unit) => (!documentThreshold || unit.item.kind === 'paragraph') && holds(unit))) continue;
+    // A figure no record gives is a setting or a rule ("keys expire after 30 days"): a document decides it.
+    // Asked only of a document, and at most once per figure.
+    let decided: boolean | undefined;
+    const documentDecides = (): boolean =>
+      (decided ??= !candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.features.quantities.some((e) => quantityMatches(quantity, e))));
+    for (const unit of subject) {
+      if (!mayContradict(view, unit, documentDecides)) continue;
+      // "HTTP 429" against `http_429=0`: the code names the record's measure, it is not its value.
+      if (inIdentifier(quantity, unit)) continue;
+      // Of the figures measuring the same thing, the one whose key says most about it (failed_sessions over sessions).
+      const other = quantitiesAt(view, unit).filter(
+        (e) =>
+          dimensionsCompatible(quantity, e) &&
+          // A bare number is another quantity than a price or a size, unless the claim is a percentage.
+          // A bare field value keyed by the same measure (origin_rps for "origin requests per second") is that quantity.
+          // A bare count in the claim ("the count reached 1,386") is not a duration or a size of the record (900s).
+          (e.dimension === quantity.dimension ||
+            (!quantity.hasUnit && (!e.hasUnit || e.dimension === 'percent' || sharedKeyWords(quantity, e) >= 2)) ||
+            quantity.dimension === 'percent' ||
+            (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
+          sharesKey(quantity, e) &&
+          // A count of thousands is not a percentage: "63% of those who answered" vs no_answer=7836.
+          !(quantity.dimension === 'percent' && !e.hasUnit && Math.abs(e.value) > 100) &&
+          !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
+          (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
+      ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];
+      const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
+      if (!other && !unkeyed) continue;
+      // A total or a change computed from several figures is not contradicted by one of them.
+      // (A threshold is not a computed figure.)
+      if (!isBound(quantity) && deriveQuantity(quantity, withSeries(view, quantity, candidates))) return undefined;
+      if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
+      return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
+    }
+  }
+  return undefined;
+}
+
+const FIRST_ATTEMPT_RE = /\b(?:(?:on|at|in) (?:the |its )?first (?:attempt|try|pass|go)|first time round|without (?:a |any )?(?:retry|retries|retrying|second attempt))\b/i;
+
+/**
+ * "gw-eu-3 was returned to the pool on the first attempt": the call that did it must not have
+ * been tried before and failed. An earlier call of the same tool with the same arguments that
+ * did not exit cleanly contradicts it.
+ */
+export function contradictFirstAttempt(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!FIRST_ATTEMPT_RE.test(view.claim.text)) return undefined;
+  const calls = candidates.filter((unit) => unit.item.kind === 'tool_call' && holdsSomeAnchor(view, unit));
+  for (const success of calls) {
+    if (success.item.exitOk === false) continue;
+    const args = JSON.stringify(success.item.args ?? null);
+    const earlier = view.index.items.find(
+      (unit) =>
+        unit.item.kind === 'tool_call' &&
+        unit.item.file === success.item.file &&
+        unit.item.line < success.item.line &&
+        unit.item.tool === success.item.tool &&
+        unit.item.exitOk === false &&
+        JSON.stringify(unit.item.args ?? null) === args,
+    );
+    if (earlier) return contradicted(earlier, `claim says first attempt, ${earlier.item.id} is an earlier ${earlier.item.tool} that failed`);
+  }
+  return undefined;
+}
+
+/** Wording that says a figure held over time ("stayed flat at 212"). */
+const PERSISTENCE_RE = /\b(?:stay(?:ed|s)?|remain(?:ed|s)?|unchanged|flat|steady|constant|(?:did not|didn't|does not|doesn't) change)\b/i;
+
+/** Or across rows, right after the figure ("6.2% in both arms"). */
+const ACROSS_AFTER_RE = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in|for|across) (?:both|all|each|every)\b/iu;
+
+/**
+ * "Rotterdam's headcount stayed flat at 212", "desktop conversion was 6.2% in both arms": the
+ * figure must hold at every point of its series. A record that gives the figure beside another
+ * value of the same measure (`{"2026-02": 212, "2026-03": 204}`), or a row of the same measure
+ * for the same subject with another value (arm=treatment conv_pct=6.3), contradicts it.
+ */
+export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const bounded = contradictHeldBound(view, candidates);
+  if (bounded) return bounded;
+  const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
+  if (quantities.length !== 1 || view.wording.negated.length > 0) return undefined;
+  const quantity = quantities[0]!;
+  if (!PERSISTENCE_RE.test(view.claim.text) && !ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsSomeAnchor(view, unit));
+  const sameMeasure = (a: Quantity, b: Quantity): boolean =>
+    a.dimension === b.dimension && a.key.length === b.key.length && a.key.every((word) => b.key.includes(word));
+  // The claim's words that are field values elsewhere (segment=desktop) select the subject's rows.
+  const valueWords = (unit: IndexedItem): Set<string> =>
+    new Set(Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words));
+  for (const unit of records) {
+    const match = unit.features.quantities.find((e) => quantityMatches(quantity, e));
+    if (!match) continue;
+    // The same record: a series written on one line.
+    const sibling = unit.features.quantities.find((e) => e !== match && sameMeasure(match, e) && !quantityMatches(quantity, e));
+    if (sibling) return contradicted(unit, `claim says it held at ${quantity.raw.trim()}, ${unit.item.id} also gives ${sibling.raw.trim()}`);
+    if (match.key.length === 0) continue;
+    const selectors = [...view.words.keys()].filter((word) => valueWords(unit).has(word));
+    for (const other of records) {
+      if (other === unit || other.item.file !== unit.item.file) continue;
+      const otherValues = valueWords(other);
+      if (selectors.length === 0 || !selectors.every((word) => otherValues.has(word))) continue;
+      const differing = other.features.quantities.find((e) => sameMeasure(match, e) && !quantityMatches(quantity, e));
+      if (differing) return contradicted(other, `claim says it held at ${quantity.raw.trim()}, ${other.item.id} gives ${differing.raw.trim()}`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "rabbit-3 stayed under 8 GiB throughout": a bound said to hold over time holds at every
+ * record of the entity. The measure is the one the claim names, or, when it names none, the
+ * values of the bound's unit on its scale (memory near 8 GiB, not a 180 GiB disk).
+ */
+function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.features.quantities.length !== 1 || !isBound(view.features.quantities[0]!) || view.wording.negated.length > 0) return undefined;
+  if (!PERSISTENCE_RE.test(view.claim.text) && !/\b(?:throughout|at all times|the whole time|all along)\b/i.test(view.claim.text)) return undefined;
+  const bound = view.features.quantities[0]!;
+  const anchored = view.features.identifiers.length + view.features.nameGroups.length > 0;
+  if (!anchored || !bound.hasUnit) return undefined;
+  const named = (e: Quantity): boolean => sharesKey(bound, e);
+  const onScale = (e: Quantity): boolean => e.value >= bound.value / 2.5 && e.value <= bound.value * 2.5;
+  const series = view.index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsAllAnchors(view, unit));
+  const values = series.flatMap((unit) => unit.features.quantities.filter((e) => e.hasUnit && e.dimension === bound.dimension).map((e) => ({ unit, e })));
+  const measured = values.some(({ e }) => named(e)) ? values.filter(({ e }) => named(e)) : values.filter(({ e }) => onScale(e));
+  // One measure only: two on the same scale leave unclear which the claim is about.
+  if (measured.length < 2 || new Set(measured.map(({ e }) => e.key.join('+'))).size > 1) return undefined;
+  const outside = measured.find(({ e }) => !satisfiesBound(bound, e) && !quantityMatches({ ...bound, qualifier: undefined }, e));
+  if (!outside || !candidates.length) return undefined;
+  return contradicted(outside.unit, `claim says it stayed ${bound.qualifier === 'upper' ? 'under' : 'above'} ${bound.raw.trim()}, ${outside.unit.item.id} says ${outside.e.raw.trim()}`);
+}
+
+/**
+ * "Pod search-api-8mzt was at 3.9 GiB at 10:40": a figure with a unit but no words saying what
+ * it measures, about a numbered entity (and at a time) that a record gives figures of that
+ * unit for — none of them the claimed one. The closest is what the record says instead.
+ */
+function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: IndexedItem): Quantity | undefined {
+  if (isBound(quantity) || quantity.qualifier === 'approx' || quantity.dimension === 'ratio' || unit.item.kind === 'paragraph') return undefined;
+  // A bare count ("occurred 2,520 times") only against the one count of the entity's own entry
+  // ("E-104 comms_timeout count=2250" in a list of fault codes).
+  if (!quantity.hasUnit) {
+    if (/^\p{L}/u.test(quantity.raw) || !anchoredSegment(view, unit)) return undefined;
+    const counts = quantitiesAt(view, unit).filter((e) => !e.hasUnit);
+    return counts.length === 1 && !quantityMatches(quantity, counts[0]!) ? counts[0] : undefined;
+  }
+  if (quantity.dimension === 'count') return undefined;
+  const identifiers = numberedIdentifiers(view);
+  if (identifiers.length === 0 || !identifiers.every((id) => hasIdentifier(unit, id))) return undefined;
+  if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;
+  const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension);
+  if (same.length === 0 || same.some((e) => quantityMatches(quantity, e) || sharesKey(quantity, e))) return undefined;
+  // The first figure: a record leads with its measure (mem_working_set=… before mem_limit=…).
+  return same[0];
+}
+
+/**
+ * "A-5512 stayed open for 12 minutes": how long a numbered entity lasted is the span between
+ * its first and last timestamped record (fired … resolved). A claimed duration far from that
+ * span (more than 5% and a minute off) is contradicted; a duration that matches is grounded by
+ * the usual rules (a span of two moments).
+ */
+export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
+  const durations = view.features.quantities.filter((q) => q.dimension === 'duration' && q.hasUnit && !isBound(q) && q.qualifier !== 'delta');
+  const identifiers = numberedIdentifiers(view);
+  if (durations.length !== 1 || identifiers.length !== 1 || view.features.times.length > 0) return undefined;
+  if (!/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
+  // "Six minutes after the first reload, alert A-9034 fired": a distance between two events, not how long one lasted.
+  const claimed = durations[0]!;
+  if (/^\s*(?:after|before|later|earlier|since|ago|into|past)\b/i.test(view.claim.text.slice(claimed.start + claimed.raw.length))) return undefined;
+  const identifier = identifiers[0]!;
+  const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
+  for (const position of view.index.itemsWith(`i:${identifier}`)) {
+    const unit = view.index.items[position]!;
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const time of unit.features.times) moments.push({ seconds: time.seconds, unit });
+    if (moments.length > 50) return undefined;
+  }
+  if (moments.length < 2) return undefined;
+  moments.sort((a, b) => a.seconds - b.seconds);
+  const first = moments[0]!;
+  const last = moments.at(-1)!;
+  const span = last.seconds - first.seconds;
+  if (span <= 0 || Math.abs(span - claimed.value) <= Math.max(60, 0.05 * span) || quantityMatches(claimed, { ...claimed, value: span, decimals: 0, scale: 1, raw: `${span}s` })) return undefined;
+  const minutes = Math.floor(span / 60);
+  const seconds = Math.round(span % 60);
+  return {
+    partition: 'contradicted',
+    type: 'synthesis',
+    evidence_refs: [first.unit.item.id, last.unit.item.id],
+    reason: `claim says ${claimed.raw.trim()}, ${identifier} spans ${minutes} min ${seconds} s (${first.unit.item.id} → ${last.unit.item.id})`,
+  };
+}
+
+/** A claimed time or date that the evidence gives differently for the same event. */
+export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  // "after 14:10" bounds a search; it is not an event time to compare.
+  if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
+  const anchored = candidates.filter((unit) => holdsSomeAnchor(view, unit));
+  // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
+  const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean =>
+    key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
+  for (const time of view.features.times) {
+    if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
+    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
+    if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
+  }
+  // "from 14 on 8 June to 88 on 10 June": a claim spanning dates is not contradicted by a record of one other day.
+  for (const date of view.features.dates.length === 1 ? view.features.dates : []) {
+    if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
+    const unit =
+      candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u)) ??
+      // One date for one numbered entity (serial 04A19C): a record that names the entity and
+      // gives it one other date states its date differently, whatever it calls the date.
+      (view.features.dates.length === 1 && numberedIdentifiers(view).length > 0
+        ? candidates.find((u) => u.item.kind !== 'paragraph' && u.features.dates.length === 1 && numberedIdentifiers(view).every((id) => hasIdentifier(u, id)))
+        : undefined);
+    if (unit) return contradicted(unit, `claim says ${date.raw.trim()}, ${unit.item.id} says ${unit.features.dates[0]!.raw.trim()}`);
+  }
+  return undefined;
+}
+
+/**
+ * A document sentence that says what the claim says, but denies it ("Deleted events are not
+ * restored" for "Upgrading restores deleted events"): most of the claim's content words, the
+ * claim's names, and a negation of one of the claim's own words that the claim does not have.
+ */
+export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
+  // A claim that itself denies something ("Nothing under … was deleted") agrees with a denial.
+  if (/\b(?:no|nothing|none|never|neither|nor|without)\b/i.test(view.claim.text)) return undefined;
+  const heavy = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
+  if (heavy.length < 3) return undefined;
+  for (const unit of candidates) {
+    if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
+    const denied = wordingOf(unit).negated;
+    if (denied.length === 0) continue;
+    const shared = heavy.filter((word) => unit.wordSet.has(word)).length;
+    if (shared / heavy.length < 0.6) continue;
+    // The denial must be about the claim: the word the document denies is one of the claim's.
+    if (!denied.some((word) => view.words.has(word))) continue;
+    return contradicted(unit, `${unit.item.id} says the opposite (not ${denied[0]})`);
+  }
+  return undefined;
+}
+
+/** Word pairs that state opposite sides of one property (stems). */
+const OPPOSITES: Array<[string, string]> = [
+  ['befor', 'after'], ['includ', 'exclud'], ['public', 'privat'], ['enabl', 'disabl'], ['option', 'requir'],
+  ['synchron', 'asynchron'], ['minimum', 'max'], ['higher', 'lower'], ['earlier', 'later'], ['abov', 'below'],
+  ['insid', 'outsid'], ['automat', 'manual'], ['accept', 'reject'], ['inbound', 'outbound'], ['upload', 'download'],
+  ['encrypt', 'unencrypt'], ['allow', 'deni'], ['ascend', 'descend'], ['increment', 'decrement'], ['share', 'own'],
+];
+
+const OPPOSITE_OF = new Map<string, string>(OPPOSITES.flatMap(([a, b]) => [[a, b], [b, a]] as Array<[string, string]>));
+
+/**
+ * "AOV is measured after refunds" against "AOV is gross revenue … before refunds": a document
+ * sentence about the same thing (most of the claim's other words) that has the opposite of one
+ * of the claim's words, and not the word itself.
+ */
+/**
+ * "Any workspace member can rotate a key" against "Only workspace owners and admins can create,
+ * rotate or revoke keys": a document that restricts ("only") the very action the claim opens to
+ * anyone, naming someone else than the claim's subject.
+ */
+export function contradictScope(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const universal = /^\s*(?:any|anyone|anybody|everyone|everybody|every|all)\s+(?:(\p{L}+)\s+)?(\p{L}+)?/iu.exec(view.claim.text);
+  if (!universal || view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  const subjectWords = extractFeatures(`${universal[1] ?? ''} ${universal[2] ?? ''}`).words;
+  const rest = [...view.words.keys()].filter((word) => !subjectWords.includes(word) && !LIGHT_WORDS.has(word));
+  if (rest.length < 2) return undefined;
+  for (const unit of candidates) {
+    if (unit.item.kind !== 'paragraph' || !/\bonly\b/i.test(unit.text)) continue;
+    if (rest.filter((word) => unit.wordSet.has(word)).length / rest.length < 0.8) continue;
+    // The restriction names others: the claim's own subject word is not among those allowed.
+    const head = subjectWords.at(-1);
+    if (!head || unit.wordSet.has(head)) continue;
+    return contradicted(unit, `claim opens it to ${universal[0].trim().toLowerCase()}, ${unit.item.id} restricts it ("only …")`);
+  }
+  return undefined;
+}
+
+const RELATIONS = new Set(['befor', 'after', 'earlier', 'later', 'abov', 'below', 'insid', 'outsid']);
+
+/** The word as written whose stem is `stem` (for reasons shown to people). */
+function surfaceWord(text: string, stem: string): string {
+  return (text.match(/\p{L}+/gu) ?? []).find((word) => canonicalStem(word) === stem) ?? stem;
+}
+
+/** The stem of the word after the first word whose stem is `stem`. */
+function nextStem(text: string, stem: string): string | undefined {
+  const tokens = (text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem);
+  const at = tokens.indexOf(stem);
+  return at >= 0 ? tokens[at + 1] : undefined;
+}
+
+export function contradictOpposite(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  // Stopwords too: "before" and "after" carry the fact here.
+  const tokensOf = (text: string): Set<string> => new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem));
+  const claimTokens = tokensOf(view.claim.text);
+  const rest = [...view.words.keys()].filter((other) => !LIGHT_WORDS.has(other) && !OPPOSITE_OF.has(other));
+  if (rest.length < 2) return undefined;
+  for (const word of claimTokens) {
+    const opposite = OPPOSITE_OF.get(word);
+    if (!opposite || claimTokens.has(opposite)) continue;
+    for (const unit of candidates) {
+      if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
+      const unitTokens = tokensOf(unit.text);
+      if (unitTokens.has(word) || !unitTokens.has(opposite)) continue;
+      if (rest.filter((other) => unit.wordSet.has(other)).length / rest.length < 0.6) continue;
+      // A relation ("after refunds") is opposed only about the same bare noun ("before refunds"):
+      // not by any other "before" in the passage, and not when it times an event ("before the failover").
+      if (RELATIONS.has(word)) {
+        const next = nextStem(view.claim.text, word);
+        if (!next || /^(?:the|a|an|thi|that|these|those|it|its|their|our|your)$/.test(next) || next !== nextStem(unit.text, opposite)) continue;
+      }
+      return contradicted(unit, `claim says "${surfaceWord(view.claim.text, word)}", ${unit.item.id} says "${surfaceWord(unit.text, opposite)}"`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "The new certificate was issued by R3" against `issuer=R11`: an identifier the evidence never
+ * mentions, where a record has a field named by the claim's own word (issued ~ issuer) holding
+ * another identifier-like value.
+ */
+export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const unknown = view.features.identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id) && !candidates.some((unit) => hasIdentifier(unit, id)));
+  if (unknown.length !== 1) return undefined;
+  const claimWords = [...view.words.keys()].filter((word) => word.length >= 4 && !LIGHT_WORDS.has(word));
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries(unit.features.fields)) {
+      if (!/^[\p{L}\p{N}][\p{L}\p{N}._:-]{0,23}$/u.test(value) || !/\d/.test(value) || value.toLowerCase() === unknown[0]) continue;
+      // An identifier against a plain number (VND-5531 vs licensed_tunnels=1000) is not the same kind of value.
+      if (!/\p{L}/u.test(value)) continue;
+      const keyWords = splitKeyWords(key);
+      if (keyWords.some((k) => claimWords.some((c) => k === c || (k.length >= 4 && (k.startsWith(c) || c.startsWith(k)))))) {
+        return contradicted(unit, `claim says ${unknown[0]}, ${unit.item.id} says ${key}=${value}`);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "The 718 that failed were roughly 7% of everything sent" against `reminders_sent=18730
+ * failed=718`: the claim's part and, beside it in the record, the whole its words name (sent)
+ * give the share, 3.8%, not 7%.
+ */
+export function contradictShare(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const percents = view.features.quantities.filter((q) => q.dimension === 'percent' && !isBound(q) && q.qualifier !== 'delta');
+  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.value > 0 && /^\d/.test(q.raw));
+  if (percents.length !== 1 || counts.length !== 1 || !/\bof\b/i.test(view.claim.text.slice(percents[0]!.start))) return undefined;
+  const [share, part] = [percents[0]!, counts[0]!];
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const stated = unit.features.quantities.find((e) => quantityMatches(part, e));
+    if (!stated) continue;
+    const whole = unit.features.quantities.find((e) => e !== stated && !e.hasUnit && e.value > stated.value && e.key.some((word) => view.words.has(word) && !stated.key.includes(word)));
+    if (!whole) continue;
+    const actual = (stated.value / whole.value) * 100;
+    if (quantityMatches(share, { ...share, value: actual, decimals: 6, qualifier: undefined, raw: '' })) return undefined;
+    return contradicted(unit, `claim says ${share.raw.trim()}, ${unit.item.id} gives ${stated.raw.trim()} of ${whole.raw.trim()} = ${actual.toFixed(1)}%`);
+  }
+  return undefined;
+}
+
+const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/;
+
+/**
+ * "Version 2.32.0 is still running on two pods" against `running_version: 2.31.4`: what is the
+ * case now is given by a field named for it (the claim's own verb), holding another version.
+ */
+export function contradictCurrentVersion(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!/\b(?:still|now|currently|remains?)\b/i.test(view.claim.text)) return undefined;
+  const versions = view.features.identifiers.filter((id) => VERSION_RE.test(id));
+  if (versions.length !== 1) return undefined;
+  const version = versions[0]!.replace(/^v/, '');
+  // The claim's own verb ("running"), light or not, names the field.
+  const predicate = [...view.words.keys()].filter((word) => word !== 'version' && word.length >= 3);
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+      if (!VERSION_RE.test(value) || value.replace(/^v/, '') === version) continue;
+      if (!splitKeyWords(key).some((word) => predicate.includes(word))) continue;
+      return contradicted(unit, `claim says ${versions[0]}, ${unit.item.id} says ${key}=${value}`);
+    }
+  }
+  return undefined;
+}
+
+const ROLE_RE = /\b(\p{L}+ed)\s+by\s+([\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+)/gu;
+
+/**
+ * "requested by t.lindqvist and approved by m.oyelaran" against `requested_by: m.oyelaran`: a
+ * record's field named for the role (requested_by, approver) holds the person who had it.
+ */
+export function contradictRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  for (const match of view.claim.text.matchAll(ROLE_RE)) {
+    const role = extractFeatures(match[1]!).words[0];
+    const person = match[2]!.toLowerCase();
+    if (!role) continue;
+    let other: { unit: IndexedItem; key: string; value: string } | undefined;
+    // The record must be about the claim's subject: another of its identifiers, or, with none, one of its words (the pause).
+    const anchors = view.features.identifiers.filter((id) => id !== person);
+    const subjectWords = [...view.words.keys()].filter((word) => word !== role && !LIGHT_WORDS.has(word) && !person.includes(word));
+    const about = (unit: IndexedItem): boolean =>
+      anchors.length > 0 ? anchors.some((id) => hasIdentifier(unit, id)) : subjectWords.some((word) => unit.wordSet.has(word));
+    for (const unit of candidates) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !about(unit)) continue;
+      // A call's arguments are fields too (args.requested_by).
+      for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+        if (!splitKeyWords(key).some((word) => word === role || (word.length >= 5 && role.startsWith(word.slice(0, 5))))) continue;
+        if (value.toLowerCase() === person) return undefined;
+        if (/^[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+$/u.test(value)) other ??= { unit, key, value };
+      }
+    }
+    if (other) return contradicted(other.unit, `claim says ${match[1]} by ${match[2]}, ${other.unit.item.id} says ${other.key}=${other.value}`);
+  }
+  return undefined;
+}
+
+export function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
+  if (strong.length === 0) return undefined;
+  const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
+  // A state with no subject of its own ("Completed in three minutes.") is about its context (the
+  // table row); with neither, nothing says which record it could contradict.
+  const context = view.context;
+  const hasSubject = [...view.words.keys()].some((word) => !stateWords.has(word) && !LIGHT_WORDS.has(word)) || view.features.identifiers.length + view.features.nameGroups.length > 0;
+  if (!hasSubject && !context) return undefined;
+  const aboutContext = (unit: IndexedItem): boolean =>
+    !context || context.identifiers.some((id) => hasIdentifier(unit, id)) || context.words.some((word) => unit.wordSet.has(word));
+  const subject = atClaimedMoment(view, candidates.filter((u) => sameSubject(view, u, stateWords) && aboutContext(u)));
+  // A record that states the same thing settles it: another that mentions the opposite is about something else.
+  const agrees = (unit: IndexedItem): boolean =>
+    strong.every((state) => {
+      const unitStates = wordingOf(unit).states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
+      return unitStates.length > 0 && unitStates.every((s) => s.polarity === state.polarity);
+    });
+  if (subject.some(agrees)) return undefined;
+  for (const unit of subject) {
+    const unitWording = wordingOf(unit);
+    for (const state of strong) {
+      const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
+      const opposite = unitStates.find((s) => s.polarity !== state.polarity);
+      const same = unitStates.some((s) => s.polarity === state.polarity);
+      const failedCall = state.group === 'outcome' && state.polarity === 1 && unit.item.exitOk === false;
+      if ((opposite && !same) || failedCall) {
+        return contradicted(unit, `claim says "${state.word}", ${unit.item.id} says ${opposite ? `"${opposite.word}"` : 'the call failed'}`);
+      }
+    }
+  }
+  return undefined;
+}
+
+const TREND_DOWN = /\b(?:fell|falls?|falling|dropped|drops?|declined|declines|decreased|decreases|shrank|went down)\b/i;
+
+const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up)\b/i;
+
+/**
+ * A trend without figures ("organic visits fell") against the records of that quantity for
+ * that subject: the rows holding the claim's field-value words (channel=organic) and a value
+ * keyed by one of its words (visits=…). When the last value moved the other way from the
+ * first, the claimed direction is contradicted.
+ */
+export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  // "agreed to drop message priorities": an infinitive names an action, not a movement of a figure.
+  const trendText = view.claim.text.replace(/\b(?:to|will|would|can|could|should|must)\s+(?:\p{L}+\s+)?(?=\p{L})/gu, (m) => m.replace(/\S/g, '#'));
+  const down = TREND_DOWN.test(trendText.replace(/#+\s*\p{L}+/gu, ''));
+  const up = TREND_UP.test(trendText.replace(/#+\s*\p{L}+/gu, ''));
+  if (down === up) return undefined;
+  if (view.features.quantities.length > 0) return contradictTrendTo(view, candidates, down);
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
+  const valueWords = (unit: IndexedItem): string[] =>
+    Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words);
+  // The claim's words that name a field value somewhere select the subject's rows.
+  const allValueWords = new Set(records.flatMap(valueWords));
+  const selectors = [...view.words.keys()].filter((word) => allValueWords.has(word));
+  const keyWords = [...view.words.entries()].filter(([word, weight]) => weight >= 1 && !allValueWords.has(word)).map(([word]) => word);
+  for (const key of keyWords) {
+    const series: Array<{ unit: IndexedItem; value: number }> = [];
+    for (const unit of records) {
+      if (!selectors.every((word) => valueWords(unit).includes(word))) continue;
+      const values = unit.features.quantities.filter((q) => q.key.length === 1 && q.key[0] === key);
+      if (values.length === 1) series.push({ unit, value: values[0]!.value });
+    }
+    if (series.length < 2) continue;
+    series.sort((a, b) => a.unit.item.line - b.unit.item.line);
+    const first = series[0]!;
+    const last = series[series.length - 1]!;
+    if ((down && last.value > first.value) || (up && last.value < first.value)) {
+      return contradicted(last.unit, `claim says ${down ? 'down' : 'up'}, ${first.unit.item.id} → ${last.unit.item.id} goes from ${first.value} to ${last.value}`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "Grew slightly to 14,980 rides": the figure is the series' new value. The record that gives it
+ * and the record before it in the same series (the same fields but one, e.g. month=2026-04 for
+ * month=2026-05, district=Nordpark in both) show which way it moved.
+ */
+function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boolean): ClaimVerdict | undefined {
+  const figures = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
+  if (figures.length !== 1 || !/\bto\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(view.claim.text.slice(0, figures[0]!.start))) return undefined;
+  const figure = figures[0]!;
+  // The tag's row id (row=6]) numbers lines; it is not a field of the series.
+  const wordFields = (unit: IndexedItem): Array<[string, string]> => Object.entries(unit.features.fields).filter(([k, v]) => k !== 'row' && !/^[-+]?[\d.,]+%?$/.test(v));
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const match = unit.features.quantities.find((e) => e.key.length > 0 && quantityMatches(figure, e));
+    if (!match) continue;
+    const fields = wordFields(unit);
+    for (const position of view.index.itemsWith(`w:${match.key[0]}`)) {
+      const other = view.index.items[position]!;
+      if (other === unit || other.item.file !== unit.item.file || other.item.line >= unit.item.line) continue;
+      const otherFields = new Map(wordFields(other));
+      if (otherFields.size !== fields.length || fields.filter(([k, v]) => otherFields.get(k) !== v).length !== 1) continue;
+      const before = other.features.quantities.find((e) => e.dimension === match.dimension && e.key.join('+') === match.key.join('+'));
+      if (!before) continue;
+      if ((down && match.value > before.value) || (!down && match.value < before.value)) {
+        return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${other.item.id} → ${unit.item.id} goes from ${before.raw.trim()} to ${match.raw.trim()}`);
+      }
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+// Where a figure stands in a unit: the part of a record that belongs to the claim's entity or
+// moment, figures written inside identifiers, dates and versions, and the rows of a series a
+// total is summed over.
+import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
+import { timeMatches } from './matching';
+import { type ClaimView, numberedIdentifiers } from './claim-view';
+
+/**
+ * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
+ * 03:40 lag=11000") gives at 03:40 only the figures written after 03:40 and before the next
+ * time; any other unit, or a claim without one time, counts all its figures.
+ */
+export function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
+  const range = anchoredSegment(view, unit);
+  const all = range ? unit.features.quantities.filter((q) => q.start >= range[0] && q.start < range[1]) : unit.features.quantities;
+  if (view.features.times.length !== 1 || unit.features.times.length < 2) return all;
+  const times = [...unit.features.times].sort((a, b) => a.start - b.start);
+  const at = times.findIndex((t) => timeMatches(view.features.times[0]!, t));
+  if (at < 0) return all;
+  const from = times[at]!.start;
+  const to = times[at + 1]?.start ?? Number.POSITIVE_INFINITY;
+  const segment = all.filter((q) => q.start > from && q.start < to);
+  return segment.length > 0 ? segment : all;
+}
+
+const SEGMENTS = new WeakMap<IndexedItem, Array<{ from: number; to: number; lower: string }>>();
+
+const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label: string }>>();
+
+const NUMBERED_ENTITY = /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*[-_]\p{N}[\p{L}\p{N}-]*/u;
+
+const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: \p{Lu}[\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
+
+/**
+ * A record listing several entities: "Kestrel: chargers=412 …; Ampero: chargers=268 …" (labelled
+ * entries) or "E-217 … count=6412; E-104 … count=2250" (segments holding a numbered identifier).
+ * When the claim's entity stands in exactly one entry, that entry's offsets: its figures are the
+ * entity's, not the others'.
+ */
+export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, number] | undefined {
+  if (unit.item.kind === 'paragraph') return undefined;
+  const identifiers = numberedIdentifiers(view);
+  if (identifiers.length > 0) {
+    let segments = SEGMENTS.get(unit);
+    if (!segments) {
+      segments = [];
+      let from = 0;
+      for (const match of unit.text.matchAll(/;\s*|\n/g)) {
+        segments.push({ from, to: match.index, lower: unit.text.slice(from, match.index).toLowerCase() });
+        from = match.index + match[0].length;
+      }
+      segments.push({ from, to: unit.text.length, lower: unit.text.slice(from).toLowerCase() });
+      SEGMENTS.set(unit, segments);
+    }
+    // Only a list of entities: at least two segments name a numbered entity of their own
+    // ("E-217 … count=6412; E-104 … count=2250"), not "member gw-eu-3 drained; active members 5/6".
+    if (segments.filter((segment) => NUMBERED_ENTITY.test(segment.lower)).length < 2) return undefined;
+    const anchored = segments.filter((segment) => identifiers.some((id) => segment.lower.includes(id)));
+    return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
+  }
+  let entries = ENTRIES.get(unit);
+  if (!entries) {
+    const labels = [...unit.text.matchAll(ENTRY_LABEL)];
+    entries = labels.map((match, i) => ({
+      from: match.index,
+      to: labels[i + 1]?.index ?? unit.text.length,
+      label: extractFeatures(match[1]!).words.join(' '),
+    }));
+    ENTRIES.set(unit, entries);
+  }
+  if (entries.length < 2) return undefined;
+  const anchored = entries.filter((entry) => entry.label !== '' && entry.label.split(' ').every((word) => view.words.has(word)));
+  return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
+}
+
+/** A bare year ("2006") is stated by a date in that year ("September 2006"). */
+export function isYearOf(quantity: Quantity, unit: IndexedItem): boolean {
+  return !quantity.hasUnit && Number.isInteger(quantity.value) && quantity.value >= 1000 && quantity.value <= 2999 && unit.features.dates.some((d) => d.year === quantity.value);
+}
+
+/** "quiver 3.0" names release 3.0.0 (or v3.0.2): a major.minor number is met by a version identifier under it. */
+export function isVersionOf(quantity: Quantity, unit: IndexedItem): boolean {
+  const raw = quantity.raw.trim();
+  if (quantity.hasUnit || !/^\d+\.\d+$/.test(raw)) return false;
+  for (const id of unit.identifierSet) if (id.replace(/^v/, '').startsWith(`${raw}.`)) return true;
+  return false;
+}
+
+/** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
+/** "Ring 2", "broker 4", "step 3": a number that labels the thing before it, written ring2-broad or broker-4 by records. */
+export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || !/^\d{1,2}$/.test(quantity.raw.trim())) return false;
+  const noun = /(\p{L}{2,})\s+$/u.exec(text.slice(Math.max(0, quantity.start - 24), quantity.start))?.[1]?.toLowerCase();
+  if (!noun) return false;
+  const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');
+  for (const id of unit.identifierSet) if (label.test(id)) return true;
+  return false;
+}
+
+export function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || quantity.qualifier !== undefined || !/^\d{3,}$/.test(quantity.raw.trim())) return false;
+  const digits = quantity.raw.trim();
+  for (const id of unit.identifierSet) if (id.split(/[^\p{L}\p{N}]+/u).includes(digits)) return true;
+  return false;
+}
+
+/** An ordinal day ("through the 27th") is stated by a date on that day (2026-05-27). */
+export function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 31) return false;
+  if (!/^(?:st|nd|rd|th)\b/i.test(text.slice(quantity.start + quantity.raw.length))) return false;
+  return unit.features.dates.some((d) => d.day === quantity.value);
+}
+
+const GENERIC_MEASURE_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line']);
+
+/**
+ * The candidates plus every other record of the same file holding the same measure: a total
+ * over a breakdown ("33,890 messages across the five queues") needs all of its rows, and
+ * retrieval returns only the best-matching few. Bounded, so a long log stays cheap.
+ */
+export function withSeries(view: ClaimView, quantity: Quantity, candidates: IndexedItem[], limit = 200): IndexedItem[] {
+  const out = [...candidates];
+  const seen = new Set(candidates);
+  // A figure written without its measure nearby ("rose by 18%, to 102,325") is measured by the claim's words.
+  const key = quantity.key.length > 0 ? quantity.key : [...view.words.keys()];
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const measure = unit.features.quantities.find((e) => e.dimension === quantity.dimension && e.key.some((k) => key.includes(k) && !GENERIC_MEASURE_WORDS.has(k)));
+    if (!measure) continue;
+    const word = measure.key.find((k) => key.includes(k) && !GENERIC_MEASURE_WORDS.has(k))!;
+    for (const position of view.index.itemsWith(`w:${word}`)) {
+      const other = view.index.items[position]!;
+      if (seen.has(other) || other.item.file !== unit.item.file || other.item.kind !== unit.item.kind) continue;
+      if (!other.features.quantities.some((e) => e.dimension === measure.dimension && e.key.join('+') === measure.key.join('+'))) continue;
+      seen.add(other);
+      out.push(other);
+      if (out.length >= limit) return out;
+    }
+    break;
+  }
+  return out;
+}

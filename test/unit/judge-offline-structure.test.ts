@@ -1003,6 +1003,25 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Any workspace admin can rotate a key.', docs)).partition, 'contradicted');
     });
 
+    it('"No OSD was restarted" denies the restart (the OSD exists); a state word naming a measure ("success criterion") states nothing', async () => {
+      assert.deepEqual(readWording('No OSD was restarted while the backfill ran.').absent, ['restart']);
+      assert.deepEqual(readWording('No errors were logged.').absent, ['error']);
+      assert.deepEqual(readWording('It misses the 95% success criterion.').states, []);
+      const trace = [
+        item('E1', 'tool_call ceph_osd_tree result=osd.57 down out; 71 OSDs up', 'tool_call', { file: 'trace.jsonl' }),
+        item('E2', 'tool_call ceph_config_set args={"osd_max_backfills":2} result=ok', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      assert.notEqual((await one('No OSD was restarted while the backfill ran.', trace)).partition, 'contradicted');
+      const restarted = [...trace, item('E3', 'tool_call systemctl_restart args={"unit":"ceph-osd@12"} result=OSD restarted', 'tool_call', { file: 'trace.jsonl' })];
+      assert.equal((await one('No OSD was restarted while the backfill ran.', restarted)).partition, 'contradicted');
+    });
+
+    it('"It was approved by p.lindqvist" (no subject named) is checked against the approver field', async () => {
+      const change = [item('E1', 'change_id = CHG-6071 owner=p.lindqvist approver=r.oyelaran', 'json_field', { file: 'change.json' })];
+      assert.equal((await one('It was approved by p.lindqvist.', change)).partition, 'contradicted');
+      assert.notEqual((await one('It was approved by r.oyelaran.', change)).partition, 'contradicted');
+    });
+
     it('the denied thing of "no PgBouncer restart was needed" is the restart, of "no prepared-statement errors" the specific errors', () => {
       assert.deepEqual(readWording('so no PgBouncer restart was needed.').absent, ['restart']);
       assert.deepEqual(readWording('no further prepared-statement errors were logged.').absent, ['prepared-statement']);

@@ -441,8 +441,9 @@ export function contradictRole(view: ClaimView, candidates: IndexedItem[]): Clai
     // The record must be about the claim's subject: another of its identifiers, or, with none, one of its words (the pause).
     const anchors = view.features.identifiers.filter((id) => id !== person);
     const subjectWords = [...view.words.keys()].filter((word) => word !== role && !LIGHT_WORDS.has(word) && !person.includes(word));
+    // "It was approved by p.lindqvist" names no subject at all: any record with the role's field is about it.
     const about = (unit: IndexedItem): boolean =>
-      anchors.length > 0 ? anchors.some((id) => hasIdentifier(unit, id)) : subjectWords.some((word) => unit.wordSet.has(word));
+      anchors.length > 0 ? anchors.some((id) => hasIdentifier(unit, id)) : subjectWords.length === 0 || subjectWords.some((word) => unit.wordSet.has(word));
     for (const unit of candidates) {
       if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !about(unit)) continue;
       // A call's arguments are fields too (args.requested_by).

@@ -41,6 +41,9 @@ const ABSENCE_RE =
 /** After "no X": up to two more words of the noun phrase, then its verb and, maybe, a participle. */
 const ABSENCE_PHRASE_RE =
   /^((?:\s+(?!(?:was|were|is|are|has|have|had|got|in|on|at|during|for|from|to|of|by|with|and|or|after|before|since)\b)[\p{L}][\p{L}\p{N}_-]*){0,2})\s+(?:was|were|is|are|has|have|had|got)\s+(?:been\s+)?(?:ever\s+)?([\p{L}]+)?/iu;
+/** Verbs that report an observation rather than name the event observed. */
+const REPORTING_VERBS = new Set(['logged', 'recorded', 'reported', 'seen', 'observed', 'detected', 'found', 'noticed', 'needed', 'required', 'raised', 'written', 'shown', 'given', 'returned', 'sent', 'received', 'emitted', 'triggered', 'fired', 'registered', 'captured', 'measured']);
+const STATE_MODIFIED_RE = /^\s+(?:criterion|criteria|rate|ratio|threshold|budget|count|counts|metric|target|path|mode|case|cases|code|codes|message|messages|page|handler|state|status)\b/i;
 const BETWEEN_RE = /\bbetween\s+(\d{1,2}):(\d{2})(?::\d{2})?\s+and\s+(\d{1,2}):(\d{2})/i;
 const ACTION_EFFECT_RE =
   /^\s*(?:\p{Lu}\p{Ll}+ing)\b[^.;:]*?\b(cut|reduced|halved|fixed|resolved|eliminated|ended|stopped|cured|doubled|tripled|brought down|lowered|improved)\b/u;
@@ -120,14 +123,23 @@ export function readWording(text: string): Wording {
     const head = phrase?.[1]?.trim().split(/\s+/).at(-1);
     // A specific modifier ("prepared-statement errors") names the thing more exactly than its head.
     const specific = /[-_\d]/.test(word) || !head || isStopword(head);
+    const participle = phrase?.[2]?.toLowerCase();
+    // "No OSD was restarted": the denied thing is the restart, not the OSD (which exists); a verb
+    // that only reports ("no errors were logged", "no restart was needed") leaves the noun denied.
+    if (participle && /(?:ed|en)$/.test(participle) && !REPORTING_VERBS.has(participle) && !STATE_INDEX.has(participle)) {
+      wording.absent.push(canonicalStem(participle));
+      continue;
+    }
     wording.absent.push(stemOf(specific ? word : head));
-    if (phrase?.[2] && STATE_INDEX.has(phrase[2].toLowerCase())) wording.absent.push(canonicalStem(phrase[2]));
+    if (participle && STATE_INDEX.has(participle)) wording.absent.push(canonicalStem(participle));
   }
 
   for (const match of text.matchAll(/[\p{L}]+/gu)) {
     const lower = match[0].toLowerCase();
     const entries = STATE_INDEX.get(lower);
     if (!entries) continue;
+    // "the 95% success criterion", "failure rate": a state word naming a measure states nothing.
+    if (STATE_MODIFIED_RE.test(text.slice(match.index + match[0].length))) continue;
     const negated = negatedSpans.some(([start, end]) => match.index >= start && match.index < end);
     for (const entry of entries) {
       wording.states.push({ group: entry.group, polarity: negated ? (-entry.polarity as 1 | -1) : entry.polarity, word: lower });

@@ -442,13 +442,13 @@ export function extractFeatures(text: string): TextFeatures {
   }
 
   // "one year", "an hour", "a minute and a half".
-  let oneUnitRead = false;
+  let unitPhraseRead = false;
   for (const match of text.matchAll(ONE_UNIT_RE)) {
     // "a quarter of a minute" was read as a fraction of the unit.
     if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
     // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
     if (/\d\s*(?:[\p{L}%]+\s+)?$/u.test(text.slice(Math.max(0, match.index - 16), match.index)) && /^an?\s/i.test(match[0])) continue;
-    oneUnitRead = true;
+    unitPhraseRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);
     // "half an hour", "half a day".
@@ -586,10 +586,10 @@ export function extractFeatures(text: string): TextFeatures {
       start: match.index,
       qualifier: qualifierBefore(text, match.index),
     });
-    oneUnitRead = true;
+    unitPhraseRead = true;
   }
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
-  if (oneUnitRead) {
+  if (unitPhraseRead) {
     quantities.sort((a, b) => a.start - b.start);
     mergeCompoundDurations(quantities, text);
   }

@@ -3,7 +3,7 @@
 // unit holds them, the words that carry little content, and a unit's wording read once.
 import type { EvidenceType } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
-import { extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './matching';
 import { type ClaimVerdict } from './rules';
@@ -201,6 +201,32 @@ export function wordingOf(unit: IndexedItem): Wording {
   let wording = UNIT_WORDING.get(unit);
   if (!wording) UNIT_WORDING.set(unit, (wording = readWording(unit.text)));
   return wording;
+}
+
+/** The words of a record's word-valued fields (segment=desktop, district=Nordpark), read once. */
+const FIELD_VALUE_WORDS = new WeakMap<IndexedItem, Set<string>>();
+
+export function fieldValueWords(unit: IndexedItem): Set<string> {
+  let words = FIELD_VALUE_WORDS.get(unit);
+  if (!words) {
+    words = new Set(Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words));
+    FIELD_VALUE_WORDS.set(unit, words);
+  }
+  return words;
+}
+
+/** Every word of a text as a stem, stopwords included and in order ("before refunds" → befor, refund). */
+export function stemSequence(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem);
+}
+
+const UNIT_STEMS = new WeakMap<IndexedItem, string[]>();
+
+/** A unit's stem sequence, read once. */
+export function unitStems(unit: IndexedItem): string[] {
+  let stems = UNIT_STEMS.get(unit);
+  if (!stems) UNIT_STEMS.set(unit, (stems = stemSequence(unit.text)));
+  return stems;
 }
 
 export function contradicted(unit: IndexedItem, reason: string): ClaimVerdict {

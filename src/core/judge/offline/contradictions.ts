@@ -5,7 +5,7 @@
 import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { isWeakStateWord } from './language';
 import { deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
-import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, wordShare, wordingOf } from './claim-view';
+import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
 import { anchoredSegment, inIdentifier, isYearOf, quantitiesAt, withSeries } from './figures';
 import { type ClaimVerdict } from './rules';
 
@@ -109,8 +109,6 @@ const ACROSS_AFTER_RE = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in|for|across) (?:both|all|
  * for the same subject with another value (arm=treatment conv_pct=6.3), contradicts it.
  */
 export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  const bounded = contradictHeldBound(view, candidates);
-  if (bounded) return bounded;
   const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
   if (quantities.length !== 1 || view.wording.negated.length > 0) return undefined;
   const quantity = quantities[0]!;
@@ -119,8 +117,6 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
   const sameMeasure = (a: Quantity, b: Quantity): boolean =>
     a.dimension === b.dimension && a.key.length === b.key.length && a.key.every((word) => b.key.includes(word));
   // The claim's words that are field values elsewhere (segment=desktop) select the subject's rows.
-  const valueWords = (unit: IndexedItem): Set<string> =>
-    new Set(Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words));
   for (const unit of records) {
     const match = unit.features.quantities.find((e) => quantityMatches(quantity, e));
     if (!match) continue;
@@ -128,10 +124,10 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
     const sibling = unit.features.quantities.find((e) => e !== match && sameMeasure(match, e) && !quantityMatches(quantity, e));
     if (sibling) return contradicted(unit, `claim says it held at ${quantity.raw.trim()}, ${unit.item.id} also gives ${sibling.raw.trim()}`);
     if (match.key.length === 0) continue;
-    const selectors = [...view.words.keys()].filter((word) => valueWords(unit).has(word));
+    const selectors = [...view.words.keys()].filter((word) => fieldValueWords(unit).has(word));
     for (const other of records) {
       if (other === unit || other.item.file !== unit.item.file) continue;
-      const otherValues = valueWords(other);
+      const otherValues = fieldValueWords(other);
       if (selectors.length === 0 || !selectors.every((word) => otherValues.has(word))) continue;
       const differing = other.features.quantities.find((e) => sameMeasure(match, e) && !quantityMatches(quantity, e));
       if (differing) return contradicted(other, `claim says it held at ${quantity.raw.trim()}, ${other.item.id} gives ${differing.raw.trim()}`);
@@ -145,7 +141,7 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
  * record of the entity. The measure is the one the claim names, or, when it names none, the
  * values of the bound's unit on its scale (memory near 8 GiB, not a 180 GiB disk).
  */
-function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+export function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.features.quantities.length !== 1 || !isBound(view.features.quantities[0]!) || view.wording.negated.length > 0) return undefined;
   if (!PERSISTENCE_RE.test(view.claim.text) && !/\b(?:throughout|at all times|the whole time|all along)\b/i.test(view.claim.text)) return undefined;
   const bound = view.features.quantities[0]!;
@@ -321,18 +317,17 @@ function surfaceWord(text: string, stem: string): string {
   return (text.match(/\p{L}+/gu) ?? []).find((word) => canonicalStem(word) === stem) ?? stem;
 }
 
-/** The stem of the word after the first word whose stem is `stem`. */
-function nextStem(text: string, stem: string): string | undefined {
-  const tokens = (text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem);
-  const at = tokens.indexOf(stem);
-  return at >= 0 ? tokens[at + 1] : undefined;
+/** The stem after the first occurrence of `stem` in a stem sequence. */
+function nextStem(stems: readonly string[], stem: string): string | undefined {
+  const at = stems.indexOf(stem);
+  return at >= 0 ? stems[at + 1] : undefined;
 }
 
 export function contradictOpposite(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
   // Stopwords too: "before" and "after" carry the fact here.
-  const tokensOf = (text: string): Set<string> => new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).map(canonicalStem));
-  const claimTokens = tokensOf(view.claim.text);
+  const claimStems = stemSequence(view.claim.text);
+  const claimTokens = new Set(claimStems);
   const rest = [...view.words.keys()].filter((other) => !LIGHT_WORDS.has(other) && !OPPOSITE_OF.has(other));
   if (rest.length < 2) return undefined;
   for (const word of claimTokens) {
@@ -340,14 +335,14 @@ export function contradictOpposite(view: ClaimView, candidates: IndexedItem[]): 
     if (!opposite || claimTokens.has(opposite)) continue;
     for (const unit of candidates) {
       if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
-      const unitTokens = tokensOf(unit.text);
-      if (unitTokens.has(word) || !unitTokens.has(opposite)) continue;
+      const unitTokens = unitStems(unit);
+      if (unitTokens.includes(word) || !unitTokens.includes(opposite)) continue;
       if (rest.filter((other) => unit.wordSet.has(other)).length / rest.length < 0.6) continue;
       // A relation ("after refunds") is opposed only about the same bare noun ("before refunds"):
       // not by any other "before" in the passage, and not when it times an event ("before the failover").
       if (RELATIONS.has(word)) {
-        const next = nextStem(view.claim.text, word);
-        if (!next || /^(?:the|a|an|thi|that|these|those|it|its|their|our|your)$/.test(next) || next !== nextStem(unit.text, opposite)) continue;
+        const next = nextStem(claimStems, word);
+        if (!next || /^(?:the|a|an|thi|that|these|those|it|its|their|our|your)$/.test(next) || next !== nextStem(unitTokens, opposite)) continue;
       }
       return contradicted(unit, `claim says "${surfaceWord(view.claim.text, word)}", ${unit.item.id} says "${surfaceWord(unit.text, opposite)}"`);
     }
@@ -511,16 +506,14 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
   if (down === up) return undefined;
   if (view.features.quantities.length > 0) return contradictTrendTo(view, candidates, down);
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
-  const valueWords = (unit: IndexedItem): string[] =>
-    Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words);
   // The claim's words that name a field value somewhere select the subject's rows.
-  const allValueWords = new Set(records.flatMap(valueWords));
+  const allValueWords = new Set(records.flatMap((unit) => [...fieldValueWords(unit)]));
   const selectors = [...view.words.keys()].filter((word) => allValueWords.has(word));
   const keyWords = [...view.words.entries()].filter(([word, weight]) => weight >= 1 && !allValueWords.has(word)).map(([word]) => word);
   for (const key of keyWords) {
     const series: Array<{ unit: IndexedItem; value: number }> = [];
     for (const unit of records) {
-      if (!selectors.every((word) => valueWords(unit).includes(word))) continue;
+      if (!selectors.every((word) => fieldValueWords(unit).has(word))) continue;
       const values = unit.features.quantities.filter((q) => q.key.length === 1 && q.key[0] === key);
       if (values.length === 1) series.push({ unit, value: values[0]!.value });
     }

@@ -2,7 +2,7 @@
 // moment, figures written inside identifiers, dates and versions, and the rows of a series a
 // total is summed over.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
-import { timeMatches } from './matching';
+import { GENERIC_KEY_WORDS, timeMatches } from './matching';
 import { type ClaimView, numberedIdentifiers } from './claim-view';
 
 /**
@@ -111,8 +111,6 @@ export function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): bo
   return unit.features.dates.some((d) => d.day === quantity.value);
 }
 
-const GENERIC_MEASURE_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line']);
-
 /**
  * The candidates plus every other record of the same file holding the same measure: a total
  * over a breakdown ("33,890 messages across the five queues") needs all of its rows, and
@@ -125,9 +123,9 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
   const key = quantity.key.length > 0 ? quantity.key : [...view.words.keys()];
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    const measure = unit.features.quantities.find((e) => e.dimension === quantity.dimension && e.key.some((k) => key.includes(k) && !GENERIC_MEASURE_WORDS.has(k)));
+    const measure = unit.features.quantities.find((e) => e.dimension === quantity.dimension && e.key.some((k) => key.includes(k) && !GENERIC_KEY_WORDS.has(k)));
     if (!measure) continue;
-    const word = measure.key.find((k) => key.includes(k) && !GENERIC_MEASURE_WORDS.has(k))!;
+    const word = measure.key.find((k) => key.includes(k) && !GENERIC_KEY_WORDS.has(k))!;
     for (const position of view.index.itemsWith(`w:${word}`)) {
       const other = view.index.items[position]!;
       if (seen.has(other) || other.item.file !== unit.item.file || other.item.kind !== unit.item.kind) continue;

@@ -85,7 +85,8 @@ export function sharesKey(claim: Quantity, evidence: Quantity): boolean {
   return evidence.key.some((word) => claimKey.has(word) && !GENERIC_KEY_WORDS.has(word));
 }
 
-const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line', 'at', 'back', 'still']);
+/** Key words that name no particular measure (`value`, `count`, `total`, `row`). */
+export const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line', 'at', 'back', 'still']);
 
 /**
  * The same clock time as written, or the same moment in UTC when the claim gives its zone

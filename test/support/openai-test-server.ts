@@ -326,3 +326,8 @@ function sendError(res: ServerResponse, code: number, message: string, param?: s
   const type = code === 429 ? 'rate_limit_exceeded' : code >= 500 ? 'server_error' : 'invalid_request_error';
   send(res, code, { error: { message, type, param: param ?? null, code: null } }, headers);
 }
+
+/** A judge reply marking every claim of the request grounded: clearly the server's verdicts, not the offline judge's. */
+export function allGrounded(request: RecordedRequest): ScriptedReply {
+  return chatJson(judgeAnswer(judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'grounded', type: 'synthesis', evidence_refs: [], reason: 'supported' }))));
+}

@@ -3,16 +3,11 @@
 // settings, not the log; after Clear API Key it is no longer sent.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../support/openai-test-server';
+import { allGrounded, startOpenAITestServer, type OpenAITestServer } from '../../support/openai-test-server';
 import { fixtureUri, groundingApi, resetRemoteJudge, useRemoteJudge } from '../support/extension';
 import { bridgeAvailable, evaluate, waitFor } from '../support/workbench';
 
 const KEY = 'sk-integration-secret-4e1d7a';
-
-/** A scripted judge: every claim grounded. */
-function allGrounded(request: RecordedRequest) {
-  return chatJson(judgeAnswer(judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'grounded', type: 'synthesis', evidence_refs: [], reason: 'supported' }))));
-}
 
 describe('editor: Set API Key and Clear API Key', function () {
   let server: OpenAITestServer;

@@ -8,37 +8,16 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { EvaluateSummary } from '../../../../src/vscode/commands/evaluate';
 import type { GroundingReviewApi } from '../../../../src/vscode/extension';
-import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../../support/openai-test-server';
+import { allGrounded, startOpenAITestServer, type OpenAITestServer } from '../../../support/openai-test-server';
 import { fixtureUri, groundingApi, resetRemoteJudge, useRemoteJudge } from '../../support/extension';
-import { bridgeAvailable, evaluate, texts, waitFor } from '../../support/workbench';
-
-const DIALOG = '.monaco-dialog-box';
-
-/** Every claim grounded: clearly the server's verdicts, not the offline judge's. */
-function allGrounded(request: RecordedRequest) {
-  return chatJson(judgeAnswer(judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'grounded', type: 'synthesis', evidence_refs: [], reason: 'supported' }))));
-}
+import { clickDialogButton, dialogText, evaluateWithoutDialog } from '../../support/dialogs';
+import { bridgeAvailable, waitFor } from '../../support/workbench';
 
 /** An IPv4 address of one of this machine's network interfaces (not loopback), if any. */
 function ownNetworkAddress(): string | undefined {
   return Object.values(os.networkInterfaces())
     .flat()
     .find((info) => info && info.family === 'IPv4' && !info.internal)?.address;
-}
-
-/** The text of the modal dialog on screen, or undefined. */
-async function dialogText(): Promise<string | undefined> {
-  return (await texts(DIALOG))[0];
-}
-
-async function clickDialogButton(label: string): Promise<void> {
-  const clicked = await evaluate<boolean>(`(() => {
-    const button = [...document.querySelectorAll('${DIALOG} .monaco-button')].find((b) => b.innerText.trim() === ${JSON.stringify(label)});
-    if (!button) return false;
-    button.click();
-    return true;
-  })()`);
-  assert.ok(clicked, `no "${label}" button in the dialog`);
 }
 
 describe('remote judge: consent before the first call', function () {
@@ -108,22 +87,8 @@ describe('remote judge: consent before the first call', function () {
     await vscode.commands.executeCommand('grounding.selectEvidence', other.uri, [fixtureUri('editor', 'evidence', 'metrics.log'), fixtureUri('editor', 'evidence', 'alerts.log')]);
     server.reset();
     server.scriptChat(allGrounded, allGrounded, allGrounded, allGrounded);
-    let settled = false;
-    const second = vscode.commands.executeCommand<EvaluateSummary>('grounding.evaluate', other.uri).then((value) => {
-      settled = true;
-      return value;
-    });
-    // Watch for a dialog until the evaluation ends; one would block it, so answer it and fail.
-    while (!settled) {
-      const asked = await dialogText().catch(() => undefined);
-      if (asked !== undefined) {
-        await clickDialogButton('Cancel');
-        await second;
-        assert.fail(`asked again after Send: ${asked}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const again = (await second)!;
+    // Asked again after Send would be a dialog during this evaluation.
+    const again = await evaluateWithoutDialog(other.uri);
     assert.equal(again.status, 'done', again.message);
     assert.ok(server.requestsTo('/chat/completions').length > 0, 'the second evaluation called the endpoint without asking');
     assert.equal(api.review(other.uri)!.result.judge.kind, 'openai');

@@ -7,17 +7,12 @@ import * as vscode from 'vscode';
 import { applyEdits, modify } from 'jsonc-parser';
 import type { EvaluateSummary } from '../../../../src/vscode/commands/evaluate';
 import type { GroundingReviewApi } from '../../../../src/vscode/extension';
-import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../../../support/openai-test-server';
+import { allGrounded, startOpenAITestServer, type OpenAITestServer } from '../../../support/openai-test-server';
 import { fixtureUri, fixturesFolder, groundingApi } from '../../support/extension';
 import { bridgeAvailable, texts, waitFor } from '../../support/workbench';
 
 const EXTENSION_WEBVIEW = { extensionId: 'grounding-review.grounding-review' };
 const RESTRICTED_NOTE = /restricted mode: remote judges and endpoint settings are ignored; using the offline judge/;
-
-/** What the server would answer if it were asked: every claim grounded (the offline judge disagrees). */
-function allGrounded(request: RecordedRequest) {
-  return chatJson(judgeAnswer(judgePromptIds(request).claims.map((id) => ({ claim_id: id, partition: 'grounded', type: 'synthesis', evidence_refs: [], reason: 'supported' }))));
-}
 
 function nextChange(api: GroundingReviewApi, reason: string, uri: vscode.Uri): Promise<void> {
   return new Promise((resolve) => {

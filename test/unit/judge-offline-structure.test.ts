@@ -503,6 +503,25 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('quiver 3.0 was released on 10 February 2026.', changelog.items)).partition, 'grounded');
     });
 
+    it('a long sentence may reword half its words of a document; an answer must still support what it adds to the question', async () => {
+      const docs = [
+        item('E1', 'A link signed with a session token has its lifetime capped at the time the token has left, and the response carries the capped expires_at value.', 'paragraph'),
+      ];
+      // A faithful paraphrase: "cut back" for "capped", "shortened" for "capped", "hands back" for "carries".
+      const paraphrase = await one('Links signed with a session token are cut back to whatever lifetime the token has left, and the reply hands back the shortened expires_at.', docs);
+      assert.equal(paraphrase.partition, 'grounded');
+      assert.equal(paraphrase.type, 'domain');
+      // Nothing in the document is about rate limits or retries: the shared words are only the topic.
+      assert.notEqual((await one('Links signed with a session token are rate limited per edge location and retried twice by the API.', docs)).partition, 'grounded');
+
+      const hall = [item('E1', 'The old village hall still holds the council chamber; since 1998 it has also housed a museum of local history.', 'paragraph')];
+      const question = 'What does the old village hall house today, besides the council chamber?';
+      // The answer restates the question, then adds a maritime museum and a café, which the text never mentions.
+      assert.equal((await one('Besides the council chamber, the old village hall today houses a maritime museum and a café.', hall, question)).partition, 'ungrounded');
+      // What this answer adds (a museum of local history) is in the text.
+      assert.equal((await one('Besides the council chamber, the old village hall today houses a museum of local history.', hall, question)).partition, 'grounded');
+    });
+
     it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry, even beside records', async () => {
       // No record gives the expiry, so the runbook's setting decides it.
       const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph'), item('E2', '[tool=redis_info row=10:10] node=sess-redis-0 connected_clients=412', 'tool_row')];

@@ -11,13 +11,15 @@ import { DEFAULT_RULE_OPTIONS, judgeClaim, type RuleOptions } from './offline/ru
 export { askedValue } from './offline/answers';
 
 export interface OfflineJudgeOptions {
-  /** Share of a claim's content words the evidence must contain to ground it (default 0.7). */
+  /** Share of a claim's content words that records must contain to ground it (default 0.3). */
   minWordCoverage?: number;
   /** The same share when the support is prose (default 0.9). */
   minProseCoverage?: number;
-  /** The same for claims of `longClaimWords` content words or more (default 0.7 from 8 words). */
+  /** The same for claims of `longClaimWords` content words or more (default 0.5 from 8 words). */
   minLongProseCoverage?: number;
   longClaimWords?: number;
+  /** With a question, the share of the words a long answer adds to it that prose must contain (default 0.6). */
+  minAddedCoverage?: number;
   /** Evidence candidates considered per claim (default 16). */
   candidates?: number;
 }

@@ -20,13 +20,15 @@ export interface ClaimVerdict {
 }
 
 export interface RuleOptions {
-  /** Share of a claim's content words that records (logs, rows, fields) must contain (default 0.5). */
+  /** Share of a claim's content words that records (logs, rows, fields) must contain (default 0.3). */
   minWordCoverage: number;
   /** The same share when the support is prose (documents, runbooks): words are its content. */
   minProseCoverage: number;
-  /** The share for prose when the claim has `longClaimWords` content words or more (default 0.7). */
+  /** The share for prose when the claim has `longClaimWords` content words or more (default 0.5). */
   minLongProseCoverage: number;
   longClaimWords: number;
+  /** With a question, the share of the words a long answer adds to it that prose must contain. */
+  minAddedCoverage: number;
   /** Candidates taken from retrieval per claim (default 16). */
   candidates: number;
 }
@@ -34,8 +36,9 @@ export interface RuleOptions {
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   minWordCoverage: 0.3,
   minProseCoverage: 0.9,
-  minLongProseCoverage: 0.7,
+  minLongProseCoverage: 0.5,
   longClaimWords: 8,
+  minAddedCoverage: 0.6,
   candidates: 16,
 };
 
@@ -790,6 +793,9 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   const missing: string[] = [];
   let wordTotal = 0;
   let wordMet = 0;
+  // The words an answer adds to its question: what it asserts beyond restating what was asked.
+  let addedTotal = 0;
+  let addedMet = 0;
   const softMissing: string[] = [];
   const prose = chosen.some((unit) => unit.item.kind === 'paragraph');
   needs.forEach((need, i) => {
@@ -801,6 +807,9 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     wordTotal += weight;
     if (met[i]) wordMet += weight;
     else softMissing.push(need.label);
+    if (view.askedWords.has(need.label)) return;
+    addedTotal += weight;
+    if (met[i]) addedMet += weight;
   });
   // Prose is matched on its words (they are its specific content), records on their values.
   // A long sentence paraphrasing a document may reword a few of its words; a short one may not.
@@ -817,7 +826,11 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   // content word is met, the missing ones are wording, not content.
   // Order, age and approximation words are not swappable: "older", "first", "about 700,000" carry the fact.
   const onlyLightMissing = softMissing.length > 0 && wordMet > 0 && softMissing.every((label) => LIGHT_WORDS.has(label) && !ORDER_WORDS.has(label));
-  if (missing.length === 0 && wordTotal > 0 && wordMet / wordTotal < minCoverage && !onlyLightMissing) missing.push(...softMissing);
+  // A long answer that restates its question reaches the long-claim share on the question's
+  // words alone ("Sang Wook Cheong works as a materials scientist on the east coast"): what it
+  // adds must still meet the share a claim of ordinary length needs from the long-claim relief.
+  const addedShort = long && prose && view.askedWords.size > 0 && addedTotal > 0 && addedMet / addedTotal < options.minAddedCoverage;
+  if (missing.length === 0 && wordTotal > 0 && (wordMet / wordTotal < minCoverage || addedShort) && !onlyLightMissing) missing.push(...softMissing);
   if (missing.length === 0 && chosen.length === 0) missing.push('any of its terms');
   // Several sentences of one document are one evidence item.
   const items: IndexedItem[] = [];

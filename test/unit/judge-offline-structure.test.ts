@@ -522,6 +522,20 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Besides the council chamber, the old village hall today houses a museum of local history.', hall, question)).partition, 'grounded');
     });
 
+    it("a product's name that another block of its document uses is the document's subject", async () => {
+      const guide = parseEvidenceSources([
+        {
+          file: 'retry-policies.md',
+          text: '# Retries\n\nWhen a message fails, Tidewater waits for the retry delay before the next attempt.\n\nIf no dead-letter queue is configured, the message is deleted after its last attempt.\n',
+        },
+        { file: 'other-product.md', text: 'Harbourline keeps failed messages for 14 days.\n' },
+      ]);
+      // The second paragraph is about Tidewater's messages; the first names it.
+      assert.equal((await one('Without a dead-letter queue, Tidewater deletes the message after its last attempt.', guide.items)).partition, 'grounded');
+      // Harbourline is named only by another document, which says nothing of deleting.
+      assert.notEqual((await one('Without a dead-letter queue, Harbourline deletes the message after its last attempt.', guide.items)).partition, 'grounded');
+    });
+
     it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry, even beside records', async () => {
       // No record gives the expiry, so the runbook's setting decides it.
       const runbook = [item('E1', 'Session keys are written with a TTL of 12 hours.', 'paragraph'), item('E2', '[tool=redis_info row=10:10] node=sess-redis-0 connected_clients=412', 'tool_row')];

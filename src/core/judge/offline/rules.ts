@@ -502,6 +502,8 @@ interface Need {
   kind?: 'moment';
   /** A figure, bound, time or date (not a name or a word). */
   value?: boolean;
+  /** A name ("Tidewater", "Stanford University"). */
+  name?: boolean;
 }
 
 function needsOf(view: ClaimView): Need[] {
@@ -562,7 +564,7 @@ function needsOf(view: ClaimView): Need[] {
   // Names stay hard even when the question gives them: a question often names the very entity
   // a wrong answer swaps in ("Garth Brooks performed …" for "Who performed …, No Fences?").
   for (const group of view.features.nameGroups) {
-    needs.push({ label: group.join(' '), weight: 2, hard: true, met: (unit) => hasName(unit, group) });
+    needs.push({ label: group.join(' '), weight: 2, hard: true, name: true, met: (unit) => hasName(unit, group) });
   }
   // A state word is met by the same state in other words ("completed" by "succeeded").
   const states = new Map(view.wording.states.filter((state) => !isWeakStateWord(state.word)).map((state) => [extractFeatures(state.word).words[0] ?? state.word, state]));
@@ -789,6 +791,17 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
       take(product);
     }
   });
+
+  // A product document names its product in some blocks and leaves it implied in others ("If no
+  // DLQ is configured, the message is deleted"): a name that another block of the same document
+  // uses is the document's subject, not a claim of its own.
+  const documents = new Set(chosen.filter((unit) => unit.item.kind === 'paragraph').map((unit) => unit.item.file));
+  if (documents.size > 0) {
+    needs.forEach((need, i) => {
+      if (met[i] || !need.name) return;
+      met[i] = view.index.items.some((unit) => documents.has(unit.item.file) && unit.item.kind === 'paragraph' && !chosen.some((other) => other.item === unit.item) && need.met(unit));
+    });
+  }
 
   const missing: string[] = [];
   let wordTotal = 0;

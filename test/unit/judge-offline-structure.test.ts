@@ -588,6 +588,28 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('a record giving two of the claim\'s figures is the one it reads: its one other figure of that kind contradicts the third', async () => {
+      const reindex = [item('E1', '[tool=reindex row=23:11] duration_s=1865 size_before_mib=14950 size_after_mib=6020', 'tool_row')];
+      // 1,865 s and 14,950 MiB pin the record; its only other size is 6020 MiB, not 6,200.
+      const wrong = await one('Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,200 MiB.', reindex);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.match(wrong.reason, /6,200 MiB.*6020/);
+      assert.equal((await one('Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,020 MiB.', reindex)).partition, 'grounded');
+      // When another record gives 6,200 MiB, the claim may be reading that one.
+      const twoRecords = [...reindex, item('E2', '[tool=df row=23:12] volume=pgdata used_mib=6200', 'tool_row')];
+      assert.notEqual((await one('Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,200 MiB.', twoRecords)).partition, 'contradicted');
+
+      // 41% and 10% pin the firing record among the alert's two; its one time is 08:19, not 8:29 AM.
+      const alert = [
+        item('E1', '[signal] alert_id=CI-4412 fired_at=2026-05-07T08:19:04Z failing_jobs_pct=41 threshold_pct=10', 'signal'),
+        item('E2', '[signal] alert_id=CI-4412 resolved_at=2026-05-07T09:02:40Z', 'signal'),
+      ];
+      const late = await one('CI-4412 followed at 8:29 AM, with 41% of jobs failing against a 10% threshold.', alert);
+      assert.equal(late.partition, 'contradicted');
+      assert.deepEqual(late.evidence_refs, ['E1']);
+      assert.equal((await one('CI-4412 followed at 8:19 AM, with 41% of jobs failing against a 10% threshold.', alert)).partition, 'grounded');
+    });
+
     it('reads "a quarter of", "half the", "two-thirds of" as approximate percentages, not "half an hour"', () => {
       const quarter = extractFeatures('free about a quarter of each disk').quantities;
       assert.deepEqual(quarter.map((q) => [q.value, q.dimension, q.qualifier]), [[25, 'percent', 'approx']]);

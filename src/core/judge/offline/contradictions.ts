@@ -6,7 +6,7 @@ import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from 
 import { isWeakStateWord } from './language';
 import { deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
 import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
-import { anchoredSegment, inIdentifier, isYearOf, quantitiesAt, withSeries } from './figures';
+import { anchoredSegment, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { type ClaimVerdict } from './rules';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -555,6 +555,43 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
         return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${other.item.id} → ${unit.item.id} goes from ${before.raw.trim()} to ${match.raw.trim()}`);
       }
       return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,200 MiB" against `duration_s=1865
+ * size_before_mib=14950 size_after_mib=6020`: a record that gives two of the claim's figures or
+ * times is the record the claim reads, so its one remaining figure of the same kind (or its one
+ * remaining time) is what the claim states. Not when another record gives the claimed value, or
+ * the value follows from several records (a sum, a change).
+ */
+export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
+  const times = view.features.times;
+  if (figures.length + times.length < 3) return undefined;
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
+  // Stated as a value by any item (a policy's "26 loans" too), or inside a name or key.
+  const statedSomewhere = (q: Quantity): boolean =>
+    candidates.some((unit) => quantitiesAt(view, unit).some((e) => quantityMatches(q, e)) || inIdentifier(q, unit) || isLabelOf(q, view.claim.text, unit) || isYearOf(q, unit));
+  for (const unit of records) {
+    const theirs = quantitiesAt(view, unit);
+    const pinnedFigures = figures.filter((q) => theirs.some((e) => quantityMatches(q, e)));
+    const pinnedTimes = times.filter((t) => unit.features.times.some((u) => timeMatches(t, u)));
+    if (pinnedFigures.length + pinnedTimes.length < 2) continue;
+    for (const quantity of figures) {
+      if (pinnedFigures.includes(quantity) || statedSomewhere(quantity)) continue;
+      const left = theirs.filter((e) => e.dimension === quantity.dimension && e.hasUnit === quantity.hasUnit && !view.features.quantities.some((mine) => quantityMatches(mine, e)));
+      if (left.length !== 1) continue;
+      if (deriveQuantity(quantity, withSeries(view, quantity, candidates))) continue;
+      return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${left[0]!.raw.trim()}`);
+    }
+    for (const time of times) {
+      if (pinnedTimes.includes(time) || candidates.some((other) => other.features.times.some((u) => timeMatches(time, u)))) continue;
+      const left = unit.features.times.filter((u) => !times.some((mine) => timeMatches(mine, u)));
+      if (left.length !== 1) continue;
+      return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${left[0]!.raw.trim()}`);
     }
   }
   return undefined;

@@ -10,7 +10,7 @@ import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 import { type ClaimView, KIND_TYPES, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
-import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
+import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
 export interface ClaimVerdict {
   partition: PartitionKey;
@@ -140,6 +140,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
 
   const contradiction =
     contradictQuantity(view, candidates) ??
+    contradictPinnedFigure(view, candidates) ??
     contradictHeldBound(view, candidates) ??
     contradictPersistence(view, candidates) ??
     contradictFirstAttempt(view, candidates) ??

@@ -588,6 +588,39 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('"39 seconds later" is the span from the moment before it, in the claim or in the sentence or list item above', async () => {
+      const trace = [
+        item('E1', '2026-11-03T21:04:12Z INFO ledger-api flag ledger.writes_paused=true'),
+        item('E2', '2026-11-03T21:04:51Z INFO orchestrator db-ledger-b1 promoted to primary'),
+      ];
+      // 21:04:51 − 21:04:12 = 39 s.
+      const [, promoted] = await judgeAll(['Writes were paused at 21:04:12', { text: 'db-ledger-b1 was promoted 39 seconds later, at 21:04:51.', parentId: 'C1' }], trace);
+      assert.equal(promoted!.partition, 'grounded');
+      const [, tooLate] = await judgeAll(['Writes were paused at 21:04:12', { text: 'db-ledger-b1 was promoted 52 seconds later, at 21:04:51.', parentId: 'C1' }], trace);
+      assert.notEqual(tooLate!.partition, 'grounded');
+
+      const alert = [
+        item('E1', '[signal] alert_id=DB-3107 fired_at=2026-07-08T22:31:50Z rule=replica_lag_high', 'signal'),
+        item('E2', '[signal] alert_id=DB-3107 resolved_at=2026-07-08T22:47:05Z', 'signal'),
+      ];
+      // The list item above says 10:31 PM; written to the minute, 22:31 to 22:47 is 15 to 16 minutes: "about 15".
+      const items = (span: string) => ['Alert DB-3107 fired at 10:31 PM.', { text: `It resolved at 22:47, about ${span} later.`, line: 2 }];
+      assert.equal((await judgeAll(items('15 minutes'), alert))[1]!.partition, 'grounded');
+      assert.notEqual((await judgeAll(items('40 minutes'), alert))[1]!.partition, 'grounded');
+      // A paragraph further down does not count from that alert.
+      const far = ['Alert DB-3107 fired at 10:31 PM.', { text: 'It resolved at 22:47, about 15 minutes later.', line: 4 }];
+      assert.notEqual((await judgeAll(far, alert))[1]!.partition, 'grounded');
+
+      // No moment of its own: a record that far after the moment before, about what the claim says.
+      const worker = [
+        item('E1', '2026-06-11T14:24:12Z INFO scheduler settlement-export paused at batch 14/40 by m.ferreira'),
+        item('E2', '2026-06-11T14:24:37Z INFO pay-worker lock waits cleared; in-flight 12/64'),
+      ];
+      const paused = 'm.ferreira paused settlement-export at 14:24.';
+      assert.equal((await judgeAll([paused, 'The lock waits were gone 25 seconds later.'], worker))[1]!.partition, 'grounded');
+      assert.notEqual((await judgeAll([paused, 'The lock waits were gone 5 minutes later.'], worker))[1]!.partition, 'grounded');
+    });
+
     it('a record giving two of the claim\'s figures is the one it reads: its one other figure of that kind contradicts the third', async () => {
       const reindex = [item('E1', '[tool=reindex row=23:11] duration_s=1865 size_before_mib=14950 size_after_mib=6020', 'tool_row')];
       // 1,865 s and 14,950 MiB pin the record; its only other size is 6020 MiB, not 6,200.

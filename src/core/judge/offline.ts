@@ -49,11 +49,28 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
-    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question) });
+    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, lastTimedBefore(input.claims, i)) });
   }
   if (input.question) flagNonAnswer(judged, input.question);
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
 }
+
+/**
+ * The nearest earlier claim of the same paragraph, or of the list item just above, that gives a
+ * clock time: what "25 seconds later" or "It resolved …, about 15 minutes later" counts from.
+ */
+function lastTimedBefore(claims: readonly ReportClaim[], at: number): ReportClaim | undefined {
+  let line = claims[at]!.line;
+  for (let i = at - 1; i >= 0; i--) {
+    const claim = claims[i]!;
+    if (line - claim.line > 1) return undefined;
+    if (TIME_RE.test(claim.text)) return claim;
+    line = claim.line;
+  }
+  return undefined;
+}
+
+const TIME_RE = /\b\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s?[AP]M\b/i;
 
 function isUsable(item: EvidenceItem): boolean {
   return /[\p{L}\p{N}]/u.test(item.text) || Object.keys(item.fields).length > 0;

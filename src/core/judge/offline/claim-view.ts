@@ -3,7 +3,7 @@
 // unit holds them, the words that carry little content, and a unit's wording read once.
 import type { EvidenceType } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
-import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { canonicalStem, extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './matching';
 import { type ClaimVerdict } from './rules';
@@ -15,7 +15,7 @@ export const LIGHT_WORDS = new Set(
     'fairli', 'therefor', 'thu', 'henc', 'itself', 'here', 'there', 'instead', 'straight', 'awai', 'anyth', 'someth',
     'everyth', 'thing', 'wai',
     // Everyday verbs that paraphrases of documentation swap freely.
-    'need', 'go', 'goe', 'make', 'use', 'us', 'becom', 'want', 'handl', 'yourself', 'themselv', 'someon', 'anyon', 'everyon', 'keep', 'work', 'add', 'live', 'allow', 'let', 'give', 'take', 'put', 'get', 'got',
+    'need', 'go', 'goe', 'gone', 'went', 'make', 'use', 'us', 'becom', 'want', 'handl', 'yourself', 'themselv', 'someon', 'anyon', 'everyon', 'keep', 'work', 'add', 'live', 'allow', 'let', 'give', 'take', 'put', 'get', 'got',
     'later', 'earlier', 'old', 'new', 'older', 'newer', 'onc', 'alreadi', 'yet', 'befor', 'after', 'sinc', 'agent', 'check', 'per',
     // Verbs a report uses to narrate values ("rose to", "held", "reached").
     'log', 'record', 'reach', 'total', 'time', 'result', 'valu', 'state', 'statu', 'current', 'around', 'approxim', 'about',
@@ -63,6 +63,8 @@ export interface ClaimView {
   context?: TextFeatures;
   /** Records of the events the claim times itself by ("six minutes after the first reload"). */
   events: IndexedItem[];
+  /** Times of the claim before it in the same paragraph: what "25 seconds later" counts from. */
+  precedingTimes: ClockTime[];
 }
 
 export function alnum(text: string): string {

@@ -82,7 +82,7 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
  * Judges one claim against the index. Pure and deterministic. With a question, a bare "yes" or
  * "no" is judged as the question's proposition, asserted or denied.
  */
-export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string): ClaimVerdict {
+export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, preceding?: ReportClaim): ClaimVerdict {
   const bare = BARE_ANSWER.exec(claim.text);
   if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
   // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.
@@ -102,7 +102,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   features.identifiers = features.identifiers.filter((id) => !/^(?:\p{L}+|\d+(?:st|nd|rd|th))(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
-  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events };
+  const precedingTimes = preceding ? extractFeatures(preceding.text).times : [];
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, precedingTimes };
   if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
@@ -694,6 +695,44 @@ function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
   return false;
 }
 
+const LATER_RE = /^\s*(?:later|after(?:wards)?\b(?!\s+(?:the|a|an|its|their|\d)))/i;
+const EARLIER_RE = /^\s*(?:earlier|before(?!\s+(?:the|a|an|its|their|\d)))/i;
+
+function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem[] | undefined {
+  if (quantity.dimension !== 'duration' || quantity.qualifier === 'delta') return undefined;
+  const fits = (seconds: number): boolean => {
+    const span = { ...quantity, value: seconds, decimals: 6, qualifier: undefined, raw: '' };
+    return isBound(quantity) ? satisfiesBound(quantity, span) : quantityMatches(quantity, span);
+  };
+  const times = view.features.times;
+  for (const a of times) for (const b of times) if (a.start < b.start && fits(Math.abs(b.seconds - a.seconds))) return [];
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  const direction = LATER_RE.test(after) ? 1 : EARLIER_RE.test(after) ? -1 : 0;
+  if (direction === 0 || times.length > 1) return undefined;
+  const distance = (from: number, to: number): number => (to - from) * direction;
+  // A moment written to the minute (14:24) may be any second of it: the span may be a minute off.
+  const fitsSpan = (span: number, toMinute: boolean): boolean => span > 0 && (fits(span) || (toMinute && !isBound(quantity) && Math.abs(quantity.value - span) <= 60));
+  // "…at 21:04:12, and db-ledger-b1 was promoted 39 seconds later, at 21:04:51": from the sentence before.
+  const before = view.precedingTimes.at(-1);
+  const reference = before?.seconds;
+  if (times.length === 1 && before && fitsSpan(distance(before.seconds, times[0]!.seconds), !before.hasSeconds || !times[0]!.hasSeconds)) return [];
+  // One moment and "… later": a record at that distance before it, about the same subject.
+  // No moment: a record at that distance after the sentence before ("the lock waits were gone 25 seconds later").
+  if (isBound(quantity)) return undefined;
+  const moment = times[0];
+  const atDistance = (t: number): boolean =>
+    moment !== undefined ? fitsSpan(distance(t, moment.seconds), !moment.hasSeconds) : before !== undefined && fitsSpan(distance(before.seconds, t), !before.hasSeconds);
+  if (moment === undefined && reference === undefined) return undefined;
+  const unit = candidates.find(
+    (unit) =>
+      unit.item.kind !== 'reasoning' &&
+      holdsSomeAnchor(view, unit) &&
+      (moment !== undefined || [...view.words.keys()].some((word) => unit.wordSet.has(word))) &&
+      unit.features.times.some((t) => atDistance(t.seconds)),
+  );
+  return unit ? [unit] : undefined;
+}
+
 function multipliedFigure(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {
   if (!/\b(?:in total|total|altogether|combined|overall|together|across)\b/i.test(view.claim.text)) return undefined;
   const counts = view.features.quantities.filter((q) => q !== quantity && !q.hasUnit && Number.isInteger(q.value) && q.value >= 2 && q.value <= 1000);
@@ -777,6 +816,14 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     if (parts) {
       met[i] = true;
       for (const unit of parts) take(unit);
+      return;
+    }
+    // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the
+    // span between two moments of the claim, or between its moment and an earlier record.
+    const span = spanOfMoments(view, need.quantity, candidates);
+    if (span) {
+      met[i] = true;
+      for (const unit of span) take(unit);
       return;
     }
     // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR

@@ -588,6 +588,21 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('a level word (high, critical, warning) against the level a record field holds', async () => {
+      const change = parseEvidenceSources([{ file: 'change.json', text: '{"change_id": "CHG-7215", "service": "quote-api", "risk": "low"}' }]).items;
+      const high = await one('The change is rated high risk.', change);
+      assert.equal(high.partition, 'contradicted');
+      assert.match(high.reason, /risk=low/);
+      assert.equal((await one('The change is rated low risk.', change)).partition, 'grounded');
+
+      const alert = [item('E1', '[signal] alert_id=CI-4410 fired_at=2026-05-06T08:12:30Z severity=warning rule=inode_usage_high host=ci-run-05', 'signal')];
+      // The alert's own severity is a warning.
+      assert.equal((await one('CI-4410 fired at 08:12 as a critical alert.', alert)).partition, 'contradicted');
+      assert.notEqual((await one('CI-4410 fired at 08:12 as a warning.', alert)).partition, 'contradicted');
+      // "high" here is the inode usage the rule is named for, not the alert's level.
+      assert.notEqual((await one('CI-4410 fired at 08:12 for high inode usage on ci-run-05.', alert)).partition, 'contradicted');
+    });
+
     it('"39 seconds later" is the span from the moment before it, in the claim or in the sentence or list item above', async () => {
       const trace = [
         item('E1', '2026-11-03T21:04:12Z INFO ledger-api flag ledger.writes_paused=true'),

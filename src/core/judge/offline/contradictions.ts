@@ -596,3 +596,45 @@ export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[
   }
   return undefined;
 }
+
+/** Ordered levels a record field takes as a word (risk=low, severity=warning), as stems. */
+const LEVEL_SCALES: string[][] = [
+  ['low', 'medium', 'moder', 'high', 'critic'],
+  ['info', 'inform', 'notic', 'warn', 'error', 'critic'],
+  ['minor', 'major', 'critic'],
+];
+/** Keys that hold a level even when the claim does not name them ("a critical alert" for severity=warning). */
+const LEVEL_KEYS = new Set(['sever', 'level', 'prioriti']);
+
+/**
+ * "The change is rated high risk" against `risk=low`; "CI-4410, a critical alert" against its
+ * `severity=warning`: a field that holds a level word, named by the claim (or a severity of the
+ * claim's own numbered entity), and a different level of the same scale in the claim.
+ */
+export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.absent.length > 0 || view.wording.negated.length > 0) return undefined;
+  const claimWords = new Set(view.words.keys());
+  // A level as a word of its own: not inside a name like vpn_auth_reject_rate_high or queue-age-high.
+  const written = [...view.claim.text.matchAll(/(?<![\p{L}\p{N}_.-])(\p{L}+)(?![\p{L}\p{N}_-])/gu)].map((match) => canonicalStem(match[1]!.toLowerCase()));
+  const claimLevels = LEVEL_SCALES.flat().filter((level) => written.includes(level));
+  if (claimLevels.length === 0) return undefined;
+  const numbered = numberedIdentifiers(view);
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries(unit.features.fields)) {
+      const stated = canonicalStem(value.toLowerCase());
+      const scales = LEVEL_SCALES.filter((scale) => scale.includes(stated));
+      if (scales.length === 0 || claimWords.has(stated)) continue;
+      const other = claimLevels.find((level) => scales.some((scale) => scale.includes(level)));
+      if (!other) continue;
+      const keyWords = splitKeyWords(key);
+      const named = keyWords.some((word) => claimWords.has(word));
+      // Unnamed, the level must qualify the alert itself ("a critical alert", "severity warning"), not a measure ("error rate").
+      const qualifiesAlert = new RegExp(`\\b${surfaceWord(view.claim.text, other)}\\s+(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${surfaceWord(view.claim.text, other)}\\b`, 'i');
+      const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && numbered.length > 0 && numbered.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(view.claim.text);
+      if (!named && !ownSeverity) continue;
+      return contradicted(unit, `claim says "${surfaceWord(view.claim.text, other)}", ${unit.item.id} says ${key}=${value}`);
+    }
+  }
+  return undefined;
+}

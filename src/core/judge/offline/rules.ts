@@ -10,7 +10,7 @@ import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 import { type ClaimView, KIND_TYPES, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
-import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
+import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictLevel, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
 export interface ClaimVerdict {
   partition: PartitionKey;
@@ -155,7 +155,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
     contradictPolarity(view, candidates) ??
     contradictOpposite(view, candidates) ??
     contradictScope(view, candidates) ??
-    contradictFieldValue(view, candidates);
+    contradictFieldValue(view, candidates) ??
+    contradictLevel(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

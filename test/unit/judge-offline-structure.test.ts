@@ -175,6 +175,23 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual(questionPropositions('Is Jon Jost a filmmaker?'), ['Is Jon Jost a filmmaker']);
     });
 
+    it('in a question that asks several things, "yes" answers the part that asks yes or no', async () => {
+      const question = 'How long can a signed URL stay valid, what happens when the key is rotated, and can a link be restricted to certain IP addresses?';
+      assert.deepEqual(questionPropositions(question), ['can a link be restricted to certain IP addresses']);
+      // Only yes-or-no parts, or none: the question stays whole.
+      assert.deepEqual(questionPropositions('Is the link signed, and is it encrypted?'), ['Is the link signed, and is it encrypted']);
+
+      const docs = [
+        item('E1', 'Signed URLs stay valid for at most 7 days.', 'paragraph'),
+        item('E2', 'The ip_allow condition restricts a link to up to 10 CIDR ranges; requests from any other address are refused with 403.', 'paragraph'),
+      ];
+      // The statement after "Yes:" is grounded and is about restricting links to addresses.
+      const yes = await one('Yes: ip_allow restricts a link to up to 10 CIDR ranges, and requests from other addresses are refused with 403.', docs, question);
+      assert.equal(yes.partition, 'grounded');
+      // A grounded statement about something else does not answer the yes-or-no part.
+      assert.notEqual((await one('Yes: signed URLs stay valid for at most 7 days.', docs, question)).partition, 'grounded');
+    });
+
     it('"yes" needs both parts; "no" is right when one fails', async () => {
       // Both are American (Pam is short for Pamela).
       assert.equal((await one('Yes.', knowledge, 'Are Pam Veasey and Jon Jost both American?')).partition, 'grounded');

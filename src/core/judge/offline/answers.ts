@@ -27,8 +27,19 @@ export function questionPropositions(question: string): string[] {
   }
   const after = /^(are|were|is|was|do|did|does)\s+(.+?)\s+and\s+(.+?)\s+both\s+(.+)$/i.exec(text);
   if (after) return [`${after[2]} ${after[4]}`, `${after[3]} ${after[4]}`];
+  // "How long can a URL stay valid, …, and can a link be restricted to an IP range?": "yes"
+  // answers the part that asks yes or no, not the parts that ask how long or what.
+  const parts = text.split(/,\s*(?:and\s+|or\s+)?|\s+and\s+(?=(?:how|what|when|where|which|who|why|can|could|will|would|is|are|does|do|did|should)\b)/i);
+  if (parts.length > 1) {
+    const yesNo = parts.filter((part) => YES_NO_START.test(part) && !/^\s*if\b/i.test(part));
+    const asksOther = parts.some((part) => WH_START.test(part));
+    if (yesNo.length === 1 && asksOther) return [yesNo[0]!.trim()];
+  }
   return [text];
 }
+
+const YES_NO_START = /^\s*(?:can|could|will|would|is|are|was|were|does|do|did|should|has|have)\b/i;
+const WH_START = /^\s*(?:how|what|when|where|which|who|whom|why)\b/i;
 
 /** What a question asks for, when it names a kind of value: a year or date, or a number. */
 export function askedValue(question: string): 'date' | 'number' | undefined {

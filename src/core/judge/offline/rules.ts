@@ -88,9 +88,16 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.
   const prefixed = question ? LEADING_ANSWER.exec(claim.text) : null;
   if (prefixed && question) {
-    const answer = judgeBareAnswer(prefixed[1]!.toLowerCase() === 'yes', claim, question, index, options);
-    const rest = judgeClaim({ ...claim, text: claim.text.slice(prefixed[0].length) }, index, options);
-    return answer.partition === 'grounded' ? rest : answer;
+    const yes = prefixed[1]!.toLowerCase() === 'yes';
+    const answer = judgeBareAnswer(yes, claim, question, index, options);
+    const restText = claim.text.slice(prefixed[0].length);
+    const rest = judgeClaim({ ...claim, text: restText }, index, options);
+    if (answer.partition === 'grounded') return rest;
+    // "Yes: an approver can pass their approvals to a colleague" for "…, can an approver hand
+    // their approvals to someone else while away, and …?": a grounded statement on the topic of
+    // the part that asks yes or no is the yes, in its own words.
+    if (yes && answer.partition === 'ungrounded' && rest.partition === 'grounded' && answersYesNoPart(question, restText)) return rest;
+    return answer;
   }
   // "…, but Jon Jost is not.": the denied predicate is the question's ("both American?").
   const elliptical = ELLIPTICAL_DENIAL.exec(claim.text);
@@ -319,6 +326,14 @@ function judgeBareAnswer(yes: boolean, claim: ReportClaim, question: string, ind
   }
   if (holds) return { partition: 'contradicted', type: verdict.type, evidence_refs: verdict.evidence_refs, reason: `"no", but the evidence supports what the question asks (${verdict.reason})` };
   return { partition: 'grounded', type: 'inference', evidence_refs: verdict.evidence_refs, reason: `"no": the evidence does not support what the question asks (${verdict.reason})` };
+}
+
+function answersYesNoPart(question: string, statement: string): boolean {
+  const [part, ...others] = questionPropositions(question);
+  if (!part || others.length > 0 || part === question.trim().replace(/\?+$/, '')) return false;
+  const asked = [...new Set(extractFeatures(part).words)].filter((word) => !LIGHT_WORDS.has(word));
+  const said = new Set(extractFeatures(statement).words);
+  return asked.length > 0 && asked.filter((word) => said.has(word)).length * 3 >= asked.length;
 }
 
 function mergeVerdicts(verdicts: ClaimVerdict[]): ClaimVerdict {

@@ -605,6 +605,32 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('a denied comparison is the opposite bound, not a denied event: "never goes above 15 minutes" is at most 15 minutes', async () => {
+      const bound = (text: string) => extractFeatures(text).quantities.map((q) => [q.value, q.qualifier]);
+      assert.deepEqual(bound('The delay never goes above 15 minutes.'), [[900, 'upper']]);
+      assert.deepEqual(bound('Memory did not exceed 8 GiB.'), [[8 * 2 ** 30, 'upper']]);
+      assert.deepEqual(bound('No more than 3 retries are made.'), [[3, 'upper']]);
+      assert.deepEqual(bound('The queue never dropped below 200 messages.'), [[200, 'lower']]);
+      const wording = readWording('The delay never goes above 15 minutes.');
+      assert.deepEqual([wording.negated, wording.absent], [[], []]);
+      // A denied event is still one.
+      assert.deepEqual(readWording('The job was never restarted.').negated, ['restart']);
+
+      const docs = [item('E1', 'The retry delay is capped at 15 minutes.', 'paragraph')];
+      assert.equal((await one('The retry delay never goes above 15 minutes.', docs)).partition, 'grounded');
+      assert.notEqual((await one('The retry delay never goes above 30 minutes.', docs)).partition, 'grounded');
+    });
+
+    it('another block of the same document may bring the figure a paragraph leaves out (a settings table)', async () => {
+      const guide = parseEvidenceSources([
+        { file: 'polling.md', text: '# Polling\n\nWhen streaming is off, the server libraries poll the flag service for changes.\n\n| setting | default |\n|---|---|\n| poll interval | 30 s |\n' },
+        { file: 'other.md', text: '| setting | default |\n|---|---|\n| export interval | 45 s |\n' },
+      ]);
+      assert.equal((await one('When streaming is off, the server libraries poll the flag service for changes every 30 seconds.', guide.items)).partition, 'grounded');
+      // A figure from another document is not this paragraph's.
+      assert.notEqual((await one('When streaming is off, the server libraries poll the flag service for changes every 45 seconds.', guide.items)).partition, 'grounded');
+    });
+
     it('a level word (high, critical, warning) against the level a record field holds', async () => {
       const change = parseEvidenceSources([{ file: 'change.json', text: '{"change_id": "CHG-7215", "service": "quote-api", "risk": "low"}' }]).items;
       const high = await one('The change is rated high risk.', change);

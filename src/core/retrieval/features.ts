@@ -71,7 +71,7 @@ const STOPWORDS = new Set(
     'am do does did done has have had having it its this that these those there here which who whom whose what when where ' +
     'while how than so such also just only very can will would shall should may might must could our we you your they them ' +
     'their he she his her him i me my us about after before during between through up down out off again further once all ' +
-    'any both each few more most other some own same too s t per via vs etc e g ie eg one yes no not nor never none neither ' +
+    'any both each every few more most other some own same too s t per via vs etc e g ie eg one yes no not nor never none neither ' +
     // Negated auxiliaries: the negation is read as wording, the auxiliary carries no content.
     "aren't isn't wasn't weren't don't doesn't didn't can't cannot won't hasn't haven't hadn't couldn't shouldn't wouldn't mustn't"
   ).split(' ').flatMap((word) => (word.includes("'") ? [word, word.replace("'", '’')] : [word])),
@@ -679,7 +679,18 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
   [/\bby\s*[$€£]?$/i, 'delta'],
 ];
 
+/**
+ * A denied comparison is the opposite bound: "never goes above 15 minutes" and "no more than"
+ * are at most; "does not exceed" is at most; "never drops below 200" is at least.
+ */
+export const NEGATED_UPPER_RE =
+  /\b(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than)\s*[$€£]?$/iu;
+export const NEGATED_LOWER_RE = /\b(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
+
 function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
+  const wide = text.slice(Math.max(0, index - 40), index);
+  if (NEGATED_UPPER_RE.test(wide)) return 'upper';
+  if (NEGATED_LOWER_RE.test(wide)) return 'lower';
   const before = text.slice(Math.max(0, index - 24), index);
   for (const [pattern, qualifier] of QUALIFIERS) if (pattern.test(before)) return qualifier;
   return undefined;

@@ -82,6 +82,10 @@ for (const [group, [positive, negative]] of Object.entries(STATE_GROUPS)) {
 /** Words that are only weak states (up/down/on/off/yes/no/open are often not about state). */
 const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open', 'close', 'complete', 'red', 'green', 'higher', 'lower', 'active', 'ok']);
 
+/** A negation that only turns a comparison with a figure into a bound (see NEGATED_UPPER_RE in features). */
+const DENIED_COMPARISON_RE =
+  /^(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?\d/iu;
+
 /** Reads the wording of a claim (or an evidence item). */
 export function readWording(text: string): Wording {
   const wording: Wording = { negated: [], absent: [], states: [] };
@@ -98,6 +102,8 @@ export function readWording(text: string): Wording {
 
   const negatedSpans: Array<[number, number]> = [];
   for (const match of text.matchAll(NEGATION_RE)) {
+    // "never goes above 15 minutes", "does not exceed 8 GiB": a bound on a figure, not a denied event.
+    if (DENIED_COMPARISON_RE.test(text.slice(match.index))) continue;
     // The denied event is the first content word after the negation ("was not even restarted").
     const word = match[1]!.trim().split(/\s+/).find((w) => !isStopword(w) && !NEGATION_FILLERS.has(w.toLowerCase()));
     negatedSpans.push([match.index, match.index + match[0].length]);
@@ -108,6 +114,7 @@ export function readWording(text: string): Wording {
     wording.negated.push(canonicalStem(match[1]!));
   }
   for (const match of text.matchAll(ABSENCE_RE)) {
+    if (DENIED_COMPARISON_RE.test(text.slice(match.index))) continue;
     const word = match[1]!;
     if (/^\d+$/.test(word)) continue;
     // "no longer", "not only": not an absence.

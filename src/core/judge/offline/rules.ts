@@ -75,6 +75,10 @@ const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\
 const PRESCRIPTION_RE =
   /\b(?:must|should|shall|is required|are required|requires?|needs? to|have to|has to)\b|(?:^|[.:;,]\s+|^\s*(?:\d+\.|[-*])\s+)(?:Collect|Attach|Open|File|Run|Notify|Page|Record|Create|Restart|Verify|Check|Send|Post|Inform|Escalate|Capture|Upload|Tell)\b/iu;
 
+/** The words of a denied comparison before its figure ("never goes above", "does not exceed"). */
+const BOUND_WORDING_RE =
+  /\b(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
+
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
 const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
 
@@ -129,6 +133,12 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
       // Capitalised, the weekday also reads as a name.
       features.nameGroups = features.nameGroups.filter((group) => !(group.length === 1 && group[0] === stem));
     }
+  }
+  // "never goes above 15 minutes": the denied comparison is the figure's bound, not words to find.
+  for (const quantity of features.quantities) {
+    if (!isBound(quantity)) continue;
+    const comparison = BOUND_WORDING_RE.exec(claim.text.slice(Math.max(0, quantity.start - 40), quantity.start));
+    if (comparison) for (const word of extractFeatures(comparison[0]).words) view.words.delete(word);
   }
   // "2,930 …, nearly double the 1,512": the ratio words restate the claim's own two figures.
   const ratio = ratioWording(claim.text, features.quantities);
@@ -797,7 +807,8 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
       }
       // Prose joins prose only through an entity or as another sentence of the same paragraph;
       // after a record it may also bring specific content.
-      if (prose && valueGain && chosen.some((other) => other.item === unit.item)) bridge = true;
+      // Or as another block of the same document that brings a figure (a table row of the settings a paragraph describes).
+      if (prose && valueGain && chosen.some((other) => other.item === unit.item || (other.item.kind === 'paragraph' && other.item.file === unit.item.file))) bridge = true;
       const proseOnly = prose && chosen.every((other) => other.item.kind === 'paragraph');
       if (!bridge && (proseOnly || (!hard && gain < 2))) continue;
       if (gain > bestGain + 1e-9) {

@@ -684,8 +684,8 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
  * are at most; "does not exceed" is at most; "never drops below 200" is at least.
  */
 export const NEGATED_UPPER_RE =
-  /\b(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than)\s*[$€£]?$/iu;
-export const NEGATED_LOWER_RE = /\b(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
+  /\b(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than)\s*[$€£]?$/iu;
+export const NEGATED_LOWER_RE = /\b(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
 
 function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
   const wide = text.slice(Math.max(0, index - 40), index);

@@ -84,7 +84,7 @@ const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open'
 
 /** A negation that only turns a comparison with a figure into a bound (see NEGATED_UPPER_RE in features). */
 const DENIED_COMPARISON_RE =
-  /^(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?\d/iu;
+  /^(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?\d/iu;
 
 /** Reads the wording of a claim (or an evidence item). */
 export function readWording(text: string): Wording {

@@ -77,7 +77,7 @@ const PRESCRIPTION_RE =
 
 /** The words of a denied comparison before its figure ("never goes above", "does not exceed"). */
 const BOUND_WORDING_RE =
-  /\b(?:never|not|no|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
+  /\b(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
 
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
 const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;

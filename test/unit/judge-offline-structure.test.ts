@@ -817,6 +817,24 @@ describe('offline judge: structure written differently', () => {
       assert.match(verdict.reason, /causal/);
     });
 
+    it('"is what set off", "which is why", "explains why", "set off" are causal wording; "for good" is certainty', async () => {
+      assert.equal(readWording('The hooks-ingest rollout at 13:51 is what set off the backlog.').causal, 'is what set off');
+      assert.equal(readWording('The job ran in one transaction, which is why it held the locks so long.').causal, 'which is why');
+      assert.equal(readWording('That pause explains why the title still had 6.6 holds per copy.').causal, 'explains why');
+      assert.equal(readWording('The quarantine policy set off MX-0311.').causal, 'set off');
+      assert.equal(readWording('The lower CPU target has fixed the latency problem for good.').certainty, 'for good');
+      // Order alone is not causal wording.
+      assert.equal(readWording('The rollout at 13:51 came before the backlog.').causal, undefined);
+      // Every fact real, the link not in evidence: over-reach.
+      const rows = [
+        item('E1', '2026-06-11T13:51:02Z INFO deploy hooks-ingest v5.8.1 rolled out'),
+        item('E2', '[signal] alert_id=PAY-2207 fired_at=2026-06-11T14:14:00Z rule=webhook_queue_age_high', 'signal'),
+      ];
+      const verdict = await one('The hooks-ingest v5.8.1 rollout at 13:51 is what set off alert PAY-2207.', rows);
+      assert.equal(verdict.partition, 'ungrounded');
+      assert.match(verdict.reason, /causal/);
+    });
+
     it('"No publishers were blocked" is contradicted by a record in state=blocked with a count, grounded by count=0', async () => {
       const blocked = [item('E1', '[tool=mq_connections row=01:46:00] node=rabbit-2 state=blocked count=37', 'tool_row')];
       assert.equal((await one('No publishers were blocked during the window.', blocked)).partition, 'contradicted');

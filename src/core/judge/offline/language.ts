@@ -27,9 +27,9 @@ export interface StateMention {
 }
 
 const CAUSAL_RE =
-  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove|drives|thanks to|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
+  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove|drives|thanks to|(?:which|that|this) is why|explains? why|explained why|is what (?:caused|pushed|set off|triggered|drove|tipped|broke|started|brought)|set off|sets off|setting off|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
 const CERTAINTY_RE =
-  /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt)\b/i;
+  /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt|for good|once and for all)\b/i;
 const HEDGE_RE =
   /\b(may(?! \d)|might|could(?!\s+not\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
 const HEDGES = new RegExp(HEDGE_RE.source, 'gi');

@@ -932,6 +932,21 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('An nvidia-bug-report archive is collected and attached to the hardware ticket.', [evidence[0]!])).partition, 'grounded');
     });
 
+    it('a step the runbook gives mid-sentence or as a numbered item, claimed done in the past tense, is not shown by the runbook', async () => {
+      const record = item('E9', '2026-06-11T14:24:12Z INFO scheduler settlement-export paused at batch 14/40', 'log_line', { file: 'worker.log' });
+      const dlq = item('E1', 'Replay dead-lettered events only after review, and open a FINOPS ticket for any paused settlement run.', 'paragraph', { file: 'runbook.md' });
+      assert.equal((await one('A FINOPS ticket has been opened for the paused settlement run.', [dlq, record])).partition, 'ungrounded');
+      const post = item('E2', '3. Post in #storage-incidents whenever you change a cluster setting.', 'paragraph', { file: 'runbook.md' });
+      const posted = await one('The agent posted in #storage-incidents when it changed the cluster setting.', [post, record]);
+      assert.equal(posted.partition, 'ungrounded');
+      assert.match(posted.reason, /prescribes/);
+      // What the runbook asks is grounded by the runbook.
+      assert.equal((await one('The runbook asks for a post in #storage-incidents whenever a cluster setting changes.', [post, record])).partition, 'grounded');
+      // "were told" is a done action too.
+      const notice = item('E3', 'Consumers must be told about the window in #data-platform a day ahead.', 'paragraph', { file: 'plan.md' });
+      assert.equal((await one('Consumers were told about the window in #data-platform a day ahead.', [notice, record])).partition, 'ungrounded');
+    });
+
     it('"the three hosts at 75 connections in total" is 3 × default_pool_size=25', async () => {
       const change = [item('E1', 'pgbouncer.default_pool_size = 25 host_count=3', 'json_field', { file: 'change.json' })];
       assert.equal((await one('The pool size puts the three hosts at 75 connections in total.', change)).partition, 'grounded');

@@ -69,11 +69,28 @@ function ratioWording(text: string, quantities: readonly Quantity[]): { words: s
   return { words: extractFeatures(match[0]).words, holds: ok, wording: match[0].trim(), actual };
 }
 
-/** A done action in the passive ("was collected", "were notified", "has been attached"). */
-const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\s+)?\p{L}+(?:ed|en|wn|ught|ent)\b/u;
-/** How a runbook or plan prescribes: duties, requirements, imperatives at a sentence's start. */
-const PRESCRIPTION_RE =
-  /\b(?:must|should|shall|is required|are required|requires?|needs? to|have to|has to)\b|(?:^|[.:;,]\s+|^\s*(?:\d+\.|[-*])\s+)(?:Collect|Attach|Open|File|Run|Notify|Page|Record|Create|Restart|Verify|Check|Send|Post|Inform|Escalate|Capture|Upload|Tell)\b/iu;
+/** A done action in the passive ("was collected", "were notified", "has been attached", "were told"). */
+const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\s+)?(?:\p{L}+(?:ed|en|wn|ught|ent)|told|sent|paid|held|kept|made|set)\b/u;
+/** Verbs a runbook or plan gives as steps, in the imperative. */
+const STEP_VERBS =
+  'Collect|Attach|Open|File|Run|Notify|Page|Record|Create|Restart|Verify|Check|Send|Post|Inform|Escalate|Capture|Upload|Tell|Announce|Email|Call|Pause|Replay|Drain|Rotate|Revoke|Disable|Enable|Roll back|Scale|Confirm|Review|Document|Update|Schedule';
+/** How a runbook or plan prescribes: duties, requirements, imperatives at a sentence's or clause's start. */
+const PRESCRIPTION_RE = new RegExp(
+  `\\b(?:must|should|shall|is required|are required|requires?|needs? to|have to|has to)\\b|(?:^|[.:;,]\\s+(?:and\\s+|then\\s+)?|^\\s*(?:\\d+\\.|[-*])\\s+)(?:${STEP_VERBS})\\b`,
+  'iu',
+);
+const STEP_VERB_RE = new RegExp(`(?:^|[.:;,]\\s+(?:and\\s+|then\\s+)?|^\\s*(?:\\d+\\.|[-*])\\s+)(${STEP_VERBS})\\b`, 'giu');
+const PAST_FORMS: Record<string, string> = { tell: 'told', send: 'sent', run: 'ran', 'roll back': 'rolled back' };
+
+/** "The agent posted in #storage-incidents": the claim says done, in the past tense, a step the document prescribes. */
+function doesPrescribedStep(claim: string, prescription: string): boolean {
+  for (const match of prescription.matchAll(STEP_VERB_RE)) {
+    const verb = match[1]!.toLowerCase();
+    const past = PAST_FORMS[verb] ?? (verb.endsWith('e') ? `${verb}d` : verb.endsWith('y') ? `${verb.slice(0, -1)}ied` : `${verb}ed`);
+    if (new RegExp(`\\b${past}\\b`, 'i').test(claim)) return true;
+  }
+  return false;
+}
 
 /** The words of a denied comparison before its figure ("never goes above", "does not exceed"). */
 const BOUND_WORDING_RE =
@@ -206,8 +223,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   }
   // "As the runbook requires, an archive was collected": a document that prescribes an action
   // is not a record that it was done, when records of what was done are given.
-  if (index.hasRecords && support.units.every((unit) => unit.item.kind === 'paragraph') && PAST_EVENT_RE.test(claim.text)) {
-    const prescribing = support.units.find((unit) => PRESCRIPTION_RE.test(unit.text));
+  if (index.hasRecords && support.units.every((unit) => unit.item.kind === 'paragraph')) {
+    const prescribing = support.units.find((unit) => PRESCRIPTION_RE.test(unit.text) && (PAST_EVENT_RE.test(claim.text) || doesPrescribedStep(claim.text, unit.text)));
     if (prescribing) {
       return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${prescribing.item.id} prescribes it; no record shows it was done` };
     }

@@ -605,6 +605,25 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('"the half hour before" is a time, not a ratio; how long an alert stayed open is its own fired → resolved records', async () => {
+      const latency = [
+        item('E1', '[tool=metrics row=09:30-10:00] service=quote-api p95_ms=212', 'tool_row'),
+        item('E2', '[tool=metrics row=10:08-10:38] service=quote-api p95_ms=161', 'tool_row'),
+      ];
+      // 161/212 = 0.76: no "half" is claimed.
+      assert.equal((await one('quote-api p95 fell from 212 ms in the half hour before the window to 161 ms in the half hour after.', latency)).partition, 'grounded');
+
+      const alert = [
+        item('E1', '[signal] alert_id=PAY-2207 fired_at=2026-06-11T14:14:10Z rule=webhook_queue_age_high', 'signal'),
+        item('E2', '[signal] alert_id=PAY-2207 resolved_at=2026-06-11T14:53:40Z', 'signal'),
+        // A status post hours later mentions the alert; it is not part of the alert's life.
+        item('E3', '2026-06-11T20:05:00Z INFO status post: PAY-2207 resolved, settlement rerun at 20:00'),
+      ];
+      // 14:14:10 → 14:53:40 is 39 min 30 s: "just under 40 minutes".
+      assert.notEqual((await one('PAY-2207 stayed open for just under 40 minutes.', alert)).partition, 'contradicted');
+      assert.equal((await one('PAY-2207 stayed open for about 90 minutes.', alert)).partition, 'contradicted');
+    });
+
     it('a denied comparison is the opposite bound, not a denied event: "never goes above 15 minutes" is at most 15 minutes', async () => {
       const bound = (text: string) => extractFeatures(text).quantities.map((q) => [q.value, q.qualifier]);
       assert.deepEqual(bound('The delay never goes above 15 minutes.'), [[900, 'upper']]);

@@ -112,6 +112,8 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
   const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
   if (quantities.length !== 1 || view.wording.negated.length > 0) return undefined;
   const quantity = quantities[0]!;
+  // "stayed open for just under 40 minutes": how long, not a value that held.
+  if (quantity.dimension === 'duration' && /\bfor\s+(?:\p{L}+\s+){0,2}$/iu.test(view.claim.text.slice(Math.max(0, quantity.start - 24), quantity.start))) return undefined;
   if (!PERSISTENCE_RE.test(view.claim.text) && !ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsSomeAnchor(view, unit));
   const sameMeasure = (a: Quantity, b: Quantity): boolean =>
@@ -205,10 +207,13 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
     for (const time of unit.features.times) moments.push({ seconds: time.seconds, unit });
     if (moments.length > 50) return undefined;
   }
-  if (moments.length < 2) return undefined;
-  moments.sort((a, b) => a.seconds - b.seconds);
-  const first = moments[0]!;
-  const last = moments.at(-1)!;
+  // An alert's own records (fired, resolved) give its life; a status post that mentions it later does not.
+  const signals = moments.filter((moment) => moment.unit.item.kind === 'signal');
+  const life = signals.length >= 2 ? signals : moments;
+  if (life.length < 2) return undefined;
+  life.sort((a, b) => a.seconds - b.seconds);
+  const first = life[0]!;
+  const last = life.at(-1)!;
   const span = last.seconds - first.seconds;
   if (span <= 0 || Math.abs(span - claimed.value) <= Math.max(60, 0.05 * span) || quantityMatches(claimed, { ...claimed, value: span, decimals: 0, scale: 1, raw: `${span}s` })) return undefined;
   const minutes = Math.floor(span / 60);
@@ -638,3 +643,4 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
   }
   return undefined;
 }
+

@@ -45,7 +45,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
 /** Weekday stems, Sunday first (as Date.getUTCDay counts). */
 const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
 
-const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b/i;
+const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b(?!\s+(?:an?\s+)?(?:hour|minute|second|day|week|month|year)s?\b)/i;
 const RATIO_FACTORS: Record<string, number> = { double: 2, doubled: 2, twice: 2, triple: 3, tripled: 3, 'three times': 3, halved: 0.5, half: 0.5 };
 
 /**

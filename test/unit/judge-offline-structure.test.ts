@@ -624,6 +624,13 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('PAY-2207 stayed open for about 90 minutes.', alert)).partition, 'contradicted');
     });
 
+    it('"not A but B" corrects a detail: "had not run out of disk space but of inodes" denies no event', async () => {
+      assert.deepEqual(readWording('The host had not run out of disk space but of inodes on /var/lib/docker.').negated, []);
+      assert.deepEqual(readWording('The host was not restarted, but the pod was.').negated, ['restart']);
+      const rows = [item('E1', '[tool=node_metrics row=08:15] host=ci-run-05 mount=/var/lib/docker inodes_used_pct=100 disk_used_pct=61', 'tool_row')];
+      assert.notEqual((await one('ci-run-05 had not run out of disk space but of inodes on /var/lib/docker.', rows)).partition, 'contradicted');
+    });
+
     it('a denied comparison is the opposite bound, not a denied event: "never goes above 15 minutes" is at most 15 minutes', async () => {
       const bound = (text: string) => extractFeatures(text).quantities.map((q) => [q.value, q.qualifier]);
       assert.deepEqual(bound('The delay never goes above 15 minutes.'), [[900, 'upper']]);

@@ -104,6 +104,8 @@ export function readWording(text: string): Wording {
   for (const match of text.matchAll(NEGATION_RE)) {
     // "never goes above 15 minutes", "does not exceed 8 GiB": a bound on a figure, not a denied event.
     if (DENIED_COMPARISON_RE.test(text.slice(match.index))) continue;
+    // "had not run out of disk space but of inodes": a correction of one detail, not a denied event.
+    if (/^[^.;,]*?\bbut\s+(?:of|in|on|at|to|for|by|from|with)\b/i.test(text.slice(match.index))) continue;
     // The denied event is the first content word after the negation ("was not even restarted").
     const word = match[1]!.trim().split(/\s+/).find((w) => !isStopword(w) && !NEGATION_FILLERS.has(w.toLowerCase()));
     negatedSpans.push([match.index, match.index + match[0].length]);

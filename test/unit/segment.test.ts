@@ -54,6 +54,12 @@ describe('segment: spans and offsets', () => {
     ]);
   });
 
+  it('ends a sentence before a channel, a handle or inline code', () => {
+    assert.deepEqual(texts('SRCH-559 cleared at the same moment. #ecom-trading was told.'), ['SRCH-559 cleared at the same moment.', '#ecom-trading was told.']);
+    assert.deepEqual(texts('Use redrive. `tw dlq redrive` sends them back.'), ['Use redrive.', '`tw dlq redrive` sends them back.']);
+    assert.deepEqual(texts('It was approved. @m.ferreira paused the job.'), ['It was approved.', '@m.ferreira paused the job.']);
+  });
+
   it('reads a unit before a period as a sentence end, a title as an abbreviation', () => {
     assert.deepEqual(texts('It answered in 38 ms. dns-euw1-c also answered. Ask Dr. Smith.'), [
       'It answered in 38 ms.',

@@ -207,8 +207,9 @@ function sentences(text: string, start: number, end: number): Region[] {
 // service name, or a count, starting a new sentence.
 // The same holds for a lowercase command or package name ("quiver 3.0 was released", "chronyd
 // might also …") after a sentence of its own — but not after a unit ("2.3 s. after").
+// So does a channel, a handle or inline code ("#ecom-trading was told", "`tw dlq redrive` sends").
 const END_BEFORE_IDENTIFIER =
-  /[.!?]["')\]]*\s+(?=\p{Ll}[\p{L}\p{N}]*[-_.\d]|\p{N})|(?<![\s(]\p{L}|\b(?:s|ms|min|h|sec|secs|mins|hrs))[.!?]["')\]]*\s+(?=\p{Ll}{3,}\s+(?:\p{L}|\d))/gu;
+  /[.!?]["')\]]*\s+(?=\p{Ll}[\p{L}\p{N}]*[-_.\d]|\p{N}|[#@`][\p{L}\p{N}])|(?<![\s(]\p{L}|\b(?:s|ms|min|h|sec|secs|mins|hrs))[.!?]["')\]]*\s+(?=\p{Ll}{3,}\s+(?:\p{L}|\d))/gu;
 
 function splitBeforeIdentifiers(text: string, start: number, end: number): Region[] {
   const sentence = text.slice(start, end);

@@ -573,7 +573,9 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
  * the value follows from several records (a sum, a change).
  */
 export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
+  // "roughly 26 times the baseline" is a ratio of two figures, not a third figure of the record.
+  const multiplier = (q: Quantity): boolean => /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(q.start + q.raw.length));
+  const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && !(!q.hasUnit && /^\p{L}/u.test(q.raw)) && !multiplier(q));
   const times = view.features.times;
   if (figures.length + times.length < 3) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');

@@ -976,6 +976,26 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Consumers were told about the window in #data-platform a day ahead.', [notice, record])).partition, 'ungrounded');
     });
 
+    it('denials a record bears out: a field left <unset>, an event the record shows failing; a prescribed step a record shows done', async () => {
+      const job = [item('E1', 'tool_call kubectl_get result=active=1 activeDeadlineSeconds=<unset> node=batch-pool-3 restarts=0', 'tool_call', { file: 'trace.jsonl' })];
+      assert.equal((await one('The job has no activeDeadlineSeconds set.', job)).partition, 'grounded');
+      const indexer = [item('E1', '2026-08-19T06:01:47Z ERROR search-indexer indexer-1 failed to parse document sku=BF-TNT-2291: value "NaN" is not a number')];
+      // "failed to parse" is the parse not happening.
+      assert.notEqual((await one('The search indexer could not parse the price of BF-TNT-2291.', indexer)).partition, 'contradicted');
+      const parsed = [item('E1', '2026-08-19T06:01:47Z INFO search-indexer indexer-1 parsed document sku=BF-TNT-2291 in 3 ms')];
+      assert.equal((await one('The search indexer could not parse the price of BF-TNT-2291.', parsed)).partition, 'contradicted');
+
+      const runbook = item('E1', 'Post a summary in #finance-ops after the report is published.', 'paragraph', { file: 'runbook.md' });
+      const post = item('E2', 'tool_call post_status args={"channel":"#finance-ops"} result=ok', 'tool_call', { file: 'trace.jsonl' });
+      const other = item('E3', '2026-03-03T08:58:00Z INFO close-report published', 'log_line', { file: 'batch.log' });
+      assert.notEqual((await one('The agent posted a summary in #finance-ops after the report was published.', [runbook, post, other])).partition, 'ungrounded');
+      assert.equal((await one('The agent posted a summary in #finance-ops after the report was published.', [runbook, other])).partition, 'ungrounded');
+
+      // Vans that drove 190,000 km did not cause anything.
+      assert.equal(readWording('The 56 vans drove about 190,000 km in October.').causal, undefined);
+      assert.equal(readWording('Mobile drove most of the gain.').causal, 'drove');
+    });
+
     it('"the three hosts at 75 connections in total" is 3 × default_pool_size=25', async () => {
       const change = [item('E1', 'pgbouncer.default_pool_size = 25 host_count=3', 'json_field', { file: 'change.json' })];
       assert.equal((await one('The pool size puts the three hosts at 75 connections in total.', change)).partition, 'grounded');

@@ -27,7 +27,7 @@ export interface StateMention {
 }
 
 const CAUSAL_RE =
-  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove|drives|thanks to|(?:which|that|this) is why|explains? why|explained why|is what (?:caused|pushed|set off|triggered|drove|tipped|broke|started|brought)|set off|sets off|setting off|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
+  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|drives(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|thanks to|(?:which|that|this) is why|explains? why|explained why|is what (?:caused|pushed|set off|triggered|drove|tipped|broke|started|brought)|set off|sets off|setting off|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/i;
 const CERTAINTY_RE =
   /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt|for good|once and for all)\b/i;
 const HEDGE_RE =

@@ -225,7 +225,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // is not a record that it was done, when records of what was done are given.
   if (index.hasRecords && support.units.every((unit) => unit.item.kind === 'paragraph')) {
     const prescribing = support.units.find((unit) => PRESCRIPTION_RE.test(unit.text) && (PAST_EVENT_RE.test(claim.text) || doesPrescribedStep(claim.text, unit.text)));
-    if (prescribing) {
+    // A record naming what the step names (the channel posted to, the ticket opened) may be it being done.
+    const identifiers = features.identifiers;
+    const recorded = identifiers.length > 0 && candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && identifiers.every((id) => hasIdentifier(unit, id)));
+    if (prescribing && !recorded) {
       return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${prescribing.item.id} prescribes it; no record shows it was done` };
     }
   }
@@ -453,6 +456,19 @@ function judgeBoundAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVer
 /** Wording with which a document restricts or refuses something. */
 const RESTRICTING_RE = /\b(?:not|never|no|cannot|only|rejected|refused|blocked|skipped|denied|disallowed|forbidden|prevents?|blocks|rejects|refuses|skips)\b/i;
 
+/** A field value that states nothing is there (`count=0`, `activeDeadlineSeconds=<unset>`). */
+const EMPTY_VALUE_RE = /^(?:0+(?:\.0+)?|false|none|null|nil|<?unset>?|<none>|not set|n\/a|-|)$/i;
+const FAILURE_RE = /\b(?:fail(?:ed|s|ure)?|error|unable|cannot|can't|could not|couldn't|invalid|exception)\b/gi;
+
+/** The denied event's word stands in the record right after a failure ("failed to parse document"). */
+function failedAt(unit: IndexedItem, denied: readonly string[]): boolean {
+  for (const match of unit.text.matchAll(FAILURE_RE)) {
+    const after = extractFeatures(unit.text.slice(match.index + match[0].length, match.index + match[0].length + 40)).words.slice(0, 2);
+    if (denied.some((term) => after.includes(term))) return true;
+  }
+  return false;
+}
+
 function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean, options: RuleOptions): ClaimVerdict {
   // An absence about an entity the evidence never mentions cannot be checked.
   const unknown = [
@@ -474,7 +490,13 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
     const field = deniedFieldValue(unit, denied);
     const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term));
-    if (deniesToo || (field !== undefined ? /^(?:0+(?:\.0+)?|false|none|null|)$/i.test(field) : reportsNothing(unit.text))) {
+    if (deniesToo || (field !== undefined ? EMPTY_VALUE_RE.test(field) : reportsNothing(unit.text))) {
+      supporting.push(unit);
+      continue;
+    }
+    // "The indexer could not parse it" against "failed to parse document": a record of the event
+    // failing shows that it did not happen.
+    if (negatedClaim && failedAt(unit, denied)) {
       supporting.push(unit);
       continue;
     }

@@ -976,7 +976,7 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Consumers were told about the window in #data-platform a day ahead.', [notice, record])).partition, 'ungrounded');
     });
 
-    it('denials a record bears out: a field left <unset>, an event the record shows failing; a prescribed step a record shows done', async () => {
+    it('denials and counts a record bears out or falsifies: a field left <unset>, an event the record shows failing, a prescribed step a record shows done, "twice" against restarts=0', async () => {
       const job = [item('E1', 'tool_call kubectl_get result=active=1 activeDeadlineSeconds=<unset> node=batch-pool-3 restarts=0', 'tool_call', { file: 'trace.jsonl' })];
       assert.equal((await one('The job has no activeDeadlineSeconds set.', job)).partition, 'grounded');
       const indexer = [item('E1', '2026-08-19T06:01:47Z ERROR search-indexer indexer-1 failed to parse document sku=BF-TNT-2291: value "NaN" is not a number')];
@@ -990,6 +990,12 @@ describe('offline judge: structure written differently', () => {
       const other = item('E3', '2026-03-03T08:58:00Z INFO close-report published', 'log_line', { file: 'batch.log' });
       assert.notEqual((await one('The agent posted a summary in #finance-ops after the report was published.', [runbook, post, other])).partition, 'ungrounded');
       assert.equal((await one('The agent posted a summary in #finance-ops after the report was published.', [runbook, other])).partition, 'ungrounded');
+
+      // "twice" counts restarts; the record counts none.
+      const pod = [item('E1', 'tool_call kubectl_get result=active=1 restarts=0 phase=Running', 'tool_call', { file: 'trace.jsonl' })];
+      assert.equal((await one('Kubernetes restarted its pod twice while it waited.', pod)).partition, 'contradicted');
+      // A count of listed things in words is not a measured value.
+      assert.notEqual((await one('Kubernetes restarted two pods while it waited.', pod)).partition, 'contradicted');
 
       // Vans that drove 190,000 km did not cause anything.
       assert.equal(readWording('The 56 vans drove about 190,000 km in October.').causal, undefined);

@@ -14,7 +14,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     if (quantity.qualifier === 'delta') continue;
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
     // A limit in words ("up to five streams") is a figure like any other.
-    if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity)) continue;
+    // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.
+    const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+    if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
     // A table cell is about its row: the row's label (orders.shipped) names the subject as well.
     const context = view.context;
     const aboutRow = (unit: IndexedItem): boolean =>

@@ -539,7 +539,7 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Besides the council chamber, the old village hall today houses a museum of local history.', hall, question)).partition, 'grounded');
     });
 
-    it("a product's name that another block of its document uses is the document's subject", async () => {
+    it("a product's name that another block of its document uses (or another file, when the question names it) is the document's subject", async () => {
       const guide = parseEvidenceSources([
         {
           file: 'retry-policies.md',
@@ -551,6 +551,15 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Without a dead-letter queue, Tidewater deletes the message after its last attempt.', guide.items)).partition, 'grounded');
       // Harbourline is named only by another document, which says nothing of deleting.
       assert.notEqual((await one('Without a dead-letter queue, Harbourline deletes the message after its last attempt.', guide.items)).partition, 'grounded');
+
+      // Split over two files: the other file's name counts when the question asks about that product.
+      const split = parseEvidenceSources([
+        { file: 'overview.md', text: 'Tidewater is a hosted message queue.\n' },
+        { file: 'dead-letters.md', text: 'If no dead-letter queue is configured, the message is deleted after its last attempt.\n' },
+      ]);
+      const claim = 'Without a dead-letter queue, Tidewater deletes the message after its last attempt.';
+      assert.equal((await one(claim, split.items, 'What does Tidewater do with a message that keeps failing?')).partition, 'grounded');
+      assert.notEqual((await one(claim, split.items)).partition, 'grounded');
     });
 
     it('a TTL is when a key expires: a runbook TTL contradicts a claimed expiry, even beside records', async () => {

@@ -912,8 +912,15 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   const documents = new Set(chosen.filter((unit) => unit.item.kind === 'paragraph').map((unit) => unit.item.file));
   if (documents.size > 0) {
     needs.forEach((need, i) => {
-      if (met[i] || !need.name) return;
-      met[i] = view.index.items.some((unit) => documents.has(unit.item.file) && unit.item.kind === 'paragraph' && !chosen.some((other) => other.item === unit.item) && need.met(unit));
+      if (met[i] || need.value) return;
+      // A name, or a word the documents write as a name ("Quayside evaluates …" opens a sentence).
+      const documentName = (unit: IndexedItem): boolean =>
+        need.name ? need.met(unit) : !need.hard && unit.features.nameGroups.some((group) => group.length === 1 && group[0] === need.label);
+      // Another file of the evidence only when the question names it too: the product asked about.
+      const asked = need.label.split(' ').every((word) => view.askedWords.has(word));
+      met[i] = view.index.items.some(
+        (unit) => unit.item.kind === 'paragraph' && (documents.has(unit.item.file) || asked) && !chosen.some((other) => other.item === unit.item) && documentName(unit),
+      );
     });
   }
 

@@ -614,6 +614,25 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('an entity the records write by its code: a record pairing site=DC1 with name=Daventry lets "at Daventry" read site=DC1', async () => {
+      const evidence = parseEvidenceSources([
+        { file: 'sites.json', text: '{"sites": [{"site": "DC1", "name": "Daventry"}, {"site": "DC2", "name": "Widnes"}]}' },
+        { file: 'inventory.log', text: '[tool=shrink row=1] site=DC1 write_off_gbp=18400\n[tool=shrink row=2] site=DC2 write_off_gbp=41900\n' },
+      ]).items;
+      const daventry = await one('Write-offs came to £18,400 at Daventry in September.', evidence);
+      assert.equal(daventry.partition, 'grounded');
+      assert.match(daventry.reason, /Daventry as DC1/);
+      // £41,900 is DC2's (Widnes), not DC1's.
+      assert.notEqual((await one('Write-offs came to £41,900 at Daventry in September.', evidence)).partition, 'grounded');
+      // No record pairs Leeds with a code.
+      assert.equal((await one('Write-offs came to £18,400 at Leeds in September.', evidence)).partition, 'ungrounded');
+    });
+
+    it('reads the typographic minus: "−4,415 units" is negative; "(−3.8%)" stays a change compared by its size', () => {
+      assert.equal(extractFeatures('a net adjustment of −4,415 units').quantities[0]!.value, -4415);
+      assert.equal(extractFeatures('down from 31,120 (−3.8%)').quantities.find((q) => q.dimension === 'percent')!.value, 3.8);
+    });
+
     it('"the half hour before" is a time, not a ratio; how long an alert stayed open is its own fired → resolved records', async () => {
       const latency = [
         item('E1', '[tool=metrics row=09:30-10:00] service=quote-api p95_ms=212', 'tool_row'),

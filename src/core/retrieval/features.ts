@@ -392,6 +392,9 @@ export function extractFeatures(text: string): TextFeatures {
     let raw = match[0];
     let value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
+    // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
+    // which is compared by its size, as "-3.8%" is.)
+    if (numberText[match.index - 1] === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;
     const magnitude = MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12));
     let magnitudeScale = 1;
     if (magnitude) {

@@ -104,6 +104,52 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
  * "no" is judged as the question's proposition, asserted or denied.
  */
 export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, preceding?: ReportClaim): ClaimVerdict {
+  const verdict = judgeClaimAsWritten(claim, index, options, question, preceding);
+  if (verdict.partition !== 'ungrounded') return verdict;
+  // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
+  // with name=Daventry: the records may write an entity by its code. Read the claim with the
+  // codes in place of the names; take that reading when it decides the claim.
+  // Only for claims with figures: what a code anchors is the entity's values in records.
+  const aliases = /\d/.test(claim.text) ? aliasesIn(claim.text, index) : [];
+  if (aliases.length === 0) return verdict;
+  let text = claim.text;
+  for (const alias of aliases) text = text.replace(alias.name, alias.code);
+  const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, preceding);
+  if (coded.partition !== 'grounded' && coded.partition !== 'contradicted') return verdict;
+  const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
+  const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
+  return { ...coded, evidence_refs: refs, reason: `reading ${reading}: ${coded.reason}` };
+}
+
+/** Field names that hold an entity's display name, and those that hold its short code. */
+const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
+const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|\w+_(?:id|code))$/i;
+const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
+const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string }>>();
+
+/** Names a record pairs with a code (`site=DC1 name=Daventry`), that the claim uses as written. */
+function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; code: string; ref: string }> {
+  let pairs = ALIASES.get(index);
+  if (!pairs) {
+    pairs = [];
+    const seen = new Set<string>();
+    for (const unit of index.items) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+      const fields = Object.entries(unit.features.fields);
+      const names = fields.filter(([key, value]) => NAME_KEY_RE.test(key) && /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u.test(value));
+      const codes = fields.filter(([key, value]) => CODE_KEY_RE.test(key) && CODE_VALUE_RE.test(value));
+      if (names.length !== 1 || codes.length !== 1) continue;
+      const [name, code] = [names[0]![1], codes[0]![1]];
+      if (name === code || seen.has(name)) continue;
+      seen.add(name);
+      pairs.push({ name, code, ref: unit.item.id });
+    }
+    ALIASES.set(index, pairs);
+  }
+  return pairs.filter((pair) => new RegExp(`(?<![\\p{L}\\p{N}])${pair.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text));
+}
+
+function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, preceding?: ReportClaim): ClaimVerdict {
   const bare = BARE_ANSWER.exec(claim.text);
   if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
   // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.

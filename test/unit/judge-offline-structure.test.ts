@@ -628,6 +628,16 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Write-offs came to £18,400 at Leeds in September.', evidence)).partition, 'ungrounded');
     });
 
+    it('a count in words that the claim’s own list gives ("two CNAMEs, zendesk1… and zendesk2…") needs no record of its own', async () => {
+      const dns = [
+        item('E1', 'tool_call dns_upsert args={"name":"zendesk1._domainkey","type":"CNAME"} result=ok', 'tool_call', { file: 'trace.jsonl' }),
+        item('E2', 'tool_call dns_upsert args={"name":"zendesk2._domainkey","type":"CNAME"} result=ok', 'tool_call', { file: 'trace.jsonl' }),
+      ];
+      assert.equal((await one('The agent published two CNAMEs, zendesk1._domainkey and zendesk2._domainkey.', dns)).partition, 'grounded');
+      // Three is not the two it lists.
+      assert.notEqual((await one('The agent published three CNAMEs, zendesk1._domainkey and zendesk2._domainkey.', dns)).partition, 'grounded');
+    });
+
     it('reads the typographic minus: "−4,415 units" is negative; "(−3.8%)" stays a change compared by its size', () => {
       assert.equal(extractFeatures('a net adjustment of −4,415 units').quantities[0]!.value, -4415);
       assert.equal(extractFeatures('down from 31,120 (−3.8%)').quantities.find((q) => q.dimension === 'percent')!.value, 3.8);

@@ -806,6 +806,13 @@ function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
   return false;
 }
 
+/** A small count in words that equals the number of identifiers the claim lists ("two CNAMEs, a and b"). */
+function countsListed(view: ClaimView, quantity: Quantity): boolean {
+  if (quantity.hasUnit || !/^\p{L}/u.test(quantity.raw) || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 10) return false;
+  const listed = new Set(view.features.identifiers.filter((id) => /\d/.test(id)));
+  return listed.size === quantity.value && /,|\band\b/.test(view.claim.text.slice(quantity.start));
+}
+
 const LATER_RE = /^\s*(?:later|after(?:wards)?\b(?!\s+(?:the|a|an|its|their|\d)))/i;
 const EARLIER_RE = /^\s*(?:earlier|before(?!\s+(?:the|a|an|its|their|\d)))/i;
 
@@ -928,6 +935,11 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     if (parts) {
       met[i] = true;
       for (const unit of parts) take(unit);
+      return;
+    }
+    // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
+    if (countsListed(view, need.quantity)) {
+      met[i] = true;
       return;
     }
     // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the

@@ -884,6 +884,13 @@ describe('offline judge: structure written differently', () => {
       assert.match(verdict.reason, /causal/);
     });
 
+    it('"so that X could be patched" is a purpose, not a hedge; "it is also possible that" is a hedge', () => {
+      assert.equal(readWording('CHG-6071 moved the primary to db-ledger-b1 so that db-ledger-a1 could be patched.').hedge, undefined);
+      assert.equal(readWording('The move was done in order that the old node could be rebooted.').hedge, undefined);
+      assert.equal(readWording('The spike could also be a retry storm.').hedge, 'could');
+      assert.equal(readWording('It is also possible that the flag kept the expiry out of sight.').hedge, 'It is also possible');
+    });
+
     it('"is what set off", "which is why", "explains why", "set off" are causal wording; "for good" is certainty', async () => {
       assert.equal(readWording('The hooks-ingest rollout at 13:51 is what set off the backlog.').causal, 'is what set off');
       assert.equal(readWording('The job ran in one transaction, which is why it held the locks so long.').causal, 'which is why');

@@ -638,6 +638,15 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('The agent published three CNAMEs, zendesk1._domainkey and zendesk2._domainkey.', dns)).partition, 'grounded');
     });
 
+    it('reads bytes per second ("19 GiB/s", `recovery_rate=1.9GiB/s`) as a rate in bytes', async () => {
+      const rate = (text: string) => extractFeatures(text).quantities.map((q) => [q.value, q.dimension]);
+      assert.deepEqual(rate('recovery ran at 120 MB/s'), [[120e6, 'rate']]);
+      assert.deepEqual(rate('recovery_rate=1.9GiB/s'), [[1.9 * 2 ** 30, 'rate']]);
+      const status = [item('E1', 'tool_call cluster_status result=sampled_at=13:51:20 health=HEALTH_WARN degraded=61 recovery_rate=1.9GiB/s', 'tool_call', { file: 'trace.jsonl' })];
+      assert.equal((await one('Recovery was running at roughly 19 GiB/s.', status)).partition, 'contradicted');
+      assert.equal((await one('Recovery was running at roughly 1.9 GiB/s.', status)).partition, 'grounded');
+    });
+
     it('reads the typographic minus: "−4,415 units" is negative; "(−3.8%)" stays a change compared by its size', () => {
       assert.equal(extractFeatures('a net adjustment of −4,415 units').quantities[0]!.value, -4415);
       assert.equal(extractFeatures('down from 31,120 (−3.8%)').quantities.find((q) => q.dimension === 'percent')!.value, 3.8);

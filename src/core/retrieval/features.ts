@@ -289,6 +289,7 @@ const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
+const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
 const RATE_AFTER_RE = /^\s?(?:[\p{L}-]+\s+)?(?:per|\/)\s*(?:second|sec|s)\b/iu;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
@@ -382,7 +383,7 @@ export function extractFeatures(text: string): TextFeatures {
     identifiers.push(raw.toLowerCase().replace(/[.:]+$/, ''));
     identifierDurations.push(...durationsInIdentifier(raw, match.index));
     // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
-    const suffix = /^\d+(?:\.\d+)?([a-z%]+)$/i.exec(raw)?.[1]?.toLowerCase();
+    const suffix = /^\d+(?:\.\d+)?([a-z%]+)(?:\/s)?$/i.exec(raw)?.[1]?.toLowerCase();
     if (!(suffix && UNITS[suffix])) mask(match.index, match.index + raw.length);
   }
 
@@ -406,7 +407,11 @@ export function extractFeatures(text: string): TextFeatures {
     const fieldKey = fieldKeyBefore(text, match.index);
     // A tagged line's row number ([tool=run_sql row=7]) counts lines; it measures nothing.
     if (fieldKey === 'row' && /\[[^\]]*$/.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
-    const rateMatch = RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
+    // "19 GiB/s", "1.9GiB/s", "120 MB/s": bytes per second, a rate in bytes.
+    const throughput = THROUGHPUT_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12));
+    const byteUnit = throughput ? UNITS[throughput[1]!.toLowerCase()] : undefined;
+    const rateMatch = byteUnit?.dimension === 'bytes' ? throughput : RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
+    if (rateMatch === throughput && byteUnit) value *= byteUnit.factor;
     const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
     const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();
     // "$0.09 per GB", "3 per user": a price or a ratio, not a plain amount.

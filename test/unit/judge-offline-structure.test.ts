@@ -766,6 +766,10 @@ describe('offline judge: structure written differently', () => {
       const twoRecords = [...reindex, item('E2', '[tool=df row=23:12] volume=pgdata used_mib=6200', 'tool_row')];
       assert.notEqual((await one('Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,200 MiB.', twoRecords)).partition, 'contradicted');
 
+      // A range whose start the record gives: its one other time is the end.
+      const window = parseEvidenceSources([{ file: 'change.json', text: '{"window": {"start": "2026-09-08T19:30:00Z", "end": "2026-09-08T22:00:00Z"}}' }]).items;
+      assert.equal((await one('The approved window ran from 19:30 to 23:00 UTC.', window)).partition, 'contradicted');
+      assert.equal((await one('The approved window ran from 19:30 to 22:00 UTC.', window)).partition, 'grounded');
       // 41% and 10% pin the firing record among the alert's two; its one time is 08:19, not 8:29 AM.
       const alert = [
         item('E1', '[signal] alert_id=CI-4412 fired_at=2026-05-07T08:19:04Z failing_jobs_pct=41 threshold_pct=10', 'signal'),

@@ -574,12 +574,14 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
  * remaining time) is what the claim states. Not when another record gives the claimed value, or
  * the value follows from several records (a sum, a change).
  */
+const RANGE_RE = /\b(?:from|between)\s+\S+\s+(?:to|and|until|till)\s+\S+|\d\s*[–-]\s*\d/i;
+
 export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   // "roughly 26 times the baseline" is a ratio of two figures, not a third figure of the record.
   const multiplier = (q: Quantity): boolean => /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(q.start + q.raw.length));
   const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && !(!q.hasUnit && /^\p{L}/u.test(q.raw)) && !multiplier(q));
   const times = view.features.times;
-  if (figures.length + times.length < 3) return undefined;
+  if (figures.length + times.length < 2) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
   // Stated as a value by any item (a policy's "26 loans" too), or inside a name or key.
   const statedSomewhere = (q: Quantity): boolean =>
@@ -588,7 +590,16 @@ export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[
     const theirs = quantitiesAt(view, unit);
     const pinnedFigures = figures.filter((q) => theirs.some((e) => quantityMatches(q, e)));
     const pinnedTimes = times.filter((t) => unit.features.times.some((u) => timeMatches(t, u)));
-    if (pinnedFigures.length + pinnedTimes.length < 2) continue;
+    // "The approved window ran from 19:30 to 23:00" against `window.start=19:30 end=22:00`: a range
+    // whose start the record gives, in a record about it that has one other time, its end.
+    if (times.length === 2 && pinnedTimes.length === 1 && unit.features.times.length === 2 && RANGE_RE.test(view.claim.text) && [...view.words.keys()].some((word) => unit.wordSet.has(word))) {
+      const time = times.find((t) => !pinnedTimes.includes(t))!;
+      const other = unit.features.times.find((u) => !timeMatches(pinnedTimes[0]!, u))!;
+      if (other && !timeMatches(time, other) && !candidates.some((c) => c.features.times.some((u) => timeMatches(time, u)))) {
+        return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
+      }
+    }
+    if (pinnedFigures.length + pinnedTimes.length < 2 || figures.length + times.length < 3) continue;
     for (const quantity of figures) {
       if (pinnedFigures.includes(quantity) || statedSomewhere(quantity)) continue;
       const left = theirs.filter((e) => e.dimension === quantity.dimension && e.hasUnit === quantity.hasUnit && !view.features.quantities.some((mine) => quantityMatches(mine, e)));

@@ -688,6 +688,10 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual([wording.negated, wording.absent], [[], []]);
       // A denied event is still one.
       assert.deepEqual(readWording('The job was never restarted.').negated, ['restart']);
+      // "no worse than before", "no later than 09:00" compare; they deny nothing.
+      assert.deepEqual(readWording('p99 write latency held at 48 ms, no worse than before the switchover.').absent, []);
+      assert.deepEqual(readWording('The report goes out no later than 09:00.').absent, []);
+      assert.deepEqual(readWording('No errors were logged after 14:03.').absent, ['error']);
 
       const docs = [item('E1', 'The retry delay is capped at 15 minutes.', 'paragraph')];
       assert.equal((await one('The retry delay never goes above 15 minutes.', docs)).partition, 'grounded');

@@ -117,6 +117,8 @@ export function readWording(text: string): Wording {
   }
   for (const match of text.matchAll(ABSENCE_RE)) {
     if (DENIED_COMPARISON_RE.test(text.slice(match.index))) continue;
+    // "no worse than before", "no later than 09:00": a comparison, not an absence.
+    if (/^no\s+(?:\p{L}+er|worse|better|more|less|fewer)\s+than\b/iu.test(text.slice(match.index))) continue;
     const word = match[1]!;
     if (/^\d+$/.test(word)) continue;
     // "no longer", "not only": not an absence.

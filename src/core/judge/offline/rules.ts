@@ -806,6 +806,36 @@ function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
   return false;
 }
 
+/**
+ * The items a figure no item states follows from, in order of preference; [] when it follows
+ * from the claim itself; undefined when it follows from nothing.
+ */
+function derivedFrom(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem[] | undefined {
+  // A count of the records of one event ("OOM-killed three times").
+  const events = countedEvents(view, quantity) ?? countedArray(view, quantity);
+  if (events) return events;
+  // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
+  const share = shareOfStatedWhole(view, quantity, candidates);
+  if (share) return share;
+  // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
+  if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
+  // A sum, a difference or a change of figures the records state.
+  const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))));
+  if (parts) return parts;
+  // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
+  if (countsListed(view, quantity)) return [];
+  // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the
+  // span between two moments of the claim, or between its moment and an earlier record.
+  const span = spanOfMoments(view, quantity, candidates);
+  if (span) return span;
+  // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR
+  // 14,650": a figure computed from the claim's own figures, which need their own support.
+  if (fromClaimFigures(view, quantity)) return [];
+  // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.
+  const product = multipliedFigure(view, quantity, candidates);
+  return product ? [product] : undefined;
+}
+
 /** A small count in words that equals the number of identifiers the claim lists ("two CNAMEs, a and b"). */
 function countsListed(view: ClaimView, quantity: Quantity): boolean {
   if (quantity.hasUnit || !/^\p{L}/u.test(quantity.raw) || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 10) return false;
@@ -912,56 +942,13 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     take(best);
     if (met.every(Boolean)) break;
   }
-  // A figure no unit states may be a sum, a difference or a change of two that they do, or a
-  // count of the records of one event ("OOM-killed three times").
+  // A figure no unit states may follow from what they do state (see derivedFrom).
   needs.forEach((need, i) => {
     if (met[i] || !need.quantity) return;
-    const events = countedEvents(view, need.quantity) ?? countedArray(view, need.quantity);
-    if (events) {
-      met[i] = true;
-      for (const unit of events) take(unit);
-      return;
-    }
-    // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
-    const share = shareOfStatedWhole(view, need.quantity, candidates);
-    if (share) {
-      met[i] = true;
-      for (const unit of share) take(unit);
-      return;
-    }
-    // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
-    if (SHARE_OF_RE.test(view.claim.text.slice(need.quantity.start + need.quantity.raw.length))) return;
-    const parts = deriveQuantity(need.quantity, withSeries(view, need.quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))));
-    if (parts) {
-      met[i] = true;
-      for (const unit of parts) take(unit);
-      return;
-    }
-    // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
-    if (countsListed(view, need.quantity)) {
-      met[i] = true;
-      return;
-    }
-    // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the
-    // span between two moments of the claim, or between its moment and an earlier record.
-    const span = spanOfMoments(view, need.quantity, candidates);
-    if (span) {
-      met[i] = true;
-      for (const unit of span) take(unit);
-      return;
-    }
-    // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR
-    // 14,650": a figure computed from the claim's own figures, which need their own support.
-    if (fromClaimFigures(view, need.quantity)) {
-      met[i] = true;
-      return;
-    }
-    // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.
-    const product = multipliedFigure(view, need.quantity, candidates);
-    if (product) {
-      met[i] = true;
-      take(product);
-    }
+    const units = derivedFrom(view, need.quantity, candidates);
+    if (!units) return;
+    met[i] = true;
+    for (const unit of units) take(unit);
   });
 
   // A product document names its product in some blocks and leaves it implied in others ("If no

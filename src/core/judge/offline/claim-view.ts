@@ -3,7 +3,7 @@
 // unit holds them, the words that carry little content, and a unit's wording read once.
 import type { EvidenceType } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
-import { canonicalStem, extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './matching';
 import { type ClaimVerdict } from './rules';
@@ -63,8 +63,8 @@ export interface ClaimView {
   context?: TextFeatures;
   /** Records of the events the claim times itself by ("six minutes after the first reload"). */
   events: IndexedItem[];
-  /** Times of the claim before it in the same paragraph: what "25 seconds later" counts from. */
-  precedingTimes: ClockTime[];
+  /** The nearest earlier claim that gives a time: what "25 seconds later" counts from. */
+  preceding?: ReportClaim;
 }
 
 export function alnum(text: string): string {

@@ -125,10 +125,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
 const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|\w+_(?:id|code))$/i;
 const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
-const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string }>>();
+const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string; pattern: RegExp }>>();
 
 /** Names a record pairs with a code (`site=DC1 name=Daventry`), that the claim uses as written. */
-function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; code: string; ref: string }> {
+function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; code: string; ref: string; pattern: RegExp }> {
   let pairs = ALIASES.get(index);
   if (!pairs) {
     pairs = [];
@@ -142,11 +142,12 @@ function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; co
       const [name, code] = [names[0]![1], codes[0]![1]];
       if (name === code || seen.has(name)) continue;
       seen.add(name);
-      pairs.push({ name, code, ref: unit.item.id });
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+      pairs.push({ name, code, ref: unit.item.id, pattern });
     }
     ALIASES.set(index, pairs);
   }
-  return pairs.filter((pair) => new RegExp(`(?<![\\p{L}\\p{N}])${pair.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text));
+  return pairs.filter((pair) => pair.pattern.test(text));
 }
 
 function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, preceding?: ReportClaim): ClaimVerdict {
@@ -176,8 +177,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   features.identifiers = features.identifiers.filter((id) => !/^(?:\p{L}+|\d+(?:st|nd|rd|th))(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
-  const precedingTimes = preceding ? extractFeatures(preceding.text).times : [];
-  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, precedingTimes };
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, preceding };
   if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
@@ -861,7 +861,8 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
   // A moment written to the minute (14:24) may be any second of it: the span may be a minute off.
   const fitsSpan = (span: number, toMinute: boolean): boolean => span > 0 && (fits(span) || (toMinute && !isBound(quantity) && Math.abs(quantity.value - span) <= 60));
   // "…at 21:04:12, and db-ledger-b1 was promoted 39 seconds later, at 21:04:51": from the sentence before.
-  const before = view.precedingTimes.at(-1);
+  // Read only here: few claims count from the sentence before.
+  const before = view.preceding ? extractFeatures(view.preceding.text).times.at(-1) : undefined;
   const reference = before?.seconds;
   if (times.length === 1 && before && fitsSpan(distance(before.seconds, times[0]!.seconds), !before.hasSeconds || !times[0]!.hasSeconds)) return [];
   // One moment and "… later": a record at that distance before it, about the same subject.

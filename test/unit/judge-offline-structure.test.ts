@@ -647,6 +647,15 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Recovery was running at roughly 1.9 GiB/s.', status)).partition, 'grounded');
     });
 
+    it('a record listing entries " | "-separated and named by a code (site=DC1 … | site=DC2 …) is read entry by entry', async () => {
+      const shrink = [item('E1', '[tool=shrink row=2026-09] site=DC1 write_off_gbp=18400 | site=DC2 write_off_gbp=41900', 'tool_row')];
+      // 41,900 is DC2's entry; DC1's is 18,400.
+      const wrong = await one('DC1 wrote off GBP 41,900.', shrink);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.match(wrong.reason, /18400/);
+      assert.equal((await one('DC2 wrote off GBP 41,900.', shrink)).partition, 'grounded');
+    });
+
     it('reads the typographic minus: "−4,415 units" is negative; "(−3.8%)" stays a change compared by its size', () => {
       assert.equal(extractFeatures('a net adjustment of −4,415 units').quantities[0]!.value, -4415);
       assert.equal(extractFeatures('down from 31,120 (−3.8%)').quantities.find((q) => q.dimension === 'percent')!.value, 3.8);

@@ -27,7 +27,8 @@ const SEGMENTS = new WeakMap<IndexedItem, Array<{ from: number; to: number; lowe
 
 const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label: string }>>();
 
-const NUMBERED_ENTITY = /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*[-_]\p{N}[\p{L}\p{N}-]*/u;
+/** A numbered entity (db-prod-1, E-217), or a field naming one by a code (`site=DC1`, `store=hp04`). */
+const NUMBERED_ENTITY = /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*[-_]\p{N}[\p{L}\p{N}-]*|(?<![\p{L}\p{N}_])[\p{L}_]+=\p{L}+\p{N}+(?![\p{L}\p{N}.])/u;
 
 const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: \p{Lu}[\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
 
@@ -45,7 +46,8 @@ export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, nu
     if (!segments) {
       segments = [];
       let from = 0;
-      for (const match of unit.text.matchAll(/;\s*|\n/g)) {
+      // Entries are split by ";", a line break, or " | " (`site=DC1 … | site=DC2 …`).
+      for (const match of unit.text.matchAll(/;\s*|\n|\s+\|\s+/g)) {
         segments.push({ from, to: match.index, lower: unit.text.slice(from, match.index).toLowerCase() });
         from = match.index + match[0].length;
       }

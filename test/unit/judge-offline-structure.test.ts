@@ -120,6 +120,25 @@ describe('offline judge: structure written differently', () => {
     });
   });
 
+  describe('support', () => {
+    it('cites the fewest items that carry the claim: one row is a tool match, not a synthesis with a line that only adds a word', async () => {
+      const evidence = [
+        item('E1', '[tool=query_metrics row=14:02:30] host=db-prod-1 cpu_pct=97.2', 'tool_row'),
+        item('E2', '2026-03-14T14:02:31Z WARN monitor db-prod-1 cpu saturated at the peak of the flash sale'),
+      ];
+      // The row gives the host, the figure and the time; the log line adds only "peak" and "flash sale".
+      const peak = await one('db-prod-1 CPU peaked at 97.2% at 14:02:30 during the flash sale.', evidence);
+      assert.equal(peak.partition, 'grounded');
+      assert.equal(peak.type, 'tool_match');
+      assert.deepEqual(peak.evidence_refs, ['E1']);
+      // Two rows are needed for a rise: that stays a synthesis of both.
+      const rows = [...evidence, item('E3', '[tool=query_metrics row=14:01:00] host=db-prod-1 cpu_pct=41.3', 'tool_row')];
+      const rise = await one('db-prod-1 CPU rose from 41.3% at 14:01:00 to 97.2% at 14:02:30.', rows);
+      assert.equal(rise.type, 'synthesis');
+      assert.deepEqual([...rise.evidence_refs].sort(), ['E1', 'E3']);
+    });
+  });
+
   describe('table rows and states', () => {
     const steps = [
       item('E1', 'steps[0]: name=canary status=failed duration_s=418', 'json_field', { jsonPath: 'steps[0]' }),

@@ -944,11 +944,13 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     if (met.every(Boolean)) break;
   }
   // A figure no unit states may follow from what they do state (see derivedFrom).
+  const derived = new Set<number>();
   needs.forEach((need, i) => {
     if (met[i] || !need.quantity) return;
     const units = derivedFrom(view, need.quantity, candidates);
     if (!units) return;
     met[i] = true;
+    derived.add(i);
     for (const unit of units) take(unit);
   });
 
@@ -970,6 +972,27 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
     });
   }
 
+  let missing = missingFrom(view, needs, met, chosen, options);
+  // The fewest units that carry the claim, in the order they were chosen: a later item that only
+  // adds a word the first already leaves to spare does not make one row a synthesis of two.
+  if (missing.length === 0 && derived.size === 0 && chosen.length > 1) {
+    for (let size = 1; size < chosen.length; size++) {
+      const prefix = chosen.slice(0, size);
+      const prefixMet = needs.map((need) => prefix.some((unit) => need.met(unit)));
+      if (missingFrom(view, needs, prefixMet, prefix, options).length > 0) continue;
+      chosen.length = size;
+      missing = [];
+      break;
+    }
+  }
+  // Several sentences of one document are one evidence item.
+  const items: IndexedItem[] = [];
+  for (const unit of chosen) if (!items.some((other) => other.item === unit.item)) items.push(unit);
+  return { items, units: chosen, refs: items.map((unit) => unit.item.id), missing };
+}
+
+/** What a set of units leaves unsupported of the claim, given which needs they meet. */
+function missingFrom(view: ClaimView, needs: readonly Need[], met: readonly boolean[], units: readonly IndexedItem[], options: RuleOptions): string[] {
   const missing: string[] = [];
   let wordTotal = 0;
   let wordMet = 0;
@@ -977,7 +1000,7 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   let addedTotal = 0;
   let addedMet = 0;
   const softMissing: string[] = [];
-  const prose = chosen.some((unit) => unit.item.kind === 'paragraph');
+  const prose = units.some((unit) => unit.item.kind === 'paragraph');
   needs.forEach((need, i) => {
     if (need.hard) {
       if (!met[i]) missing.push(need.label);
@@ -999,7 +1022,7 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   const recordCoverage = hardMet >= 2 ? 0 : options.minWordCoverage;
   // A table row or a list item is terse ("| Audit log retention | 30 days |"): a sentence
   // restating it adds words it never had, so half of them is enough.
-  const terse = prose && chosen.every((unit) => unit.item.kind !== 'paragraph' || unit.item.terse === true);
+  const terse = prose && units.every((unit) => unit.item.kind !== 'paragraph' || unit.item.terse === true);
   const proseCoverage = long ? Math.min(options.minProseCoverage, options.minLongProseCoverage) : options.minProseCoverage;
   const minCoverage = prose ? (terse ? Math.min(proseCoverage, 0.5) : proseCoverage) : recordCoverage;
   // Light words (everyday verbs, narration) are what a paraphrase swaps: when every other
@@ -1011,11 +1034,8 @@ function findSupport(view: ClaimView, candidates: IndexedItem[], options: RuleOp
   // adds must still meet the share a claim of ordinary length needs from the long-claim relief.
   const addedShort = long && prose && view.askedWords.size > 0 && addedTotal > 0 && addedMet / addedTotal < options.minAddedCoverage;
   if (missing.length === 0 && wordTotal > 0 && (wordMet / wordTotal < minCoverage || addedShort) && !onlyLightMissing) missing.push(...softMissing);
-  if (missing.length === 0 && chosen.length === 0) missing.push('any of its terms');
-  // Several sentences of one document are one evidence item.
-  const items: IndexedItem[] = [];
-  for (const unit of chosen) if (!items.some((other) => other.item === unit.item)) items.push(unit);
-  return { items, units: chosen, refs: items.map((unit) => unit.item.id), missing };
+  if (missing.length === 0 && units.length === 0) missing.push('any of its terms');
+  return missing;
 }
 
 /** A failure with its reason on one record line ("reload failed: chain incomplete") states a cause. */

@@ -689,11 +689,19 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
 
 /**
  * A denied comparison is the opposite bound: "never goes above 15 minutes" and "no more than"
- * are at most; "does not exceed" is at most; "never drops below 200" is at least.
+ * are at most; "does not exceed" is at most; "never drops below 200" is at least. "never"/"not"
+ * may have a verb between; "no" must stand right before the comparison ("No host had more than
+ * 90%" is an absence bounded by a figure, not a bound).
  */
-export const NEGATED_UPPER_RE =
-  /\b(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than)\s*[$€£]?$/iu;
-export const NEGATED_LOWER_RE = /\b(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
+const DENIAL = String.raw`(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)`;
+const ABOVE = 'more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than';
+const BELOW = 'less than|fewer than|under|below|lower than|shorter than|smaller than';
+/** A denied "above" ending the text, right before its figure: the figure is an upper bound. */
+export const NEGATED_UPPER_RE = new RegExp(String.raw`\b${DENIAL}(?:${ABOVE})\s*[$€£]?$`, 'iu');
+/** A denied "below" ending the text, right before its figure: the figure is a lower bound. */
+export const NEGATED_LOWER_RE = new RegExp(String.raw`\b${DENIAL}(?:${BELOW})\s*[$€£]?$`, 'iu');
+/** A denied comparison opening the text and followed by a figure: a bound, not a denied event. */
+export const DENIED_COMPARISON_RE = new RegExp(String.raw`^${DENIAL}(?:${ABOVE}|${BELOW})\s*[$€£]?\d`, 'iu');
 
 function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
   const wide = text.slice(Math.max(0, index - 40), index);

@@ -567,6 +567,9 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
   return undefined;
 }
 
+/** A range of two moments or figures: "from 19:30 to 23:00", "between 5 and 9", "19:30–23:00". */
+const RANGE_RE = /\b(?:from|between)\s+\S+\s+(?:to|and|until|till)\s+\S+|\d\s*[–-]\s*\d/i;
+
 /**
  * "Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,200 MiB" against `duration_s=1865
  * size_before_mib=14950 size_after_mib=6020`: a record that gives two of the claim's figures or
@@ -574,8 +577,6 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
  * remaining time) is what the claim states. Not when another record gives the claimed value, or
  * the value follows from several records (a sum, a change).
  */
-const RANGE_RE = /\b(?:from|between)\s+\S+\s+(?:to|and|until|till)\s+\S+|\d\s*[–-]\s*\d/i;
-
 export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   // "roughly 26 times the baseline" is a ratio of two figures, not a third figure of the record.
   const multiplier = (q: Quantity): boolean => /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(q.start + q.raw.length));
@@ -594,7 +595,7 @@ export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[
     // whose start the record gives, in a record about it that has one other time, its end.
     if (times.length === 2 && pinnedTimes.length === 1 && unit.features.times.length === 2 && RANGE_RE.test(view.claim.text) && [...view.words.keys()].some((word) => unit.wordSet.has(word))) {
       const time = times.find((t) => !pinnedTimes.includes(t))!;
-      const other = unit.features.times.find((u) => !timeMatches(pinnedTimes[0]!, u))!;
+      const other = unit.features.times.find((u) => !timeMatches(pinnedTimes[0]!, u));
       if (other && !timeMatches(time, other) && !candidates.some((c) => c.features.times.some((u) => timeMatches(time, u)))) {
         return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
       }
@@ -649,11 +650,12 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
       if (!other) continue;
       const keyWords = splitKeyWords(key);
       const named = keyWords.some((word) => claimWords.has(word));
+      const level = surfaceWord(view.claim.text, other);
       // Unnamed, the level must qualify the alert itself ("a critical alert", "severity warning"), not a measure ("error rate").
-      const qualifiesAlert = new RegExp(`\\b${surfaceWord(view.claim.text, other)}\\s+(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${surfaceWord(view.claim.text, other)}\\b`, 'i');
+      const qualifiesAlert = new RegExp(`\\b${level}\\s+(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b`, 'i');
       const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && numbered.length > 0 && numbered.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(view.claim.text);
       if (!named && !ownSeverity) continue;
-      return contradicted(unit, `claim says "${surfaceWord(view.claim.text, other)}", ${unit.item.id} says ${key}=${value}`);
+      return contradicted(unit, `claim says "${level}", ${unit.item.id} says ${key}=${value}`);
     }
   }
   return undefined;

@@ -1,6 +1,6 @@
 // The wording the offline judge reacts to: causal and certainty language (over-reach), hedges
 // (alternative hypotheses), negation and absence, and state words with their opposites.
-import { canonicalStem, isStopword } from '../../retrieval/features';
+import { DENIED_COMPARISON_RE, canonicalStem, isStopword } from '../../retrieval/features';
 
 export interface Wording {
   /** The causal phrase ("caused by", "root cause", "due to"), when present. */
@@ -81,10 +81,6 @@ for (const [group, [positive, negative]] of Object.entries(STATE_GROUPS)) {
 }
 /** Words that are only weak states (up/down/on/off/yes/no/open are often not about state). */
 const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open', 'close', 'complete', 'red', 'green', 'higher', 'lower', 'active', 'ok']);
-
-/** A negation that only turns a comparison with a figure into a bound (see NEGATED_UPPER_RE in features). */
-const DENIED_COMPARISON_RE =
-  /^(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?\d/iu;
 
 /** Reads the wording of a claim (or an evidence item). */
 export function readWording(text: string): Wording {

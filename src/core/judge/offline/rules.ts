@@ -4,7 +4,7 @@
 // where a figure stands in a unit in figures.ts, contradictions in contradictions.ts.
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { ReportClaim } from '../../review-types';
-import { canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
@@ -92,10 +92,6 @@ function doesPrescribedStep(claim: string, prescription: string): boolean {
   return false;
 }
 
-/** The words of a denied comparison before its figure ("never goes above", "does not exceed"). */
-const BOUND_WORDING_RE =
-  /\b(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)(?:more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than|less than|fewer than|under|below|lower than|shorter than|smaller than)\s*[$€£]?$/iu;
-
 const BARE_ANSWER = /^\s*(yes|no)\s*[.!]?\s*$/i;
 const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
 
@@ -113,7 +109,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const aliases = /\d/.test(claim.text) ? aliasesIn(claim.text, index) : [];
   if (aliases.length === 0) return verdict;
   let text = claim.text;
-  for (const alias of aliases) text = text.replace(alias.name, alias.code);
+  for (const alias of aliases) text = text.replace(alias.pattern, alias.code);
   const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, preceding);
   if (coded.partition !== 'grounded' && coded.partition !== 'contradicted') return verdict;
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
@@ -200,7 +196,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   // "never goes above 15 minutes": the denied comparison is the figure's bound, not words to find.
   for (const quantity of features.quantities) {
     if (!isBound(quantity)) continue;
-    const comparison = BOUND_WORDING_RE.exec(claim.text.slice(Math.max(0, quantity.start - 40), quantity.start));
+    const before = claim.text.slice(Math.max(0, quantity.start - 40), quantity.start);
+    const comparison = NEGATED_UPPER_RE.exec(before) ?? NEGATED_LOWER_RE.exec(before);
     if (comparison) for (const word of extractFeatures(comparison[0]).words) view.words.delete(word);
   }
   // "2,930 …, nearly double the 1,512": the ratio words restate the claim's own two figures.
@@ -863,7 +860,6 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
   // "…at 21:04:12, and db-ledger-b1 was promoted 39 seconds later, at 21:04:51": from the sentence before.
   // Read only here: few claims count from the sentence before.
   const before = view.preceding ? extractFeatures(view.preceding.text).times.at(-1) : undefined;
-  const reference = before?.seconds;
   if (times.length === 1 && before && fitsSpan(distance(before.seconds, times[0]!.seconds), !before.hasSeconds || !times[0]!.hasSeconds)) return [];
   // One moment and "… later": a record at that distance before it, about the same subject.
   // No moment: a record at that distance after the sentence before ("the lock waits were gone 25 seconds later").
@@ -871,7 +867,7 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
   const moment = times[0];
   const atDistance = (t: number): boolean =>
     moment !== undefined ? fitsSpan(distance(t, moment.seconds), !moment.hasSeconds) : before !== undefined && fitsSpan(distance(before.seconds, t), !before.hasSeconds);
-  if (moment === undefined && reference === undefined) return undefined;
+  if (moment === undefined && before === undefined) return undefined;
   const unit = candidates.find(
     (unit) =>
       unit.item.kind !== 'reasoning' &&

@@ -51,6 +51,15 @@ describe('text features', () => {
     assert.deepEqual(sorted, [[2025, 9, undefined], [2026, 10, 12], [2026, 7, 20]].sort());
   });
 
+  it('reads the first day of a day range in the month named after the second', () => {
+    const days = (text: string) => extractFeatures(text).dates.map((d) => [d.month, d.day, d.year]).sort();
+    assert.deepEqual(days('out of service from 10 to 27 June'), [[6, 10, undefined], [6, 27, undefined]]);
+    assert.deepEqual(days('between 7 and 12 September 2025'), [[9, 12, 2025], [9, 7, 2025]]);
+    assert.deepEqual(days('a heatwave on 14–21 June'), [[6, 14, undefined], [6, 21, undefined]]);
+    // Only when the first day is the earlier one: "from 30 to 12 June" reads a count falling to a date.
+    assert.deepEqual(days('rose from 30 to 12 June'), [[6, 12, undefined]]);
+  });
+
   it('keeps a serial with colons as one identifier, not a time', () => {
     const f = extractFeatures('serial 04:A1:9C');
     assert.deepEqual(f.times, []);

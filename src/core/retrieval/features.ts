@@ -284,6 +284,8 @@ const ISO_DATE_RE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const DAY_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g');
 const MONTH_DAY_RE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!:)(?:,?\\s+(\\d{4})\\b)?`, 'g');
 const MONTH_YEAR_RE = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`, 'g');
+// "from 10 to 27 June", "between 7 and 12 September", "14–21 June": the first day is in the month named after the second.
+const DAY_RANGE_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s*[-–]\\s*|\\s+(?:to|and|until|till|through)\\s+)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g');
 const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
@@ -319,6 +321,7 @@ export function extractFeatures(text: string): TextFeatures {
   };
   const hasMonth = MONTH_HINT.test(text);
   for (const m of text.matchAll(ISO_DATE_RE)) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
+  if (hasMonth) for (const m of text.matchAll(DAY_RANGE_MONTH_RE)) if (Number(m[1]) < Number(m[2])) addDate(m.index, m[1]!, monthNumber(m[3]!), Number(m[1]), m[4] ? Number(m[4]) : undefined);
   if (hasMonth) for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
   if (hasMonth) for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
   if (hasMonth) for (const m of text.matchAll(MONTH_YEAR_RE)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));

@@ -784,6 +784,21 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await judgeAll([paused, 'The lock waits were gone 5 minutes later.'], worker))[1]!.partition, 'grounded');
     });
 
+    it('"at the same moment" is the time of the sentence before, checked against the record', async () => {
+      const alerts = [
+        item('E1', '[signal] alert_id=SRCH-552 resolved_at=2026-08-19T07:53:00Z', 'signal'),
+        item('E2', '[signal] alert_id=SRCH-559 resolved_at=2026-08-19T08:12:00Z', 'signal'),
+      ];
+      // SRCH-559 resolved at 08:12, 19 minutes after 07:53: not the same moment.
+      const [, late] = await judgeAll(['SRCH-552 cleared at 07:53', { text: 'SRCH-559 cleared at the same moment.', parentId: 'C1' }], alerts);
+      assert.equal(late!.partition, 'contradicted');
+      assert.match(late!.reason, /07:53.*08:12/);
+      const together = [alerts[0]!, item('E2', '[signal] alert_id=SRCH-559 resolved_at=2026-08-19T07:53:00Z', 'signal')];
+      const [, same] = await judgeAll(['SRCH-552 cleared at 07:53', { text: 'SRCH-559 cleared at the same moment.', parentId: 'C1' }], together);
+      assert.equal(same!.partition, 'grounded');
+      assert.deepEqual(same!.evidence_refs, ['E2']);
+    });
+
     it('a record giving two of the claim\'s figures is the one it reads: its one other figure of that kind contradicts the third', async () => {
       const reindex = [item('E1', '[tool=reindex row=23:11] duration_s=1865 size_before_mib=14950 size_after_mib=6020', 'tool_row')];
       // 1,865 s and 14,950 MiB pin the record; its only other size is 6020 MiB, not 6,200.

@@ -101,6 +101,8 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
  */
 export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, preceding?: ReportClaim): ClaimVerdict {
   const verdict = judgeClaimAsWritten(claim, index, options, question, preceding);
+  const timed = atMomentBefore(claim, index, options, question, preceding);
+  if (timed) return timed;
   if (verdict.partition !== 'ungrounded') return verdict;
   // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
   // with name=Daventry: the records may write an entity by its code. Read the claim with the
@@ -115,6 +117,24 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
   const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
   return { ...coded, evidence_refs: refs, reason: `reading ${reading}: ${coded.reason}` };
+}
+
+// Not "at the same time of day", which is no moment.
+const SAME_MOMENT_RE = /\b(?:at (?:the same|that|this) (?:moment|time|minute|instant|point)(?!\s+of\b)|simultaneously)\b/i;
+
+/**
+ * "SRCH-552 cleared at 07:53, and SRCH-559 cleared at the same moment": the claim gives the time of
+ * the sentence before. Read it with that time written out; take that reading when it decides.
+ */
+function atMomentBefore(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, preceding?: ReportClaim): ClaimVerdict | undefined {
+  const phrase = SAME_MOMENT_RE.exec(claim.text);
+  if (!phrase || !preceding) return undefined;
+  const moment = extractFeatures(preceding.text).times.at(-1);
+  if (!moment || extractFeatures(claim.text).times.length > 0) return undefined;
+  const text = claim.text.slice(0, phrase.index) + `at ${moment.raw}` + claim.text.slice(phrase.index + phrase[0].length);
+  const timed = judgeClaimAsWritten({ ...claim, text }, index, options, question);
+  if (timed.partition !== 'grounded' && timed.partition !== 'contradicted') return undefined;
+  return { ...timed, reason: `reading "${phrase[0]}" as ${moment.raw}, the time of the sentence before: ${timed.reason}` };
 }
 
 /** Field names that hold an entity's display name, and those that hold its short code. */

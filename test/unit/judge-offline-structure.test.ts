@@ -799,6 +799,21 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual(same!.evidence_refs, ['E2']);
     });
 
+    it('a figure stated plainly is the record\'s own measure, not a sum of other figures that comes to it', async () => {
+      const evidence = [
+        item('E1', '2026-05-06T08:51:02Z INFO  ci-agent  retried 84 failed jobs from pool linux-large'),
+        item('E2', '[tool=ci_jobs row=08:00..08:30] pool=linux-large jobs_total=212 jobs_failed=87 failed_on_ci-run-05=84 failed_other=3', 'tool_row'),
+      ];
+      // At 08:51 the record of the retry says 84 failed jobs; 84 + 3 = 87 elsewhere does not make it 87.
+      const wrong = await one('At 08:51 the agent retried all 87 failed jobs.', evidence);
+      assert.equal(wrong.partition, 'contradicted');
+      assert.match(wrong.reason, /87.*84/);
+      assert.equal((await one('At 08:51 the agent retried 84 failed jobs.', evidence)).partition, 'grounded');
+      // "of the 412" is a whole: 171 + 241 of the same measure make it, so 241 does not contradict it.
+      const sites = [item('E1', '[tool=run_sql] cold: kestrel_chargers=171; mild: kestrel_chargers=241', 'tool_row')];
+      assert.notEqual((await one('Cold sites host only 171 of the 412 Kestrel chargers.', sites)).partition, 'contradicted');
+    });
+
     it('a record giving two of the claim\'s figures is the one it reads: its one other figure of that kind contradicts the third', async () => {
       const reindex = [item('E1', '[tool=reindex row=23:11] duration_s=1865 size_before_mib=14950 size_after_mib=6020', 'tool_row')];
       // 1,865 s and 14,950 MiB pin the record; its only other size is 6020 MiB, not 6,200.

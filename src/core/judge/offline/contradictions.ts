@@ -63,12 +63,23 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       if (!other && !unkeyed) continue;
       // A total or a change computed from several figures is not contradicted by one of them.
       // (A threshold is not a computed figure.)
-      if (!isBound(quantity) && deriveQuantity(quantity, withSeries(view, quantity, candidates))) return undefined;
+      // But a figure the claim states plainly ("the error rate was 0.9%") is the record's measure
+      // when the record names it the same way (error_rate=0.09%): it is not 1% − 0.09% by chance.
+      const plainlyStated = other !== undefined && quantity.qualifier === undefined && sharedKeyWords(quantity, other) >= 2 && !COMPUTED_WORDING_RE.test(aroundFigure(view.claim.text, quantity)) && !/\bof\s+(?:the\s+|all\s+|its\s+|their\s+)?$/i.test(view.claim.text.slice(0, quantity.start));
+      if (!isBound(quantity) && !plainlyStated && deriveQuantity(quantity, withSeries(view, quantity, candidates))) break;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
     }
   }
   return undefined;
+}
+
+/** Words that make a figure a change, a gap or a sum rather than a reading. */
+const COMPUTED_WORDING_RE = /\b(?:more|fewer|less|higher|lower|up|down|rose|risen|rise|fell|fallen|fall|drop(?:ped)?|gain(?:ed)?|lost|loss|increas\w*|decreas\w*|grew|grow\w*|cut|sav\w*|add\w*|difference|gap|chang\w*|net|total|combined|altogether|sum|together|plus|minus|left|remain\w*|by|from|across|overall|in all|each|per)\b/i;
+
+/** The claim's text a few words either side of a figure. */
+function aroundFigure(text: string, quantity: Quantity): string {
+  return text.slice(Math.max(0, quantity.start - 30), quantity.start + quantity.raw.length + 30);
 }
 
 const FIRST_ATTEMPT_RE = /\b(?:(?:on|at|in) (?:the |its )?first (?:attempt|try|pass|go)|first time round|without (?:a |any )?(?:retry|retries|retrying|second attempt))\b/i;

@@ -784,6 +784,18 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await judgeAll([paused, 'The lock waits were gone 5 minutes later.'], worker))[1]!.partition, 'grounded');
     });
 
+    it('"six minutes after taking over" may count from any moment of the sentences before, not only the nearest', async () => {
+      const log = [
+        item('E1', '2026-06-09T08:40:00Z INFO  vpn-ams-01 carrying 2214 tunnels'),
+        item('E2', '2026-06-09T08:47:03Z INFO  vpn-ams-02 role change: standby -> active'),
+        item('E3', '2026-06-09T08:53:41Z WARN  vpn-ams-02 hit its tunnel ceiling'),
+      ];
+      // 08:47 → 08:53 is six minutes; the nearest sentence before says 08:40, thirteen minutes earlier.
+      const claims = (span: string) => ['vpn-ams-02 took over at 08:47.', 'At 08:40 vpn-ams-01 was carrying 2,214 tunnels.', `It hit its tunnel ceiling at 08:53, ${span} after taking over.`];
+      assert.equal((await judgeAll(claims('six minutes'), log))[2]!.partition, 'grounded');
+      assert.notEqual((await judgeAll(claims('twenty minutes'), log))[2]!.partition, 'grounded');
+    });
+
     it('"at the same moment" is the time of the sentence before, checked against the record', async () => {
       const alerts = [
         item('E1', '[signal] alert_id=SRCH-552 resolved_at=2026-08-19T07:53:00Z', 'signal'),

@@ -49,25 +49,26 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
-    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, lastTimedBefore(input.claims, i)) });
+    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, timedBefore(input.claims, i)) });
   }
   if (input.question) flagNonAnswer(judged, input.question);
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
 }
 
 /**
- * The nearest earlier claim of the same paragraph, or of the list item just above, that gives a
- * clock time: what "25 seconds later" or "It resolved …, about 15 minutes later" counts from.
+ * The earlier claims of the same paragraph, or of the list item just above, that give a clock
+ * time, nearest first: what "25 seconds later" or "It resolved …, about 15 minutes later" counts from.
  */
-function lastTimedBefore(claims: readonly ReportClaim[], at: number): ReportClaim | undefined {
+function timedBefore(claims: readonly ReportClaim[], at: number): ReportClaim[] {
+  const timed: ReportClaim[] = [];
   let line = claims[at]!.line;
-  for (let i = at - 1; i >= 0; i--) {
+  for (let i = at - 1; i >= 0 && timed.length < 3; i--) {
     const claim = claims[i]!;
-    if (line - claim.line > 1) return undefined;
-    if (TIME_RE.test(claim.text)) return claim;
+    if (line - claim.line > 1) break;
+    if (TIME_RE.test(claim.text)) timed.push(claim);
     line = claim.line;
   }
-  return undefined;
+  return timed;
 }
 
 const TIME_RE = /\b\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s?[AP]M\b/i;

@@ -63,8 +63,8 @@ export interface ClaimView {
   context?: TextFeatures;
   /** Records of the events the claim times itself by ("six minutes after the first reload"). */
   events: IndexedItem[];
-  /** The nearest earlier claim that gives a time: what "25 seconds later" counts from. */
-  preceding?: ReportClaim;
+  /** The earlier claims nearby that give a time, nearest first: what "25 seconds later" counts from. */
+  earlier: readonly ReportClaim[];
 }
 
 export function alnum(text: string): string {

@@ -99,9 +99,9 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
  * Judges one claim against the index. Pure and deterministic. With a question, a bare "yes" or
  * "no" is judged as the question's proposition, asserted or denied.
  */
-export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, preceding?: ReportClaim): ClaimVerdict {
-  const verdict = judgeClaimAsWritten(claim, index, options, question, preceding);
-  const timed = atMomentBefore(claim, index, options, question, preceding);
+export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, earlier: readonly ReportClaim[] = []): ClaimVerdict {
+  const verdict = judgeClaimAsWritten(claim, index, options, question, earlier);
+  const timed = atMomentBefore(claim, index, options, question, earlier[0]);
   if (timed) return timed;
   if (verdict.partition !== 'ungrounded') return verdict;
   // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
@@ -112,7 +112,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (aliases.length === 0) return verdict;
   let text = claim.text;
   for (const alias of aliases) text = text.replace(alias.pattern, alias.code);
-  const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, preceding);
+  const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, earlier);
   if (coded.partition !== 'grounded' && coded.partition !== 'contradicted') return verdict;
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
   const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
@@ -166,7 +166,7 @@ function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; co
   return pairs.filter((pair) => pair.pattern.test(text));
 }
 
-function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, preceding?: ReportClaim): ClaimVerdict {
+function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, earlier: readonly ReportClaim[] = []): ClaimVerdict {
   const bare = BARE_ANSWER.exec(claim.text);
   if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
   // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.
@@ -193,7 +193,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   features.identifiers = features.identifiers.filter((id) => !/^(?:\p{L}+|\d+(?:st|nd|rd|th))(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
-  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, preceding };
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, earlier };
   if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
@@ -877,10 +877,13 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
   const distance = (from: number, to: number): number => (to - from) * direction;
   // A moment written to the minute (14:24) may be any second of it: the span may be a minute off.
   const fitsSpan = (span: number, toMinute: boolean): boolean => span > 0 && (fits(span) || (toMinute && !isBound(quantity) && Math.abs(quantity.value - span) <= 60));
-  // "…at 21:04:12, and db-ledger-b1 was promoted 39 seconds later, at 21:04:51": from the sentence before.
-  // Read only here: few claims count from the sentence before.
-  const before = view.preceding ? extractFeatures(view.preceding.text).times.at(-1) : undefined;
-  if (times.length === 1 && before && fitsSpan(distance(before.seconds, times[0]!.seconds), !before.hasSeconds || !times[0]!.hasSeconds)) return [];
+  // "…at 21:04:12, and db-ledger-b1 was promoted 39 seconds later, at 21:04:51": from a sentence
+  // before; any moment of the nearby sentences may be the one counted from ("took over at 08:47 …
+  // at 08:40 … It hit its ceiling at 8:53 AM, six and a half minutes after taking over").
+  // Read only here: few claims count from the sentences before.
+  const moments = view.earlier.flatMap((claim) => extractFeatures(claim.text).times.reverse());
+  const before = moments[0];
+  if (times.length === 1 && moments.some((moment) => fitsSpan(distance(moment.seconds, times[0]!.seconds), !moment.hasSeconds || !times[0]!.hasSeconds))) return [];
   // One moment and "… later": a record at that distance before it, about the same subject.
   // No moment: a record at that distance after the sentence before ("the lock waits were gone 25 seconds later").
   if (isBound(quantity)) return undefined;

@@ -996,6 +996,22 @@ describe('offline judge: structure written differently', () => {
       assert.match(verdict.reason, /causal/);
     });
 
+    it('"is what fixed", "is what finally cleared", "the main reason" attribute a cause; "is what happened" does not', async () => {
+      assert.equal(readWording('Re-copying version 13 of SMTP_PASSWORD is what fixed the receipt emails.').causal, 'is what fixed');
+      assert.equal(readWording('The 08:05 cache flush is what finally cleared the stale prices.').causal, 'is what finally cleared');
+      assert.equal(readWording('The batch size of 5,000 rows is what made the upload time out.').causal, 'is what made');
+      assert.equal(readWording('The road closures were the main reason the depot missed its target.').causal, 'main reason');
+      assert.equal(readWording('A restart at 14:02 is what happened next.').causal, undefined);
+      assert.equal(readWording('A rollback is what the runbook expected.').causal, undefined);
+      const rows = [
+        item('E1', '2026-03-03T01:30:05Z INFO ledger-recon backfill batch=5000 start'),
+        item('E2', '2026-03-03T01:42:10Z ERROR ledger-recon upload failed: RequestTimeout'),
+      ];
+      const verdict = await one('The backfill batch of 5,000 rows is what made the upload fail with RequestTimeout.', rows);
+      assert.equal(verdict.partition, 'ungrounded');
+      assert.match(verdict.reason, /causal/);
+    });
+
     it('"No publishers were blocked" is contradicted by a record in state=blocked with a count, grounded by count=0', async () => {
       const blocked = [item('E1', '[tool=mq_connections row=01:46:00] node=rabbit-2 state=blocked count=37', 'tool_row')];
       assert.equal((await one('No publishers were blocked during the window.', blocked)).partition, 'contradicted');

@@ -1173,6 +1173,15 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Alert A-2290 fired when daily churn reached 0.41%, above its 0.25% threshold.', alert)).partition, 'grounded');
     });
 
+    it('a count of hundreds is not a percentage and an amount is not a rate: "603 clients" vs "95% of clients", "13,937 litres" vs kg per litre', async () => {
+      const plan = [item('E1', 'verification: at least 95% of clients reconnect within 30 minutes')];
+      assert.notEqual((await one('At 21:10 the controller counted 603 clients.', plan)).partition, 'contradicted');
+      const factors = [item('E1', 'emission_factors.diesel_kg_co2_per_litre = 2.64', 'json_field')];
+      assert.notEqual((await one('The vans burned 13,937 litres of diesel.', factors)).partition, 'contradicted');
+      // A rate against a rate is still compared.
+      assert.equal((await one('The diesel emission factor is 3.1 kg per litre.', factors)).partition, 'contradicted');
+    });
+
     it('a count of thousands does not contradict a percentage', async () => {
       const row = [item('E1', 'tool_call run_sql result=price=9870 no_answer=7836 content=3120', 'tool_call', { file: 'trace.jsonl' })];
       assert.notEqual((await one('Roughly 63% of those who answered the survey named price.', row)).partition, 'contradicted');

@@ -60,6 +60,14 @@ describe('text features', () => {
     assert.deepEqual(days('rose from 30 to 12 June'), [[6, 12, undefined]]);
   });
 
+  it('reads a glued one-letter size (1.2T) as bytes but "36.8 t of CO2" not; a field named "… per <thing>" is a ratio', () => {
+    assert.equal(extractFeatures('used 1.2T of 2T').quantities[0]!.dimension, 'bytes');
+    assert.notEqual(extractFeatures('released about 36.8 t of CO2').quantities[0]!.dimension, 'bytes');
+    assert.equal(extractFeatures('diesel_kg_co2_per_litre=2.64').quantities[0]!.dimension, 'ratio');
+    // An amount in a unit of time stays an amount: "140 MB a minute".
+    assert.equal(extractFeatures('wal_mb_per_min=140').quantities[0]!.dimension, 'count');
+  });
+
   it('keeps a serial with colons as one identifier, not a time', () => {
     const f = extractFeatures('serial 04:A1:9C');
     assert.deepEqual(f.times, []);

@@ -423,9 +423,14 @@ export function extractFeatures(text: string): TextFeatures {
     const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
-    const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField ? UNITS[unitWord] : undefined;
+    // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number.
+    const spacedLetter = unitWord !== undefined && unitWord.length === 1 && /^\s/.test(unitMatch?.[0] ?? '');
+    const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField && !spacedLetter ? UNITS[unitWord] : undefined;
     const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
-    const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : undefined);
+    // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
+    // (`wal_mb_per_min=140` stays an amount in a minute: "140 MB a minute").
+    const perField = fieldKey !== undefined && !fieldUnit && /(?:^|[_.-])per[_.-](?!(?:s|sec|second|min|minute|h|hr|hour|day|week|month|year)s?(?:$|[_.-]))\p{L}/u.test(fieldKey);
+    const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : perField ? PER_THING : undefined);
     const digits = match[0];
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     quantities.push({

@@ -56,6 +56,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           sharesKey(quantity, e) &&
           // A count of thousands is not a percentage: "63% of those who answered" vs no_answer=7836.
           !(quantity.dimension === 'percent' && !e.hasUnit && Math.abs(e.value) > 100) &&
+          // Nor the reverse ("603 clients" vs "at least 95% of clients"); and a rate (kg per litre) is not an amount (13,937 litres).
+          !(e.dimension === 'percent' && !quantity.hasUnit && Math.abs(quantity.value) > 100) &&
+          !(e.dimension === 'ratio' && quantity.dimension !== 'ratio') &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
       ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];

@@ -1227,6 +1227,21 @@ describe('offline judge: structure written differently', () => {
       // 2930 / 1512 = 1.94: "nearly double"; not "nearly triple".
       assert.equal((await one('Failed payment cancellations reached 2,930 in April, nearly double the 1,512 in March.', rows)).partition, 'grounded');
       assert.notEqual((await one('Failed payment cancellations reached 2,930 in April, nearly triple the 1,512 in March.', rows)).partition, 'grounded');
+      // 1512 / 2930 = 0.52: "more than half", not "less than half".
+      assert.equal((await one('The 1,512 failed payment cancellations of March were more than half the 2,930 of April.', rows)).partition, 'grounded');
+      assert.equal((await one('The 1,512 failed payment cancellations of March were less than half the 2,930 of April.', rows)).partition, 'contradicted');
+    });
+
+    it('a figure another record gives under a closer name is not contradicted by a record of the other entity the claim names', async () => {
+      const rows = [
+        item('E1', '[tool=wms_snapshot row=DC1] site=DC1 name=Daventry on_hand_units=1284300', 'tool_row'),
+        item('E2', '[tool=wms_snapshot row=DC2] site=DC2 name=Widnes on_hand_units=655000', 'tool_row'),
+        item('E3', '[tool=outbound row=2026-09] site=DC1 units_shipped=842000 | site=DC2 units_shipped=389500', 'tool_row'),
+      ];
+      // 389,500 is DC2's units_shipped (Widnes); Daventry's on_hand_units measures something else.
+      const verdict = await one("Widnes shipped 389,500 units in September, less than half of Daventry's 842,000.", rows);
+      assert.equal(verdict.partition, 'grounded');
+      assert.ok(verdict.evidence_refs.includes('E3'));
     });
 
     it('reads "a quarter of a minute", "six and a half minutes", "half an hour", "09:00 CEST" and "€41.50/MWh"', () => {

@@ -64,6 +64,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];
       const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
       if (!other && !unkeyed) continue;
+      // "Widnes shipped 389,500 units" against Daventry's on_hand_units: another record that gives
+      // the figure under a closer name (units_shipped=389500) says what it measures.
+      if (other && !isBound(quantity) && candidates.some((u) => u !== unit && quantitiesAt(view, u).some((e) => quantityMatches(quantity, e) && sharedKeyWords(quantity, e) > sharedKeyWords(quantity, other)))) break;
       // A total or a change computed from several figures is not contradicted by one of them.
       // (A threshold is not a computed figure.)
       // But a figure the claim states plainly ("the error rate was 0.9%") is the record's measure

@@ -45,7 +45,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
 /** Weekday stems, Sunday first (as Date.getUTCDay counts). */
 const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
 
-const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b(?!\s+(?:an?\s+)?(?:hour|minute|second|day|week|month|year)s?\b)/i;
+const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|less than|under|below|at least|at most|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b(?!\s+(?:an?\s+)?(?:hour|minute|second|day|week|month|year)s?\b)/i;
 const RATIO_FACTORS: Record<string, number> = { double: 2, doubled: 2, twice: 2, triple: 3, tripled: 3, 'three times': 3, halved: 0.5, half: 0.5 };
 
 /**
@@ -63,6 +63,9 @@ function ratioWording(text: string, quantities: readonly Quantity[]): { words: s
   const hedge = match[1]?.toLowerCase();
   let ok: boolean;
   if (hedge === 'more than' || hedge === 'over') ok = actual > factor;
+  else if (hedge === 'less than' || hedge === 'under' || hedge === 'below') ok = actual < factor;
+  else if (hedge === 'at least') ok = actual >= factor * 0.99;
+  else if (hedge === 'at most') ok = actual <= factor * 1.01;
   else if (hedge === 'just over') ok = actual > factor && actual <= factor * 1.15;
   else if (hedge === 'just under') ok = actual < factor && actual >= factor * 0.9;
   else ok = Math.abs(actual - factor) <= (hedge ? 0.1 : 0.03) * factor;

@@ -1012,6 +1012,18 @@ describe('offline judge: structure written differently', () => {
       assert.match(verdict.reason, /causal/);
     });
 
+    it('"No other vendor pushed firmware" sets apart the vendor the report just named; another vendor\'s push contradicts it', async () => {
+      const kestrel = item('E1', '[tool=firmware_pushes row=1] vendor=Kestrel version=3.8.2 pushed_at=2026-02-17 firmware pushed', 'tool_row');
+      const ampero = item('E2', '[tool=firmware_pushes row=2] vendor=Ampero version=2.4.0 pushed_at=2026-03-02 firmware pushed', 'tool_row');
+      const claims = ['Kestrel pushed firmware 3.8.2 on 17 February.', { text: 'No other vendor pushed firmware during the quarter.', line: 2 }];
+      assert.notEqual((await judgeAll(claims, [kestrel]))[1]!.partition, 'contradicted');
+      const [, other] = await judgeAll(claims, [kestrel, ampero]);
+      assert.equal(other!.partition, 'contradicted');
+      assert.deepEqual(other!.evidence_refs, ['E2']);
+      // Without "other", Kestrel's own push is a counter-example.
+      assert.equal((await judgeAll(['Kestrel pushed firmware 3.8.2 on 17 February.', { text: 'No vendor pushed firmware during the quarter.', line: 2 }], [kestrel]))[1]!.partition, 'contradicted');
+    });
+
     it('"No publishers were blocked" is contradicted by a record in state=blocked with a count, grounded by count=0', async () => {
       const blocked = [item('E1', '[tool=mq_connections row=01:46:00] node=rabbit-2 state=blocked count=37', 'tool_row')];
       assert.equal((await one('No publishers were blocked during the window.', blocked)).partition, 'contradicted');

@@ -49,7 +49,7 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
-    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, timedBefore(input.claims, i)) });
+    judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, { timed: timedBefore(input.claims, i), previous: input.claims.slice(Math.max(0, i - 6), i).reverse() }) });
   }
   if (input.question) flagNonAnswer(judged, input.question);
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };

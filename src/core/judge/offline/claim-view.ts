@@ -63,9 +63,19 @@ export interface ClaimView {
   context?: TextFeatures;
   /** Records of the events the claim times itself by ("six minutes after the first reload"). */
   events: IndexedItem[];
-  /** The earlier claims nearby that give a time, nearest first: what "25 seconds later" counts from. */
-  earlier: readonly ReportClaim[];
+  /** The report around the claim: what "25 seconds later" counts from, what "no other" sets apart. */
+  surroundings: ClaimSurroundings;
 }
+
+/** The claims of the report before this one that its wording may point back to. */
+export interface ClaimSurroundings {
+  /** Claims nearby that give a clock time, nearest first (same paragraph or the list item above). */
+  timed: readonly ReportClaim[];
+  /** The few claims just before, nearest first, whatever their paragraph. */
+  previous: readonly ReportClaim[];
+}
+
+export const NO_SURROUNDINGS: ClaimSurroundings = { timed: [], previous: [] };
 
 export function alnum(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');

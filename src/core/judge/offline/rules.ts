@@ -8,7 +8,7 @@ import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, spl
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
-import { type ClaimView, KIND_TYPES, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
+import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictLevel, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
@@ -102,9 +102,9 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
  * Judges one claim against the index. Pure and deterministic. With a question, a bare "yes" or
  * "no" is judged as the question's proposition, asserted or denied.
  */
-export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, earlier: readonly ReportClaim[] = []): ClaimVerdict {
-  const verdict = judgeClaimAsWritten(claim, index, options, question, earlier);
-  const timed = atMomentBefore(claim, index, options, question, earlier[0]);
+export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, surroundings: ClaimSurroundings = NO_SURROUNDINGS): ClaimVerdict {
+  const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
+  const timed = atMomentBefore(claim, index, options, question, surroundings.timed[0]);
   if (timed) return timed;
   if (verdict.partition !== 'ungrounded') return verdict;
   // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
@@ -115,7 +115,7 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (aliases.length === 0) return verdict;
   let text = claim.text;
   for (const alias of aliases) text = text.replace(alias.pattern, alias.code);
-  const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, earlier);
+  const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, surroundings);
   if (coded.partition !== 'grounded' && coded.partition !== 'contradicted') return verdict;
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
   const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
@@ -169,7 +169,7 @@ function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; co
   return pairs.filter((pair) => pair.pattern.test(text));
 }
 
-function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, earlier: readonly ReportClaim[] = []): ClaimVerdict {
+function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, surroundings: ClaimSurroundings = NO_SURROUNDINGS): ClaimVerdict {
   const bare = BARE_ANSWER.exec(claim.text);
   if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
   // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.
@@ -196,7 +196,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   features.identifiers = features.identifiers.filter((id) => !/^(?:\p{L}+|\d+(?:st|nd|rd|th))(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index);
-  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, earlier };
+  const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, surroundings };
   if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
@@ -485,6 +485,18 @@ function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   return unit.features.times.some((t) => (after === undefined || t.seconds >= after) && (before === undefined || t.seconds < before));
 }
 
+const NO_OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\bno one else\b|\bnobody else\b/i;
+
+/** The identifiers and names of the claims just before, which "no other" sets apart. */
+function namedBefore(view: ClaimView): { identifiers: string[]; names: string[][] } {
+  const before = view.surroundings.previous.map((claim) => extractFeatures(claim.text));
+  const mine = new Set(view.features.identifiers);
+  return {
+    identifiers: before.flatMap((features) => features.identifiers.filter((id) => /\d/.test(id) && !mine.has(id))),
+    names: before.flatMap((features) => features.nameGroups),
+  };
+}
+
 const EXCEPTION_RE = /\b(?:apart from|except(?: for)?|other than|besides|aside from)\s+([^,;.]+)/i;
 
 /** The value of a field named after the denied thing (`errors=3`, `retries: 0`), if any. */
@@ -547,6 +559,8 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
   const exception = EXCEPTION_RE.exec(view.claim.text)?.[1];
   const exceptionWords = exception ? extractFeatures(exception).words : [];
   const supporting: IndexedItem[] = [];
+  // "No other vendor pushed firmware": the one the report just discussed (Kestrel) is set apart.
+  const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view) : undefined;
   for (const unit of candidates) {
     const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;
@@ -554,6 +568,7 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     if (!withinBounds(view, unit)) continue;
     // "apart from posting the status": the excepted item is not a counter-example.
     if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
+    if (setApart && (setApart.identifiers.some((id) => hasIdentifier(unit, id)) || setApart.names.some((group) => hasName(unit, group)))) continue;
     const field = deniedFieldValue(unit, denied);
     const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term));
     if (deniesToo || (field !== undefined ? EMPTY_VALUE_RE.test(field) : reportsNothing(unit.text))) {
@@ -884,7 +899,7 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
   // before; any moment of the nearby sentences may be the one counted from ("took over at 08:47 …
   // at 08:40 … It hit its ceiling at 8:53 AM, six and a half minutes after taking over").
   // Read only here: few claims count from the sentences before.
-  const moments = view.earlier.flatMap((claim) => extractFeatures(claim.text).times.reverse());
+  const moments = view.surroundings.timed.flatMap((claim) => extractFeatures(claim.text).times.reverse());
   const before = moments[0];
   if (times.length === 1 && moments.some((moment) => fitsSpan(distance(moment.seconds, times[0]!.seconds), !moment.hasSeconds || !times[0]!.hasSeconds))) return [];
   // One moment and "… later": a record at that distance before it, about the same subject.

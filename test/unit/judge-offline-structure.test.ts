@@ -796,6 +796,19 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await judgeAll(claims('twenty minutes'), log))[2]!.partition, 'grounded');
     });
 
+    it('a record meeting two of the claim\'s values carries it like a record, even when a document was taken along for a word', async () => {
+      const evidence = [
+        item('E1', '[tool=get_tunnel_stats row=08:40] at=2026-06-09T08:40:00Z vpn-ams-01 role=active active_tunnels=2214; vpn-ams-02 role=standby active_tunnels=0', 'tool_row'),
+        item('E3', 'vpn-ams-02 is licensed for fewer tunnels than vpn-ams-01, so after a failover at busy times it can run out of licences.', 'paragraph'),
+      ];
+      // Host, time and figure are E1's; the runbook taken along for "failover" does not make it prose to match word for word.
+      const verdict = await one('Shortly before the failover, at 08:40, vpn-ams-01 was carrying 2,214 tunnels.', evidence);
+      assert.equal(verdict.partition, 'grounded');
+      assert.ok(verdict.evidence_refs.includes('E1'));
+      // A wrong figure is still not carried.
+      assert.notEqual((await one('Shortly before the failover, at 08:40, vpn-ams-01 was carrying 2,914 tunnels.', evidence)).partition, 'grounded');
+    });
+
     it('"at the same moment" is the time of the sentence before, checked against the record', async () => {
       const alerts = [
         item('E1', '[signal] alert_id=SRCH-552 resolved_at=2026-08-19T07:53:00Z', 'signal'),

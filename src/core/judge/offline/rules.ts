@@ -1037,7 +1037,10 @@ function missingFrom(view: ClaimView, needs: readonly Need[], met: readonly bool
   let addedTotal = 0;
   let addedMet = 0;
   const softMissing: string[] = [];
-  const prose = units.some((unit) => unit.item.kind === 'paragraph');
+  // A record that meets two of the claim's values carries it as records do, even when a
+  // document was taken along for a word ("Shortly before the failover, at 08:40, vpn-ams-01 …").
+  const recordValues = needs.filter((need) => need.hard && !need.name && units.some((unit) => unit.item.kind !== 'paragraph' && need.met(unit))).length;
+  const prose = units.some((unit) => unit.item.kind === 'paragraph') && recordValues < 2;
   needs.forEach((need, i) => {
     if (need.hard) {
       if (!met[i]) missing.push(need.label);

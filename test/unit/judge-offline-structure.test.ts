@@ -782,6 +782,14 @@ describe('offline judge: structure written differently', () => {
       const paused = 'm.ferreira paused settlement-export at 14:24.';
       assert.equal((await judgeAll([paused, 'The lock waits were gone 25 seconds later.'], worker))[1]!.partition, 'grounded');
       assert.notEqual((await judgeAll([paused, 'The lock waits were gone 5 minutes later.'], worker))[1]!.partition, 'grounded');
+      // The record may share no word with "the count": its figure says it is the same subject.
+      const crc = [
+        item('E1', '2026-05-19T02:09:58Z core-sw-b %ETHPORT-4-IF_CRC: Ethernet1/49 input CRC errors 212 in last 60s'),
+        item('E2', '2026-05-19T02:13:58Z core-sw-b %ETHPORT-4-IF_CRC: Ethernet1/49 input CRC errors 1790 in last 60s'),
+      ];
+      const logged = 'The switch logged 212 input CRC errors on Ethernet1/49 in the minute to 02:09:58.';
+      assert.equal((await judgeAll([logged, 'Four minutes later the count had climbed to 1,790 a minute.'], crc))[1]!.partition, 'grounded');
+      assert.notEqual((await judgeAll([logged, 'Nine minutes later the count had climbed to 1,790 a minute.'], crc))[1]!.partition, 'grounded');
     });
 
     it('"six minutes after taking over" may count from any moment of the sentences before, not only the nearest', async () => {

@@ -913,7 +913,10 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
     (unit) =>
       unit.item.kind !== 'reasoning' &&
       holdsSomeAnchor(view, unit) &&
-      (moment !== undefined || [...view.words.keys()].some((word) => unit.wordSet.has(word))) &&
+      // About the same subject: a word of the claim, or its other figure ("Four minutes later the count had climbed to 1,790").
+      (moment !== undefined ||
+        [...view.words.keys()].some((word) => unit.wordSet.has(word)) ||
+        view.features.quantities.some((other) => other !== quantity && quantitiesAt(view, unit).some((e) => quantityMatches(other, e)))) &&
       unit.features.times.some((t) => atDistance(t.seconds)),
   );
   return unit ? [unit] : undefined;

@@ -647,6 +647,23 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Write-offs came to £18,400 at Leeds in September.', evidence)).partition, 'ungrounded');
     });
 
+    it('a JSON object keyed by its code (`stores.ASH.name = Ashby`) pairs the code with the name, for a sentence or a table row labelled by the name', async () => {
+      const evidence = parseEvidenceSources([
+        { file: 'stores.json', text: '{\n  "stores": {\n    "ASH": { "name": "Ashby", "group": "pilot" },\n    "DUN": { "name": "Dunmore", "group": "control" }\n  }\n}\n' },
+        { file: 'waste.log', text: '[tool=run_sql row=1] ASH 2026-Q2: waste_pct=2.60; ASH 2026-Q3: waste_pct=1.95; DUN 2026-Q2: waste_pct=2.86; DUN 2026-Q3: waste_pct=3.09\n' },
+      ]).items;
+      const ashby = await one('At Ashby, waste fell from 2.60% to 1.95% of fresh sales.', evidence);
+      assert.equal(ashby.partition, 'grounded');
+      assert.match(ashby.reason, /Ashby as ASH/);
+      // A table cell whose row is labelled "Dunmore" reads DUN's entry; Ashby's figures are not Dunmore's.
+      assert.equal((await one({ text: 'Waste went from 2.86% to 3.09% of fresh sales.', context: 'Dunmore' }, evidence)).partition, 'grounded');
+      assert.notEqual((await one({ text: 'Waste fell from 2.60% to 1.95% of fresh sales.', context: 'Dunmore' }, evidence)).partition, 'grounded');
+      // The entries of one record form DUN's series: 2.86 → 3.09 rose, so "fell to 3.09%" is contradicted.
+      const fell = await one({ text: 'Waste rate fell to 3.09%, still the highest of the four.', context: 'Dunmore' }, evidence);
+      assert.equal(fell.partition, 'contradicted');
+      assert.match(fell.reason, /2\.86 to 3\.09/);
+    });
+
     it('a count in words that the claim’s own list gives ("two CNAMEs, zendesk1… and zendesk2…") needs no record of its own', async () => {
       const dns = [
         item('E1', 'tool_call dns_upsert args={"name":"zendesk1._domainkey","type":"CNAME"} result=ok', 'tool_call', { file: 'trace.jsonl' }),

@@ -558,7 +558,8 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
  * month=2026-05, district=Nordpark in both) show which way it moved.
  */
 function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boolean): ClaimVerdict | undefined {
-  const figures = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
+  // "still the highest of the four": a count in words is not the series' value.
+  const figures = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta' && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
   if (figures.length !== 1 || !/\bto\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(view.claim.text.slice(0, figures[0]!.start))) return undefined;
   const figure = figures[0]!;
   // The tag's row id (row=6]) numbers lines; it is not a field of the series.
@@ -567,6 +568,14 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const match = unit.features.quantities.find((e) => e.key.length > 0 && quantityMatches(figure, e));
     if (!match) continue;
+    // "DUN 2026-Q2: … waste_pct=2.86; DUN 2026-Q3: … waste_pct=3.09": one record, one entry per period.
+    const previous = previousEntryValue(unit, match);
+    if (previous) {
+      if ((down && match.value > previous.value) || (!down && match.value < previous.value)) {
+        return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${unit.item.id} goes from ${previous.raw.trim()} to ${match.raw.trim()}`);
+      }
+      return undefined;
+    }
     const fields = wordFields(unit);
     for (const position of view.index.itemsWith(`w:${match.key[0]}`)) {
       const other = view.index.items[position]!;
@@ -582,6 +591,24 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
     }
   }
   return undefined;
+}
+
+/**
+ * The same measure in the entry just before, when a record lists entries of one subject
+ * separated by ";" and each opens with the subject's code ("DUN 2026-Q2: …; DUN 2026-Q3: …").
+ */
+function previousEntryValue(unit: IndexedItem, figure: Quantity): Quantity | undefined {
+  const text = unit.text;
+  const starts = [0, ...[...text.matchAll(/;\s+/g)].map((m) => m.index + m[0].length)];
+  let at = 0;
+  while (at + 1 < starts.length && starts[at + 1]! <= figure.start) at++;
+  if (at < 1) return undefined;
+  const subject = (start: number): string | undefined => /^([A-Z][A-Z0-9_-]{1,15})\s/.exec(text.slice(start))?.[1];
+  const mine = subject(starts[at]!);
+  if (!mine || subject(starts[at - 1]!) !== mine) return undefined;
+  return unit.features.quantities.find(
+    (e) => e.start >= starts[at - 1]! && e.start < starts[at]! && e.dimension === figure.dimension && e.key.join('+') === figure.key.join('+'),
+  );
 }
 
 /** A range of two moments or figures: "from 19:30 to 23:00", "between 5 and 9", "19:30–23:00". */

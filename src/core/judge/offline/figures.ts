@@ -30,7 +30,8 @@ const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label
 /** A numbered entity (db-prod-1, E-217), or a field naming one by a code (`site=DC1`, `store=hp04`). */
 const NUMBERED_ENTITY = /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*[-_]\p{N}[\p{L}\p{N}-]*|(?<![\p{L}\p{N}_])[\p{L}_]+=\p{L}+\p{N}+(?![\p{L}\p{N}.])/u;
 
-const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: \p{Lu}[\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
+// "Kestrel: chargers=…", "ASH 2026-Q2: sales_gbp=…" (a code and the period of its entry).
+const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: [\p{Lu}\p{N}][\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
 
 /**
  * A record listing several entities: "Kestrel: chargers=412 …; Ampero: chargers=268 …" (labelled
@@ -66,13 +67,20 @@ export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, nu
     entries = labels.map((match, i) => ({
       from: match.index,
       to: labels[i + 1]?.index ?? unit.text.length,
-      label: extractFeatures(match[1]!).words.join(' '),
+      // The entity's words; a period beside it (2026-Q2) is not part of its name.
+      label: extractFeatures(match[1]!.split(' ').filter((token) => !/\d/.test(token)).join(' ')).words.join(' '),
     }));
     ENTRIES.set(unit, entries);
   }
   if (entries.length < 2) return undefined;
-  const anchored = entries.filter((entry) => entry.label !== '' && entry.label.split(' ').every((word) => view.words.has(word)));
-  return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
+  // A table cell names its entity in its row's label.
+  const named = (word: string): boolean => view.words.has(word) || (view.context?.words.includes(word) ?? false);
+  const anchored = entries.filter((entry) => entry.label !== '' && entry.label.split(' ').every(named));
+  if (anchored.length === 0 || anchored.length === entries.length) return undefined;
+  // Several entries of the one entity in a row (one per period) are its part of the record.
+  const first = entries.indexOf(anchored[0]!);
+  if (anchored.some((entry, i) => entries[first + i] !== entry)) return undefined;
+  return [anchored[0]!.from, anchored.at(-1)!.to];
 }
 
 /** A bare year ("2006") is stated by a date in that year ("September 2006"). */

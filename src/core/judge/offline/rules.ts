@@ -106,17 +106,25 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
   const timed = atMomentBefore(claim, index, options, question, surroundings.timed[0]);
   if (timed) return timed;
-  if (verdict.partition !== 'ungrounded') return verdict;
+  // A table row labelled by a name the records write by its code is read by the code even when
+  // the cell alone finds support: the cell's figures must be that row's.
+  const rowAliased = claim.context !== undefined && verdict.partition === 'grounded' && /\d/.test(claim.text) && aliasesIn(claim.context, index).length > 0;
+  if (verdict.partition !== 'ungrounded' && !rowAliased) return verdict;
   // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
   // with name=Daventry: the records may write an entity by its code. Read the claim with the
   // codes in place of the names; take that reading when it decides the claim.
   // Only for claims with figures: what a code anchors is the entity's values in records.
-  const aliases = /\d/.test(claim.text) ? aliasesIn(claim.text, index) : [];
+  // A table cell is about its row: the row's label may be the name ("| Ashby | Waste fell … |").
+  const aliases = /\d/.test(claim.text) ? aliasesIn(`${claim.text}\n${claim.context ?? ''}`, index) : [];
   if (aliases.length === 0) return verdict;
   let text = claim.text;
-  for (const alias of aliases) text = text.replace(alias.pattern, alias.code);
-  const coded = judgeClaimAsWritten({ ...claim, text }, index, options, question, surroundings);
-  if (coded.partition !== 'grounded' && coded.partition !== 'contradicted') return verdict;
+  let context = claim.context;
+  for (const alias of aliases) {
+    text = text.replace(alias.pattern, alias.code);
+    context = context?.replace(alias.pattern, alias.code);
+  }
+  const coded = judgeClaimAsWritten({ ...claim, text, context }, index, options, question, surroundings);
+  if (coded.partition !== 'grounded' && coded.partition !== 'contradicted' && !rowAliased) return verdict;
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
   const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
   return { ...coded, evidence_refs: refs, reason: `reading ${reading}: ${coded.reason}` };
@@ -144,6 +152,14 @@ function atMomentBefore(claim: ReportClaim, index: EvidenceIndex, options: RuleO
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
 const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|\w+_(?:id|code))$/i;
 const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
+const NAME_VALUE_RE = /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u;
+/** The code and the name key of a JSON path such as `stores.ASH.name`. */
+const JSON_CODE_PATH_RE = /(?:^|\.)([^.[\]]+)\.([^.[\]]+)$/;
+
+function namePattern(name: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+}
+
 const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string; pattern: RegExp }>>();
 
 /** Names a record pairs with a code (`site=DC1 name=Daventry`), that the claim uses as written. */
@@ -154,15 +170,24 @@ function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; co
     const seen = new Set<string>();
     for (const unit of index.items) {
       if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+      // `stores.ASH.name = Ashby`: a JSON object keyed by its code, holding the name.
+      const keyed = unit.item.jsonPath ? JSON_CODE_PATH_RE.exec(unit.item.jsonPath) : null;
+      if (keyed && CODE_VALUE_RE.test(keyed[1]!) && NAME_KEY_RE.test(keyed[2]!)) {
+        const name = unit.features.fields[keyed[2]!.toLowerCase()];
+        if (name && NAME_VALUE_RE.test(name) && name !== keyed[1] && !seen.has(name)) {
+          seen.add(name);
+          pairs.push({ name, code: keyed[1]!, ref: unit.item.id, pattern: namePattern(name) });
+        }
+        continue;
+      }
       const fields = Object.entries(unit.features.fields);
-      const names = fields.filter(([key, value]) => NAME_KEY_RE.test(key) && /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u.test(value));
+      const names = fields.filter(([key, value]) => NAME_KEY_RE.test(key) && NAME_VALUE_RE.test(value));
       const codes = fields.filter(([key, value]) => CODE_KEY_RE.test(key) && CODE_VALUE_RE.test(value));
       if (names.length !== 1 || codes.length !== 1) continue;
       const [name, code] = [names[0]![1], codes[0]![1]];
       if (name === code || seen.has(name)) continue;
       seen.add(name);
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
-      pairs.push({ name, code, ref: unit.item.id, pattern });
+      pairs.push({ name, code, ref: unit.item.id, pattern: namePattern(name) });
     }
     ALIASES.set(index, pairs);
   }

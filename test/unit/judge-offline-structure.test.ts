@@ -664,6 +664,23 @@ describe('offline judge: structure written differently', () => {
       assert.match(fell.reason, /2\.86 to 3\.09/);
     });
 
+    it('a hotel written by its code (`property=OT name="Old Town"`) is read by the code, also at the start of a sentence', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=OT-2026-07] property=OT name="Old Town" room_nights_sold=3050 occupancy_pct=82.0', 'tool_row'),
+        item('E2', '[tool=run_sql row=AP-2026-07] property=AP name=Airport room_nights_sold=4620 occupancy_pct=71.0', 'tool_row'),
+        item('E3', '[tool=run_sql row=CXL-OT] property=OT bookings=1380 cancel_rate_pct=12.4', 'tool_row'),
+        item('E4', '[tool=run_sql row=CXL-AP] property=AP bookings=2410 cancel_rate_pct=17.9', 'tool_row'),
+      ];
+      const grounded = await one('Old Town cancelled 12.4% of its bookings.', rows);
+      assert.equal(grounded.partition, 'grounded');
+      assert.match(grounded.reason, /Old Town as OT/);
+      // 17.9% is the Airport's rate; read as OT, the claim is not carried by AP's row.
+      assert.notEqual((await one('Old Town: 17.9% of bookings cancelled.', rows)).partition, 'grounded');
+      // A code in capitals opening a sentence is a name, not an ordinary capitalised first word.
+      assert.deepEqual(extractFeatures('OT: 17.9% of bookings cancelled.').nameGroups, [['ot']]);
+      assert.deepEqual(extractFeatures('The rollout ended at 14:02.').nameGroups, []);
+    });
+
     it('a count in words that the claim’s own list gives ("two CNAMEs, zendesk1… and zendesk2…") needs no record of its own', async () => {
       const dns = [
         item('E1', 'tool_call dns_upsert args={"name":"zendesk1._domainkey","type":"CNAME"} result=ok', 'tool_call', { file: 'trace.jsonl' }),

@@ -642,7 +642,7 @@ function groupNames(tokens: readonly NameToken[], text: string): string[][] {
     if (!joined) close();
     const next = tokens[i + 1];
     const nextJoins = next !== undefined && /^\s+$/.test(text.slice(token.end, next.start)) && next.capital;
-    if (token.capital && (!token.isFirst || nextJoins)) {
+    if (token.capital && (!token.isFirst || nextJoins || /^\p{Lu}{2,}$/u.test(token.word))) {
       if (token.stem) current.push(token.stem);
       lastEnd = token.end;
     } else if (current.length > 0 && NAME_CONNECTORS.has(token.word.toLowerCase()) && nextJoins) {

@@ -150,7 +150,7 @@ function atMomentBefore(claim: ReportClaim, index: EvidenceIndex, options: RuleO
 
 /** Field names that hold an entity's display name, and those that hold its short code. */
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
-const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|\w+_(?:id|code))$/i;
+const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|property|hotel|branch|clinic|school|plant|facility|\w+_(?:id|code))$/i;
 const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
 const NAME_VALUE_RE = /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u;
 /** The code and the name key of a JSON path such as `stores.ASH.name`. */

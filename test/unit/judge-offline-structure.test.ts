@@ -1164,6 +1164,19 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('The owners agreed to drop the invoices.render priority.', rows)).partition, 'contradicted');
     });
 
+    it('"…, as the plan requires" is not shown by the plan\'s own fields; a record of it being done shows it', async () => {
+      const plan = parseEvidenceSources([
+        { file: 'change.json', text: '{\n  "steps": [\n    "Take a snapshot of all indices to s3-logs-snap before the first reboot",\n    "Reboot es-data-01 and wait for green"\n  ]\n}\n' },
+        { file: 'patch_run.log', text: '2026-05-19T01:02:00Z INFO es-data-01 reboot started\n' },
+      ]).items;
+      const claim = 'A snapshot of all indices to s3-logs-snap was taken before es-data-01 went down, as the plan requires.';
+      const verdict = await one(claim, plan);
+      assert.equal(verdict.partition, 'ungrounded');
+      assert.match(verdict.reason, /prescribes it; no record shows it was done/);
+      const done = [...plan, item('E9', '2026-05-19T00:55:10Z INFO snapshot of all indices to s3-logs-snap completed before es-data-01 reboot', 'log_line', { file: 'patch_run.log' })];
+      assert.equal((await one(claim, done)).partition, 'grounded');
+    });
+
     it('a runbook that prescribes an action does not show it was done when records are given', async () => {
       const evidence = [
         item('E1', 'Before replacing a GPU node, collect an nvidia-bug-report archive and attach it to the hardware ticket.', 'paragraph', { file: 'runbook.md' }),

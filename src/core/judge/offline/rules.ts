@@ -72,6 +72,9 @@ function ratioWording(text: string, quantities: readonly Quantity[]): { words: s
   return { words: extractFeatures(match[0]).words, holds: ok, wording: match[0].trim(), actual };
 }
 
+/** The claim credits a prescription for what was done: "as the plan requires", "as required by the runbook". */
+const ATTRIBUTED_RE =
+  /\b(?:as|like) (?:the|our|its|their) (?:[\p{L}-]+ ){0,2}(?:plan|runbook|procedure|checklist|playbook|change record|policy|process)(?: [\p{L}-]+)? (?:requires?|asks?|specifies|calls for|demands|prescribes|required|asked|specified|says)\b|\bas (?:required|prescribed|specified|asked) (?:by|in) the\b/iu;
 /** A done action in the passive ("was collected", "were notified", "has been attached", "were told"). */
 const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\s+)?(?:\p{L}+(?:ed|en|wn|ught|ent)|told|sent|paid|held|kept|made|set)\b/u;
 /** Verbs a runbook or plan gives as steps, in the imperative. */
@@ -311,6 +314,11 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   }
   if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: `certainty ("${wording.certainty}") not in evidence` };
+  }
+  // "…, as the plan requires": the claim says it followed a prescription. When only the runbook or
+  // the plan's own fields carry it, nothing shows it was done.
+  if (index.hasRecords && ATTRIBUTED_RE.test(claim.text) && support.units.every((unit) => unit.item.kind === 'paragraph' || unit.item.kind === 'json_field')) {
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${support.refs.join(' + ')} prescribes it; no record shows it was done` };
   }
   // "As the runbook requires, an archive was collected": a document that prescribes an action
   // is not a record that it was done, when records of what was done are given.

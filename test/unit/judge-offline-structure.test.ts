@@ -1164,6 +1164,18 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('The owners agreed to drop the invoices.render priority.', rows)).partition, 'contradicted');
     });
 
+    it('a table cell saying a step completed is contradicted by its row\'s record that the step was rolled back or skipped', async () => {
+      const steps = parseEvidenceSources([
+        { file: 'change.json', text: '{\n  "steps": [\n    { "name": "weight_50", "status": "done" },\n    { "name": "weight_100", "status": "rolled_back" },\n    { "name": "deregister_legacy", "status": "skipped" }\n  ]\n}\n' },
+      ]).items;
+      const rolledBack = await one({ text: 'Completed, with all traffic moved to edge-nlb-use1.', context: 'weight_100' }, steps);
+      assert.equal(rolledBack.partition, 'contradicted');
+      assert.match(rolledBack.reason, /rolled_back/);
+      assert.equal((await one({ text: 'Completed successfully.', context: 'deregister_legacy' }, steps)).partition, 'contradicted');
+      assert.notEqual((await one({ text: 'Completed, with half the traffic on edge-nlb-use1.', context: 'weight_50' }, steps)).partition, 'contradicted');
+      assert.deepEqual(readWording('The change was rolled back at 14:36.').states.map((state) => [state.group, state.polarity]), [['outcome', -1]]);
+    });
+
     it('"…, as the plan requires" is not shown by the plan\'s own fields; a record of it being done shows it', async () => {
       const plan = parseEvidenceSources([
         { file: 'change.json', text: '{\n  "steps": [\n    "Take a snapshot of all indices to s3-logs-snap before the first reboot",\n    "Reboot es-data-01 and wait for green"\n  ]\n}\n' },

@@ -488,7 +488,9 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
   if (!hasSubject && !context) return undefined;
   const aboutContext = (unit: IndexedItem): boolean =>
     !context || context.identifiers.some((id) => hasIdentifier(unit, id)) || context.words.some((word) => unit.wordSet.has(word));
-  const subject = atClaimedMoment(view, candidates.filter((u) => sameSubject(view, u, stateWords) && aboutContext(u)));
+  // A cell of the row named by an identifier (| weight_100 | Completed, … |) is about that row's record.
+  const rowRecord = (unit: IndexedItem): boolean => context !== undefined && context.identifiers.length > 0 && context.identifiers.every((id) => hasIdentifier(unit, id)) && unit.item.kind !== 'paragraph';
+  const subject = atClaimedMoment(view, candidates.filter((u) => (sameSubject(view, u, stateWords) || rowRecord(u)) && aboutContext(u)));
   // A record that states the same thing settles it: another that mentions the opposite is about something else.
   const agrees = (unit: IndexedItem): boolean =>
     strong.every((state) => {
@@ -498,7 +500,10 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
   if (subject.some(agrees)) return undefined;
   for (const unit of subject) {
     const unitWording = wordingOf(unit);
+    // Taken for its row only, a record speaks to how the step ended, not to every state it names.
+    const rowOnly = !sameSubject(view, unit, stateWords);
     for (const state of strong) {
+      if (rowOnly && state.group !== 'outcome') continue;
       const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
       const opposite = unitStates.find((s) => s.polarity !== state.polarity);
       const same = unitStates.some((s) => s.polarity === state.polarity);

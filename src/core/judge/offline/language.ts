@@ -50,11 +50,12 @@ const ACTION_EFFECT_RE =
 const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 
+const ROLLED_BACK_RE = /\brolled[\s_-]back\b/gi;
 /** State groups: words of polarity +1 and −1 describe the same property in opposite ways. */
 const STATE_GROUPS: Record<string, [string[], string[]]> = {
   outcome: [
     ['succeeded', 'succeed', 'succeeds', 'success', 'successful', 'successfully', 'passed', 'passes', 'completed', 'complete', 'ok', 'healthy', 'green'],
-    ['failed', 'fail', 'fails', 'failure', 'failing', 'unsuccessful', 'errored', 'unhealthy', 'aborted', 'broken', 'red'],
+    ['failed', 'fail', 'fails', 'failure', 'failing', 'unsuccessful', 'errored', 'unhealthy', 'aborted', 'broken', 'red', 'reverted', 'skipped', 'cancelled', 'canceled'],
   ],
   availability: [
     ['up', 'online', 'available', 'reachable', 'running', 'serving', 'responsive'],
@@ -151,6 +152,11 @@ export function readWording(text: string): Wording {
     for (const entry of entries) {
       wording.states.push({ group: entry.group, polarity: negated ? (-entry.polarity as 1 | -1) : entry.polarity, word: lower });
     }
+  }
+  // A step undone ("status": "rolled_back", "was rolled back") did not complete.
+  for (const match of text.matchAll(ROLLED_BACK_RE)) {
+    const negated = negatedSpans.some(([start, end]) => match.index >= start && match.index < end);
+    wording.states.push({ group: 'outcome', polarity: negated ? 1 : -1, word: match[0].toLowerCase() });
   }
 
   const after = AFTER_RE.exec(text);

@@ -353,6 +353,12 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('On the free plan files can be up to 250 MB.', limits)).partition, 'grounded');
     });
 
+    it('"up to 250 seats" is decided by the stated maximum (max_seats=500), not by a smaller figure of the same measure (min_seats=3)', async () => {
+      const plans = [item('E1', 'plans[1].id = growth seat_price_monthly=14 min_seats=3 max_seats=500', 'json_field', { jsonPath: 'plans[1].id' })];
+      assert.notEqual((await one('The growth plan allows up to 250 seats.', plans)).partition, 'grounded');
+      assert.equal((await one('The growth plan allows up to 500 seats.', plans)).partition, 'grounded');
+    });
+
     it('a total over a breakdown is derived, not contradicted by one of its parts', async () => {
       const fleet = [item('E1', 'vendor=Kestrel chargers=412', 'tool_row'), item('E2', 'vendor=Ampero chargers=268', 'tool_row'), item('E3', 'vendor=Nordlad chargers=155', 'tool_row')];
       // 412 + 268 + 155 = 835.

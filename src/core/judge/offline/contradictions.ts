@@ -4,7 +4,7 @@
 // similarity.
 import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { isWeakStateWord } from './language';
-import { deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
+import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
 import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
 import { anchoredSegment, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { type ClaimVerdict } from './rules';
@@ -27,7 +27,7 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
     const holds = (unit: IndexedItem): boolean =>
       isYearOf(quantity, unit) ||
-      quantitiesAt(view, unit).some((e) => (isBound(quantity) ? sharesKey(quantity, e) && satisfiesBound(quantity, e) : quantityMatches(quantity, e)));
+      (isBound(quantity) ? boundCandidates(quantity, quantitiesAt(view, unit)).some((e) => satisfiesBound(quantity, e)) : quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)));
     // "The runbook says … once the queue is below 1,000": a threshold the claim attributes to a
     // document is decided by the document's own threshold, not by a record that happens to satisfy it.
     const citesDocument = isBound(quantity) && [...view.words.keys()].some((word) => DOCUMENT_WORDS.has(word));

@@ -67,6 +67,17 @@ export function satisfiesBound(claim: Quantity, evidence: Quantity): boolean {
   return quantityMatches(claim, evidence);
 }
 
+/**
+ * The figures of the claimed measure that may decide a bound: for "up to 250 seats" against a
+ * record stating the limit (max_seats=500), the limit alone, not another figure under it (min_seats=3).
+ */
+export function boundCandidates(claim: Quantity, figures: readonly Quantity[]): Quantity[] {
+  const related = figures.filter((e) => sharesKey(claim, e));
+  if (claim.qualifier !== 'upper') return related;
+  const limits = related.filter((e) => isLimit(e));
+  return limits.length > 0 ? limits : related;
+}
+
 /** A figure stated as a limit: "up to 3", "at most 3", or a field named max_…/…_limit/quota. */
 export function isLimit(quantity: Quantity): boolean {
   return quantity.qualifier === 'upper' || quantity.key.some((word) => LIMIT_WORDS.has(word));

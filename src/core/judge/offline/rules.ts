@@ -7,7 +7,7 @@ import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
-import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
+import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictLevel, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
@@ -702,7 +702,10 @@ function needsOf(view: ClaimView): Need[] {
         hard: false,
         value: true,
         // A bound in the evidence is a threshold too ("replay once below 500"): only the same threshold meets it.
-        met: (unit) => quantitiesAt(view, unit).some((e) => quantityMatches(bare, e) || (!isBound(e) && sharesKey(quantity, e) && satisfiesBound(quantity, e))),
+        met: (unit) => {
+          const figures = quantitiesAt(view, unit);
+          return figures.some((e) => quantityMatches(bare, e)) || boundCandidates(quantity, figures).some((e) => !isBound(e) && satisfiesBound(quantity, e));
+        },
       });
       continue;
     }

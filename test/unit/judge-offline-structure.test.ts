@@ -353,6 +353,19 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('On the free plan files can be up to 250 MB.', limits)).partition, 'grounded');
     });
 
+    it('"Every store met the 2,000 kg donation minimum" is contradicted by one store\'s record below it, not by a target', async () => {
+      const targets = item('E1', 'targets.donation_kg_per_store_min = 2000 waste_pct_max=2.5', 'json_field', { jsonPath: 'targets.donation_kg_per_store_min' });
+      const short = item('E2', '[tool=run_sql row=donations] ASH: donated_kg=3120; BRK: donated_kg=2480; DUN: donated_kg=1060', 'tool_row');
+      const met = item('E2', '[tool=run_sql row=donations] ASH: donated_kg=3120; BRK: donated_kg=2480; DUN: donated_kg=2060', 'tool_row');
+      const verdict = await one('Every store met the 2,000 kg donation minimum.', [targets, short]);
+      assert.equal(verdict.partition, 'contradicted');
+      assert.match(verdict.reason, /1060/);
+      assert.notEqual((await one('Every store met the 2,000 kg donation minimum.', [targets, met])).partition, 'contradicted');
+      // A goal of another measure (a first-attempt target of 92%) says nothing of on-time weeks.
+      const goals = [item('E1', 'targets.on_time_pct = 97.5 first_attempt_success_pct=92.0', 'json_field', { jsonPath: 'targets.on_time_pct' })];
+      assert.notEqual((await one('Every other week came in above the 97.5% target.', goals)).partition, 'contradicted');
+    });
+
     it('"up to 250 seats" is decided by the stated maximum (max_seats=500), not by a smaller figure of the same measure (min_seats=3)', async () => {
       const plans = [item('E1', 'plans[1].id = growth seat_price_monthly=14 min_seats=3 max_seats=500', 'json_field', { jsonPath: 'plans[1].id' })];
       assert.notEqual((await one('The growth plan allows up to 250 seats.', plans)).partition, 'grounded');

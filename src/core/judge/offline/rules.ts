@@ -7,7 +7,7 @@ import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
-import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
+import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictLevel, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
@@ -266,6 +266,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   // "No channel recorded fewer than 450 signups": the bound is the denied condition.
   const boundAbsence = wording.absent.length > 0 && !wording.hedge ? judgeBoundAbsence(view, candidates) : undefined;
   if (boundAbsence) return boundAbsence;
+  // "Every store met the 2,000 kg donation minimum": each value of the measure must meet it.
+  const universal = wording.absent.length === 0 && wording.negated.length === 0 && !wording.hedge ? contradictUniversalBound(view, candidates) : undefined;
+  if (universal) return universal;
 
   const contradiction =
     contradictQuantity(view, candidates) ??
@@ -562,6 +565,51 @@ function judgeBoundAbsence(view: ClaimView, candidates: IndexedItem[]): ClaimVer
   if (values.length === 0) return undefined;
   const refs = [...new Set(values.map((unit) => unit.item.id))].slice(0, 3);
   return { partition: 'grounded', type: 'neg_evidence', evidence_refs: refs, reason: `every value of the quantity lies outside ${bound.raw.trim()} (${refs.join(', ')})` };
+}
+
+/** "Every store", "All three replicas", "each week": the claim speaks of every member. */
+const UNIVERSAL_RE = /^\s*(?:every|each|all)\b/i;
+/** Stems of the words that name a goal rather than a measure. */
+const GOAL_WORDS = new Set(['minimum', 'target', 'threshold', 'floor', 'goal', 'object', 'sla', 'slo', 'cap', 'limit', 'maximum', 'ceil', 'budget', 'min', 'max'].map(canonicalStem));
+const BOUND_NOUN_RE = /^\s*(?:[\p{L}-]+\s+){0,2}(?:minimum|target|threshold|floor|goal|objective|sla|slo|cap|limit|maximum|ceiling|budget)\b/iu;
+/** "met the 2,000 kg minimum", "came in above the 97.5% target": the figure is a bound each member meets. */
+const MEETS_BOUND_RE = /\b(?:met|meets|reached|reaches|hit|hits|cleared|clears|exceeded|exceeds|beat|beats|passed|passes)\s+(?:the|its|their)\s*$/i;
+
+/**
+ * "Every store met the 2,000 kg donation minimum" against one store's donated_kg=1060: a claim
+ * about every member that one record of the measure falls short of is contradicted.
+ */
+function contradictUniversalBound(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!UNIVERSAL_RE.test(view.claim.text) || view.features.quantities.length !== 1) return undefined;
+  const figure = view.features.quantities[0]!;
+  const before = view.claim.text.slice(0, figure.start);
+  // The figure is a stated goal ("the 97.5% target", "the 2,000 kg donation minimum"), not a measurement.
+  if (!BOUND_NOUN_RE.test(view.claim.text.slice(figure.start + figure.raw.length, figure.start + figure.raw.length + 30))) return undefined;
+  const bound: Quantity | undefined = isBound(figure)
+    ? figure
+    : MEETS_BOUND_RE.test(before) || /\b(?:above|over)\s+(?:the|its|their)\s*$/i.test(before)
+      ? { ...figure, qualifier: 'lower' }
+      : /\b(?:below|under|within)\s+(?:the|its|their)\s*$/i.test(before)
+        ? { ...figure, qualifier: 'upper' }
+        : undefined;
+  if (!bound) return undefined;
+  // The measure is named by the claim's other words ("donation" in "donation minimum"), not by the goal's.
+  const measure = { ...bound, key: bound.key.filter((word) => !GOAL_WORDS.has(word)) };
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const outside = unit.features.quantities.find(
+      (e) =>
+        !isBound(e) &&
+        !isLimit(e) &&
+        !e.key.some((word) => GOAL_WORDS.has(word)) &&
+        sharesKey(measure, e) &&
+        dimensionsCompatible(bound, e) &&
+        !satisfiesBound(bound, e) &&
+        !quantityMatches({ ...bound, qualifier: undefined }, e),
+    );
+    if (outside) return contradicted(unit, `claim says every one ${bound.qualifier === 'upper' ? 'stayed below' : 'met'} ${bound.raw.trim()}, ${unit.item.id} says ${outside.raw.trim()}`);
+  }
+  return undefined;
 }
 
 /** Wording with which a document restricts or refuses something. */

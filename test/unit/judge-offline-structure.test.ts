@@ -366,6 +366,19 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Every other week came in above the 97.5% target.', goals)).partition, 'contradicted');
     });
 
+    it('"came down by 23 days, to 58" is the change of a …_days field between two rows; "Ring 1" labels a ring, it is no count', async () => {
+      const rows = [
+        item('E1', '[tool=sql row=1] query=holds_summary quarter=2026Q2 median_wait_days=27 p90_wait_days=81', 'tool_row'),
+        item('E2', '[tool=sql row=2] query=holds_summary quarter=2026Q3 median_wait_days=19 p90_wait_days=58', 'tool_row'),
+      ];
+      assert.equal((await one('The 90th-percentile wait came down by 23 days, to 58.', rows)).partition, 'grounded');
+      assert.notEqual((await one('The 90th-percentile wait came down by 70 days, to 58.', rows)).partition, 'grounded');
+      // 27 + 19 = 46 is a sum of two medians, not a change.
+      assert.notEqual((await one('The 90th-percentile wait came down by 46 days, to 58.', rows)).partition, 'grounded');
+      const gate = [item('E1', 'tool_call get_gate_decision args={"ring":"ring1-pilot"} result=metric=update_failure_rate_pct value=5.1 max=3.0 result=fail note="19 of 21 failures are disk space"', 'tool_call')];
+      assert.notEqual((await one("Ring 1's failure rate of about 5.1% was over the 3% gate.", gate)).partition, 'contradicted');
+    });
+
     it('"up to 250 seats" is decided by the stated maximum (max_seats=500), not by a smaller figure of the same measure (min_seats=3)', async () => {
       const plans = [item('E1', 'plans[1].id = growth seat_price_monthly=14 min_seats=3 max_seats=500', 'json_field', { jsonPath: 'plans[1].id' })];
       assert.notEqual((await one('The growth plan allows up to 250 seats.', plans)).partition, 'grounded');

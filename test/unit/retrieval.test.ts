@@ -68,6 +68,12 @@ describe('text features', () => {
     assert.equal(extractFeatures('wal_mb_per_min=140').quantities[0]!.dimension, 'count');
   });
 
+  it('reads a field named … _days or … _weeks as a duration, but not a count of days (n_days)', () => {
+    assert.deepEqual(extractFeatures('p90_wait_days=81').quantities.map((q) => [q.value, q.dimension]), [[81 * 86400, 'duration']]);
+    assert.deepEqual(extractFeatures('retention_weeks=2').quantities.map((q) => [q.value, q.dimension]), [[14 * 86400, 'duration']]);
+    assert.deepEqual(extractFeatures('n_days=31').quantities.map((q) => [q.value, q.dimension]), [[31, 'count']]);
+  });
+
   it('keeps a serial with colons as one identifier, not a time', () => {
     const f = extractFeatures('serial 04:A1:9C');
     assert.deepEqual(f.times, []);

@@ -238,6 +238,10 @@ const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
   // Not `_min`: it is as often a minimum (latency_min) as minutes.
   [/(?:^|[_.-])(mins|minutes)$/, 'min'],
   [/(?:^|[_.-])(hours|hrs)$/, 'h'],
+  // `p90_wait_days=81`, `retention_weeks=2`: durations in days and weeks.
+  // (`n_days=31` counts days; it is not a duration.)
+  [/(?<!(?:^|[_.-])(?:n|num|count|number_of))(?:^|[_.-])(days)$/, 'days'],
+  [/(?:^|[_.-])(weeks)$/, 'weeks'],
   [/(?:^|[_.-])(bytes)$/, 'b'],
   [/(?:^|[_.-])(kb)$/, 'kb'],
   [/(?:^|[_.-])(mb)$/, 'mb'],

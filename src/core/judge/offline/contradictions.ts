@@ -42,6 +42,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       if (!mayContradict(view, unit, documentDecides)) continue;
       // "HTTP 429" against `http_429=0`: the code names the record's measure, it is not its value.
       if (inIdentifier(quantity, unit)) continue;
+      // "Ring 1" against `ring=ring1-pilot … failed=21`: the number labels the ring, it is not a count.
+      if (isLabelOf(quantity, view.claim.text, unit)) continue;
       // Of the figures measuring the same thing, the one whose key says most about it (failed_sessions over sessions).
       const other = quantitiesAt(view, unit).filter(
         (e) =>

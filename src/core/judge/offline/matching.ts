@@ -168,7 +168,8 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
       }
       if (!related(a.quantity, b.quantity)) continue;
       const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
-      if (sameDimension && i < j && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];
+      // A change ("down by 23 days") is a difference, never a sum.
+      if (sameDimension && i < j && claim.qualifier !== 'delta' && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];
       if (sameDimension && close(a.quantity.value - b.quantity.value)) return [a.unit, b.unit];
       if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return [a.unit, b.unit];
     }

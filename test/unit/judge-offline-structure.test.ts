@@ -923,6 +923,9 @@ describe('offline judge: structure written differently', () => {
       // "26 times the baseline" is 238 against 9, not a third figure of the record.
       const rejections = [item('E1', '[tool=metrics row=07:15] window=15m checkout_price_rejections=238 baseline=9 affected_skus=11', 'tool_row')];
       assert.notEqual((await one('In the 15 minutes to 07:15 there were 238 rejections against a usual 9, roughly 26 times the baseline.', rejections)).partition, 'contradicted');
+      // 238 / 9 = 26.4: the multiple follows from the claim's own figures; forty times does not.
+      assert.equal((await one('In the 15 minutes to 07:15 there were 238 rejections against a usual 9, roughly 26 times the baseline.', rejections)).partition, 'grounded');
+      assert.notEqual((await one('In the 15 minutes to 07:15 there were 238 rejections against a usual 9, roughly 40 times the baseline.', rejections)).partition, 'grounded');
       // When another record gives 6,200 MiB, the claim may be reading that one.
       const twoRecords = [...reindex, item('E2', '[tool=df row=23:12] volume=pgdata used_mib=6200', 'tool_row')];
       assert.notEqual((await one('Rebuilt in 1,865 seconds, down from 14,950 MiB to 6,200 MiB.', twoRecords)).partition, 'contradicted');

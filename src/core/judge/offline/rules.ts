@@ -911,9 +911,15 @@ function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
   const others = view.features.quantities.filter((q) => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim()));
   if (others.length < 2 || others.length > 5) return false;
   const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
+  // "238 … against a usual 9, roughly 26 times the baseline": a multiple is a ratio of the two.
+  const multiple = /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
   for (const a of others) {
     for (const b of others) {
       if (a === b) continue;
+      if (multiple) {
+        if (a.dimension === b.dimension && a.value > b.value && matches(a.value / b.value)) return true;
+        continue;
+      }
       if (quantity.dimension === 'percent') {
         if (a.dimension === b.dimension && (matches(Math.abs(b.value / a.value - 1) * 100) || (a.value < b.value && matches((a.value / b.value) * 100)))) return true;
         continue;

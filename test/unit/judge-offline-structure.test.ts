@@ -1114,6 +1114,16 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await judgeAll(['Kestrel pushed firmware 3.8.2 on 17 February.', { text: 'No vendor pushed firmware during the quarter.', line: 2 }], [kestrel]))[1]!.partition, 'contradicted');
     });
 
+    it('"None of the origin-web pods restarted" denies the restart, not the pods; "no rollback criterion met" denies the criterion being met', async () => {
+      assert.deepEqual(readWording('None of the origin-web pods restarted during the incident.').absent, ['restart']);
+      assert.deepEqual(readWording('The watch ended at 11:40 with no rollback criterion met.').absent, ['criterion']);
+      assert.deepEqual(readWording('No errors logged in the window.').absent, ['error']);
+      const pods = [item('E1', '[tool=kubectl row=10:20] deployment=origin-web pods=12 ready=12 restarts=0', 'tool_row')];
+      assert.equal((await one('None of the origin-web pods restarted during the incident.', pods)).partition, 'grounded');
+      const restarted = [item('E1', '2026-05-19T10:21:04Z WARN kubelet origin-web-7c9f pod restarted (OOMKilled)')];
+      assert.equal((await one('None of the origin-web pods restarted during the incident.', restarted)).partition, 'contradicted');
+    });
+
     it('"No publishers were blocked" is contradicted by a record in state=blocked with a count, grounded by count=0', async () => {
       const blocked = [item('E1', '[tool=mq_connections row=01:46:00] node=rabbit-2 state=blocked count=37', 'tool_row')];
       assert.equal((await one('No publishers were blocked during the window.', blocked)).partition, 'contradicted');

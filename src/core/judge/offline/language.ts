@@ -41,8 +41,11 @@ const ABSENCE_RE =
 /** After "no X": up to two more words of the noun phrase, then its verb and, maybe, a participle. */
 const ABSENCE_PHRASE_RE =
   /^((?:\s+(?!(?:was|were|is|are|has|have|had|got|in|on|at|during|for|from|to|of|by|with|and|or|after|before|since)\b)[\p{L}][\p{L}\p{N}_-]*){0,2})\s+(?:was|were|is|are|has|have|had|got)\s+(?:been\s+)?(?:ever\s+)?([\p{L}]+)?/iu;
+/** After "no X" with no auxiliary: "None of the origin-web pods restarted", "no rollback criterion met". */
+const ACTIVE_ABSENCE_RE =
+  /^((?:\s+(?!(?:in|on|at|during|for|from|to|of|by|with|and|or|after|before|since|that|which|who)\b)[\p{L}][\p{L}\p{N}_-]*){0,2}?)\s+(\p{L}+ed|met|hit|seen|found|shown|given)\b/iu;
 /** Verbs that report an observation rather than name the event observed. */
-const REPORTING_VERBS = new Set(['logged', 'recorded', 'reported', 'seen', 'observed', 'detected', 'found', 'noticed', 'needed', 'required', 'raised', 'written', 'shown', 'given', 'returned', 'sent', 'received', 'emitted', 'triggered', 'fired', 'registered', 'captured', 'measured']);
+const REPORTING_VERBS = new Set(['met', 'hit', 'reached', 'logged', 'recorded', 'reported', 'seen', 'observed', 'detected', 'found', 'noticed', 'needed', 'required', 'raised', 'written', 'shown', 'given', 'returned', 'sent', 'received', 'emitted', 'triggered', 'fired', 'registered', 'captured', 'measured']);
 const STATE_MODIFIED_RE = /^\s+(?:criterion|criteria|rate|ratio|threshold|budget|count|counts|metric|target|path|mode|case|cases|code|codes|message|messages|page|handler|state|status)\b/i;
 const BETWEEN_RE = /\bbetween\s+(\d{1,2}):(\d{2})(?::\d{2})?\s+and\s+(\d{1,2}):(\d{2})/i;
 const ACTION_EFFECT_RE =
@@ -127,7 +130,8 @@ export function readWording(text: string): Wording {
     const stemOf = (w: string): string => (w.toLowerCase().includes('-') || /\d/.test(w) ? w.toLowerCase() : canonicalStem(w));
     // "no PgBouncer restart was needed": the denied thing is the head of the noun phrase, the
     // last word before its verb; "No publishers were blocked": a state the verb gives is denied too.
-    const phrase = ABSENCE_PHRASE_RE.exec(text.slice(match.index + match[0].length));
+    const rest = text.slice(match.index + match[0].length);
+    const phrase = ABSENCE_PHRASE_RE.exec(rest) ?? ACTIVE_ABSENCE_RE.exec(rest);
     const head = phrase?.[1]?.trim().split(/\s+/).at(-1);
     // A specific modifier ("prepared-statement errors") names the thing more exactly than its head.
     const specific = /[-_\d]/.test(word) || !head || isStopword(head);

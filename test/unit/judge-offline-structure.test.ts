@@ -1114,6 +1114,13 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await judgeAll(['Kestrel pushed firmware 3.8.2 on 17 February.', { text: 'No vendor pushed firmware during the quarter.', line: 2 }], [kestrel]))[1]!.partition, 'contradicted');
     });
 
+    it('"Some 2,370 scheduled departures did not run" is a count of what did not happen, checked as a figure, not a denial', async () => {
+      const rows = [item('E1', '[tool=run_sql row=2] query=network_summary quarter=2026Q3 departures_scheduled=121380 departures_operated=119010', 'tool_row')];
+      // 121,380 − 119,010 = 2,370.
+      assert.equal((await one('Some 2,370 scheduled departures did not run in Q3.', rows)).partition, 'grounded');
+      assert.notEqual((await one('Some 2,900 scheduled departures did not run in Q3.', rows)).partition, 'grounded');
+    });
+
     it('"None of the origin-web pods restarted" denies the restart, not the pods; "no rollback criterion met" denies the criterion being met', async () => {
       assert.deepEqual(readWording('None of the origin-web pods restarted during the incident.').absent, ['restart']);
       assert.deepEqual(readWording('The watch ended at 11:40 with no rollback criterion met.').absent, ['criterion']);

@@ -511,8 +511,14 @@ function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOp
 // Absence and negation
 
 function isNegatedEventClaim(view: ClaimView): boolean {
-  return view.wording.negated.length > 0;
+  if (view.wording.negated.length === 0) return false;
+  // "Some 2,370 scheduled departures did not run": a count of what did not happen, not a denial.
+  return !COUNTED_NEGATION_RE.test(view.claim.text);
 }
+
+/** A sentence that opens with a count as the subject of a negated verb. */
+const COUNTED_NEGATION_RE =
+  /^\s*(?:(?:some|about|around|roughly|nearly|almost|only|another|over|more than)\s+)?\d[\d,.]*\s+(?:[\p{L}-]+\s+){1,3}(?:(?:did|do|does|were|was|are|is|have|has|had)\s+not|didn['’]t|weren['’]t|wasn['’]t|haven['’]t|hasn['’]t|never)\b/iu;
 
 function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   const { after, before } = view.wording;

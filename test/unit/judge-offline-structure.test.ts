@@ -1216,6 +1216,19 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('The owners agreed to drop the invoices.render priority.', rows)).partition, 'contradicted');
     });
 
+    it('a table row labelled in words ("| New connections | 4,210 calls … |") is about the record whose field holds them (queue=new_connections)', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=1] query=monthly_summary month=2026-10 calls_offered=41230 calls_answered=38904 calls_abandoned=2326 avg_wait_s=74 p90_wait_s=212 sl60_pct=78.4', 'tool_row'),
+        item('E2', '[tool=run_sql row=3] query=queue_split month=2026-11 queue=billing calls_offered=21440 avg_wait_s=96 sl60_pct=71.8 abandon_pct=7.2', 'tool_row'),
+        item('E3', '[tool=run_sql row=5] query=queue_split month=2026-11 queue=new_connections calls_offered=4210 avg_wait_s=61 sl60_pct=82.5 abandon_pct=4.1', 'tool_row'),
+      ];
+      // October's total (41,230 calls) is not the queue's figure.
+      const billing = await one({ text: '21,440 calls, 71.8% answered within 60 seconds.', context: 'Billing' }, rows);
+      assert.equal(billing.partition, 'grounded');
+      assert.deepEqual(billing.evidence_refs, ['E2']);
+      assert.equal((await one({ text: '4,210 calls, 82.5% answered within 60 seconds.', context: 'New connections' }, rows)).partition, 'grounded');
+    });
+
     it('a table cell saying a step completed is contradicted by its row\'s record that the step was rolled back or skipped', async () => {
       const steps = parseEvidenceSources([
         { file: 'change.json', text: '{\n  "steps": [\n    { "name": "weight_50", "status": "done" },\n    { "name": "weight_100", "status": "rolled_back" },\n    { "name": "deregister_legacy", "status": "skipped" }\n  ]\n}\n' },

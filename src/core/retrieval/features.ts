@@ -427,8 +427,8 @@ export function extractFeatures(text: string): TextFeatures {
     const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
-    // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number.
-    const spacedLetter = unitWord !== undefined && unitWord.length === 1 && /^\s/.test(unitMatch?.[0] ?? '');
+    // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number ("5 s" is seconds).
+    const spacedLetter = (unitWord === 'g' || unitWord === 't') && /^\s/.test(unitMatch?.[0] ?? '');
     const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField && !spacedLetter ? UNITS[unitWord] : undefined;
     const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
     // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
@@ -694,7 +694,7 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
   [/(?:~|≈)\s*[$€£]?$/, 'approx'],
   [/\b(?:more than|over|above|at least|exceeding|greater than|upwards of|in excess of)\s*[$€£]?$/i, 'lower'],
   [/(?:>|>=|≥)\s*[$€£]?$/, 'lower'],
-  [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within)\s*[$€£]?$/i, 'upper'],
+  [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within|as many as|as much as|as long as)\s*[$€£]?$/i, 'upper'],
   [/(?:<|<=|≤)\s*[$€£]?$/, 'upper'],
   [/\bby\s*[$€£]?$/i, 'delta'],
 ];

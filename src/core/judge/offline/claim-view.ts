@@ -221,7 +221,8 @@ const FIELD_VALUE_WORDS = new WeakMap<IndexedItem, Set<string>>();
 export function fieldValueWords(unit: IndexedItem): Set<string> {
   let words = FIELD_VALUE_WORDS.get(unit);
   if (!words) {
-    words = new Set(Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s-]*$/u.test(v)).flatMap((v) => extractFeatures(v).words));
+    // `queue=new_connections` holds "new connections".
+    words = new Set(Object.values(unit.features.fields).filter((v) => /^\p{L}[\p{L}\s_-]*$/u.test(v)).flatMap((v) => extractFeatures(v.replace(/_/g, ' ')).words));
     FIELD_VALUE_WORDS.set(unit, words);
   }
   return words;

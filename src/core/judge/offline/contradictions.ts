@@ -19,8 +19,13 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
     // A table cell is about its row: the row's label (orders.shipped) names the subject as well.
     const context = view.context;
+    // A label of words ("| Billing | …") names the row whose field holds them (queue=billing).
     const aboutRow = (unit: IndexedItem): boolean =>
-      context !== undefined && context.identifiers.length > 0 && context.identifiers.every((id) => hasIdentifier(unit, id)) && holdsAllAnchors(view, unit);
+      context !== undefined &&
+      (context.identifiers.length > 0
+        ? context.identifiers.every((id) => hasIdentifier(unit, id))
+        : context.words.length > 0 && context.quantities.length === 0 && context.words.every((word) => fieldValueWords(unit).has(word))) &&
+      holdsAllAnchors(view, unit);
     const subject = atClaimedMoment(
       view,
       candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit)),
@@ -62,6 +67,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           !(e.dimension === 'percent' && !quantity.hasUnit && Math.abs(quantity.value) > 100) &&
           !(e.dimension === 'ratio' && quantity.dimension !== 'ratio') &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
+          // A threshold a record defines ("more than 5 s in the queue") is no reading of a plain figure.
+          (isBound(quantity) || !isBound(e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
       ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];
       const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);

@@ -63,6 +63,8 @@ describe('text features', () => {
   it('reads a glued one-letter size (1.2T) as bytes but "36.8 t of CO2" not; a field named "… per <thing>" is a ratio', () => {
     assert.equal(extractFeatures('used 1.2T of 2T').quantities[0]!.dimension, 'bytes');
     assert.notEqual(extractFeatures('released about 36.8 t of CO2').quantities[0]!.dimension, 'bytes');
+    // A spaced "s" is still seconds.
+    assert.deepEqual(extractFeatures('hangs up after more than 5 s in the queue').quantities.map((q) => [q.value, q.dimension]), [[5, 'duration']]);
     assert.equal(extractFeatures('diesel_kg_co2_per_litre=2.64').quantities[0]!.dimension, 'ratio');
     // An amount in a unit of time stays an amount: "140 MB a minute".
     assert.equal(extractFeatures('wal_mb_per_min=140').quantities[0]!.dimension, 'count');

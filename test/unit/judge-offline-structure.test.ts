@@ -1216,6 +1216,22 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('The owners agreed to drop the invoices.render priority.', rows)).partition, 'contradicted');
     });
 
+    it('"dropped by a quarter, to £33,600" is checked against the size of the change the records give, not only its direction', async () => {
+      const dairy = [item('E1', '[tool=run_sql row=dairy] category=dairy waste_gbp_q2=38400 waste_gbp_q3=33600', 'tool_row')];
+      // 38,400 → 33,600 is a fall of 12.5%, not a quarter.
+      const quarter = await one('Dairy waste dropped by a quarter, to £33,600.', dairy);
+      assert.equal(quarter.partition, 'contradicted');
+      assert.match(quarter.reason, /12\.5%/);
+      assert.notEqual((await one('Dairy waste dropped by about 12%, to £33,600.', dairy)).partition, 'contradicted');
+      const early = [
+        item('E1', '[tool=run_sql row=1] query=network_summary quarter=2026Q2 early_pct=1.9', 'tool_row'),
+        item('E2', '[tool=run_sql row=2] query=network_summary quarter=2026Q3 early_pct=1.6', 'tool_row'),
+      ];
+      // 1.9 → 1.6 is about a sixth (15.8%), not a third.
+      assert.equal((await one('Early running fell by about a third, to 1.6% of departures.', early)).partition, 'contradicted');
+      assert.notEqual((await one('Early running fell by about 16%, to 1.6% of departures.', early)).partition, 'contradicted');
+    });
+
     it('a table row labelled in words ("| New connections | 4,210 calls … |") is about the record whose field holds them (queue=new_connections)', async () => {
       const rows = [
         item('E1', '[tool=run_sql row=1] query=monthly_summary month=2026-10 calls_offered=41230 calls_answered=38904 calls_abandoned=2326 avg_wait_s=74 p90_wait_s=212 sl60_pct=78.4', 'tool_row'),

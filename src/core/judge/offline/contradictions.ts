@@ -572,24 +572,34 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
  * month=2026-05, district=Nordpark in both) show which way it moved.
  */
 function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boolean): ClaimVerdict | undefined {
+  // "fell by about a third, to 1.6%": the change's size, if the claim gives one, is checked too.
+  const change = claimedChange(view.claim.text, view.features.quantities);
   // "still the highest of the four": a count in words is not the series' value.
-  const figures = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta' && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
-  if (figures.length !== 1 || !/\bto\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(view.claim.text.slice(0, figures[0]!.start))) return undefined;
+  const figures = view.features.quantities.filter((q) => q !== change?.quantity && !isBound(q) && q.qualifier !== 'delta' && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
+  if (figures.length !== 1 || !/\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(view.claim.text.slice(0, figures[0]!.start))) return undefined;
   const figure = figures[0]!;
+  const judge = (unit: IndexedItem, from: Quantity, to: Quantity, where: string): ClaimVerdict | undefined => {
+    if ((down && to.value > from.value) || (!down && to.value < from.value)) {
+      return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${where} goes from ${from.raw.trim()} to ${to.raw.trim()}`);
+    }
+    if (change && from.value !== 0) {
+      const actual = Math.abs(to.value - from.value) / Math.abs(from.value);
+      if (Math.abs(actual - change.share) > Math.max(0.05, (change.approximate ? 0.25 : 0.1) * change.share)) {
+        return contradicted(unit, `claim says ${down ? 'down' : 'up'} by ${change.wording}, ${where} goes from ${from.raw.trim()} to ${to.raw.trim()} (${(actual * 100).toFixed(1)}%)`);
+      }
+    }
+    return undefined;
+  };
   // The tag's row id (row=6]) numbers lines; it is not a field of the series.
   const wordFields = (unit: IndexedItem): Array<[string, string]> => Object.entries(unit.features.fields).filter(([k, v]) => k !== 'row' && !/^[-+]?[\d.,]+%?$/.test(v));
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const match = unit.features.quantities.find((e) => e.key.length > 0 && quantityMatches(figure, e));
     if (!match) continue;
-    // "DUN 2026-Q2: … waste_pct=2.86; DUN 2026-Q3: … waste_pct=3.09": one record, one entry per period.
-    const previous = previousEntryValue(unit, match);
-    if (previous) {
-      if ((down && match.value > previous.value) || (!down && match.value < previous.value)) {
-        return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${unit.item.id} goes from ${previous.raw.trim()} to ${match.raw.trim()}`);
-      }
-      return undefined;
-    }
+    // "DUN 2026-Q2: … waste_pct=2.86; DUN 2026-Q3: … waste_pct=3.09": one record, one entry per period;
+    // `waste_gbp_q2=38400 waste_gbp_q3=33600`: one record, one field per period.
+    const previous = previousEntryValue(unit, match) ?? previousFieldValue(unit, match);
+    if (previous) return judge(unit, previous, match, unit.item.id);
     const fields = wordFields(unit);
     for (const position of view.index.itemsWith(`w:${match.key[0]}`)) {
       const other = view.index.items[position]!;
@@ -598,13 +608,34 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
       if (otherFields.size !== fields.length || fields.filter(([k, v]) => otherFields.get(k) !== v).length !== 1) continue;
       const before = other.features.quantities.find((e) => e.dimension === match.dimension && e.key.join('+') === match.key.join('+'));
       if (!before) continue;
-      if ((down && match.value > before.value) || (!down && match.value < before.value)) {
-        return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${other.item.id} → ${unit.item.id} goes from ${before.raw.trim()} to ${match.raw.trim()}`);
-      }
-      return undefined;
+      return judge(unit, before, match, `${other.item.id} → ${unit.item.id}`);
     }
   }
   return undefined;
+}
+
+const FRACTIONS: Record<string, number> = { half: 1 / 2, third: 1 / 3, thirds: 2 / 3, quarter: 1 / 4, quarters: 3 / 4, fifth: 1 / 5, fifths: 2 / 5, tenth: 1 / 10, tenths: 3 / 10 };
+const BY_FRACTION_RE = /\bby\s+((?:about|around|roughly|nearly|almost|some|just over|just under|over|more than)\s+)?(a|one|two|three)[\s-]+(half|thirds?|quarters?|fifths?|tenths?)\b/i;
+const BY_APPROX_RE = /\bby\s+(?:about|around|roughly|nearly|almost|some|just over|just under|close to)\s*$/i;
+
+/** The size of a change the claim gives: "by a quarter", "by about a third", "by about 15%". */
+function claimedChange(text: string, quantities: readonly Quantity[]): { share: number; approximate: boolean; wording: string; quantity?: Quantity } | undefined {
+  const fraction = BY_FRACTION_RE.exec(text);
+  if (fraction) {
+    const count = { a: 1, one: 1, two: 2, three: 3 }[fraction[2]!.toLowerCase() as 'a'] ?? 1;
+    const unit = fraction[3]!.toLowerCase().replace(/s$/, '');
+    const share = count * (FRACTIONS[unit === 'half' ? 'half' : unit] ?? 0);
+    return share > 0 ? { share, approximate: fraction[1] !== undefined, wording: fraction[0].slice(3).trim() } : undefined;
+  }
+  const percent = quantities.find((q) => q.dimension === 'percent' && (q.qualifier === 'delta' || BY_APPROX_RE.test(text.slice(0, q.start))));
+  return percent ? { share: percent.value / 100, approximate: percent.qualifier === 'approx' || BY_APPROX_RE.test(text.slice(0, percent.start)), wording: percent.raw.trim(), quantity: percent } : undefined;
+}
+
+/** `waste_gbp_q2=38400 waste_gbp_q3=33600`: the same measure's field just before, for the period before. */
+function previousFieldValue(unit: IndexedItem, figure: Quantity): Quantity | undefined {
+  const key = figure.key.join('+');
+  const before = unit.features.quantities.filter((e) => e.start < figure.start && e.dimension === figure.dimension && e.key.join('+') === key);
+  return before.length === 1 ? before[0] : undefined;
 }
 
 /**

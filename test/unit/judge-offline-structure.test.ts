@@ -1255,6 +1255,10 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one({ text: 'Completed successfully.', context: 'deregister_legacy' }, steps)).partition, 'contradicted');
       assert.notEqual((await one({ text: 'Completed, with half the traffic on edge-nlb-use1.', context: 'weight_50' }, steps)).partition, 'contradicted');
       assert.deepEqual(readWording('The change was rolled back at 14:36.').states.map((state) => [state.group, state.polarity]), [['outcome', -1]]);
+      // Completed with exceptions, or partially, is short of complete.
+      assert.deepEqual(readWording('status = completed_with_exceptions').states.map((state) => [state.group, state.polarity]), [['outcome', -1]]);
+      const record = parseEvidenceSources([{ file: 'change.json', text: '{\n  "change_id": "CHG-9001",\n  "status": "completed_with_exceptions"\n}\n' }]).items;
+      assert.equal((await one('CHG-9001 closed as fully completed.', record)).partition, 'contradicted');
     });
 
     it('"…, as the plan requires" is not shown by the plan\'s own fields; a record of it being done shows it', async () => {

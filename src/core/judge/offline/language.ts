@@ -53,6 +53,7 @@ const ACTION_EFFECT_RE =
 const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 
+const PARTIAL_OUTCOME_RE = /\bpartial(?:ly)?[\s_-]+(?:completed?|succeeded|successful|applied|done)\b|\bcompleted?[\s_-]+with[\s_-]+(?:exceptions|errors|warnings|failures)\b/gi;
 const ROLLED_BACK_RE = /\brolled[\s_-]back\b/gi;
 /** State groups: words of polarity +1 and −1 describe the same property in opposite ways. */
 const STATE_GROUPS: Record<string, [string[], string[]]> = {
@@ -146,10 +147,14 @@ export function readWording(text: string): Wording {
     if (participle && STATE_INDEX.has(participle)) wording.absent.push(canonicalStem(participle));
   }
 
+  // "completed_with_exceptions", "partially completed": an outcome short of complete, whatever its words.
+  const partial = [...text.matchAll(PARTIAL_OUTCOME_RE)].map((m): [number, number] => [m.index, m.index + m[0].length]);
+  for (const [start, end] of partial) wording.states.push({ group: 'outcome', polarity: -1, word: text.slice(start, end).toLowerCase() });
   for (const match of text.matchAll(/[\p{L}]+/gu)) {
     const lower = match[0].toLowerCase();
     const entries = STATE_INDEX.get(lower);
     if (!entries) continue;
+    if (partial.some(([start, end]) => match.index >= start && match.index < end)) continue;
     // "the 95% success criterion", "failure rate": a state word naming a measure states nothing.
     if (STATE_MODIFIED_RE.test(text.slice(match.index + match[0].length))) continue;
     const negated = negatedSpans.some(([start, end]) => match.index >= start && match.index < end);

@@ -1153,6 +1153,15 @@ describe('offline judge: structure written differently', () => {
       assert.match(verdict.reason, /certainty/);
     });
 
+    it('a record that gives its action and then, after a colon, the criterion met states the cause ("…(42->43): rollback criterion … met")', async () => {
+      const log = [item('E1', '2026-08-11T10:58:03Z WARN  wafctl R-1047 reverted block->count on acl-shop-us (58->59): rollback criterion "403 rate > 2% for 10 min" met for client_class=ios_app')];
+      const verdict = await one('The R-1047 revert was triggered because the rollback criterion of a 403 rate above 2% for 10 minutes was met for the iOS app client class.', log);
+      assert.equal(verdict.partition, 'grounded');
+      // Without the criterion on the line, the link is the claim's own.
+      const bare = [item('E1', '2026-08-11T10:58:03Z WARN  wafctl R-1047 reverted block->count on acl-shop-us (58->59)'), item('E2', '2026-08-11T10:50:00Z INFO metrics client_class=ios_app 403 rate 2.4% over 10 min')];
+      assert.equal((await one('The R-1047 revert was triggered because the rollback criterion of a 403 rate above 2% for 10 minutes was met for the iOS app client class.', bare)).partition, 'ungrounded');
+    });
+
     it('a cause a document states as a mechanism (cause and effect in one passage) grounds "because"', async () => {
       const evidence = [
         item('E1', 'Login codes are valid for five minutes; queued messages older than that expire and are dropped, not sent.', 'paragraph', { file: 'runbook.md' }),

@@ -1178,7 +1178,8 @@ function missingFrom(view: ClaimView, needs: readonly Need[], met: readonly bool
 }
 
 /** A failure with its reason on one record line ("reload failed: chain incomplete") states a cause. */
-const REASON_MARKER = /\b(?:reason|error|err|because|due to|caused|cause|root_cause)\b|\w:\s/i;
+// "… (42->43): rollback criterion … met": a colon after the action (even after a bracket or a quote) opens its reason.
+const REASON_MARKER = /\b(?:reason|error|err|because|due to|caused|cause|root_cause)\b|[\w)\]"]:\s/i;
 
 function causeStated(view: ClaimView, support: Support): boolean {
   if (support.units.some((unit) => statesCause(unit.text))) return true;

@@ -1146,6 +1146,17 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual(extractFeatures('about an hour and forty minutes').quantities.map((q) => [q.value, q.qualifier]), [[6000, 'approx']]);
     });
 
+    it('certainty a claim credits to a check on record ("which a second `crontab -l` confirmed") is that check, not over-reach', async () => {
+      const trace = [
+        item('E1', 'tool_call ssh args={"host":"cron-01","cmd":"crontab -r -u billing"} result=ok', 'tool_call'),
+        item('E2', 'tool_call ssh args={"host":"cron-01","cmd":"crontab -l -u billing"} result=no crontab for billing', 'tool_call'),
+      ];
+      const claim = 'The billing crontab on cron-01 was removed, which a second `crontab -l` confirmed.';
+      assert.equal((await one(claim, trace)).partition, 'grounded');
+      // Not run: the certainty is the report's own.
+      assert.equal((await one(claim, [trace[0]!])).partition, 'ungrounded');
+    });
+
     it('a negated or absence claim with certainty wording ("guarantee") needs the certainty in the evidence', async () => {
       const docs = [item('E1', 'A run that is still missed after its window is recorded as skipped and is not started later.', 'paragraph', { file: 'scheduling.md' })];
       const verdict = await one('These rules guarantee that a missed run is not started later.', docs);

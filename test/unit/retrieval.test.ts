@@ -76,6 +76,12 @@ describe('text features', () => {
     assert.deepEqual(extractFeatures('n_days=31').quantities.map((q) => [q.value, q.dimension]), [[31, 'count']]);
   });
 
+  it('reads "a second" as a duration, but not the ordinal ("a second attempt", "a second `crontab -l`")', () => {
+    assert.deepEqual(extractFeatures('about a second later').quantities.map((q) => [q.value, q.dimension]), [[1, 'duration']]);
+    assert.deepEqual(extractFeatures('a second attempt failed').quantities, []);
+    assert.deepEqual(extractFeatures('which a second `crontab -l` confirmed').quantities, []);
+  });
+
   it('keeps a serial with colons as one identifier, not a time', () => {
     const f = extractFeatures('serial 04:A1:9C');
     assert.deepEqual(f.times, []);

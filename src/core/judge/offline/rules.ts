@@ -72,6 +72,16 @@ function ratioWording(text: string, quantities: readonly Quantity[]): { words: s
   return { words: extractFeatures(match[0]).words, holds: ok, wording: match[0].trim(), actual };
 }
 
+/** "…, which a second `crontab -l` confirmed": the certainty is a check the claim names. */
+const CITED_CHECK_RE = /\b(?:which|as)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+)?`([^`]+)`\s+(?:confirmed|verified|showed)\b/iu;
+
+/** Whether the check the claim cites for its certainty ("which `crontab -l` confirmed") is in a record. */
+function checkOnRecord(text: string, index: EvidenceIndex): boolean {
+  const command = CITED_CHECK_RE.exec(text)?.[1]?.trim().toLowerCase();
+  if (!command) return false;
+  return index.items.some((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.lowerText.includes(command));
+}
+
 /** The claim credits a prescription for what was done: "as the plan requires", "as required by the runbook". */
 const ATTRIBUTED_RE =
   /\b(?:as|like) (?:the|our|its|their) (?:[\p{L}-]+ ){0,2}(?:plan|runbook|procedure|checklist|playbook|change record|policy|process)(?: [\p{L}-]+)? (?:requires?|asks?|specifies|calls for|demands|prescribes|required|asked|specified|says)\b|\bas (?:required|prescribed|specified|asked) (?:by|in) the\b/iu;
@@ -315,7 +325,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   if (wording.causal && !causeStated(view, support)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };
   }
-  if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text))) {
+  if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text)) && !checkOnRecord(claim.text, index)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: `certainty ("${wording.certainty}") not in evidence` };
   }
   // "…, as the plan requires": the claim says it followed a prescription. When only the runbook or

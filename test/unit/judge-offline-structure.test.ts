@@ -883,6 +883,19 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Shortly before the failover, at 08:40, vpn-ams-01 was carrying 2,914 tunnels.', evidence)).partition, 'grounded');
     });
 
+    it('an alert\'s claimed firing or clearing time is read from its own fired_at or resolved_at', async () => {
+      const alerts = [
+        item('E1', '[signal] alert_id=ORIG-12 fired_at=2026-09-03T10:08:15Z severity=critical service=origin-web rule=origin_5xx_rate', 'signal'),
+        item('E2', '[signal] alert_id=ORIG-12 resolved_at=2026-09-03T10:52:00Z', 'signal'),
+      ];
+      const followed = await one('ORIG-12 followed at 10:18, when 7.4% of origin responses were errors.', alerts);
+      assert.equal(followed.partition, 'contradicted');
+      assert.match(followed.reason, /fired_at/);
+      assert.notEqual((await one('ORIG-12 fired at 10:08.', alerts)).partition, 'contradicted');
+      assert.equal((await one('ORIG-12 cleared at 10:40.', alerts)).partition, 'contradicted');
+      assert.notEqual((await one('ORIG-12 cleared at 10:52.', alerts)).partition, 'contradicted');
+    });
+
     it('"at the same moment" is the time of the sentence before, checked against the record', async () => {
       const alerts = [
         item('E1', '[signal] alert_id=SRCH-552 resolved_at=2026-08-19T07:53:00Z', 'signal'),

@@ -254,6 +254,32 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   };
 }
 
+const FIRED_RE = /\b(?:fired|fires|firing|triggered|went off|followed)\b/i;
+const CLEARED_RE = /\b(?:cleared|clears|resolved|resolves|recovered|closed|auto-resolved)\b/i;
+
+/**
+ * "ORIG-12 followed at 10:18" against `[signal] alert_id=ORIG-12 fired_at=…T10:08:00Z`: an alert's
+ * own records say when it fired and when it cleared; a claimed moment of either is read there.
+ */
+export function contradictAlertMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  // "cleared by 10:53" bounds the moment; it does not give it.
+  if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
+  const times = view.features.times;
+  const fired = FIRED_RE.test(view.claim.text);
+  const cleared = CLEARED_RE.test(view.claim.text);
+  if (times.length !== 1 || fired === cleared) return undefined;
+  const ids = numberedIdentifiers(view);
+  if (ids.length !== 1) return undefined;
+  const field = fired ? 'fired_at' : 'resolved_at';
+  // The identifier must be the alert's own id, not a host the alert names.
+  const records = candidates.filter((unit) => unit.item.kind === 'signal' && unit.features.fields.alert_id?.toLowerCase() === ids[0] && unit.features.fields[field] !== undefined);
+  if (records.length !== 1) return undefined;
+  const record = records[0]!;
+  const stated = extractFeatures(record.features.fields[field]!).times[0];
+  if (!stated || timeMatches(times[0]!, stated)) return undefined;
+  return contradicted(record, `claim says ${ids[0]} ${fired ? 'fired' : 'cleared'} at ${times[0]!.raw.trim()}, ${record.item.id} says ${field}=${record.features.fields[field]}`);
+}
+
 /** A claimed time or date that the evidence gives differently for the same event. */
 export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   // "after 14:10" bounds a search; it is not an event time to compare.

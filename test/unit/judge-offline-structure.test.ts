@@ -1442,6 +1442,15 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The 1,512 failed payment cancellations of March were less than half the 2,930 of April.', rows)).partition, 'contradicted');
     });
 
+    it('a record of a sibling entity (acl=acl-shop-eu) neither states nor sums to a figure of the one the claim names (acl-shop-us)', async () => {
+      const rows = [
+        item('E1', '[tool=waf_stats row=09:15:00] acl=acl-shop-eu window=15m requests=412300 blocked=3880 blocked_R1042=96 blocked_R1047=3412 blocked_R1051=372', 'tool_row'),
+        item('E2', '[tool=waf_stats row=10:45:00] acl=acl-shop-us window=15m requests=538900 blocked=5214 blocked_R1042=88 blocked_R1047=4690 blocked_R1051=436', 'tool_row'),
+      ];
+      assert.notEqual((await one('In its first 15-minute window, acl-shop-us blocked 3,880 requests.', rows)).partition, 'grounded');
+      assert.equal((await one('In its first 15-minute window, acl-shop-us blocked 5,214 requests.', rows)).partition, 'grounded');
+    });
+
     it('a figure another record gives under a closer name is not contradicted by a record of the other entity the claim names', async () => {
       const rows = [
         item('E1', '[tool=wms_snapshot row=DC1] site=DC1 name=Daventry on_hand_units=1284300', 'tool_row'),

@@ -153,6 +153,9 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
   if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id));
+  // An entity a record names in a field without a number (`acl=acl-shop-us`): a record of a sibling entity is not its record.
+  const named = view.features.identifiers.filter((id) => /[-_]/.test(id) && fieldNamedEntity(view.index, id));
+  if (named.length > 0 && unit.item.kind !== 'paragraph' && fieldNamedEntity(view.index, named[0]!, unit) === false) return named.some((id) => hasIdentifier(unit, id));
   const { nameGroups } = view.features;
   if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
   // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
@@ -161,6 +164,29 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   if (context && context.nameGroups.length > 0) return context.nameGroups.some((group) => hasName(unit, group));
   if (context && context.identifiers.length > 0) return context.identifiers.some((id) => hasIdentifier(unit, id));
   return true;
+}
+
+const FIELD_ENTITIES = new WeakMap<EvidenceIndex, Map<string, string>>();
+
+/**
+ * Whether some record names `id` as the value of a field (`acl=acl-shop-us`). With a unit: whether
+ * that unit gives the same field another value (a sibling entity), false; undefined otherwise.
+ */
+function fieldNamedEntity(index: EvidenceIndex, id: string, unit?: IndexedItem): boolean | undefined {
+  let entities = FIELD_ENTITIES.get(index);
+  if (!entities) {
+    entities = new Map();
+    for (const record of index.items) {
+      if (record.item.kind === 'paragraph' || record.item.kind === 'reasoning') continue;
+      for (const [key, value] of Object.entries(record.features.fields)) if (/[-_]/.test(value) && !entities.has(value.toLowerCase())) entities.set(value.toLowerCase(), key);
+    }
+    FIELD_ENTITIES.set(index, entities);
+  }
+  const key = entities.get(id);
+  if (!unit) return key !== undefined;
+  if (key === undefined) return undefined;
+  const value = unit.features.fields[key];
+  return value === undefined ? undefined : value.toLowerCase() === id;
 }
 
 /**

@@ -3,7 +3,7 @@
 // total is summed over.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { GENERIC_KEY_WORDS, timeMatches } from './matching';
-import { type ClaimView, numberedIdentifiers } from './claim-view';
+import { type ClaimView, holdsSomeAnchor, numberedIdentifiers } from './claim-view';
 
 /**
  * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
@@ -140,6 +140,8 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
       const other = view.index.items[position]!;
       if (seen.has(other) || other.item.file !== unit.item.file || other.item.kind !== unit.item.kind) continue;
       if (!other.features.quantities.some((e) => e.dimension === measure.dimension && e.key.join('+') === measure.key.join('+'))) continue;
+      // A row of a sibling entity (acl=acl-shop-eu for a claim about acl-shop-us) is not in the claim's series.
+      if (!holdsSomeAnchor(view, other)) continue;
       seen.add(other);
       out.push(other);
       if (out.length >= limit) return out;

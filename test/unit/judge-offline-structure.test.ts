@@ -1288,6 +1288,9 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one({ text: 'Completed successfully.', context: 'deregister_legacy' }, steps)).partition, 'contradicted');
       assert.notEqual((await one({ text: 'Completed, with half the traffic on edge-nlb-use1.', context: 'weight_50' }, steps)).partition, 'contradicted');
       assert.deepEqual(readWording('The change was rolled back at 14:36.').states.map((state) => [state.group, state.polarity]), [['outcome', -1]]);
+      // An action of reverting is no failed outcome: the revert itself may succeed.
+      assert.deepEqual(readWording('WARN rollout ci-run-07 reverted image=runner-base:2026.08 health=ok').states.filter((state) => state.polarity === -1), []);
+      assert.deepEqual(readWording('the agent rolled back the canary at 14:36').states.filter((state) => state.polarity === -1), []);
       // Completed with exceptions, or partially, is short of complete.
       assert.deepEqual(readWording('status = completed_with_exceptions').states.map((state) => [state.group, state.polarity]), [['outcome', -1]]);
       const record = parseEvidenceSources([{ file: 'change.json', text: '{\n  "change_id": "CHG-9001",\n  "status": "completed_with_exceptions"\n}\n' }]).items;

@@ -54,12 +54,13 @@ const AFTER_RE = /\b(?:after|since|from)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?/i;
 
 const PARTIAL_OUTCOME_RE = /\bpartial(?:ly)?[\s_-]+(?:completed?|succeeded|successful|applied|done)\b|\bcompleted?[\s_-]+with[\s_-]+(?:exceptions|errors|warnings|failures)\b/gi;
-const ROLLED_BACK_RE = /\brolled[\s_-]back\b/gi;
+// A status (rolled_back) or a passive ("was rolled back"); "ci-run-07 rolled back …" is an action that may well succeed.
+const ROLLED_BACK_RE = /\brolled_back\b|\b(?:was|were|been|being|is|are)\s+rolled[\s-]back\b/gi;
 /** State groups: words of polarity +1 and −1 describe the same property in opposite ways. */
 const STATE_GROUPS: Record<string, [string[], string[]]> = {
   outcome: [
     ['succeeded', 'succeed', 'succeeds', 'success', 'successful', 'successfully', 'passed', 'passes', 'completed', 'complete', 'ok', 'healthy', 'green'],
-    ['failed', 'fail', 'fails', 'failure', 'failing', 'unsuccessful', 'errored', 'unhealthy', 'aborted', 'broken', 'red', 'reverted', 'skipped', 'cancelled', 'canceled'],
+    ['failed', 'fail', 'fails', 'failure', 'failing', 'unsuccessful', 'errored', 'unhealthy', 'aborted', 'broken', 'red', 'skipped', 'cancelled', 'canceled'],
   ],
   availability: [
     ['up', 'online', 'available', 'reachable', 'running', 'serving', 'responsive'],

@@ -153,9 +153,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
   if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id));
-  // An entity a record names in a field without a number (`acl=acl-shop-us`): a record of a sibling entity is not its record.
-  const named = view.features.identifiers.filter((id) => /[-_]/.test(id) && fieldNamedEntity(view.index, id));
-  if (named.length > 0 && unit.item.kind !== 'paragraph' && fieldNamedEntity(view.index, named[0]!, unit) === false) return named.some((id) => hasIdentifier(unit, id));
+  if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;
   if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
   // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
@@ -166,27 +164,34 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   return true;
 }
 
+/** Field values naming an entity (`acl=acl-shop-us`), with their field: built once per index. */
 const FIELD_ENTITIES = new WeakMap<EvidenceIndex, Map<string, string>>();
+/** The claim's entities that records name in a field, and that field: read once per claim. */
+const CLAIM_ENTITIES = new WeakMap<TextFeatures, Array<[string, string]>>();
 
 /**
- * Whether some record names `id` as the value of a field (`acl=acl-shop-us`). With a unit: whether
- * that unit gives the same field another value (a sibling entity), false; undefined otherwise.
+ * "acl-shop-us blocked 3,880 requests" against a row with acl=acl-shop-eu: a record that gives the
+ * field naming the claim's entity another value is a sibling's record, not the claim's.
  */
-function fieldNamedEntity(index: EvidenceIndex, id: string, unit?: IndexedItem): boolean | undefined {
-  let entities = FIELD_ENTITIES.get(index);
-  if (!entities) {
-    entities = new Map();
-    for (const record of index.items) {
-      if (record.item.kind === 'paragraph' || record.item.kind === 'reasoning') continue;
-      for (const [key, value] of Object.entries(record.features.fields)) if (/[-_]/.test(value) && !entities.has(value.toLowerCase())) entities.set(value.toLowerCase(), key);
+export function siblingRecord(view: ClaimView, unit: IndexedItem): boolean {
+  let named = CLAIM_ENTITIES.get(view.features);
+  if (!named) {
+    let entities = FIELD_ENTITIES.get(view.index);
+    if (!entities) {
+      entities = new Map();
+      for (const record of view.index.items) {
+        if (record.item.kind === 'paragraph' || record.item.kind === 'reasoning') continue;
+        for (const [key, value] of Object.entries(record.features.fields)) if (/[-_]/.test(value) && !entities.has(value.toLowerCase())) entities.set(value.toLowerCase(), key);
+      }
+      FIELD_ENTITIES.set(view.index, entities);
     }
-    FIELD_ENTITIES.set(index, entities);
+    named = view.features.identifiers.filter((id) => /[-_]/.test(id) && entities!.has(id)).map((id): [string, string] => [id, entities!.get(id)!]);
+    CLAIM_ENTITIES.set(view.features, named);
   }
-  const key = entities.get(id);
-  if (!unit) return key !== undefined;
-  if (key === undefined) return undefined;
+  if (named.length === 0 || unit.item.kind === 'paragraph') return false;
+  const [id, key] = named[0]!;
   const value = unit.features.fields[key];
-  return value === undefined ? undefined : value.toLowerCase() === id;
+  return value !== undefined && value.toLowerCase() !== id;
 }
 
 /**

@@ -1087,6 +1087,10 @@ describe('offline judge: structure written differently', () => {
       assert.equal(readWording('That pause explains why the title still had 6.6 holds per copy.').causal, 'explains why');
       assert.equal(readWording('The quarantine policy set off MX-0311.').causal, 'set off');
       assert.equal(readWording('The lower CPU target has fixed the latency problem for good.').certainty, 'for good');
+      // "Lost for good" says what was lost, and "until you confirm" is an instruction: neither is certainty.
+      assert.equal(readWording('So close to 13 minutes of logs are lost for good.').certainty, undefined);
+      assert.equal(readWording('Keyhaven will not finish enabling it until you confirm you saved them.').certainty, undefined);
+      assert.equal(readWording('This confirms that the release was behind the incident.').certainty, 'confirms');
       // Order alone is not causal wording.
       assert.equal(readWording('The rollout at 13:51 came before the backlog.').causal, undefined);
       // Every fact real, the link not in evidence: over-reach.

@@ -29,7 +29,8 @@ export interface StateMention {
 const CAUSAL_RE =
   /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|drives(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|thanks to|(?:which|that|this) is why|explains? why|explained why|(?:is|was|are|were) what (?:(?:finally|really|actually|eventually|ultimately|first)\s+)?(?!happened|occurred|appeared|showed|seemed|remained|looked|followed|needed|mattered|expected|planned|changed|shipped|failed|happens)(?:\p{L}+ed|made|broke|drove|brought|set off|kept|got|took|gave|sent|threw|tipped|put|led)|(?:main|primary|chief|real|biggest|sole|only) (?:reason|cause|driver)|set off|sets off|setting off|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/iu;
 const CERTAINTY_RE =
-  /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms?|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt|for good|once and for all)\b/i;
+  /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt|for good|once and for all)\b/i;
+const FIX_BEFORE_RE = /\b(?:fix|fixe[sd]|fixing|resolve[sd]?|solve[sd]?|cure[sd]?|stop(?:ped|s)?|end(?:ed|s)?|eliminate[sd]?|prevent(?:ed|s)?|settle[sd]?|sorted)\b/i;
 const HEDGE_RE =
   /\b(may(?! \d)|might|(?<!\bso that\b[^.;:]*)(?<!\bin order\b[^.;:]*)could(?!\s+not\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is (?:also |quite |entirely )?possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
 const HEDGES = new RegExp(HEDGE_RE.source, 'gi');
@@ -93,6 +94,8 @@ export function readWording(text: string): Wording {
   const wording: Wording = { negated: [], absent: [], states: [] };
   wording.causal = CAUSAL_RE.exec(text)?.[1];
   wording.certainty = CERTAINTY_RE.exec(text)?.[1];
+  // "fixed … for good" is certainty about a fix; "the logs are gone for good" says they are lost.
+  if (wording.certainty?.toLowerCase() === 'for good' && !FIX_BEFORE_RE.test(text.slice(0, text.toLowerCase().indexOf('for good')))) wording.certainty = undefined;
   // "May" capitalised is the month unless a verb follows ("May be", "May also have").
   for (const hedge of text.matchAll(HEDGES)) {
     const month = hedge[1] === 'May' && !/^May\s+(?:be|have|also|not|well|still|explain|indicate|point)\b/.test(text.slice(hedge.index));

@@ -1447,6 +1447,11 @@ describe('offline judge: structure written differently', () => {
       // 1512 / 2930 = 0.52: "more than half", not "less than half".
       assert.equal((await one('The 1,512 failed payment cancellations of March were more than half the 2,930 of April.', rows)).partition, 'grounded');
       assert.equal((await one('The 1,512 failed payment cancellations of March were less than half the 2,930 of April.', rows)).partition, 'contradicted');
+      // 1,512 → 2,930 is +93.8%: "by about 94%" holds, "by about 70%" does not.
+      assert.equal((await one('Failed payment cancellations went up by about 94%, from 1,512 in March to 2,930 in April.', rows)).partition, 'grounded');
+      const seventy = await one('Failed payment cancellations went up by about 70%, from 1,512 in March to 2,930 in April.', rows);
+      assert.equal(seventy.partition, 'contradicted');
+      assert.match(seventy.reason, /93\.8%/);
     });
 
     it('a record of a sibling entity (acl=acl-shop-eu) neither states nor sums to a figure of the one the claim names (acl-shop-us)', async () => {

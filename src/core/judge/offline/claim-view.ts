@@ -174,6 +174,15 @@ const CLAIM_ENTITIES = new WeakMap<TextFeatures, Array<[string, string]>>();
  * field naming the claim's entity another value is a sibling's record, not the claim's.
  */
 export function siblingRecord(view: ClaimView, unit: IndexedItem): boolean {
+  const named = fieldEntities(view);
+  if (named.length === 0 || unit.item.kind === 'paragraph') return false;
+  const [id, key] = named[0]!;
+  const value = unit.features.fields[key];
+  return value !== undefined && value.toLowerCase() !== id;
+}
+
+/** The claim's entities that records name in a field (`acl=acl-shop-us`), each with that field. */
+export function fieldEntities(view: ClaimView): Array<[string, string]> {
   let named = CLAIM_ENTITIES.get(view.features);
   if (!named) {
     let entities = FIELD_ENTITIES.get(view.index);
@@ -188,10 +197,7 @@ export function siblingRecord(view: ClaimView, unit: IndexedItem): boolean {
     named = view.features.identifiers.filter((id) => /[-_]/.test(id) && entities!.has(id)).map((id): [string, string] => [id, entities!.get(id)!]);
     CLAIM_ENTITIES.set(view.features, named);
   }
-  if (named.length === 0 || unit.item.kind === 'paragraph') return false;
-  const [id, key] = named[0]!;
-  const value = unit.features.fields[key];
-  return value !== undefined && value.toLowerCase() !== id;
+  return named;
 }
 
 /**

@@ -3,7 +3,7 @@
 // total is summed over.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { GENERIC_KEY_WORDS, timeMatches } from './matching';
-import { type ClaimView, numberedIdentifiers, siblingRecord } from './claim-view';
+import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
 
 /**
  * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
@@ -136,11 +136,12 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
     const measure = unit.features.quantities.find((e) => e.dimension === quantity.dimension && e.key.some((k) => key.includes(k) && !GENERIC_KEY_WORDS.has(k)));
     if (!measure) continue;
     const word = measure.key.find((k) => key.includes(k) && !GENERIC_KEY_WORDS.has(k))!;
-    // Scan a bounded number of rows: a series of the claim's own entity is not spread over thousands of a sibling's.
-    let scanned = 0;
-    for (const position of view.index.itemsWith(`w:${word}`)) {
-      if (++scanned > limit * 5) break;
+    // The rows of the claim's own entity when records name it in a field (far fewer than the measure's).
+    const entity = fieldEntities(view)[0];
+    const positions = entity ? view.index.itemsWith(`i:${entity[0]}`) : view.index.itemsWith(`w:${word}`);
+    for (const position of positions) {
       const other = view.index.items[position]!;
+      if (entity && !other.wordSet.has(word)) continue;
       if (seen.has(other) || other.item.file !== unit.item.file || other.item.kind !== unit.item.kind) continue;
       if (!other.features.quantities.some((e) => e.dimension === measure.dimension && e.key.join('+') === measure.key.join('+'))) continue;
       // A row of a sibling entity (acl=acl-shop-eu for a claim about acl-shop-us) is not in the claim's series.

@@ -896,6 +896,54 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('ORIG-12 cleared at 10:52.', alerts)).partition, 'contradicted');
     });
 
+    it('does not over-read the new wordings: absences with "occurred", other entities named together, an alert a fix was for, years as figures, a successful rollback', async () => {
+      assert.equal((await one('No timeouts occurred during the failover.', [item('E1', '2026-05-19T10:02:11Z WARN failover step 2: request timeout after 30s')])).partition, 'contradicted');
+      const acls = [
+        item('E1', '[tool=waf_stats row=10:45] acl=acl-shop-us window=15m blocked=3880', 'tool_row'),
+        item('E2', '[tool=waf_stats row=10:45] acl=acl-shop-eu window=15m blocked=96', 'tool_row'),
+      ];
+      // 3,880 + 96 = 3,976: the second entity's record is no sibling of a claim that names both.
+      assert.equal((await one('acl-shop-us and acl-shop-eu together blocked 3,976 requests.', acls)).partition, 'grounded');
+      const fix = [
+        item('E1', '[signal] alert_id=ORIG-12 fired_at=2026-09-03T10:08:15Z rule=origin_5xx_rate', 'signal'),
+        item('E2', '2026-09-03T10:30:02Z INFO deploy config fix for ORIG-12 applied'),
+      ];
+      assert.notEqual((await one('A config fix for ORIG-12 followed at 10:30.', fix)).partition, 'contradicted');
+      assert.notEqual((await one('Revenue grew by 12% from 2023 to 2024.', [item('E1', '[tool=q row=1] year=2024 revenue_growth_pct=12', 'tool_row')])).partition, 'contradicted');
+      const rollback = [item('E1', '[tool=change_log row=10:20] change=CHG-5820 action=rollback status=success', 'tool_row')];
+      assert.notEqual((await one('CHG-5820 was rolled back successfully at 10:20.', rollback)).partition, 'contradicted');
+    });
+
+    it('does not over-read the new figure rules: points on a percentage, a p50 beside a p99, a run record cited "as the runbook requires", "as many as"', async () => {
+      const churn = [
+        item('E1', '[tool=q row=1] quarter=2026Q2 churn_pct=2.5', 'tool_row'),
+        item('E2', '[tool=q row=2] quarter=2026Q3 churn_pct=2.1', 'tool_row'),
+      ];
+      // 2.5 → 2.1 is 0.4 points.
+      assert.notEqual((await one('Churn fell by 0.4%, to 2.1%, in Q3.', churn)).partition, 'contradicted');
+      assert.notEqual((await one('After the fix, p99 latency dropped to 900 ms.', [item('E1', '[tool=latency row=1] latency_p50_ms=120 latency_p99_ms=900', 'tool_row')])).partition, 'contradicted');
+      const run = parseEvidenceSources([{ file: 'deploy-run.json', text: '{\n  "stages": [\n    { "name": "canary", "canary_percent": 5, "canary_hold_minutes": 10, "status": "done" }\n  ]\n}\n' }]).items;
+      assert.notEqual((await one('The canary was held at 5% for 10 minutes, as the runbook requires.', run)).partition, 'ungrounded');
+      assert.notEqual((await one('As many as 50 jobs failed overnight on batch-7.', [item('E1', '[tool=jobs row=1] pool=batch-7 failed_jobs=3', 'tool_row')])).partition, 'grounded');
+      // Capitals opening a sentence are a name only as its label.
+      assert.deepEqual(extractFeatures('DNS lookups failed 412 times.').nameGroups, []);
+      assert.equal(readWording('The nightly export is what used the most CPU at 02:00.').causal, undefined);
+    });
+
+    it('"no other" sets apart only the names of the claims that speak of the denied event; "every" reads only the group it names', async () => {
+      const pushes = [
+        item('E1', '[tool=firmware row=1] vendor=Kestrel version=4.2 firmware pushed', 'tool_row'),
+        item('E2', '[tool=firmware row=2] vendor=Ampero version=2.1 firmware pushed', 'tool_row'),
+      ];
+      const claims = ['At 09:00 Kestrel pushed firmware 4.2 to its chargers.', { text: 'Meanwhile the Ampero chargers stayed online.', line: 2 }, { text: 'No other vendor pushed firmware that morning.', line: 3 }];
+      assert.equal((await judgeAll(claims, pushes))[2]!.partition, 'contradicted');
+      const stores = [
+        item('E1', '[tool=q row=1] store=LEE region=Northern donated_kg=2400', 'tool_row'),
+        item('E2', '[tool=q row=2] store=BRI region=Southern donated_kg=1060', 'tool_row'),
+      ];
+      assert.notEqual((await one('Every Northern store met the 2,000 kg donation minimum in Q3.', stores)).partition, 'contradicted');
+    });
+
     it('"at the same moment" is the time of the sentence before, checked against the record', async () => {
       const alerts = [
         item('E1', '[signal] alert_id=SRCH-552 resolved_at=2026-08-19T07:53:00Z', 'signal'),

@@ -647,7 +647,8 @@ function groupNames(tokens: readonly NameToken[], text: string): string[][] {
     if (!joined) close();
     const next = tokens[i + 1];
     const nextJoins = next !== undefined && /^\s+$/.test(text.slice(token.end, next.start)) && next.capital;
-    if (token.capital && (!token.isFirst || nextJoins || /^\p{Lu}{2,}$/u.test(token.word))) {
+    // A code in capitals opening a sentence as its label ("OT: 17.9% …") names something.
+    if (token.capital && (!token.isFirst || nextJoins || (/^\p{Lu}{2,}$/u.test(token.word) && text[token.end] === ':'))) {
       if (token.stem) current.push(token.stem);
       lastEnd = token.end;
     } else if (current.length > 0 && NAME_CONNECTORS.has(token.word.toLowerCase()) && nextJoins) {
@@ -695,7 +696,9 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
   [/(?:~|≈)\s*[$€£]?$/, 'approx'],
   [/\b(?:more than|over|above|at least|exceeding|greater than|upwards of|in excess of)\s*[$€£]?$/i, 'lower'],
   [/(?:>|>=|≥)\s*[$€£]?$/, 'lower'],
-  [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within|as many as|as much as|as long as)\s*[$€£]?$/i, 'upper'],
+  [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within)\s*[$€£]?$/i, 'upper'],
+  // "as many as 50 jobs failed", "can name as many as 50 people": the count reaches 50.
+  [/\b(?:as many as|as much as|as long as|as high as)\s*[$€£]?$/i, 'lower'],
   [/(?:<|<=|≤)\s*[$€£]?$/, 'upper'],
   [/\bby\s*[$€£]?$/i, 'delta'],
 ];

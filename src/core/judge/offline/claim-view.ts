@@ -176,9 +176,11 @@ const CLAIM_ENTITIES = new WeakMap<TextFeatures, Array<[string, string]>>();
 export function siblingRecord(view: ClaimView, unit: IndexedItem): boolean {
   const named = fieldEntities(view);
   if (named.length === 0 || unit.item.kind === 'paragraph') return false;
-  const [id, key] = named[0]!;
-  const value = unit.features.fields[key];
-  return value !== undefined && value.toLowerCase() !== id;
+  // A sibling gives an entity field a value that is none of the claim's entities for that field.
+  return named.some(([, key]) => {
+    const value = unit.features.fields[key]?.toLowerCase();
+    return value !== undefined && !named.some(([id, other]) => other === key && id === value);
+  });
 }
 
 /** The claim's entities that records name in a field (`acl=acl-shop-us`), each with that field. */

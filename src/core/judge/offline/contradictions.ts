@@ -255,6 +255,7 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
 }
 
 const FIRED_RE = /\b(?:fired|fires|firing|triggered|went off|followed)\b/i;
+const ALERT_VERB_AFTER_RE = /^\s+(?:(?:had|has|was|then|also|finally|only|itself)\s+)?(?:fired|fires|triggered|went off|followed|cleared|clears|resolved|resolves|recovered|auto-resolved)\b/i;
 const CLEARED_RE = /\b(?:cleared|clears|resolved|resolves|recovered|closed|auto-resolved)\b/i;
 
 /**
@@ -270,6 +271,10 @@ export function contradictAlertMoment(view: ClaimView, candidates: IndexedItem[]
   if (times.length !== 1 || fired === cleared) return undefined;
   const ids = numberedIdentifiers(view);
   if (ids.length !== 1) return undefined;
+  // The alert must be what fired or cleared ("ORIG-12 followed at …"), not what a fix was for.
+  const at = view.claim.text.toLowerCase().indexOf(ids[0]!);
+  if (at < 0 || !ALERT_VERB_AFTER_RE.test(view.claim.text.slice(at + ids[0]!.length))) return undefined;
+  if (candidates.some((unit) => unit.features.times.some((t) => timeMatches(times[0]!, t)))) return undefined;
   const field = fired ? 'fired_at' : 'resolved_at';
   // The identifier must be the alert's own id, not a host the alert names.
   const records = candidates.filter((unit) => unit.item.kind === 'signal' && unit.features.fields.alert_id?.toLowerCase() === ids[0] && unit.features.fields[field] !== undefined);
@@ -610,7 +615,10 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
     }
     if (change && from.value !== 0) {
       const actual = Math.abs(to.value - from.value) / Math.abs(from.value);
-      if (Math.abs(actual - change.share) > Math.max(0.05, (change.approximate ? 0.25 : 0.1) * change.share)) {
+      const slack = (share: number): number => Math.max(0.05, (change.approximate ? 0.25 : 0.1) * share);
+      // "fell by 0.4%, to 2.1%": on a percentage, "by" may give points (2.5 → 2.1).
+      const points = to.dimension === 'percent' && change.quantity !== undefined && Math.abs(Math.abs(to.value - from.value) / 100 - change.share) <= slack(change.share);
+      if (!points && Math.abs(actual - change.share) > slack(change.share)) {
         return contradicted(unit, `claim says ${down ? 'down' : 'up'} by ${change.wording}, ${where} goes from ${from.raw.trim()} to ${to.raw.trim()} (${(actual * 100).toFixed(1)}%)`);
       }
     }
@@ -661,7 +669,13 @@ function claimedChange(text: string, quantities: readonly Quantity[]): { share: 
 function previousFieldValue(unit: IndexedItem, figure: Quantity): Quantity | undefined {
   const key = figure.key.join('+');
   const before = unit.features.quantities.filter((e) => e.start < figure.start && e.dimension === figure.dimension && e.key.join('+') === key);
-  return before.length === 1 ? before[0] : undefined;
+  if (before.length !== 1) return undefined;
+  // The two fields' names differ only in a period (waste_gbp_q2 / waste_gbp_q3), not in what they measure (p50 / p99).
+  const nameAt = (q: Quantity): string | undefined => /([A-Za-z_][\w.-]*)=\s*$/.exec(unit.text.slice(Math.max(0, q.start - 60), q.start))?.[1]?.toLowerCase();
+  const [a, b] = [nameAt(before[0]!), nameAt(figure)];
+  if (!a || !b) return undefined;
+  const period = /(?:q[1-4]|h[12]|(?:19|20)\d\d(?:[-_]?\d\d)?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|prev|previous|before|after|last|this|current)/g;
+  return a !== b && a.replace(period, '#') === b.replace(period, '#') ? before[0] : undefined;
 }
 
 /**

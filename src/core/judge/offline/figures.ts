@@ -137,11 +137,11 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
     if (!measure) continue;
     const word = measure.key.find((k) => key.includes(k) && !GENERIC_KEY_WORDS.has(k))!;
     // The rows of the claim's own entity when records name it in a field (far fewer than the measure's).
-    const entity = fieldEntities(view)[0];
-    const positions = entity ? view.index.itemsWith(`i:${entity[0]}`) : view.index.itemsWith(`w:${word}`);
+    const entities = fieldEntities(view);
+    const positions = entities.length > 0 ? [...new Set(entities.flatMap(([id]) => view.index.itemsWith(`i:${id}`)))] : view.index.itemsWith(`w:${word}`);
     for (const position of positions) {
       const other = view.index.items[position]!;
-      if (entity && !other.wordSet.has(word)) continue;
+      if (entities.length > 0 && !other.wordSet.has(word)) continue;
       if (seen.has(other) || other.item.file !== unit.item.file || other.item.kind !== unit.item.kind) continue;
       if (!other.features.quantities.some((e) => e.dimension === measure.dimension && e.key.join('+') === measure.key.join('+'))) continue;
       // A row of a sibling entity (acl=acl-shop-eu for a claim about acl-shop-us) is not in the claim's series.

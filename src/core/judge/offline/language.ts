@@ -27,7 +27,7 @@ export interface StateMention {
 }
 
 const CAUSAL_RE =
-  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|drives(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|thanks to|(?:which|that|this) is why|explains? why|explained why|(?:is|was|are|were) what (?:(?:finally|really|actually|eventually|ultimately|first)\s+)?(?!happened|occurred|appeared|showed|seemed|remained|looked|followed|needed|mattered|expected|planned|changed|shipped|failed|happens)(?:\p{L}+ed|made|broke|drove|brought|set off|kept|got|took|gave|sent|threw|tipped|put|led)|(?:main|primary|chief|real|biggest|sole|only) (?:reason|cause|driver)|set off|sets off|setting off|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/iu;
+  /\b(caused by|caused|causing|causes|cause of|root[- ]caus(?:e|ed)|due to|because(?: of)?|led to|leads? to|leading to|resulted in|results? in|as a result of|result of|triggered by|responsible for|attributable to|attributed to|owing to|consequently|was the reason|the reason for|brought down|stems? from|stemmed from|driven by|drove(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|drives(?!\s+(?:about|around|roughly|nearly|almost|over|some|just|\d))|thanks to|(?:which|that|this) is why|explains? why|explained why|(?:is|was|are|were) what (?:(?:finally|really|actually|eventually|ultimately|first)\s+)?(?:caused|pushed|set off|triggered|drove|tipped|broke|started|brought|fixed|made|cleared|resolved|stopped|ended|killed|saved|solved|cured|restored|prevented|kept|led|tripped|took down|knocked out)|(?:main|primary|chief|real|biggest|sole|only) (?:reason|cause|driver)|set off|sets off|setting off|(?:fixed|resolved|solved|cured|restored)\s+(?:the|this|that)\s+(?:problem|issue|incident|outage|errors?|degradation))\b/iu;
 const CERTAINTY_RE =
   /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt|for good|once and for all)\b/i;
 const FIX_BEFORE_RE = /\b(?:fix|fixe[sd]|fixing|resolve[sd]?|solve[sd]?|cure[sd]?|stop(?:ped|s)?|end(?:ed|s)?|eliminate[sd]?|prevent(?:ed|s)?|settle[sd]?|sorted)\b/i;
@@ -42,11 +42,13 @@ const ABSENCE_RE =
 /** After "no X": up to two more words of the noun phrase, then its verb and, maybe, a participle. */
 const ABSENCE_PHRASE_RE =
   /^((?:\s+(?!(?:was|were|is|are|has|have|had|got|in|on|at|during|for|from|to|of|by|with|and|or|after|before|since)\b)[\p{L}][\p{L}\p{N}_-]*){0,2})\s+(?:was|were|is|are|has|have|had|got)\s+(?:been\s+)?(?:ever\s+)?([\p{L}]+)?/iu;
+/** After "no X": "had its counter hardware or firmware changed", "has any pods restarted". */
+const HAD_DONE_RE = /^\s+(?:had|has|have)\s+(?:its|their|his|her|any|a|an|the)\s+(?:[\p{L}-]+\s+){0,4}?(\p{L}+ed)\b/iu;
 /** After "no X" with no auxiliary: "None of the origin-web pods restarted", "no rollback criterion met". */
 const ACTIVE_ABSENCE_RE =
-  /^((?:\s+(?!(?:in|on|at|during|for|from|to|of|by|with|and|or|after|before|since|that|which|who)\b)[\p{L}][\p{L}\p{N}_-]*){0,2}?)\s+(\p{L}+ed|met|hit|seen|found|shown|given)\b/iu;
+  /^((?:\s+(?!(?:in|on|at|during|for|from|to|of|by|with|and|or|after|before|since|that|which|who)\b)[\p{L}][\p{L}\p{N}_-]*){0,2}?)\s+(\p{L}+ed|met|hit|seen|found|shown|given)\b(?!\s+(?:to|by)\b)/iu;
 /** Verbs that report an observation rather than name the event observed. */
-const REPORTING_VERBS = new Set(['met', 'hit', 'reached', 'logged', 'recorded', 'reported', 'seen', 'observed', 'detected', 'found', 'noticed', 'needed', 'required', 'raised', 'written', 'shown', 'given', 'returned', 'sent', 'received', 'emitted', 'triggered', 'fired', 'registered', 'captured', 'measured']);
+const REPORTING_VERBS = new Set(['met', 'hit', 'reached', 'occurred', 'happened', 'appeared', 'existed', 'related', 'affected', 'logged', 'recorded', 'reported', 'seen', 'observed', 'detected', 'found', 'noticed', 'needed', 'required', 'raised', 'written', 'shown', 'given', 'returned', 'sent', 'received', 'emitted', 'triggered', 'fired', 'registered', 'captured', 'measured']);
 const STATE_MODIFIED_RE = /^\s+(?:criterion|criteria|rate|ratio|threshold|budget|count|counts|metric|target|path|mode|case|cases|code|codes|message|messages|page|handler|state|status)\b/i;
 const BETWEEN_RE = /\bbetween\s+(\d{1,2}):(\d{2})(?::\d{2})?\s+and\s+(\d{1,2}):(\d{2})/i;
 const ACTION_EFFECT_RE =
@@ -136,6 +138,12 @@ export function readWording(text: string): Wording {
     // "no PgBouncer restart was needed": the denied thing is the head of the noun phrase, the
     // last word before its verb; "No publishers were blocked": a state the verb gives is denied too.
     const rest = text.slice(match.index + match[0].length);
+    // "No other store had its counter hardware changed": what is denied is the change.
+    const hadDone = HAD_DONE_RE.exec(rest);
+    if (hadDone && !REPORTING_VERBS.has(hadDone[1]!.toLowerCase())) {
+      wording.absent.push(canonicalStem(hadDone[1]!));
+      continue;
+    }
     const phrase = ABSENCE_PHRASE_RE.exec(rest) ?? ACTIVE_ABSENCE_RE.exec(rest);
     const head = phrase?.[1]?.trim().split(/\s+/).at(-1);
     // A specific modifier ("prepared-statement errors") names the thing more exactly than its head.
@@ -168,6 +176,8 @@ export function readWording(text: string): Wording {
   }
   // A step undone ("status": "rolled_back", "was rolled back") did not complete.
   for (const match of text.matchAll(ROLLED_BACK_RE)) {
+    // "was rolled back successfully": the rollback is what succeeded.
+    if (/^\s+(?:successfully|cleanly|without (?:errors?|issues?|problems?))\b/i.test(text.slice(match.index + match[0].length))) continue;
     const negated = negatedSpans.some(([start, end]) => match.index >= start && match.index < end);
     wording.states.push({ group: 'outcome', polarity: negated ? 1 : -1, word: match[0].toLowerCase() });
   }

@@ -82,6 +82,9 @@ function checkOnRecord(text: string, index: EvidenceIndex): boolean {
   return index.items.some((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.lowerText.includes(command));
 }
 
+/** JSON paths of a plan's own fields (steps, checks, rollback criteria), not of a run's records. */
+const PLAN_PATH_RE = /(?:^|[._\s])(?:plan|steps?|procedure|checklist|runbook|requirements?|verification|checks?|rollback\w*|precondition\w*|post_\w+|pre_\w+)(?:\.|\[|$|=|\s)/i;
+
 /** The claim credits a prescription for what was done: "as the plan requires", "as required by the runbook". */
 const ATTRIBUTED_RE =
   /\b(?:as|like) (?:the|our|its|their) (?:[\p{L}-]+ ){0,2}(?:plan|runbook|procedure|checklist|playbook|change record|policy|process)(?: [\p{L}-]+)? (?:requires?|asks?|specifies|calls for|demands|prescribes|required|asked|specified|says)\b|\bas (?:required|prescribed|specified|asked) (?:by|in) the\b/iu;
@@ -98,7 +101,9 @@ function percentChange(
   const change = percent[0]!;
   const fromMatch = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i;
   const toMatch = /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i;
-  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && fromMatch.test(text.slice(0, q.start)));
+  // "from 2023 to 2024" are years, not the figures that changed.
+  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
+  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !year(q) && fromMatch.test(text.slice(0, q.start)));
   const to = quantities.find((q) => q !== change && q.dimension === from?.dimension && toMatch.test(text.slice(0, q.start)));
   if (!from || !to || from.value === 0) return undefined;
   const actual = Math.abs(to.value / from.value - 1) * 100;
@@ -155,7 +160,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   let text = claim.text;
   let context = claim.context;
   for (const alias of aliases) {
-    text = text.replace(alias.pattern, alias.code);
+    // A code opening the sentence is written as its label ("OT: …") so that it still names the entity.
+    text = text.replace(alias.pattern, (name: string, offset: number, whole: string) => (offset === 0 && whole[name.length] !== ':' ? `${alias.code}:` : alias.code));
     context = context?.replace(alias.pattern, alias.code);
   }
   const coded = judgeClaimAsWritten({ ...claim, text, context }, index, options, question, surroundings);
@@ -363,8 +369,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   }
   // "…, as the plan requires": the claim says it followed a prescription. When only the runbook or
   // the plan's own fields carry it, nothing shows it was done.
-  if (index.hasRecords && ATTRIBUTED_RE.test(claim.text) && support.units.every((unit) => unit.item.kind === 'paragraph' || unit.item.kind === 'json_field')) {
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${support.refs.join(' + ')} prescribes it; no record shows it was done` };
+  if (index.hasRecords && ATTRIBUTED_RE.test(claim.text) && support.units.every((unit) => unit.item.kind === 'paragraph' || (unit.item.kind === 'json_field' && (PLAN_PATH_RE.test(unit.item.jsonPath ?? '') || PLAN_PATH_RE.test(unit.text))))) {
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: `${support.refs.join(' + ')} prescribes it; no record shows it was done` };
   }
   // "As the runbook requires, an archive was collected": a document that prescribes an action
   // is not a record that it was done, when records of what was done are given.
@@ -573,12 +579,15 @@ function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
 const NO_OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\bno one else\b|\bnobody else\b/i;
 
 /** The identifiers and names of the claims just before, which "no other" sets apart. */
-function namedBefore(view: ClaimView): { identifiers: string[]; names: string[][] } {
+function namedBefore(view: ClaimView, denied: readonly string[]): { identifiers: string[]; names: string[][] } {
   const before = view.surroundings.previous.map((claim) => extractFeatures(claim.text));
   const mine = new Set(view.features.identifiers);
   return {
+    // The entity the passage is about, written by its code (HP-04), whatever the sentence says of it.
     identifiers: before.flatMap((features) => features.identifiers.filter((id) => /\d/.test(id) && !mine.has(id))),
-    names: before.flatMap((features) => features.nameGroups),
+    // Names only from the claims that speak of the denied event ("Kestrel pushed firmware"), not a
+    // name met in passing ("the Ampero chargers stayed online").
+    names: before.filter((features) => denied.some((term) => features.words.includes(term))).flatMap((features) => features.nameGroups),
   };
 }
 
@@ -646,6 +655,8 @@ function contradictUniversalBound(view: ClaimView, candidates: IndexedItem[]): C
   const measure = { ...bound, key: bound.key.filter((word) => !GOAL_WORDS.has(word)) };
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    // Only members of the group the claim names ("Every Northern store").
+    if (!holdsSomeAnchor(view, unit)) continue;
     const outside = unit.features.quantities.find(
       (e) =>
         !isBound(e) &&
@@ -690,7 +701,7 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
   const exceptionWords = exception ? extractFeatures(exception).words : [];
   const supporting: IndexedItem[] = [];
   // "No other vendor pushed firmware": the one the report just discussed (Kestrel) is set apart.
-  const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view) : undefined;
+  const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view, [...denied, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word))) : undefined;
   for (const unit of candidates) {
     const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;

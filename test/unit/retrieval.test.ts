@@ -80,6 +80,8 @@ describe('text features', () => {
     assert.deepEqual(extractFeatures('about a second later').quantities.map((q) => [q.value, q.dimension]), [[1, 'duration']]);
     assert.deepEqual(extractFeatures('a second attempt failed').quantities, []);
     assert.deepEqual(extractFeatures('which a second `crontab -l` confirmed').quantities, []);
+    assert.deepEqual(extractFeatures('a second deploy went out at 14:10').quantities, []);
+    assert.deepEqual(extractFeatures('it answered in under a second.').quantities.map((q) => [q.value, q.dimension]), [[1, 'duration']]);
   });
 
   it('keeps a serial with colons as one identifier, not a time', () => {

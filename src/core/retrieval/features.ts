@@ -271,8 +271,9 @@ const FRACTION_RE = /\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(thr
 const FRACTIONS: Record<string, number> = { quarter: 25, third: 100 / 3, half: 50, two: 200 / 3, three: 75 };
 const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+a\s+half\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
 /** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
-// Not the ordinal "a second `crontab -l`", "a second attempt".
-const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?!\s+(?:`|(?:attempt|try|time|round|pass|run|call|check|reload|restart|one|node|replica|copy|instance|batch|wave|ring|step|look|opinion|person|query|request)s?\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
+// "a second" is a duration only where a duration can stand ("a second later", "within a second.",
+// "a second or two"); before a noun or inline code it is the ordinal ("a second deploy", "a second `crontab -l`").
+const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?=\s*(?:$|[.,;:)!?]|(?:later|after|afterwards|before|earlier|ago|of|to|and|or|in|for|apart|behind|ahead|long|or so|each|per|at|on|between|from)\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
 const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;

@@ -661,8 +661,41 @@ function claimedChange(text: string, quantities: readonly Quantity[]): { share: 
     const share = count * (FRACTIONS[unit === 'half' ? 'half' : unit] ?? 0);
     return share > 0 ? { share, approximate: fraction[1] !== undefined, wording: fraction[0].slice(3).trim() } : undefined;
   }
-  const percent = quantities.find((q) => q.dimension === 'percent' && (q.qualifier === 'delta' || BY_APPROX_RE.test(text.slice(0, q.start))));
-  return percent ? { share: percent.value / 100, approximate: percent.qualifier === 'approx' || BY_APPROX_RE.test(text.slice(0, percent.start)), wording: percent.raw.trim(), quantity: percent } : undefined;
+  const percent = quantities.find((q) => changePercent(text, q) !== undefined);
+  return percent ? { share: percent.value / 100, approximate: changePercent(text, percent)!.approximate, wording: percent.raw.trim(), quantity: percent } : undefined;
+}
+
+/** A percentage worded as a change ("by 12%", "by about 70%"), with whether its wording is approximate. */
+function changePercent(text: string, q: Quantity): { approximate: boolean } | undefined {
+  if (q.dimension !== 'percent') return undefined;
+  const hedged = BY_APPROX_RE.test(text.slice(0, q.start));
+  return q.qualifier === 'delta' || hedged ? { approximate: q.qualifier === 'approx' || hedged } : undefined;
+}
+
+/**
+ * "went up by about 70%, from 41 to 58": a percentage change stated next to the two figures it
+ * lies between is contradicted when both are in evidence and they give another change (+41.5%).
+ */
+export function contradictPercentChange(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const { text } = view.claim;
+  const quantities = view.features.quantities;
+  const percents = quantities.filter((q) => changePercent(text, q) !== undefined);
+  if (percents.length !== 1) return undefined;
+  const change = percents[0]!;
+  // "from 2023 to 2024" are years, not the figures that changed.
+  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
+  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !year(q) && /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
+  const to = quantities.find((q) => q !== change && q.dimension === from?.dimension && /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
+  if (!from || !to || from.value === 0) return undefined;
+  const actual = Math.abs(to.value / from.value - 1) * 100;
+  const slack = changePercent(text, change)!.approximate ? 0.15 : 0.05;
+  if (Math.abs(actual - change.value) <= Math.max(slack * change.value, 0.5 * 10 ** -change.decimals + 1e-9)) return undefined;
+  const holding = (q: Quantity): IndexedItem | undefined => candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
+  const [fromUnit, toUnit] = [holding(from), holding(to)];
+  if (!fromUnit || !toUnit) return undefined;
+  const refs = [...new Set([fromUnit.item.id, toUnit.item.id])];
+  const reason = `claim says by ${change.raw.trim()}, ${from.raw.trim()} to ${to.raw.trim()} is ${actual.toFixed(1)}%`;
+  return refs.length > 1 ? { partition: 'contradicted', type: 'synthesis', evidence_refs: refs, reason } : contradicted(toUnit, reason);
 }
 
 /** `waste_gbp_q2=38400 waste_gbp_q3=33600`: the same measure's field just before, for the period before. */

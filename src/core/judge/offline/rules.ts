@@ -10,7 +10,7 @@ import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
-import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
+import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
 export interface ClaimVerdict {
   partition: PartitionKey;
@@ -88,29 +88,6 @@ const PLAN_PATH_RE = /(?:^|[._\s])(?:plan|steps?|procedure|checklist|runbook|req
 /** The claim credits a prescription for what was done: "as the plan requires", "as required by the runbook". */
 const ATTRIBUTED_RE =
   /\b(?:as|like) (?:the|our|its|their) (?:[\p{L}-]+ ){0,2}(?:plan|runbook|procedure|checklist|playbook|change record|policy|process)(?: [\p{L}-]+)? (?:requires?|asks?|specifies|calls for|demands|prescribes|required|asked|specified|says)\b|\bas (?:required|prescribed|specified|asked) (?:by|in) the\b/iu;
-/**
- * "by about 70%, from 41 to 58", "up 35% from 52,830 to 71,480": a percentage change the claim
- * states next to the two figures it is the change between. Whether it holds, within the wording's slack.
- */
-function percentChange(
-  text: string,
-  quantities: readonly Quantity[],
-): { holds: boolean; actual: number; wording: string; from: string; to: string; fromQuantity: Quantity; toQuantity: Quantity } | undefined {
-  const percent = quantities.filter((q) => q.dimension === 'percent' && (q.qualifier === 'delta' || /\bby\s+(?:about|around|roughly|nearly|almost|some|close to)?\s*$/i.test(text.slice(0, q.start))));
-  if (percent.length !== 1) return undefined;
-  const change = percent[0]!;
-  const fromMatch = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i;
-  const toMatch = /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i;
-  // "from 2023 to 2024" are years, not the figures that changed.
-  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
-  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !year(q) && fromMatch.test(text.slice(0, q.start)));
-  const to = quantities.find((q) => q !== change && q.dimension === from?.dimension && toMatch.test(text.slice(0, q.start)));
-  if (!from || !to || from.value === 0) return undefined;
-  const actual = Math.abs(to.value / from.value - 1) * 100;
-  const approximate = change.qualifier === 'approx' || /\b(?:about|around|roughly|nearly|almost|some|close to)\s*$/i.test(text.slice(0, change.start));
-  const holds = Math.abs(actual - change.value) <= Math.max(approximate ? 0.15 * change.value : 0.05 * change.value, 0.5 * 10 ** -change.decimals + 1e-9);
-  return { holds, actual, wording: `by ${change.raw.trim()}`, from: from.raw.trim(), to: to.raw.trim(), fromQuantity: from, toQuantity: to };
-}
 
 /** A done action in the passive ("was collected", "were notified", "has been attached", "were told"). */
 const PAST_EVENT_RE = /\b(?:was|were|has been|have been|had been)\s+(?:\p{L}+ly\s+)?(?:\p{L}+(?:ed|en|wn|ught|ent)|told|sent|paid|held|kept|made|set)\b/u;
@@ -143,9 +120,9 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
  * "no" is judged as the question's proposition, asserted or denied.
  */
 export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, surroundings: ClaimSurroundings = NO_SURROUNDINGS): ClaimVerdict {
-  const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
   const timed = atMomentBefore(claim, index, options, question, surroundings.timed[0]);
   if (timed) return timed;
+  const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
   // A table row labelled by a name the records write by its code is read by the code even when
   // the cell alone finds support: the cell's figures must be that row's.
   const rowAliased = claim.context !== undefined && verdict.partition === 'grounded' && /\d/.test(claim.text) && aliasesIn(claim.context, index).length > 0;
@@ -326,18 +303,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictOpposite(view, candidates) ??
     contradictScope(view, candidates) ??
     contradictFieldValue(view, candidates) ??
-    contradictLevel(view, candidates);
+    contradictLevel(view, candidates) ??
+    contradictPercentChange(view, candidates);
   if (contradiction) return contradiction;
-  // "went up by about 70%, from 41 to 58": both figures are in evidence, and they give +41%.
-  const change = percentChange(claim.text, features.quantities);
-  if (change && !change.holds) {
-    const holding = (q: Quantity): IndexedItem | undefined => candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
-    const [from, to] = [holding(change.fromQuantity), holding(change.toQuantity)];
-    if (from && to) {
-      const refs = [...new Set([from.item.id, to.item.id])];
-      return { partition: 'contradicted', type: refs.length > 1 ? 'synthesis' : KIND_TYPES[to.item.kind], evidence_refs: refs, reason: `claim says ${change.wording}, ${change.from} to ${change.to} is ${change.actual.toFixed(1)}%` };
-    }
-  }
 
   if (wording.hedge) {
     const support = findSupport(view, candidates, options);

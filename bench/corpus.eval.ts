@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTITION_KEYS } from '../src/core/model';
 import type { JudgedClaim } from '../src/core/review-types';
-import { fixed, markdownTable, multiClassMetrics } from './eval-lib/metrics';
+import { bootstrapByGroup, fixed, markdownTable, multiClassMetrics } from './eval-lib/metrics';
 import { judgeCase } from './eval-lib/pipeline';
 import type { OfflineJudgeOptions } from '../src/core/judge/offline';
 
@@ -85,10 +85,15 @@ function section(split: 'dev' | 'test', outcomes: ClaimOutcome[]): string[] {
   const typeCorrect = groundedBoth.filter((o) => o.judged?.type === o.label.type).length;
   const cases = new Set(outcomes.map((o) => o.caseName)).size;
   const misses = outcomes.filter((o) => o.judged?.partition !== o.label.partition);
+  // How much the figures could move with other cases of the same kind: resample whole cases.
+  const byCase = [...new Set(outcomes.map((o) => o.caseName))].map((name) => pairs.filter((_, i) => outcomes[i]!.caseName === name));
+  const accuracyCi = bootstrapByGroup(byCase, (sample) => multiClassMetrics(PARTITION_KEYS, sample).accuracy);
+  const macroCi = bootstrapByGroup(byCase, (sample) => multiClassMetrics(PARTITION_KEYS, sample).macroF1);
   const lines = [
     `### ${split} split: ${cases} cases, ${metrics.n} labelled claims`,
     '',
-    `Claim accuracy **${fixed(metrics.accuracy)}**, macro-F1 **${fixed(metrics.macroF1)}**; ` +
+    `Claim accuracy **${fixed(metrics.accuracy)}** (95% interval ${fixed(accuracyCi.low)}–${fixed(accuracyCi.high)}, bootstrap over cases), ` +
+      `macro-F1 **${fixed(metrics.macroF1)}** (${fixed(macroCi.low)}–${fixed(macroCi.high)}); ` +
       `evidence-type accuracy on claims labelled and judged grounded: ${fixed(groundedBoth.length ? typeCorrect / groundedBoth.length : 0)} (${typeCorrect}/${groundedBoth.length}).`,
     '',
     markdownTable(

@@ -4,7 +4,7 @@
 // the knowledge" baseline on the same responses, for honesty about how easy this set is.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { binaryCounts, binaryMetrics, fixed, markdownTable, type BinaryCounts } from './eval-lib/metrics';
+import { binaryCounts, binaryMetrics, bootstrapByGroup, fixed, markdownTable, type BinaryCounts } from './eval-lib/metrics';
 import { judgeCase } from './eval-lib/pipeline';
 import type { OfflineJudgeOptions } from '../src/core/judge/offline';
 
@@ -97,6 +97,9 @@ export async function run(): Promise<string> {
   const baseline = binaryCounts(outcomes.map((o) => ({ actual: o.response.hallucinated, predicted: substringBaseline(o.response) })));
   const j = binaryMetrics(judge);
   const b = binaryMetrics(baseline);
+  // Resample whole questions (a line's right and hallucinated answers share its knowledge).
+  const byLine = [...new Set(outcomes.map((o) => o.response.line))].map((line) => outcomes.filter((o) => o.response.line === line));
+  const interval = bootstrapByGroup(byLine, (sample) => binaryMetrics(binaryCounts(sample.map((o) => ({ actual: o.response.hallucinated, predicted: o.flagged })))).balancedAccuracy);
   const lines = [
     `## HaluEval QA — offline judge (${split} split, lines ${SPLITS[split].join('–')})`,
     '',
@@ -114,6 +117,8 @@ export async function run(): Promise<string> {
     'Offline judge confusion matrix:',
     '',
     confusion(judge),
+    '',
+    `Offline judge balanced accuracy ${fixed(j.balancedAccuracy)}, 95% interval ${fixed(interval.low)}–${fixed(interval.high)} (bootstrap over the ${byLine.length} questions).`,
   ];
   if (process.env.EVAL_VERBOSE && split === 'dev') {
     // Misses are listed only for the dev split: test cases are for reporting, never for tuning.

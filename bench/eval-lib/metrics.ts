@@ -85,6 +85,43 @@ export function multiClassMetrics(labels: readonly string[], pairs: ReadonlyArra
   };
 }
 
+/**
+ * A percentile bootstrap interval of `statistic` over whole groups (cases), not single items:
+ * claims of one case share its writer and evidence, so resampling claims would overstate how
+ * much a dozen cases pin the figure down. Seeded, so a run prints the same interval every time.
+ */
+export function bootstrapByGroup<T>(
+  groups: ReadonlyArray<readonly T[]>,
+  statistic: (items: readonly T[]) => number,
+  options: { resamples?: number; level?: number; seed?: number } = {},
+): { low: number; high: number } {
+  const { resamples = 2000, level = 0.95, seed = 20261130 } = options;
+  if (groups.length === 0) return { low: Number.NaN, high: Number.NaN };
+  const random = mulberry32(seed);
+  const values: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    const sample: T[] = [];
+    for (let g = 0; g < groups.length; g++) sample.push(...groups[Math.floor(random() * groups.length)]!);
+    values.push(statistic(sample));
+  }
+  values.sort((a, b) => a - b);
+  const tail = (1 - level) / 2;
+  const at = (q: number): number => values[Math.min(values.length - 1, Math.max(0, Math.round(q * (values.length - 1))))]!;
+  return { low: at(tail), high: at(1 - tail) };
+}
+
+/** A small seeded PRNG (mulberry32): uniform in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function fixed(value: number, digits = 3): string {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
 }

@@ -426,6 +426,22 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('The network has 835 chargers.', evidence)).partition, 'grounded');
     });
 
+    it("totals a measure per period when each tool result holds one row per month", async () => {
+      const sites = [
+        ['Central', 210, 265],
+        ['Riverside', 35, 20],
+        ['Campus', 402, 188],
+      ].map(([site, september, october], i) =>
+        item(`E${i + 1}`, `run_sql result=site=${site} month=2026-09 full_rejections=${september}; site=${site} month=2026-10 full_rejections=${october}`, 'tool_call'),
+      );
+      // September 210 + 35 + 402 = 647, October 265 + 20 + 188 = 473: each row's own month decides.
+      const right = await one('Couriers were turned away by a full locker 473 times, down from 647.', sites);
+      assert.equal(right.partition, 'grounded');
+      assert.equal(right.type, 'synthesis');
+      // 210 + 265 + 35 + … mixes the months: 475 is no month's total.
+      assert.notEqual((await one('Couriers were turned away by a full locker 475 times in October.', sites)).partition, 'grounded');
+    });
+
     it('reads a record listing several entities entry by entry', async () => {
       const fleet = [item('E1', 'run_sql result: Kestrel: chargers=412 failed_sessions=18930; Ampero: chargers=268 failed_sessions=4120; Nordlad: chargers=155 failed_sessions=2984', 'tool_call')];
       // 4,120 failed sessions are Ampero's; Nordlad's are 2,984.

@@ -124,6 +124,22 @@ export function dateMatches(claim: CalendarDate, evidence: CalendarDate): boolea
  * percentage) or a relative change (b / a − 1, as a percentage) — "a 10% relative lift", "€8,800 more", "104,000 users in total".
  * Returns the two units, or undefined. Bounded: at most `limit` figures are paired.
  */
+/**
+ * The fields of the row a figure stands in. A tool result may hold several rows ("site=A
+ * month=2026-09 … full_rejections=210; site=A month=2026-10 … full_rejections=265"): each row's
+ * own `month` says which total its figure belongs to, not the first `month` of the record.
+ */
+function rowFields(unit: IndexedItem, quantity: Quantity): Record<string, string> {
+  const text = unit.text;
+  if (!text.includes(';')) return unit.features.fields;
+  const from = text.lastIndexOf(';', quantity.start) + 1;
+  const next = text.indexOf(';', quantity.start);
+  const row = text.slice(from, next < 0 ? text.length : next);
+  const fields: Record<string, string> = {};
+  for (const match of row.matchAll(/\b([A-Za-z_][\w.]*)=([^\s;,]+)/g)) fields[match[1]!.toLowerCase()] ??= match[2]!;
+  return Object.keys(fields).length > 0 ? fields : unit.features.fields;
+}
+
 export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): [IndexedItem, IndexedItem] | undefined {
   const figures: Array<{ quantity: Quantity; unit: IndexedItem }> = [];
   // One figure once: a JSON object and its field on the same line restate it (250 + 250 is not a total).
@@ -188,7 +204,7 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
           ? [`${figure.unit.item.id}:`]
           : scope === 'all'
             ? ['']
-            : Object.entries(figure.unit.features.fields)
+            : Object.entries(rowFields(figure.unit, figure.quantity))
                 .filter(([, value]) => !/^[-+]?[\d.,]+%?$/.test(value))
                 .map(([field, value]) => `${field}=${value}:`);
       for (const prefix of scopes) groups.set(prefix + measure, [...(groups.get(prefix + measure) ?? []), figure]);

@@ -172,6 +172,18 @@ describe('offline judge: structure written differently', () => {
       assert.equal(claim?.context, 'rollback outcome');
     });
 
+    it('does not oppose one record word to a claim that names both sides of the property', async () => {
+      const gates = [
+        item('E1', '2026-10-06T06:00:00Z INFO gatecheck wave=1 site=DC-North install_success=100.0% scan_confirm_p95_ms=612 gate=pass'),
+        item('E2', '2026-10-08T06:00:00Z WARN gatecheck wave=3 site=DC-West install_success=100.0% scan_confirm_p95_ms=1180 gate=fail'),
+      ];
+      // The claim says which thing failed (DC-West's gate, E2) and which succeeded (the install):
+      // DC-North's "install_success" in E1 does not oppose its "Failed".
+      const claim = await one({ text: 'Failed with a p95 of 1,180 ms, despite 100% install success.', context: 'DC-West' }, gates);
+      assert.equal(claim.partition, 'grounded');
+      assert.deepEqual(claim.evidence_refs, ['E2']);
+    });
+
     it('grounds an ordinal day ("through the 27th") by a date on that day', async () => {
       const billing = [item('E1', 'query_billing month=2026-05 through=2026-05-27 total_usd=44790', 'tool_call')];
       assert.equal((await one('May spend through the 27th was $44,790.', billing)).partition, 'grounded');
@@ -668,6 +680,12 @@ describe('offline judge: structure written differently', () => {
       const alerts = [item('E1', '[signal] alert_id=A-3140 resolved_at=2026-03-18T10:52:30Z', 'signal')];
       assert.equal((await one('Alert A-3140 had cleared by 10:53.', alerts)).partition, 'grounded');
       assert.notEqual((await one('Alert A-3140 had cleared by 10:40.', alerts)).partition, 'grounded');
+    });
+
+    it('"could no longer" and "could never" are what happened, not a hedge', () => {
+      assert.equal(readWording('Devices joining corp-wifi could no longer get an IP address.').hedge, undefined);
+      assert.equal(readWording('The old client could never reconnect.').hedge, undefined);
+      assert.ok(readWording('The timeouts could be a DNS problem.').hedge);
     });
 
     it('restating a possibility a document states, with its own "may", is grounded', async () => {

@@ -518,7 +518,10 @@ export function contradictRole(view: ClaimView, candidates: IndexedItem[]): Clai
 }
 
 export function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
+  // A claim naming both sides of one property ("Failed …, despite 100% install success", "keep
+  // running offline") says which thing is in which state; one record word cannot oppose it.
+  const mixed = (state: { group: string; polarity: number }): boolean => view.wording.states.some((s) => s.group === state.group && s.polarity !== state.polarity);
+  const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word) && !mixed(state));
   if (strong.length === 0) return undefined;
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
   // A state with no subject of its own ("Completed in three minutes.") is about its context (the

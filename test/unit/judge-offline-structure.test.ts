@@ -54,6 +54,33 @@ describe('offline judge: structure written differently', () => {
       assert.equal(extractFeatures('3 seats per user').quantities[0]!.dimension, 'ratio');
     });
 
+    it('reads a generic value= in the unit its metric names, and byte rates in field names', () => {
+      const rate = (text: string) => extractFeatures(text).quantities.map((q) => [q.value, q.dimension, q.hasUnit]);
+      // mb_per_s is megabytes a second: 27.9 MB/s = 27,900,000 bytes/s, as "27.9 MB/s" reads in prose.
+      assert.deepEqual(rate('metric=loki_received_mb_per_s value=27.9'), [[27.9e6, 'rate', true]]);
+      assert.deepEqual(rate('loki_received_mb_per_s=27.9'), [[27.9e6, 'rate', true]]);
+      assert.deepEqual(rate('Loki was receiving 27.9 MB/s'), [[27.9e6, 'rate', true]]);
+      assert.deepEqual(rate('metric=cpu_pct value=97'), [[97, 'percent', true]]);
+      assert.deepEqual(rate('metric=log_lines_per_s value=41200'), [[41200, 'rate', true]]);
+      // A metric without a unit in its name leaves the value a plain count.
+      assert.deepEqual(rate('metric=queue_depth value=41200'), [[41200, 'count', false]]);
+    });
+
+    it('reads "41,200 log lines a second" as a rate and "28 an hour" as no duration', () => {
+      const quantities = extractFeatures('Output rose from 3,900 to 41,200 log lines a second.').quantities;
+      assert.deepEqual(quantities.map((q) => [q.value, q.dimension]), [[3900, 'count'], [41200, 'rate']]);
+      assert.ok(!extractFeatures('The pool costs EUR 28 an hour.').quantities.some((q) => q.dimension === 'duration'));
+      // "a second later" is still a second.
+      assert.ok(extractFeatures('It restarted, and a second later it failed again.').quantities.some((q) => q.dimension === 'duration' && q.value === 1));
+    });
+
+    it('grounds a rate read off a metric row in other units', async () => {
+      const rows = [item('E1', '[tool=prom_query row=2] ts=2026-08-19T14:10:00Z tenant=prod metric=loki_received_mb_per_s value=27.9', 'tool_row')];
+      const claim = await one('At 14:10 Loki was receiving 27.9 MB/s for the tenant.', rows);
+      assert.equal(claim.partition, 'grounded');
+      assert.notEqual((await one('At 14:10 Loki was receiving 29.7 MB/s for the tenant.', rows)).partition, 'grounded');
+    });
+
     it('does not count a number word or an ordinal suffix as a content word', () => {
       assert.deepEqual(extractFeatures('Completed in three minutes.').words, ['complet']);
       assert.ok(!extractFeatures('through the 27th').words.includes('th'));

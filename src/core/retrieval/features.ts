@@ -230,6 +230,8 @@ const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
 
 /** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`). */
 const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
+  // `loki_received_mb_per_s`: bytes a second, as "27.9 MB/s" is read in prose.
+  [/(?:^|[_.-])(?:kb|mb|gb|kib|mib|gib|bytes)[_.-](?:per[_.-]s|per[_.-]sec|per[_.-]second|ps)$/, 'bytes/s'],
   // `evicted_keys_per_s`, `req_ps`: a rate, not a duration.
   [/(?:^|[_.-])(per_s|per_sec|per_second|ps)$/, '/s'],
   [/(?:^|[_.-])(pct|percent|percentage|ratio_pct)$/, '%'],
@@ -298,7 +300,8 @@ const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
 const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
-const RATE_AFTER_RE = /^\s?(?:[\p{L}-]+\s+)?(?:per|\/)\s*(?:second|sec|s)\b/iu;
+// "9,000 evictions per second", "41,200 log lines a second".
+const RATE_AFTER_RE = /^\s?(?:[\p{L}-]+\s+){0,2}(?:(?:per|\/)\s*(?:second|sec|s)\b|(?:a|each|every)\s+second\b(?!\s+(?:later|after|earlier|before|time|attempt|try|round|deploy|run|wave)\b))/iu;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
@@ -436,7 +439,7 @@ export function extractFeatures(text: string): TextFeatures {
     // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
     // (`wal_mb_per_min=140` stays an amount in a minute: "140 MB a minute").
     const perField = fieldKey !== undefined && !fieldUnit && /(?:^|[_.-])per[_.-](?!(?:s|sec|second|min|minute|h|hr|hour|day|week|month|year)s?(?:$|[_.-]))\p{L}/u.test(fieldKey);
-    const resolved = unit ?? (fieldUnit ? UNITS[fieldUnit] : perField ? PER_THING : undefined);
+    const resolved = unit ?? (fieldUnit ? fieldNameUnit(fieldKey!) : perField ? PER_THING : undefined);
     const digits = match[0];
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     quantities.push({
@@ -458,8 +461,17 @@ export function extractFeatures(text: string): TextFeatures {
   // A generic `value=` of an alert measures what its rule or metric names.
   const subject = fields.rule ?? fields.metric ?? fields.name;
   if (subject) {
+    // … and in its unit: `metric=loki_received_mb_per_s value=27.9` is 27.9 MB/s.
+    const subjectUnit = fieldNameUnit(subject);
     for (const quantity of quantities) {
-      if (quantity.key.length === 1 && GENERIC_KEYS.has(quantity.key[0]!)) quantity.key.push(...splitIdentifierWords(subject));
+      if (quantity.key.length !== 1 || !GENERIC_KEYS.has(quantity.key[0]!)) continue;
+      quantity.key.push(...splitIdentifierWords(subject));
+      if (subjectUnit && !quantity.hasUnit && quantity.dimension === 'count') {
+        quantity.value *= subjectUnit.factor;
+        quantity.dimension = subjectUnit.dimension;
+        quantity.scale *= subjectUnit.factor;
+        quantity.hasUnit = true;
+      }
     }
   }
 
@@ -469,7 +481,8 @@ export function extractFeatures(text: string): TextFeatures {
     // "a quarter of a minute" was read as a fraction of the unit.
     if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
     // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
-    if (/\d\s*(?:[\p{L}%]+\s+)?$/u.test(text.slice(Math.max(0, match.index - 16), match.index)) && /^an?\s/i.test(match[0])) continue;
+    // So is "41,200 log lines a second".
+    if (/\d\s*(?:[\p{L}%-]+\s+){0,2}$/u.test(text.slice(Math.max(0, match.index - 30), match.index)) && /^an?\s/i.test(match[0])) continue;
     unitPhraseRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);
@@ -782,6 +795,14 @@ function fieldKeyWords(text: string, fieldKey: string, start: number, end: numbe
 function unitOfFieldName(name: string): string | undefined {
   for (const [pattern, unit] of FIELD_UNIT_SUFFIXES) if (pattern.test(name)) return unit;
   return undefined;
+}
+
+/** The unit a field name carries, resolved to its dimension and factor. */
+function fieldNameUnit(name: string): { dimension: Dimension; factor: number } | undefined {
+  const unit = unitOfFieldName(name);
+  if (unit !== 'bytes/s') return unit ? UNITS[unit] : undefined;
+  const size = /(?:^|[_.-])(kb|mb|gb|kib|mib|gib|bytes)[_.-]/.exec(name)?.[1];
+  return { dimension: 'rate', factor: UNITS[size ?? 'bytes']?.factor ?? 1 };
 }
 
 function keyWordsBefore(text: string, index: number): string[] {

@@ -715,6 +715,14 @@ describe('offline judge: structure written differently', () => {
       assert.ok(readWording('The timeouts could be a DNS problem.').hedge);
     });
 
+    it('a condition ("only if wave 2 passes the gate") names a state without stating it', async () => {
+      assert.deepEqual(readWording('DC-West goes next, only if wave 2 passes the gate.').states, []);
+      assert.equal(readWording('Wave 2 passed the gate.').states[0]?.polarity, 1);
+      const runbook = [item('E1', '3. DC-South and DC-West together, night of 7 October, only if wave 2 passes the gate.', 'paragraph')];
+      // The runbook's condition says nothing about how DC-West ended.
+      assert.notEqual((await one('DC-West has been rolled back to 11.4.2.', runbook)).partition, 'contradicted');
+    });
+
     it('restating a possibility a document states, with its own "may", is grounded', async () => {
       const docs = [item('E1', 'For 12 hours after you roll a secret, requests are signed with both secrets, so the header may carry two v1 signatures.', 'paragraph')];
       const claim = await one('After you roll a secret, requests are signed with both secrets for 12 hours, so the header may carry two v1 signatures.', docs);

@@ -88,6 +88,8 @@ for (const [group, [positive, negative]] of Object.entries(STATE_GROUPS)) {
   for (const word of positive) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: 1 }]);
   for (const word of negative) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: -1 }]);
 }
+const CONDITION_BEFORE_RE = /\b(?:if|unless|whether|provided that)\b[^,]*$/i;
+
 /** Words that are only weak states (up/down/on/off/yes/no/open are often not about state). */
 const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open', 'close', 'complete', 'red', 'green', 'higher', 'lower', 'active', 'ok']);
 
@@ -169,6 +171,8 @@ export function readWording(text: string): Wording {
     if (partial.some(([start, end]) => match.index >= start && match.index < end)) continue;
     // "the 95% success criterion", "failure rate": a state word naming a measure states nothing.
     if (STATE_MODIFIED_RE.test(text.slice(match.index + match[0].length))) continue;
+    // "only if wave 2 passes the gate": a condition names a state, it does not state one.
+    if (CONDITION_BEFORE_RE.test(text.slice(0, match.index).split(/[.;:!?]/).pop() ?? '')) continue;
     const negated = negatedSpans.some(([start, end]) => match.index >= start && match.index < end);
     for (const entry of entries) {
       wording.states.push({ group: entry.group, polarity: negated ? (-entry.polarity as 1 | -1) : entry.polarity, word: lower });

@@ -481,6 +481,14 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Couriers were turned away by a full locker 475 times in October.', sites)).partition, 'grounded');
     });
 
+    it('does not set a compared figure against the record of the figure it is compared with', async () => {
+      const before = [item('E1', '[tool=wms_metrics row=2026-10-05T14:00] site=DC-North fw=11.4.2 scan_confirm_p95_ms=640 roam_failures_per_h=4', 'tool_row')];
+      // 640 ms is the 11.4.2 side of the claim's own comparison; only the 598 ms side is missing here.
+      const claim = await one('After wave 2, DC-North was scanning faster, with a p95 of 598 ms against 640 ms on 11.4.2.', before);
+      assert.equal(claim.partition, 'ungrounded');
+      assert.match(claim.reason, /598 ms/);
+    });
+
     it('reads a record listing several entities entry by entry', async () => {
       const fleet = [item('E1', 'run_sql result: Kestrel: chargers=412 failed_sessions=18930; Ampero: chargers=268 failed_sessions=4120; Nordlad: chargers=155 failed_sessions=2984', 'tool_call')];
       // 4,120 failed sessions are Ampero's; Nordlad's are 2,984.

@@ -209,6 +209,8 @@ function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: Indexe
   if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;
   const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension);
   if (same.length === 0 || same.some((e) => quantityMatches(quantity, e) || sharesKey(quantity, e))) return undefined;
+  // "598 ms against 640 ms on 11.4.2": a record holding the claim's other figure is the other side of its comparison.
+  if (same.some((e) => view.features.quantities.some((mine) => mine !== quantity && quantityMatches(mine, e)))) return undefined;
   // The first figure: a record leads with its measure (mem_working_set=… before mem_limit=…).
   return same[0];
 }

@@ -489,6 +489,20 @@ describe('offline judge: structure written differently', () => {
       assert.match(claim.reason, /598 ms/);
     });
 
+    it('a version says which release a figure was on; the named site still anchors the other figure', async () => {
+      const rows = [
+        item('E1', '[tool=wms_metrics row=2026-10-05T14:00] site=DC-North fw=11.4.2 scan_confirm_p95_ms=640', 'tool_row'),
+        item('E2', '[tool=wms_metrics row=2026-10-07T14:00] site=DC-North fw=11.6.0 scan_confirm_p95_ms=598', 'tool_row'),
+        item('E3', '[tool=wms_metrics row=2026-10-07T14:00] site=DC-South fw=11.6.0 scan_confirm_p95_ms=577', 'tool_row'),
+      ];
+      // 598 ms is DC-North's reading on the new release (E2), 640 ms its reading on 11.4.2 (E1).
+      const claim = await one('DC-North was scanning faster, with a p95 of 598 ms against 640 ms on 11.4.2.', rows);
+      assert.equal(claim.partition, 'grounded');
+      assert.deepEqual([...claim.evidence_refs].sort(), ['E1', 'E2']);
+      // DC-South's 577 ms is not DC-North's.
+      assert.notEqual((await one('DC-North was scanning faster, with a p95 of 577 ms against 640 ms on 11.4.2.', rows)).partition, 'grounded');
+    });
+
     it('reads a record listing several entities entry by entry', async () => {
       const fleet = [item('E1', 'run_sql result: Kestrel: chargers=412 failed_sessions=18930; Ampero: chargers=268 failed_sessions=4120; Nordlad: chargers=155 failed_sessions=2984', 'tool_call')];
       // 4,120 failed sessions are Ampero's; Nordlad's are 2,984.

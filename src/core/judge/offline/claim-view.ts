@@ -140,6 +140,8 @@ export function sharedKeyWords(claim: Quantity, evidence: Quantity): number {
 }
 
 /** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
+const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/i;
+
 export function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
 }
@@ -152,7 +154,12 @@ export function numberedIdentifiers(view: ClaimView): string[] {
 export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
-  if (identifiers.length > 0) return identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id));
+  if (identifiers.length > 0) {
+    if (identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id))) return true;
+    // A version ("598 ms against 640 ms on 11.4.2") says which release a figure was on, not whose
+    // it is: with only versions, the claim's named entity (DC-North) anchors as well.
+    if (!identifiers.every((id) => VERSION_RE.test(id)) || view.features.nameGroups.length === 0) return false;
+  }
   if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;
   if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));

@@ -503,6 +503,21 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('DC-North was scanning faster, with a p95 of 577 ms against 640 ms on 11.4.2.', rows)).partition, 'grounded');
     });
 
+    it('reads "N days later" as the days from the claim\'s date to the record of its other figure', async () => {
+      const rows = [
+        item('E1', '[tool=dhcp_scope_stats row=2026-11-02T09:00:00Z] subnet_id=312 name=wifi-corp-f3 pool_size=231 utilisation=61.5%', 'tool_row'),
+        item('E2', '[tool=dhcp_scope_stats row=2026-11-06T09:00:00Z] subnet_id=312 name=wifi-corp-f3 pool_size=231 utilisation=92.6%', 'tool_row'),
+        item('E3', 'tool_call kea_get_subnet args={"id":312} result=valid-lifetime=691200 (8-day lease)', 'tool_call'),
+      ];
+      // 2 November to 6 November is four days; "Wi-Fi" is the wifi of wifi-corp-f3. The 8-day lease
+      // is another duration: a span between two moments is not set against it.
+      const claim = await one('Utilisation of the Wi-Fi scope rose from 61.5% on 2 November to 92.6% four days later.', rows);
+      assert.equal(claim.partition, 'grounded');
+      const wrong = await one('Utilisation of the Wi-Fi scope rose from 61.5% on 2 November to 92.6% three days later.', rows);
+      assert.equal(wrong.partition, 'ungrounded');
+      assert.match(wrong.reason, /three days/);
+    });
+
     it('reads a record listing several entities entry by entry', async () => {
       const fleet = [item('E1', 'run_sql result: Kestrel: chargers=412 failed_sessions=18930; Ampero: chargers=268 failed_sessions=4120; Nordlad: chargers=155 failed_sessions=2984', 'tool_call')];
       // 4,120 failed sessions are Ampero's; Nordlad's are 2,984.

@@ -89,6 +89,8 @@ export function hasIdentifier(unit: IndexedItem, identifier: string): boolean {
 }
 
 export function hasName(unit: IndexedItem, group: readonly string[]): boolean {
+  // "Wi-Fi" is `wifi` in a record's name (wifi-corp-f3).
+  if (group.length > 1 && unit.wordSet.has(group.join(''))) return true;
   if (!group.every((word) => unit.wordSet.has(word) || (group.length > 1 && shortNameOf(word, unit)))) return false;
   // In prose a name of several words must stand together: "Lake Erie State Park" is not met by
   // "Presque Isle State Park … juts into Lake Erie".

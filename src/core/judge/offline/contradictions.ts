@@ -17,6 +17,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.
     const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
+    // "… to 92.6% four days later": a span between two moments, not a duration a record gives
+    // (an 8-day lease); moments and spans are checked against the records' own times.
+    if (quantity.dimension === 'duration' && RELATIVE_SPAN_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) continue;
     // A table cell is about its row: the row's label (orders.shipped) names the subject as well.
     const context = view.context;
     // A label of words ("| Billing | …") names the row whose field holds them (queue=billing).
@@ -88,6 +91,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
   }
   return undefined;
 }
+
+const RELATIVE_SPAN_RE = /^\s*(?:later|earlier|afterwards|beforehand)\b/i;
 
 /** Words that make a figure a change, a gap or a sum rather than a reading. */
 const COMPUTED_WORDING_RE = /\b(?:more|fewer|less|higher|lower|up|down|rose|risen|rise|fell|fallen|fall|drop(?:ped)?|gain(?:ed)?|lost|loss|increas\w*|decreas\w*|grew|grow\w*|cut|sav\w*|add\w*|difference|gap|chang\w*|net|total|combined|altogether|sum|together|plus|minus|left|remain\w*|by|from|across|overall|in all|each|per)\b/i;

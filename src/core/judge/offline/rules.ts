@@ -4,7 +4,7 @@
 // where a figure stands in a unit in figures.ts, contradictions in contradictions.ts.
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { ReportClaim } from '../../review-types';
-import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
@@ -1009,6 +1009,21 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
   for (const a of times) for (const b of times) if (a.start < b.start && fits(Math.abs(b.seconds - a.seconds))) return [];
   const after = view.claim.text.slice(quantity.start + quantity.raw.length);
   const direction = LATER_RE.test(after) ? 1 : EARLIER_RE.test(after) ? -1 : 0;
+  // "rose from 61.5% on 2 November to 92.6% four days later": whole days from the claim's date to
+  // the date of the record that gives the claim's other figure.
+  if (direction !== 0 && quantity.value >= 86400 && quantity.value % 86400 === 0) {
+    for (const date of view.features.dates) {
+      if (date.day === undefined) continue;
+      const unit = candidates.find(
+        (unit) =>
+          unit.item.kind !== 'paragraph' &&
+          holdsSomeAnchor(view, unit) &&
+          view.features.quantities.some((other) => other !== quantity && quantitiesAt(view, unit).some((e) => quantityMatches(other, e))) &&
+          unit.features.dates.some((d) => d.day !== undefined && fits(daysBetween(date, d) * direction * 86400)),
+      );
+      if (unit) return [unit];
+    }
+  }
   if (direction === 0 || times.length > 1) return undefined;
   const distance = (from: number, to: number): number => (to - from) * direction;
   // A moment written to the minute (14:24) may be any second of it: the span may be a minute off.
@@ -1038,6 +1053,12 @@ function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: IndexedI
       unit.features.times.some((t) => atDistance(t.seconds)),
   );
   return unit ? [unit] : undefined;
+}
+
+/** Whole days from one calendar date to another (the year of either when one lacks it). */
+function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  const year = from.year ?? to.year ?? 2000;
+  return (Date.UTC(to.year ?? year, to.month - 1, to.day ?? 1) - Date.UTC(year, from.month - 1, from.day ?? 1)) / 86_400_000;
 }
 
 function multipliedFigure(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {

@@ -771,6 +771,31 @@ describe('offline judge: structure written differently', () => {
   });
 
   describe('series, attempts and shares', () => {
+    it('reads a trend without figures in period order, whatever order the rows come in', async () => {
+      const rows = [
+        item('E1', '[tool=sql row=10:02:14] query=holds_summary quarter=2026Q2 holds_placed=48210', 'tool_row'),
+        item('E2', '[tool=sql row=10:07:03] query=wait_by_format quarter=2026Q3 format=audiobook median_wait_days=29 holds_placed=13814', 'tool_row'),
+        item('E3', '[tool=sql row=10:07:04] query=wait_by_format quarter=2026Q2 format=audiobook median_wait_days=31 holds_placed=12906', 'tool_row'),
+      ];
+      // Audiobook holds went from 12,906 (Q2) to 13,814 (Q3): up, though the Q3 row comes first.
+      // "holds" also names a query (holds_summary); it is still the measure here.
+      const fell = await one('Audiobook holds, by contrast, fell slightly between the quarters.', rows);
+      assert.equal(fell.partition, 'contradicted');
+      assert.match(fell.reason, /12906 to 13814/);
+      assert.notEqual((await one('Audiobook holds edged up between the quarters.', rows)).partition, 'contradicted');
+      assert.equal((await one('Audiobook holds slipped between the quarters.', rows)).partition, 'contradicted');
+    });
+
+    it('"fell within the window" is where something lies, not a fall', async () => {
+      const rows = [
+        item('E1', '[tool=t row=1] period=2026-01 errors_in_window=1', 'tool_row'),
+        item('E2', '[tool=t row=2] period=2026-02 errors_in_window=5', 'tool_row'),
+      ];
+      // The errors rose from 1 to 5: "fell" as a movement is contradicted, "fell within" is not a movement.
+      assert.equal((await one('Errors fell.', rows)).partition, 'contradicted');
+      assert.notEqual((await one('Errors fell within the window.', rows)).partition, 'contradicted');
+    });
+
     it('an entity the records write by its code: a record pairing site=DC1 with name=Daventry lets "at Daventry" read site=DC1', async () => {
       const evidence = parseEvidenceSources([
         { file: 'sites.json', text: '{"sites": [{"site": "DC1", "name": "Daventry"}, {"site": "DC2", "name": "Widnes"}]}' },

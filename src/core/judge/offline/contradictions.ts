@@ -566,9 +566,11 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
   return undefined;
 }
 
-const TREND_DOWN = /\b(?:fell|falls?|falling|dropped|drops?|declined|declines|decreased|decreases|shrank|went down)\b/i;
+const TREND_DOWN =
+  // "fell within the window", "fell short of": where something lies, not a movement.
+  /\b(?:(?:fell|falls?|falling)(?!\s+(?:within|inside|into|under|outside|short|behind|through)\b)|dropped|drops?|declined|declines|decreased|decreases|shrank|went down|slipped|slips|slid|dipped|dips|plunged|plummeted|tumbled|sank|(?:edged|ticked|inched|crept|came) down)\b/i;
 
-const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up)\b/i;
+const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up|jumped|jumps|surged|surges|soared|(?:edged|ticked|inched|crept) up)\b/i;
 
 /**
  * A trend without figures ("organic visits fell") against the records of that quantity for
@@ -588,16 +590,23 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
   // The claim's words that name a field value somewhere select the subject's rows.
   const allValueWords = new Set(records.flatMap((unit) => [...fieldValueWords(unit)]));
   const selectors = [...view.words.keys()].filter((word) => allValueWords.has(word));
-  const keyWords = [...view.words.entries()].filter(([word, weight]) => weight >= 1 && !allValueWords.has(word)).map(([word]) => word);
+  // A word may name both a measure and a value elsewhere (holds_placed=…, query=holds_summary):
+  // as the measure, it does not also select rows.
+  const keyWords = [...new Set([...[...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word), ...selectors])];
   for (const key of keyWords) {
-    const series: Array<{ unit: IndexedItem; value: number }> = [];
+    const series: Array<{ unit: IndexedItem; value: number; dimension: string }> = [];
     for (const unit of records) {
-      if (!selectors.every((word) => fieldValueWords(unit).has(word))) continue;
-      const values = unit.features.quantities.filter((q) => q.key.length === 1 && q.key[0] === key);
-      if (values.length === 1) series.push({ unit, value: values[0]!.value });
+      if (!selectors.every((word) => word === key || fieldValueWords(unit).has(word))) continue;
+      // The measure named by the word alone (holds=…), else the one field it names (holds_placed=…).
+      const exact = unit.features.quantities.filter((q) => q.key.length === 1 && q.key[0] === key);
+      const values = exact.length > 0 ? exact : unit.features.quantities.filter((q) => q.key.includes(key) && !q.key.some((word) => GENERIC_KEY_PARTS.has(word)));
+      if (values.length === 1) series.push({ unit, value: values[0]!.value, dimension: values[0]!.dimension });
     }
-    if (series.length < 2) continue;
-    series.sort((a, b) => a.unit.item.line - b.unit.item.line);
+    // One measure of one source: rows of another file or another dimension are another series.
+    if (series.length < 2 || series.some((entry) => entry.unit.item.file !== series[0]!.unit.item.file || entry.dimension !== series[0]!.dimension)) continue;
+    // In time order: by the period the rows differ in (quarter=2026Q2 before 2026Q3), else as listed.
+    const period = periodField(series.map((entry) => entry.unit));
+    series.sort((a, b) => (period ? (a.unit.features.fields[period] ?? '').localeCompare(b.unit.features.fields[period] ?? '') : 0) || a.unit.item.line - b.unit.item.line);
     const first = series[0]!;
     const last = series[series.length - 1]!;
     if ((down && last.value > first.value) || (up && last.value < first.value)) {
@@ -605,6 +614,18 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
     }
   }
   return undefined;
+}
+
+/** Key words of generic measures (rates, shares, averages) that another figure's word does not name. */
+const GENERIC_KEY_PARTS = new Set(['pct', 'percent', 'rate', 'avg', 'averag', 'median', 'p95', 'p99', 'ratio', 'share']);
+
+/** The one field whose values differ between the rows and read as periods (2026Q2, 2026-09), if any. */
+function periodField(units: readonly IndexedItem[]): string | undefined {
+  const fields = Object.keys(units[0]!.features.fields).filter((field) => field !== 'row' && !/^[-+]?[\d.,]+%?$/.test(units[0]!.features.fields[field]!));
+  const differing = fields.filter((field) => new Set(units.map((unit) => unit.features.fields[field])).size > 1);
+  if (differing.length !== 1) return undefined;
+  const field = differing[0]!;
+  return units.every((unit) => /^\d{4}(?:[-/]?(?:Q[1-4]|W?\d{1,2}))?(?:[-/]\d{1,2})?$/i.test(unit.features.fields[field] ?? '')) ? field : undefined;
 }
 
 /**

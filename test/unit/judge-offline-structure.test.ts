@@ -786,6 +786,19 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Audiobook holds slipped between the quarters.', rows)).partition, 'contradicted');
     });
 
+    it('finds the period before a figure by the period in the row tag, even when it is listed after', async () => {
+      const rows = [
+        item('E1', '[tool=run_sql row=AP-2026-07] property=AP name=Airport occupancy_pct=71.0 adr_eur=98.40', 'tool_row'),
+        item('E2', '[tool=run_sql row=QS-2026-07] property=QS name=Quayside occupancy_pct=88.1 adr_eur=142.50', 'tool_row'),
+        item('E3', '[tool=run_sql row=AP-2025-07] property=AP name=Airport occupancy_pct=76.5 adr_eur=101.20', 'tool_row'),
+      ];
+      // The Airport's rate went from €101.20 (July 2025, E3) to €98.40 (July 2026, E1): down.
+      const up = await one('At the Airport, the average rate also edged up, to €98.40.', rows);
+      assert.equal(up.partition, 'contradicted');
+      assert.match(up.reason, /101\.20 to 98\.40/);
+      assert.notEqual((await one('At the Airport, the average rate slipped to €98.40.', rows)).partition, 'contradicted');
+    });
+
     it('"fell within the window" is where something lies, not a fall', async () => {
       const rows = [
         item('E1', '[tool=t row=1] period=2026-01 errors_in_window=1', 'tool_row'),

@@ -619,6 +619,14 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
 /** Key words of generic measures (rates, shares, averages) that another figure's word does not name. */
 const GENERIC_KEY_PARTS = new Set(['pct', 'percent', 'rate', 'avg', 'averag', 'median', 'p95', 'p99', 'ratio', 'share']);
 
+const PERIOD_RE = /\b\d{4}(?:[-/]?(?:Q[1-4]|W\d{1,2}|\d{2}))?(?:[-/]\d{2})?\b|(?<=-)\d{4}(?:[-/]\d{2}){0,2}/i;
+
+/** A period written in a value (2026-07, 2026Q3, AP-2025-07), as a string that sorts in time order. */
+function periodOf(value: string): string | undefined {
+  const match = PERIOD_RE.exec(value);
+  return match ? match[0].toUpperCase().replace(/[/]/g, '-') : undefined;
+}
+
 /** The one field whose values differ between the rows and read as periods (2026Q2, 2026-09), if any. */
 function periodField(units: readonly IndexedItem[]): string | undefined {
   const fields = Object.keys(units[0]!.features.fields).filter((field) => field !== 'row' && !/^[-+]?[\d.,]+%?$/.test(units[0]!.features.fields[field]!));
@@ -666,15 +674,32 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
     const previous = previousEntryValue(unit, match) ?? previousFieldValue(unit, match);
     if (previous) return judge(unit, previous, match, unit.item.id);
     const fields = wordFields(unit);
+    // The row before in the series: the latest earlier period when the rows name periods
+    // (row=AP-2025-07 before AP-2026-07, whichever is listed first), else the nearest line above.
+    let previousRow: { other: IndexedItem; before: Quantity; order: string } | undefined;
     for (const position of view.index.itemsWith(`w:${match.key[0]}`)) {
       const other = view.index.items[position]!;
-      if (other === unit || other.item.file !== unit.item.file || other.item.line >= unit.item.line) continue;
+      if (other === unit || other.item.file !== unit.item.file) continue;
       const otherFields = new Map(wordFields(other));
-      if (otherFields.size !== fields.length || fields.filter(([k, v]) => otherFields.get(k) !== v).length !== 1) continue;
+      if (otherFields.size !== fields.length) continue;
+      const differing = fields.filter(([k, v]) => otherFields.get(k) !== v);
+      let order: [string, string] | undefined;
+      if (differing.length === 1) {
+        const [field, value] = differing[0]!;
+        const periods = [periodOf(otherFields.get(field) ?? ''), periodOf(value)];
+        order = periods[0] && periods[1] ? (periods as [string, string]) : other.item.line < unit.item.line ? [String(other.item.line).padStart(9, '0'), ''] : undefined;
+      } else if (differing.length === 0) {
+        // Rows alike but for the period in their tag (row=AP-2025-07, row=AP-2026-07).
+        const [mine, theirs] = [unit.features.fields.row ?? '', other.features.fields.row ?? ''];
+        const periods = [periodOf(theirs), periodOf(mine)];
+        if (periods[0] && periods[1] && theirs.replace(PERIOD_RE, '') === mine.replace(PERIOD_RE, '')) order = periods as [string, string];
+      }
+      if (!order || !(order[1] === '' || order[0] < order[1])) continue;
       const before = other.features.quantities.find((e) => e.dimension === match.dimension && e.key.join('+') === match.key.join('+'));
       if (!before) continue;
-      return judge(unit, before, match, `${other.item.id} → ${unit.item.id}`);
+      if (!previousRow || order[0] > previousRow.order) previousRow = { other, before, order: order[0] };
     }
+    if (previousRow) return judge(unit, previousRow.before, match, `${previousRow.other.item.id} → ${unit.item.id}`);
   }
   return undefined;
 }

@@ -74,6 +74,21 @@ describe('offline judge: structure written differently', () => {
       assert.ok(extractFeatures('It restarted, and a second later it failed again.').quantities.some((q) => q.dimension === 'duration' && q.value === 1));
     });
 
+    it('reads "one item in every 21" as a share of 1/21, met by the ratio of two figures of a record', async () => {
+      const features = extractFeatures('Roughly one item in every 21 was substituted, against 1 in 30 in November.');
+      assert.deepEqual(
+        features.quantities.map((q) => [q.dimension, Number(q.value.toFixed(2))]),
+        [['percent', 4.76], ['percent', 3.33]],
+      );
+      // A year is not a share.
+      assert.deepEqual(extractFeatures('One release in 2025 broke it.').quantities.map((q) => q.dimension), ['count']);
+      const rows = [item('E1', '[tool=run_query row=2] month=2026-12 items_ordered=3349870 items_substituted=157440', 'tool_row')];
+      // 157,440 / 3,349,870 = 4.70%, one in 21.3.
+      assert.equal((await one('In December roughly one item in every 21 was substituted.', rows)).partition, 'grounded');
+      // One in 15 would be 6.7%.
+      assert.notEqual((await one('In December roughly one item in every 15 was substituted.', rows)).partition, 'grounded');
+    });
+
     it('grounds a rate read off a metric row in other units', async () => {
       const rows = [item('E1', '[tool=prom_query row=2] ts=2026-08-19T14:10:00Z tenant=prod metric=loki_received_mb_per_s value=27.9', 'tool_row')];
       const claim = await one('At 14:10 Loki was receiving 27.9 MB/s for the tenant.', rows);

@@ -275,6 +275,8 @@ const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleve
 /** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
 // "a second" is a duration only where a duration can stand ("a second later", "within a second.",
 // "a second or two"); before a noun or inline code it is the ordinal ("a second deploy", "a second `crontab -l`").
+const ONE_IN_RE = /\b(?:one|1)\s+(?:(?!(?:of|the|them|it|which|that|those|these)\b)[\p{L}-]+\s+){0,2}?in\s+(?:every\s+)?(\d[\d,]*)\b(?!\s*(?:[%.]\d|percent|per cent|minutes?|hours?|days?|weeks?|months?|years?|seconds?|ms|s\b|m\b|h\b|GB|MB))/giu;
+
 const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?=\s*(?:$|[.,;:)!?]|(?:later|after|afterwards|before|earlier|ago|of|to|and|or|in|for|apart|behind|ahead|long|or so|each|per|at|on|between|from)\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
@@ -620,6 +622,31 @@ export function extractFeatures(text: string): TextFeatures {
       raw: match[0],
       start: match.index,
       qualifier: qualifierBefore(text, match.index),
+    });
+    unitPhraseRead = true;
+  }
+  // "one item in every 21", "1 in 30": a share of 1/N, as a percentage (21 is not a count of anything).
+  for (const match of text.matchAll(ONE_IN_RE)) {
+    const denominator = Number(match[1]!.replace(/,/g, ''));
+    // "once in 2026", "one release in 2025": a year, not a share.
+    if (!(denominator >= 2) || (/^(?:19|20)\d\d$/.test(match[1]!) && !/every/i.test(match[0]))) continue;
+    const at = match.index + match[0].length - match[1]!.length;
+    // The figures as written ("1", "21") are the share's parts, not counts of their own.
+    for (const start of [match.index, at]) {
+      const written = quantities.findIndex((q) => q.start === start);
+      if (written >= 0) quantities.splice(written, 1);
+    }
+    quantities.push({
+      value: 100 / denominator,
+      dimension: 'percent',
+      hasUnit: true,
+      decimals: 6,
+      scale: 1,
+      key: keyWordsAround(text, match.index, match.index + match[0].length),
+      raw: match[0],
+      start: match.index,
+      // A whole N stands for anything that rounds to it: 1 in 21 is 4.65%–4.88%.
+      qualifier: 'approx',
     });
     unitPhraseRead = true;
   }

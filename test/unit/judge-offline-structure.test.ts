@@ -74,6 +74,26 @@ describe('offline judge: structure written differently', () => {
       assert.ok(extractFeatures('It restarted, and a second later it failed again.').quantities.some((q) => q.dimension === 'duration' && q.value === 1));
     });
 
+    it('reads each figure in the period it is written with ("the 3,120 of the previous quarter")', async () => {
+      const rows = [
+        item('E1', '[tool=query_db row=1] query=quarter_summary quarter=2025Q4 reports_received=3120 within_target_pct=88.2', 'tool_row'),
+        item('E2', '[tool=query_db row=2] query=quarter_summary quarter=2026Q1 reports_received=5870 within_target_pct=79.4', 'tool_row'),
+        item('E4', '[tool=query_db row=4] query=category_split quarter=2026Q1 category=cat2 defects=1730', 'tool_row'),
+        item('E6', '[tool=query_db row=6] query=category_split quarter=2025Q4 category=cat2 defects=880', 'tool_row'),
+      ];
+      // 5,870 is Q1's (E2); the quarter before Q1 is Q4, whose figure is 3,120 (E1).
+      const both = await one('Residents reported 5,870 potholes in Q1, nearly double the 3,120 of the previous quarter.', rows);
+      assert.equal(both.partition, 'grounded');
+      assert.deepEqual([...both.evidence_refs].sort(), ['E1', 'E2']);
+      // Q4's figure is not Q1's.
+      assert.notEqual((await one('Residents reported 3,120 potholes in Q1.', rows)).partition, 'grounded');
+      // "Q4's 880" is Q4's; 1,730, with no period of its own, may come from any quarter's row.
+      assert.equal((await one("1,730 defects, nearly double Q4's 880.", rows)).partition, 'grounded');
+      assert.notEqual((await one("880 defects, about half Q4's 1,730.", rows)).partition, 'grounded');
+      // "down from 88.2% in Q4": 88.2% is Q4's; 79.4% is the other quarter's.
+      assert.equal((await one('Only 79.4% of repairs were on time, down from 88.2% in Q4.', rows)).partition, 'grounded');
+    });
+
     it('reads "one item in every 21" as a share of 1/21, met by the ratio of two figures of a record', async () => {
       const features = extractFeatures('Roughly one item in every 21 was substituted, against 1 in 30 in November.');
       assert.deepEqual(

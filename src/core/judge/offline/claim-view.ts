@@ -148,6 +148,50 @@ export function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
 }
 
+/** A period label: a quarter, a half or a week, alone or with its year (Q1, 2026Q1, H2, W10). */
+const PERIOD_ID_RE = /^(?:\d{4})?(q[1-4]|h[12]|w\d{1,2})$/i;
+const PERIOD_IN_TEXT_RE = /(?:^|[^\p{L}\d])(?:\d{4}[- ]?)?(Q[1-4]|H[12]|W\d{1,2})(?![\p{L}\d])/giu;
+const PREVIOUS_PERIOD_RE = /\b(?:the\s+)?(?:previous|prior|preceding|last)\s+(quarter|half|week)\b|\bthe\s+(quarter|half|week)\s+before\b/gi;
+
+function periodBefore(label: string): string {
+  const kind = label[0]!;
+  const n = Number(label.slice(1));
+  const size = kind === 'q' ? 4 : kind === 'h' ? 2 : 52;
+  return `${kind}${n === 1 ? size : n - 1}`;
+}
+
+/**
+ * The period a figure belongs to, for a claim whose only numbered identifiers are period labels
+ * ("5,870 potholes in Q1, nearly double the 3,120 of the previous quarter"): the period mention
+ * nearest the figure, unless another figure stands nearer to it ("1,730 defects, nearly double
+ * Q4's 880": Q4 is the 880's). undefined: the claim is not of that kind; `null`: the figure has
+ * no period of its own, so a row of any period may give it.
+ */
+export function periodOfFigure(view: ClaimView, quantity: Quantity): string | null | undefined {
+  const identifiers = numberedIdentifiers(view);
+  if (identifiers.length === 0 || !identifiers.every((id) => PERIOD_ID_RE.test(id))) return undefined;
+  const text = view.claim.text;
+  const mentions: Array<{ at: number; period: string }> = [];
+  for (const match of text.matchAll(PERIOD_IN_TEXT_RE)) mentions.push({ at: match.index + match[0].length - match[1]!.length, period: match[1]!.toLowerCase() });
+  if (mentions.length === 0) return undefined;
+  for (const match of text.matchAll(PREVIOUS_PERIOD_RE)) {
+    const kind = (match[1] ?? match[2])!.toLowerCase()[0]!;
+    const named = mentions.find((m) => m.period[0] === kind);
+    if (named) mentions.push({ at: match.index, period: periodBefore(named.period) });
+  }
+  const distance = (q: Quantity, at: number): number => Math.abs((at < q.start ? q.start : q.start + q.raw.length) - at);
+  let nearest = mentions[0]!;
+  for (const mention of mentions) if (distance(quantity, mention.at) < distance(quantity, nearest.at)) nearest = mention;
+  const figures = view.features.quantities.filter((q) => q !== quantity && /\d/.test(q.raw));
+  return figures.some((other) => distance(other, nearest.at) < distance(quantity, nearest.at)) ? null : nearest.period;
+}
+
+/** Whether a record is of a period (quarter=2026Q1 is of q1). */
+export function isOfPeriod(unit: IndexedItem, period: string): boolean {
+  for (const match of unit.text.matchAll(PERIOD_IN_TEXT_RE)) if (match[1]!.toLowerCase() === period) return true;
+  return false;
+}
+
 /**
  * Holds at least one entity of the claim — a numbered identifier (db-prod-1, A-1021, W10) or a
  * name — or the claim has none. Word-like identifiers ("write-ahead", "checkout-api") do not

@@ -8,7 +8,7 @@ import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, spl
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
-import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, sameSubject, shortNameOf, wordingOf } from './claim-view';
+import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, periodOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
@@ -786,6 +786,10 @@ function needsOf(view: ClaimView): Need[] {
       continue;
     }
     // A figure counts where the claim's subject is: 97% on db-prod-2 is not 97% on db-prod-1.
+    // A figure of a period ("the 3,120 of the previous quarter") counts in that period's record.
+    const period = periodOfFigure(view, quantity);
+    const anchored = (unit: IndexedItem): boolean =>
+      period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit);
     needs.push({
       label,
       weight: 3,
@@ -793,7 +797,7 @@ function needsOf(view: ClaimView): Need[] {
       value: true,
       quantity,
       met: (unit) =>
-        holdsSomeAnchor(view, unit) &&
+        anchored(unit) &&
         (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) ||
           isYearOf(quantity, unit) ||
           isDayOf(quantity, view.claim.text, unit) ||

@@ -748,6 +748,23 @@ describe('offline judge: structure written differently', () => {
     });
   });
 
+    it('a documentation page is about the product it names in its paragraphs: its table rows need not repeat it', async () => {
+      const page = (paragraphs: string[]): EvidenceItem[] =>
+        paragraphs.map((text, i) => ({ id: `E${i + 1}`, file: 'account-reputation.md', line: i * 2 + 1, endLine: i * 2 + 1, text, kind: 'paragraph', fields: {} }));
+      const table = '| measure | review at | sending paused at |\n|---|---|---|\n| bounce rate (hard bounces only) | 4% | 8% |';
+      const named = page([
+        'Sandpiper measures your bounce rate over the last 10,000 emails you sent.',
+        table,
+        'When a rate reaches the review level, Sandpiper emails the account owners.',
+        'A paused account cannot send until Sandpiper support lifts the pause.',
+      ]);
+      // Sandpiper is named in three paragraphs of the page: the table row is Sandpiper's.
+      assert.equal((await one('At a 4% bounce rate Sandpiper emails your account owners.', named)).partition, 'grounded');
+      // Named once, the name is something the page mentions, not what every row is about.
+      const mentioned = page(['Sandpiper measures your bounce rate over the last 10,000 emails you sent.', table, 'When a rate reaches the review level, the account owners get an email.']);
+      assert.notEqual((await one('At a 4% bounce rate Sandpiper emails your account owners.', mentioned)).partition, 'grounded');
+    });
+
   describe('absence, negation, bounds and hedges', () => {
     it('an absence is contradicted only by a record showing the same property', async () => {
       const rows = [

@@ -2,7 +2,7 @@
 // (its features, wording and content words), its entities (identifiers and names) and where a
 // unit holds them, the words that carry little content, and a unit's wording read once.
 import type { EvidenceType } from '../../model';
-import type { EvidenceKind, ReportClaim } from '../../review-types';
+import type { EvidenceItem, EvidenceKind, ReportClaim } from '../../review-types';
 import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './matching';
@@ -148,6 +148,32 @@ export function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
 }
 
+const PAGE_NAMES = new WeakMap<EvidenceIndex, Map<string, Set<string>>>();
+
+/**
+ * The names a documentation file is about ("sandpip"): written in at least three of its
+ * paragraphs. Once per index and file. (A name in one or two paragraphs is something the page
+ * mentions; taking it for the whole page would let one sentence's name vouch for another's figure.)
+ */
+function pageNames(index: EvidenceIndex, file: string): Set<string> {
+  let byFile = PAGE_NAMES.get(index);
+  if (!byFile) PAGE_NAMES.set(index, (byFile = new Map()));
+  let names = byFile.get(file);
+  if (!names) {
+    // Name words of the page (capitalised mid-sentence somewhere), counted in every paragraph
+    // that has them, sentence-initial ones included ("Sandpiper measures …").
+    const units = index.items.filter((unit) => unit.item.file === file && unit.item.kind === 'paragraph');
+    const nameWords = new Set(units.flatMap((unit) => unit.features.nameGroups.flat()));
+    const paragraphs = new Map<string, Set<EvidenceItem>>();
+    for (const unit of units) {
+      for (const word of nameWords) if (unit.wordSet.has(word)) paragraphs.set(word, (paragraphs.get(word) ?? new Set()).add(unit.item));
+    }
+    names = new Set([...paragraphs].filter(([, items]) => items.size >= 3).map(([name]) => name));
+    byFile.set(file, names);
+  }
+  return names;
+}
+
 /** A period label: a quarter, a half or a week, alone or with its year (Q1, 2026Q1, H2, W10). */
 const PERIOD_ID_RE = /^(?:\d{4})?(q[1-4]|h[12]|w\d{1,2})$/i;
 const PERIOD_IN_TEXT_RE = /(?:^|[^\p{L}\d])(?:\d{4}[- ]?)?(Q[1-4]|H[12]|W\d{1,2})(?![\p{L}\d])/giu;
@@ -208,7 +234,8 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   }
   if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;
-  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
+  // A documentation page is about the product it names: its table rows and paragraphs need not repeat "Sandpiper".
+  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group) || (unit.item.kind === 'paragraph' && group.every((word) => pageNames(view.index, unit.item.file).has(word))));
   // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
   const context = view.context;
   // Its name when it has one ("Millbrook Q1 → Q2": the clinic, not the quarter).

@@ -94,6 +94,23 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Only 79.4% of repairs were on time, down from 88.2% in Q4.', rows)).partition, 'grounded');
     });
 
+    it('a figure stated at its own time is the record of that moment, unless that record names another entity', async () => {
+      const log = [
+        item('E9', '2026-08-19T05:58:00Z INFO pricing change PRC-0819 applied to catalog'),
+        item('E1', '2026-08-19T06:14:05Z INFO result-cache invalidation published: skus=15310 (partitions 0,1,2,4,5)'),
+        item('E2', '2026-08-19T07:52:33Z INFO result-cache invalidation published: skus=3109 (partition 3)'),
+        item('E3', '2026-08-19T09:00:00Z metrics host=db-prod-2 cpu_pct=97'),
+      ];
+      // 3,109 at 07:52 is E2, 15,310 at 06:14 is E1, though neither line names PRC-0819.
+      const right = await one('The 3,109 SKUs invalidated at 07:52 came after the 15,310 done at 06:14 for PRC-0819.', log);
+      assert.equal(right.partition, 'grounded');
+      assert.deepEqual([...right.evidence_refs].sort(), ['E1', 'E2', 'E9']);
+      // Swapped, neither figure is its moment's.
+      assert.notEqual((await one('The 15,310 SKUs invalidated at 07:52 came after the 3,109 done at 06:14 for PRC-0819.', log)).partition, 'grounded');
+      // 97% at 09:00 is db-prod-2's, not db-prod-1's.
+      assert.notEqual((await one('During PRC-0819, db-prod-1 was at 97% CPU at 09:00.', log)).partition, 'grounded');
+    });
+
     it('reads "one item in every 21" as a share of 1/21, met by the ratio of two figures of a record', async () => {
       const features = extractFeatures('Roughly one item in every 21 was substituted, against 1 in 30 in November.');
       assert.deepEqual(

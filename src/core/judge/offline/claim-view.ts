@@ -3,7 +3,7 @@
 // unit holds them, the words that carry little content, and a unit's wording read once.
 import type { EvidenceType } from '../../model';
 import type { EvidenceItem, EvidenceKind, ReportClaim } from '../../review-types';
-import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import { canonicalStem, extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './matching';
 import { type ClaimVerdict } from './rules';
@@ -210,6 +210,25 @@ export function periodOfFigure(view: ClaimView, quantity: Quantity): string | nu
   for (const mention of mentions) if (distance(quantity, mention.at) < distance(quantity, nearest.at)) nearest = mention;
   const figures = view.features.quantities.filter((q) => q !== quantity && /\d/.test(q.raw));
   return figures.some((other) => distance(other, nearest.at) < distance(quantity, nearest.at)) ? null : nearest.period;
+}
+
+/**
+ * The clock time a figure is stated at ("the 3,109 SKUs invalidated at 07:52 to the 15,310 done
+ * at 06:14"): the first time after it, else the last before it, within a few words and with no
+ * other figure in between.
+ */
+export function momentOfFigure(view: ClaimView, quantity: Quantity): ClockTime | undefined {
+  const { times, quantities } = view.features;
+  if (times.length === 0) return undefined;
+  const inTime = (q: Quantity): boolean => times.some((t) => t.start <= q.start && q.start < t.start + t.raw.length);
+  const figures = quantities.filter((q) => q !== quantity && /\d/.test(q.raw) && !inTime(q)).map((q) => q.start);
+  const end = quantity.start + quantity.raw.length;
+  const clear = (from: number, to: number): boolean => to - from <= 40 && !figures.some((at) => at > from && at < to) && !/[.;]/.test(view.claim.text.slice(from, to));
+  const after = times.filter((t) => t.start >= end).sort((a, b) => a.start - b.start)[0];
+  if (after && clear(end, after.start)) return after;
+  const before = times.filter((t) => t.start + t.raw.length <= quantity.start).sort((a, b) => b.start - a.start)[0];
+  if (before && clear(before.start + before.raw.length, quantity.start)) return before;
+  return undefined;
 }
 
 /** Whether a record is of a period (quarter=2026Q1 is of q1). */

@@ -8,7 +8,7 @@ import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, spl
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
-import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, periodOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
+import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
@@ -788,8 +788,11 @@ function needsOf(view: ClaimView): Need[] {
     // A figure counts where the claim's subject is: 97% on db-prod-2 is not 97% on db-prod-1.
     // A figure of a period ("the 3,120 of the previous quarter") counts in that period's record.
     const period = periodOfFigure(view, quantity);
+    // A figure stated at its own time ("3,109 SKUs invalidated at 07:52") is that moment's record's.
+    const moment = momentOfFigure(view, quantity);
     const anchored = (unit: IndexedItem): boolean =>
-      period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit);
+      (period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit)) ||
+      (moment !== undefined && unit.item.kind !== 'paragraph' && unit.features.times.some((t) => timeMatches(moment, t)) && !namesOtherEntity(view, unit));
     needs.push({
       label,
       weight: 3,
@@ -846,6 +849,12 @@ function needsOf(view: ClaimView): Need[] {
     });
   }
   return needs;
+}
+
+/** A record naming a numbered entity the claim does not (db-prod-2 for a claim about db-prod-1). */
+function namesOtherEntity(view: ClaimView, unit: IndexedItem): boolean {
+  const mine = numberedIdentifiers(view);
+  return unit.features.identifiers.some((id) => /[a-z]/i.test(id) && /\d/.test(id) && !/^\d{4}-\d{2}/.test(id) && !mine.includes(id)) && !mine.some((id) => hasIdentifier(unit, id));
 }
 
 /**

@@ -111,6 +111,29 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('During PRC-0819, db-prod-1 was at 97% CPU at 09:00.', log)).partition, 'grounded');
     });
 
+    it('"412 port allocation errors a minute" is a rate, not a one-minute duration', async () => {
+      const alert = [item('E1', '[signal] alert_id=NET-NAT-4 fired_at=2026-10-14T13:34:00Z host=natgw-prod-a port_allocation_errors_per_min=412 threshold=100', 'signal')];
+      assert.equal((await one('At 13:34 UTC, NET-NAT-4 fired on natgw-prod-a with 412 port allocation errors a minute.', alert)).partition, 'grounded');
+    });
+
+    it('figures in other units hundreds of times apart, limits and shares of a claim\'s own figures are not misread values', async () => {
+      const records = [
+        item('E3', 'service = search-api change_id=CHG-7042 container_memory_limit=14Gi rollback_criteria=roll back if search p99 stays above 180 ms for 10 minutes', 'json_field'),
+        item('E4', '[tool=jvm row=07:35:00] pod=search-api-11 rss_gib=11.2 search_p99_ms=172', 'tool_row'),
+      ];
+      // 172 ms is no misreading of the 10-minute window.
+      assert.equal((await one('At 07:35 search p99 reached 172 ms, close to but still under the 180 ms rollback limit.', records)).partition, 'grounded');
+      // 11.2 GiB of 14 GiB (14Gi, a Kubernetes quantity) is 80%: the claim's own share.
+      assert.equal((await one('Its memory footprint was 11.2 GiB, roughly 80% of the 14 GiB container limit.', records)).partition, 'grounded');
+      assert.notEqual((await one('Its memory footprint was 11.2 GiB, roughly 60% of the 14 GiB container limit.', records)).partition, 'grounded');
+      // A limit is a setting, not the change's reading of the heap.
+      const limit = [item('E3', 'service = search-api change_id=CHG-7042 container_memory_limit_gib=14', 'json_field')];
+      assert.notEqual((await one('CHG-7042 kept the 10 GiB heap of search-api.', limit)).partition, 'contradicted');
+      // A one-letter size is binary as often as not: heap_max=10g is a 10 GiB heap.
+      const jvm = [item('E1', '[tool=jvm row=1] pod=search-api-3 heap_max=10g', 'tool_row')];
+      assert.equal((await one('search-api-3 runs with a 10 GiB maximum heap.', jvm)).partition, 'grounded');
+    });
+
     it('reads "one item in every 21" as a share of 1/21, met by the ratio of two figures of a record', async () => {
       const features = extractFeatures('Roughly one item in every 21 was substituted, against 1 in 30 in November.');
       assert.deepEqual(
@@ -780,6 +803,20 @@ describe('offline judge: structure written differently', () => {
       // Named once, the name is something the page mentions, not what every row is about.
       const mentioned = page(['Sandpiper measures your bounce rate over the last 10,000 emails you sent.', table, 'When a rate reaches the review level, the account owners get an email.']);
       assert.notEqual((await one('At a 4% bounce rate Sandpiper emails your account owners.', mentioned)).partition, 'grounded');
+    });
+
+    it('a claim that denies in other words agrees with a document that denies the same', async () => {
+      const runbook = [
+        item('E7', 'Do not restart the NAT gateway: a restart drops every established connection through it.', 'paragraph'),
+        item('E8', 'Open a problem record for the owner of the workload.', 'paragraph'),
+        item('E9', 'If the volume reaches 100%, PostgreSQL stops accepting writes (PANIC: could not write to file).', 'paragraph'),
+      ];
+      // "warns against restarting" is the runbook's "Do not restart"; "would have stopped accepting
+      // writes" is its "stops accepting writes … could not write".
+      assert.notEqual((await one('The runbook warns against restarting the NAT gateway, since that would drop every established connection through it.', runbook)).partition, 'contradicted');
+      assert.notEqual((await one('Had the volume reached 100%, PostgreSQL would have stopped accepting writes.', runbook)).partition, 'contradicted');
+      // Saying the opposite plainly is still contradicted.
+      assert.equal((await one('The runbook says to restart the NAT gateway, since that drops every established connection through it.', runbook)).partition, 'contradicted');
     });
 
   describe('absence, negation, bounds and hedges', () => {

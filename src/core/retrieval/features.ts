@@ -219,6 +219,11 @@ const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
   mib: { dimension: 'bytes', factor: 1024 ** 2 },
   gib: { dimension: 'bytes', factor: 1024 ** 3 },
   tib: { dimension: 'bytes', factor: 1024 ** 4 },
+  // Kubernetes quantities, glued to the number (14Gi, 512Mi).
+  ki: { dimension: 'bytes', factor: 1024 },
+  mi: { dimension: 'bytes', factor: 1024 ** 2 },
+  gi: { dimension: 'bytes', factor: 1024 ** 3 },
+  ti: { dimension: 'bytes', factor: 1024 ** 4 },
   // df/du style suffixes: 500G, 61G, 1.2T.
   g: { dimension: 'bytes', factor: 1e9 },
   t: { dimension: 'bytes', factor: 1e12 },
@@ -435,7 +440,7 @@ export function extractFeatures(text: string): TextFeatures {
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
     // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number ("5 s" is seconds).
-    const spacedLetter = (unitWord === 'g' || unitWord === 't') && /^\s/.test(unitMatch?.[0] ?? '');
+    const spacedLetter = (unitWord === 'g' || unitWord === 't' || unitWord === 'ki' || unitWord === 'mi' || unitWord === 'gi' || unitWord === 'ti') && /^\s/.test(unitMatch?.[0] ?? '');
     const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField && !spacedLetter ? UNITS[unitWord] : undefined;
     const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
     // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
@@ -483,8 +488,8 @@ export function extractFeatures(text: string): TextFeatures {
     // "a quarter of a minute" was read as a fraction of the unit.
     if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
     // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
-    // So is "41,200 log lines a second".
-    if (/\d\s*(?:[\p{L}%-]+\s+){0,2}$/u.test(text.slice(Math.max(0, match.index - 30), match.index)) && /^an?\s/i.test(match[0])) continue;
+    // So are "41,200 log lines a second" and "412 port allocation errors a minute".
+    if (/\d\s*(?:[\p{L}%-]+\s+){0,3}$/u.test(text.slice(Math.max(0, match.index - 40), match.index)) && /^an?\s/i.test(match[0])) continue;
     unitPhraseRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);

@@ -6,7 +6,7 @@ import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from 
 import { isWeakStateWord } from './language';
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
 import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
-import { anchoredSegment, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
+import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { type ClaimVerdict } from './rules';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -17,6 +17,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.
     const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
+    // "11.2 GiB, roughly 80% of the 14 GiB limit": a figure the claim computes from its own figures
+    // stands or falls with them; another record's 90% is not its value.
+    if (fromClaimFigures(view, quantity)) continue;
     // "… to 92.6% four days later": a span between two moments, not a duration a record gives
     // (an 8-day lease); moments and spans are checked against the records' own times.
     if (quantity.dimension === 'duration' && RELATIVE_SPAN_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) continue;
@@ -69,6 +72,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           // Nor the reverse ("603 clients" vs "at least 95% of clients"); and a rate (kg per litre) is not an amount (13,937 litres).
           !(e.dimension === 'percent' && !quantity.hasUnit && Math.abs(quantity.value) > 100) &&
           !(e.dimension === 'ratio' && quantity.dimension !== 'ratio') &&
+          // 172 ms against a 10-minute window, 90 days against 8 booking hours: written in other
+          // units and hundreds of times apart, they are two measures, not one misread.
+          !(quantity.hasUnit && e.hasUnit && quantity.scale !== e.scale && Math.max(quantity.value, e.value) > 100 * Math.max(Math.min(quantity.value, e.value), Number.EPSILON)) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           // A threshold a record defines ("more than 5 s in the queue") is no reading of a plain figure.
           (isBound(quantity) || !isBound(e)) &&
@@ -91,6 +97,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
   }
   return undefined;
 }
+
+const SETTING_KEY_WORDS = new Set(['limit', 'max', 'maximum', 'min', 'minimum', 'threshold', 'target', 'cap', 'quota', 'budget', 'request']);
 
 const RELATIVE_SPAN_RE = /^\s*(?:later|earlier|afterwards|beforehand)\b/i;
 
@@ -212,7 +220,8 @@ function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: Indexe
   const identifiers = numberedIdentifiers(view);
   if (identifiers.length === 0 || !identifiers.every((id) => hasIdentifier(unit, id))) return undefined;
   if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;
-  const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension);
+  // A limit, a target or a threshold (container_memory_limit=14Gi) is a setting, not the record's reading.
+  const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension && !e.key.some((word) => SETTING_KEY_WORDS.has(word)));
   if (same.length === 0 || same.some((e) => quantityMatches(quantity, e) || sharesKey(quantity, e))) return undefined;
   // "598 ms against 640 ms on 11.4.2": a record holding the claim's other figure is the other side of its comparison.
   if (same.some((e) => view.features.quantities.some((mine) => mine !== quantity && quantityMatches(mine, e)))) return undefined;
@@ -328,7 +337,8 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
 export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
   // A claim that itself denies something ("Nothing under … was deleted") agrees with a denial.
-  if (/\b(?:no|nothing|none|never|neither|nor|without)\b/i.test(view.claim.text)) return undefined;
+  // So does one that denies in other words ("warns against restarting", "would have stopped accepting writes").
+  if (/\b(?:no|nothing|none|never|neither|nor|without|against|avoid\w*|forbid\w*|prohibit\w*|prevent\w*|stop(?:s|ped|ping)?|ceas\w*|halt\w*|refus\w*)\b/i.test(view.claim.text)) return undefined;
   const heavy = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
   if (heavy.length < 3) return undefined;
   for (const unit of candidates) {

@@ -2,7 +2,7 @@
 // moment, figures written inside identifiers, dates and versions, and the rows of a series a
 // total is summed over.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
-import { GENERIC_KEY_WORDS, timeMatches } from './matching';
+import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
 
 /**
@@ -153,4 +153,32 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
     break;
   }
   return out;
+}
+
+/**
+ * Whether a figure follows from the claim's own other figures: "8,975 MWh, 3.9% below its budget of
+ * 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR 14,650", "238 … roughly 26 times the baseline of 9".
+ */
+export function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
+  const others = view.features.quantities.filter((q) => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim()));
+  if (others.length < 2 || others.length > 5) return false;
+  const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
+  // "238 … against a usual 9, roughly 26 times the baseline": a multiple is a ratio of the two.
+  const multiple = /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+  for (const a of others) {
+    for (const b of others) {
+      if (a === b) continue;
+      if (multiple) {
+        if (a.dimension === b.dimension && a.value > b.value && matches(a.value / b.value)) return true;
+        continue;
+      }
+      if (quantity.dimension === 'percent') {
+        if (a.dimension === b.dimension && (matches(Math.abs(b.value / a.value - 1) * 100) || (a.value < b.value && matches((a.value / b.value) * 100)))) return true;
+        continue;
+      }
+      if (matches(a.value * b.value)) return true;
+      if (a.dimension === b.dimension && a.dimension === quantity.dimension && (matches(a.value + b.value) || matches(Math.abs(a.value - b.value)))) return true;
+    }
+  }
+  return false;
 }

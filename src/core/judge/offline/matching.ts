@@ -34,6 +34,12 @@ export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
       if (power !== 0 && Math.abs(claim.value * 1.024 ** power - evidence.value) <= 0.02 * Math.abs(evidence.value)) return true;
     }
   }
+  // A one-letter size (-Xmx10g, 500G) is binary as often as not: 10 GiB is -Xmx10g.
+  const letter = /\d\s?([kmgt])$/i.exec(evidence.raw.trim())?.[1]?.toLowerCase();
+  if (binary && evidence.dimension === 'bytes' && letter) {
+    const power = 'kmgt'.indexOf(letter) + 1;
+    if (Math.abs(claim.value - (evidence.value / 1000 ** power) * 1024 ** power) <= tolerance) return true;
+  }
   return difference <= tolerance;
 }
 

@@ -9,7 +9,7 @@ import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
 import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
-import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
+import { fromClaimFigures, inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
 export interface ClaimVerdict {
@@ -948,29 +948,6 @@ function shareOfStatedWhole(view: ClaimView, quantity: Quantity, candidates: Ind
   return undefined;
 }
 
-function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
-  const others = view.features.quantities.filter((q) => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim()));
-  if (others.length < 2 || others.length > 5) return false;
-  const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
-  // "238 … against a usual 9, roughly 26 times the baseline": a multiple is a ratio of the two.
-  const multiple = /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
-  for (const a of others) {
-    for (const b of others) {
-      if (a === b) continue;
-      if (multiple) {
-        if (a.dimension === b.dimension && a.value > b.value && matches(a.value / b.value)) return true;
-        continue;
-      }
-      if (quantity.dimension === 'percent') {
-        if (a.dimension === b.dimension && (matches(Math.abs(b.value / a.value - 1) * 100) || (a.value < b.value && matches((a.value / b.value) * 100)))) return true;
-        continue;
-      }
-      if (matches(a.value * b.value)) return true;
-      if (a.dimension === b.dimension && a.dimension === quantity.dimension && (matches(a.value + b.value) || matches(Math.abs(a.value - b.value)))) return true;
-    }
-  }
-  return false;
-}
 
 /**
  * The items a figure no item states follows from, in order of preference; [] when it follows
@@ -984,7 +961,8 @@ function derivedFrom(view: ClaimView, quantity: Quantity, candidates: IndexedIte
   const share = shareOfStatedWhole(view, quantity, candidates);
   if (share) return share;
   // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
-  if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
+  // Unless the claim gives the part itself ("11.2 GiB, roughly 80% of the 14 GiB limit").
+  if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
   // A sum, a difference or a change of figures the records state.
   const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))));
   if (parts) return parts;

@@ -852,9 +852,10 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('Alert A-3140 had cleared by 10:40.', alerts)).partition, 'grounded');
     });
 
-    it('"could no longer" and "could never" are what happened, not a hedge', () => {
+    it('"could no longer", "could never" and "how much … could" are not a hedge', () => {
       assert.equal(readWording('Devices joining corp-wifi could no longer get an IP address.').hedge, undefined);
       assert.equal(readWording('The old client could never reconnect.').hedge, undefined);
+      assert.equal(readWording('With the setting at -1, nothing capped how much WAL the slot could hold back.').hedge, undefined);
       assert.ok(readWording('The timeouts could be a DNS problem.').hedge);
     });
 

@@ -32,7 +32,7 @@ const CERTAINTY_RE =
   /\b(definitely|certainly|clearly|undoubtedly|without (?:a )?doubt|confirmed|confirms|proves?|proved|proven|conclusively|guaranteed|guarantees?|ensures? that|must have|surely|beyond doubt|for good|once and for all)\b/i;
 const FIX_BEFORE_RE = /\b(?:fix|fixe[sd]|fixing|resolve[sd]?|solve[sd]?|cure[sd]?|stop(?:ped|s)?|end(?:ed|s)?|eliminate[sd]?|prevent(?:ed|s)?|settle[sd]?|sorted)\b/i;
 const HEDGE_RE =
-  /\b(may(?! \d)|might|(?<!\bso that\b[^.;:]*)(?<!\bin order\b[^.;:]*)could(?!\s+(?:not|no longer|never)\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is (?:also |quite |entirely )?possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
+  /\b(may(?! \d)|might|(?<!\bso that\b[^.;:]*)(?<!\bin order\b[^.;:]*)(?<!\bhow (?:much|many|long|far|often)\b[^.;:,]*)could(?!\s+(?:not|no longer|never)\b)(?!n['’]t)|possibly|perhaps|potentially|conceivably|another possibility|one possibility|it is (?:also |quite |entirely )?possible|alternatively|an alternative|a hypothesis|hypothesi[sz]e|we suspect|is suspected|cannot rule out|can['’]t rule out|not (?:yet )?ruled out|worth (?:checking|investigating))\b/i;
 const HEDGES = new RegExp(HEDGE_RE.source, 'gi');
 const NEGATION_RE =
   /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)((?:\s+[\p{L}][\p{L}'’-]*){1,3})/giu;

@@ -111,6 +111,23 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('During PRC-0819, db-prod-1 was at 97% CPU at 09:00.', log)).partition, 'grounded');
     });
 
+    it('a number naming a release ("version 13", "Android 13") and "five times that" are no measured values', async () => {
+      const crashes = [
+        item('E1', '[tool=crash row=1] os=android13 sessions=412000 crashes=9010', 'tool_row'),
+        item('E2', '[tool=crash row=2] os=android12 sessions=80000 crashes=8700', 'tool_row'),
+      ];
+      // "five times that on Android 13" compares two rates; neither 5 nor 13 is a count of crashes.
+      assert.notEqual((await one('Their crash rate was roughly five times that on Android 13.', crashes)).partition, 'contradicted');
+      const secrets = [
+        item('E1', '2026-05-14T10:02:11Z INFO secrets copy ledger/jwt version=13 to sm://ledger/jwt'),
+        item('E2', '2026-05-14T10:36:00Z INFO ledger-api rollout finished, 6 pods ready, secret version 6 of sm://ledger/jwt'),
+      ];
+      // Version 13 was copied (E1); E2's 6 ready pods are no other value of it.
+      assert.equal((await one('The agent copied version 13 across at 10:02 and restarted the deployment, which finished at 10:36.', secrets)).partition, 'grounded');
+      // A release range is a figure to check: "from Android 8 upwards" is still read.
+      assert.equal(extractFeatures('every version from Android 8 upwards').quantities.length, 1);
+    });
+
     it('"412 port allocation errors a minute" is a rate, not a one-minute duration', async () => {
       const alert = [item('E1', '[signal] alert_id=NET-NAT-4 fired_at=2026-10-14T13:34:00Z host=natgw-prod-a port_allocation_errors_per_min=412 threshold=100', 'signal')];
       assert.equal((await one('At 13:34 UTC, NET-NAT-4 fired on natgw-prod-a with 412 port allocation errors a minute.', alert)).partition, 'grounded');

@@ -15,8 +15,13 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
     // A limit in words ("up to five streams") is a figure like any other.
     // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.
+    // ("five times that on Android 13", "three times as many" compare two figures: a ratio, not a count.)
+    const multiplier = /^\s*times\s+(?:that|those|the|as|more|less|fewer|higher|lower|larger|bigger|smaller|faster|slower|greater|its|their)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+    if (multiplier) continue;
     const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
+    // "on Android 13", "copied version 13 across": a number naming a release or a thing is not a measured value.
+    if (namesSomething(view.claim.text, quantity)) continue;
     // "11.2 GiB, roughly 80% of the 14 GiB limit": a figure the claim computes from its own figures
     // stands or falls with them; another record's 90% is not its value.
     if (fromClaimFigures(view, quantity)) continue;
@@ -96,6 +101,17 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     }
   }
   return undefined;
+}
+
+const LABEL_NOUN_RE =
+  /(?:\b(?:version|release|build|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;
+
+/** A small bare number right after a label noun ("Android 13", "version 13", "Route 12"). */
+function namesSomething(text: string, quantity: Quantity): boolean {
+  if (quantity.hasUnit || isBound(quantity) || !/^\d{1,3}$/.test(quantity.raw.trim())) return false;
+  // "from Android 8 upwards" bounds a range of releases: that is a figure to check.
+  if (/^\s*(?:upwards|onwards|and (?:later|above|up|newer)|or (?:later|above|newer)|\+)/i.test(text.slice(quantity.start + quantity.raw.length))) return false;
+  return LABEL_NOUN_RE.test(text.slice(Math.max(0, quantity.start - 40), quantity.start));
 }
 
 const SETTING_KEY_WORDS = new Set(['limit', 'max', 'maximum', 'min', 'minimum', 'threshold', 'target', 'cap', 'quota', 'budget', 'request']);

@@ -863,6 +863,30 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Neither Redis node was restarted during the incident.', log)).partition, 'contradicted');
     });
 
+    it('a step to watch something and a rollback criterion name it; they do not record one', async () => {
+      const change = JSON.stringify(
+        {
+          change_id: 'CHG-9154',
+          steps: [{ id: 3, action: 'watch 5xx rate and TLS handshake errors for 30 minutes', status: 'done' }],
+          rollback_criteria: '5xx rate above 1% for 5 minutes, or a TLS handshake error alert',
+        },
+        null,
+        2,
+      );
+      const metrics = [
+        '[tool=mesh_metrics row=09:00:00] workload=orders-fulfilment http_5xx_pct=0.00 tls_handshake_errors_per_min=0',
+        '[tool=mesh_metrics row=09:20:00] workload=orders-fulfilment http_5xx_pct=0.00 tls_handshake_errors_per_min=0',
+      ].join('\n');
+      const { items } = parseEvidenceSources([
+        { file: 'change.json', text: change },
+        { file: 'mesh_metrics.log', text: metrics },
+      ]);
+      // Both readings show 0.00% 5xx and 0 handshake errors; the plan and the criterion only name them.
+      const claim = await one({ text: 'STRICT; no 5xx responses and no handshake errors at any of the three readings.', context: 'orders-fulfilment' }, items);
+      assert.equal(claim.partition, 'grounded');
+      assert.equal(claim.type, 'neg_evidence');
+    });
+
     it('"cleared by 10:53" is a bound met by an earlier record', async () => {
       const alerts = [item('E1', '[signal] alert_id=A-3140 resolved_at=2026-03-18T10:52:30Z', 'signal')];
       assert.equal((await one('Alert A-3140 had cleared by 10:53.', alerts)).partition, 'grounded');

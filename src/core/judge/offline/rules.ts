@@ -643,6 +643,26 @@ function contradictUniversalBound(view: ClaimView, candidates: IndexedItem[]): C
 /** Wording with which a document restricts or refuses something. */
 const RESTRICTING_RE = /\b(?:not|never|no|cannot|only|rejected|refused|blocked|skipped|denied|disallowed|forbidden|prevents?|blocks|rejects|refuses|skips)\b/i;
 
+/** Fields that state a rule or what to look for, not what happened. */
+const RULE_FIELD_RE = /^(?:description|desc|check|checks|rule|rules|criteria|criterion|condition|conditions|query|sql|plan|goal|purpose|instruction|instructions)$/i;
+/** Fields that state a step taken: a plan only when the step is to watch or check something. */
+const STEP_FIELD_RE = /^(?:action|actions|step|task)$/i;
+const OBSERVING_RE = /^\s*(?:pre-?check:?\s*)?(?:watch|monitor|check|verify|track|measure|observe|look (?:at|for)|review|confirm)\b/i;
+
+/** Whether the denied words stand in the record only inside rules or checks to make. */
+function namedOnlyAsPlan(unit: IndexedItem, denied: readonly string[]): boolean {
+  const parts = (key: string): string[] => (key.split('.').pop() ?? key).replace(/\[\d+\]/g, '').split(/[_-]/);
+  const isPlan = (key: string, value: string): boolean => parts(key).some((part) => RULE_FIELD_RE.test(part) || (STEP_FIELD_RE.test(part) && OBSERVING_RE.test(value)));
+  // A JSON field that is itself a rule or a criterion (rollback_criteria = "5xx rate above 1% …").
+  if (unit.item.jsonPath && isPlan(unit.item.jsonPath, unit.text.slice(unit.text.indexOf('=') + 1))) return true;
+  const planned = Object.entries(unit.item.fields).filter(([key, value]) => value.length > 0 && isPlan(key, value));
+  if (planned.length === 0) return false;
+  let rest = unit.text;
+  for (const [, value] of planned) rest = rest.split(value).join(' ');
+  const words = new Set(extractFeatures(rest).words);
+  return !denied.some((term) => words.has(term)) && planned.some(([, value]) => extractFeatures(value).words.some((word) => denied.includes(word)));
+}
+
 /** A field value that states nothing is there (`count=0`, `activeDeadlineSeconds=<unset>`). */
 const EMPTY_VALUE_RE = /^(?:0+(?:\.0+)?|false|none|null|nil|<?unset>?|<none>|not set|n\/a|-|)$/i;
 const FAILURE_RE = /\b(?:fail(?:ed|s|ure)?|error|unable|cannot|can't|could not|couldn't|invalid|exception)\b/gi;
@@ -702,6 +722,9 @@ function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: 
     // A denied event ("was not restarted") needs the unit to be about the same subject; an
     // absence ("no warehouse had a pick time over an hour") needs it to show the same property.
     if (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied))) continue;
+    // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
+    // names the thing; it does not record one.
+    if (namedOnlyAsPlan(unit, denied)) continue;
     return contradicted(unit, `claim says there was no ${denied[0]}, ${unit.item.id} shows one`);
   }
   if (supporting.length === 0 && !recordsGiven) {

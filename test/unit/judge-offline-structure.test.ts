@@ -863,6 +863,13 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Neither Redis node was restarted during the incident.', log)).partition, 'contradicted');
     });
 
+    it('the index of a JSON path ("steps[0]") is not a zero reporting nothing', async () => {
+      const { items } = parseEvidenceSources([{ file: 'change.json', text: JSON.stringify({ change_id: 'CHG-9154', steps: [{ id: 4, action: 'restart worker-5', status: 'done' }] }, null, 2) }]);
+      // The first step restarted worker-5.
+      const claim = await one('worker-5 was not restarted.', items);
+      assert.equal(claim.partition, 'contradicted');
+    });
+
     it('a step to watch something and a rollback criterion name it; they do not record one', async () => {
       const change = JSON.stringify(
         {

@@ -305,7 +305,7 @@ export function fieldEntities(view: ClaimView): Array<[string, string]> {
  * A JSON document is about the entity it names ("change_id": "CHG-5820" at its top): every field
  * of it belongs to that entity, though the field's own line does not repeat the id.
  */
-function documentNames(index: EvidenceIndex, unit: IndexedItem, identifier: string): boolean {
+export function documentNames(index: EvidenceIndex, unit: IndexedItem, identifier: string): boolean {
   if (unit.item.kind !== 'json_field') return false;
   return index.itemsWith(`i:${identifier}`).some((position) => {
     const other = index.items[position]!;

@@ -863,6 +863,12 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Neither Redis node was restarted during the incident.', log)).partition, 'contradicted');
     });
 
+    it('the index of a JSON path is no figure', () => {
+      // steps[2] is the third step, not a count of two; a bracketed number in prose still counts.
+      assert.deepEqual(extractFeatures('steps[2].id = 3 action=watch').quantities.map((q) => q.raw), ['3']);
+      assert.deepEqual(extractFeatures('a list [3] of items').quantities.map((q) => q.raw), ['3']);
+    });
+
     it('the index of a JSON path ("steps[0]") is not a zero reporting nothing', async () => {
       const { items } = parseEvidenceSources([{ file: 'change.json', text: JSON.stringify({ change_id: 'CHG-9154', steps: [{ id: 4, action: 'restart worker-5', status: 'done' }] }, null, 2) }]);
       // The first step restarted worker-5.

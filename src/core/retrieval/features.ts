@@ -412,6 +412,8 @@ export function extractFeatures(text: string): TextFeatures {
     let raw = match[0];
     let value = Number(raw.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
+    // "steps[2].id": the index of a JSON path counts nothing.
+    if (/[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && numberText[match.index + raw.length] === ']') continue;
     // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
     // which is compared by its size, as "-3.8%" is.)
     if (numberText[match.index - 1] === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;

@@ -104,7 +104,8 @@ export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): 
   if (!noun) return false;
   const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');
   for (const id of unit.identifierSet) if (label.test(id)) return true;
-  return false;
+  // "Step 2" names the entry a JSON path calls steps[2].
+  return new RegExp(`(?:^|[^\\p{L}])${noun}s?\\[${quantity.raw.trim()}\\]`, 'iu').test(unit.text);
 }
 
 export function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {

@@ -876,6 +876,29 @@ describe('offline judge: structure written differently', () => {
       assert.equal(claim.partition, 'contradicted');
     });
 
+    it('claims that report a rule, or agree with a denial in other words, are not contradicted by it', async () => {
+      const parse = (file: string, text: string): EvidenceItem[] => parseEvidenceSources([{ file, text }]).items;
+      const judgeWith = async (evidence: EvidenceItem[], claim: string): Promise<string> => (await one(claim, evidence)).partition;
+      // The plan's rule contains "not back"; a node that came back does not contradict the rule.
+      const plan = [
+        ...parse('change.json', JSON.stringify({ change_id: 'CHG-3301', rollback: { node_not_back_15m: 'boot the previous kernel with grub-reboot' } }, null, 2)),
+        ...parse('patch.log', '2026-06-02T01:12:00Z INFO es-data-03 back in cluster after reboot'),
+      ];
+      assert.notEqual(await judgeWith(plan, "The plan's rollback rule is to boot the previous kernel with grub-reboot when a node is not back within 15 minutes."), 'contradicted');
+      // "rather than being deleted" is the runbook's "Do not delete".
+      const locks = parse('batch-runbook.md', '# Locks\n\nDo not delete the waiting `ledger-recon` job; it picks up the lock as soon as it is free.\n\nTerminate the export session that holds the lock.\n');
+      assert.notEqual(await judgeWith(locks, 'The export session was terminated, and the waiting ledger-recon job was left to pick up the lock rather than being deleted.'), 'contradicted');
+      // "Only after the blocker was gone" keeps the runbook's "do not scale while the locks are held".
+      const scaling = parse('runbook.md', '# Backlog\n\nDo not scale payment-events-worker while the locks are held: extra consumers only add more waiters.\n\nOnce the blocker is gone, scale to at most 16 replicas.\n');
+      assert.notEqual(await judgeWith(scaling, 'Only after the blocker was gone was payment-events-worker scaled to 16 replicas.'), 'contradicted');
+      // The denial is of another clause: releases do not change the version; an owner can.
+      const versions = parse('versioning.md', '# Versions\n\nNew releases do not change it; an account owner can move the pinned version to another version under **Settings → API → Version**.\n');
+      assert.notEqual(await judgeWith(versions, 'An account owner can also change the pinned version under Settings → API → Version.'), 'contradicted');
+      // "at most four files" counts files; 51,200 MB is a size.
+      const limits = parse('plan-limits.json', JSON.stringify({ team: { daily_upload_quota_gb: 200, max_file_size_mb: 51200 } }, null, 2));
+      assert.notEqual(await judgeWith(limits, "With the Team plan's 200 GB daily quota, a team can upload at most four maximum-size files per day."), 'contradicted');
+    });
+
     it('a step to watch something and a rollback criterion name it; they do not record one', async () => {
       const change = JSON.stringify(
         {

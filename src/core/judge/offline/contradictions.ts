@@ -3,7 +3,7 @@
 // by someone else, a document that says the opposite. Decided from structure, never from text
 // similarity.
 import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
-import { isWeakStateWord } from './language';
+import { isWeakStateWord, readWording } from './language';
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
 import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
@@ -72,6 +72,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
             quantity.dimension === 'percent' ||
             (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
           sharesKey(quantity, e) &&
+          // A count in words ("at most four files") is not a size, a duration or a rate the record gives in its unit.
+          !(/^\p{L}/u.test(quantity.raw) && !quantity.hasUnit && e.hasUnit && e.dimension !== 'percent') &&
           // A count of thousands is not a percentage: "63% of those who answered" vs no_answer=7836.
           !(quantity.dimension === 'percent' && !e.hasUnit && Math.abs(e.value) > 100) &&
           // Nor the reverse ("603 clients" vs "at least 95% of clients"); and a rate (kg per litre) is not an amount (13,937 litres).
@@ -354,18 +356,22 @@ export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): 
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
   // A claim that itself denies something ("Nothing under … was deleted") agrees with a denial.
   // So does one that denies in other words ("warns against restarting", "would have stopped accepting writes").
-  if (/\b(?:no|nothing|none|never|neither|nor|without|against|avoid\w*|forbid\w*|prohibit\w*|prevent\w*|stop(?:s|ped|ping)?|ceas\w*|halt\w*|refus\w*)\b/i.test(view.claim.text)) return undefined;
+  if (/\b(?:no|nothing|none|never|neither|nor|without|against|avoid\w*|forbid\w*|prohibit\w*|prevent\w*|stop(?:s|ped|ping)?|ceas\w*|halt\w*|refus\w*|rather than|instead of|only (?:after|once|when|if)|until)\b/i.test(view.claim.text)) return undefined;
   const heavy = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
   if (heavy.length < 3) return undefined;
   for (const unit of candidates) {
     if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
     const denied = wordingOf(unit).negated;
     if (denied.length === 0) continue;
-    const shared = heavy.filter((word) => unit.wordSet.has(word)).length;
+    // The denial must be about the claim: the word the document denies is one of the claim's,
+    // and the clause that denies it holds most of the claim ("New releases do not change it; an
+    // account owner can move it …" does not deny "An account owner can change it by hand").
+    const clause = unit.text.split(/;|\.\s/).find((part) => readWording(part).negated.some((word) => view.words.has(word)));
+    if (!clause) continue;
+    const clauseWords = new Set(extractFeatures(clause).words);
+    const shared = heavy.filter((word) => clauseWords.has(word)).length;
     if (shared / heavy.length < 0.6) continue;
-    // The denial must be about the claim: the word the document denies is one of the claim's.
-    if (!denied.some((word) => view.words.has(word))) continue;
-    return contradicted(unit, `${unit.item.id} says the opposite (not ${denied[0]})`);
+    return contradicted(unit, `${unit.item.id} says the opposite (not ${readWording(clause).negated.find((word) => view.words.has(word))})`);
   }
   return undefined;
 }

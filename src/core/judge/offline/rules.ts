@@ -85,6 +85,10 @@ function checkOnRecord(text: string, index: EvidenceIndex): boolean {
 /** JSON paths of a plan's own fields (steps, checks, rollback criteria), not of a run's records. */
 const PLAN_PATH_RE = /(?:^|[._\s])(?:plan|steps?|procedure|checklist|runbook|requirements?|verification|checks?|rollback\w*|precondition\w*|post_\w+|pre_\w+)(?:\.|\[|$|=|\s)/i;
 
+/** A claim that reports what a document prescribes: "the plan's rollback rule is to …", "the runbook says to …". */
+const REPORTS_RULE_RE =
+  /\b(?:plan|runbook|procedure|checklist|playbook|policy|guidelines?|docs|documentation)(?:['’]s)?\s+(?:[\p{L}-]+\s+)?(?:rule|step|criterion|criteria|condition)s?\s+(?:is|are|says?)\b|\b(?:plan|runbook|procedure|checklist|playbook|policy|guidelines?)\s+(?:says|requires|asks|tells|calls for)\s+(?:to\b|that\b)/iu;
+
 /** The claim credits a prescription for what was done: "as the plan requires", "as required by the runbook". */
 const ATTRIBUTED_RE =
   /\b(?:as|like) (?:the|our|its|their) (?:[\p{L}-]+ ){0,2}(?:plan|runbook|procedure|checklist|playbook|change record|policy|process)(?: [\p{L}-]+)? (?:requires?|asks?|specifies|calls for|demands|prescribes|required|asked|specified|says)\b|\bas (?:required|prescribed|specified|asked) (?:by|in) the\b/iu;
@@ -322,7 +326,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
       reason: `hedged alternative ("${wording.hedge}") that conflicts with no evidence`,
     };
   }
-  if (wording.absent.length > 0 || isNegatedEventClaim(view)) return judgeAbsence(view, candidates, index.hasRecords, options);
+  // "The plan's rollback rule is to reboot when a node is not back within 15 minutes": a rule the
+  // claim reports, whose "not" is part of the rule, not a denial of an event.
+  if ((wording.absent.length > 0 || isNegatedEventClaim(view)) && !REPORTS_RULE_RE.test(claim.text)) return judgeAbsence(view, candidates, index.hasRecords, options);
 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {

@@ -885,6 +885,13 @@ describe('offline judge: structure written differently', () => {
         ...parse('patch.log', '2026-06-02T01:12:00Z INFO es-data-03 back in cluster after reboot'),
       ];
       assert.notEqual(await judgeWith(plan, "The plan's rollback rule is to boot the previous kernel with grub-reboot when a node is not back within 15 minutes."), 'contradicted');
+      // A denial in a clause of its own is still a denial of the event.
+      const rolled = [
+        ...parse('plan.json', JSON.stringify({ change_id: 'CHG-6120', rollback_criteria: '5xx rate above 1% for 5 minutes', steps: [{ action: 'deploy payments-api v42' }] }, null, 2)),
+        ...parse('deploy.log', '2026-07-01T22:19:00Z change=CHG-6120 service=payments-api event=rolled_back to=v41 reason="5xx 2.3%"'),
+      ];
+      assert.equal(await judgeWith(rolled, "The plan's rollback rule is to revert when the 5xx rate stays above 1% for 5 minutes; payments-api was not rolled back."), 'contradicted');
+      assert.equal(await judgeWith(rolled, 'The runbook says to roll back on 5xx above 1%, and CHG-6120 was never rolled back.'), 'contradicted');
       // "rather than being deleted" is the runbook's "Do not delete".
       const locks = parse('batch-runbook.md', '# Locks\n\nDo not delete the waiting `ledger-recon` job; it picks up the lock as soon as it is free.\n\nTerminate the export session that holds the lock.\n');
       assert.notEqual(await judgeWith(locks, 'The export session was terminated, and the waiting ledger-recon job was left to pick up the lock rather than being deleted.'), 'contradicted');
@@ -894,6 +901,11 @@ describe('offline judge: structure written differently', () => {
       // The denial is of another clause: releases do not change the version; an owner can.
       const versions = parse('versioning.md', '# Versions\n\nNew releases do not change it; an account owner can move the pinned version to another version under **Settings → API → Version**.\n');
       assert.notEqual(await judgeWith(versions, 'An account owner can also change the pinned version under Settings → API → Version.'), 'contradicted');
+      // But "until", "which prevents …" or "instead of opening" deny nothing of what the claim asserts.
+      const monitors = parse('maintenance.md', '# Maintenance\n\nLanternly does not pause uptime monitors during maintenance windows.\n\nComponent owners cannot edit a published postmortem.\n');
+      assert.equal(await judgeWith(monitors, 'Lanternly pauses uptime monitors during maintenance windows until the window ends.'), 'contradicted');
+      assert.equal(await judgeWith(monitors, 'Lanternly pauses uptime monitors during maintenance windows, which prevents false alerts.'), 'contradicted');
+      assert.equal(await judgeWith(monitors, 'Component owners can edit a published postmortem instead of opening a new one.'), 'contradicted');
       // "at most four files" counts files; 51,200 MB is a size.
       const limits = parse('plan-limits.json', JSON.stringify({ team: { daily_upload_quota_gb: 200, max_file_size_mb: 51200 } }, null, 2));
       assert.notEqual(await judgeWith(limits, "With the Team plan's 200 GB daily quota, a team can upload at most four maximum-size files per day."), 'contradicted');

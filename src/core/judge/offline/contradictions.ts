@@ -355,8 +355,10 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
 export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
   // A claim that itself denies something ("Nothing under … was deleted") agrees with a denial.
-  // So does one that denies in other words ("warns against restarting", "would have stopped accepting writes").
-  if (/\b(?:no|nothing|none|never|neither|nor|without|against|avoid\w*|forbid\w*|prohibit\w*|prevent\w*|stop(?:s|ped|ping)?|ceas\w*|halt\w*|refus\w*|rather than|instead of|only (?:after|once|when|if)|until)\b/i.test(view.claim.text)) return undefined;
+  if (/\b(?:no|nothing|none|never|neither|nor|without)\b/i.test(view.claim.text)) return undefined;
+  // So does one that denies the very action in other words ("warns against restarting", "rather than
+  // being deleted", "would have stopped accepting writes", "only after that were the workers scaled").
+  const deniedInOtherWords = deniedByConstruction(view.claim.text);
   const heavy = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
   if (heavy.length < 3) return undefined;
   for (const unit of candidates) {
@@ -368,12 +370,35 @@ export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): 
     // account owner can move it …" does not deny "An account owner can change it by hand").
     const clause = unit.text.split(/;|\.\s/).find((part) => readWording(part).negated.some((word) => view.words.has(word)));
     if (!clause) continue;
+    if (readWording(clause).negated.some((word) => deniedInOtherWords.has(word))) continue;
     const clauseWords = new Set(extractFeatures(clause).words);
     const shared = heavy.filter((word) => clauseWords.has(word)).length;
     if (shared / heavy.length < 0.6) continue;
     return contradicted(unit, `${unit.item.id} says the opposite (not ${readWording(clause).negated.find((word) => view.words.has(word))})`);
   }
   return undefined;
+}
+
+/**
+ * The actions a claim denies or defers without a "not": the verb after "against", "rather than",
+ * "instead of", "stopped", "refused to" …, and the verb of "only after/once …, was/were X-ed".
+ */
+function deniedByConstruction(text: string): Set<string> {
+  const words = new Set<string>();
+  const add = (word: string | undefined): void => {
+    const stem = word ? extractFeatures(word).words[0] : undefined;
+    if (stem) words.add(stem);
+  };
+  for (const match of text.matchAll(/\b(?:against|avoid(?:s|ed|ing)?|rather than|instead of|stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|halt(?:s|ed|ing)?|refus(?:e|es|ed|ing)(?: to)?|prevent(?:s|ed|ing)?(?: \p{L}+)? from|forbid(?:s|den|ding)?|prohibit(?:s|ed|ing)?)\s+(?:(?:being|been|be|having|to|the|a|an|any)\s+)*(\p{L}+)(?:\s+(\p{L}+))?/giu)) {
+    // "the runbook forbids it": what "it" stands for is the action the sentence opens with ("Raising …").
+    if (/^(?:it|this|that|them|so)$/i.test(match[1]!)) add(/\b(\p{L}+ing)\b/iu.exec(text)?.[1]);
+    else add(match[1]);
+    // "stopped accepting writes": the thing no longer done too.
+    if (/^stop|^ceas|^halt/i.test(match[0])) add(match[2]);
+  }
+  // "Only after that were the workers scaled": the participle of the deferred action.
+  for (const match of text.matchAll(/\bonly (?:after|once|when)\b[^.;]*?\b(?:was|were|is|are|be|been|got)\s+(?:[\p{L}-]+\s+){0,3}?(\p{L}+(?:ed|en|wn))\b/giu)) add(match[1]);
+  return words;
 }
 
 /** Word pairs that state opposite sides of one property (stems). */

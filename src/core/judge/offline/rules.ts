@@ -89,6 +89,13 @@ const PLAN_PATH_RE = /(?:^|[._\s])(?:plan|steps?|procedure|checklist|runbook|req
 const REPORTS_RULE_RE =
   /\b(?:plan|runbook|procedure|checklist|playbook|policy|guidelines?|docs|documentation)(?:['’]s)?\s+(?:[\p{L}-]+\s+)?(?:rule|step|criterion|criteria|condition)s?\s+(?:is|are|says?)\b|\b(?:plan|runbook|procedure|checklist|playbook|policy|guidelines?)\s+(?:says|requires|asks|tells|calls for)\s+(?:to\b|that\b)/iu;
 
+/** Whether every denial of the claim stands inside the rule it reports (not in a clause of its own). */
+function reportsRuleOnly(text: string): boolean {
+  const clauses = text.split(/;|,?\s+(?:and|but|while|whereas)\s+(?=[\p{L}\d-]+(?:\s+[\p{L}\d-]+)?\s+(?:was|were|is|are|has|had|did|does|never)\b)/u);
+  const denying = clauses.filter((clause) => { const wording = readWording(clause); return wording.negated.length + wording.absent.length > 0; });
+  return denying.length > 0 && denying.every((clause) => REPORTS_RULE_RE.test(clause));
+}
+
 /** The claim credits a prescription for what was done: "as the plan requires", "as required by the runbook". */
 const ATTRIBUTED_RE =
   /\b(?:as|like) (?:the|our|its|their) (?:[\p{L}-]+ ){0,2}(?:plan|runbook|procedure|checklist|playbook|change record|policy|process)(?: [\p{L}-]+)? (?:requires?|asks?|specifies|calls for|demands|prescribes|required|asked|specified|says)\b|\bas (?:required|prescribed|specified|asked) (?:by|in) the\b/iu;
@@ -328,7 +335,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   }
   // "The plan's rollback rule is to reboot when a node is not back within 15 minutes": a rule the
   // claim reports, whose "not" is part of the rule, not a denial of an event.
-  if ((wording.absent.length > 0 || isNegatedEventClaim(view)) && !REPORTS_RULE_RE.test(claim.text)) return judgeAbsence(view, candidates, index.hasRecords, options);
+  if ((wording.absent.length > 0 || isNegatedEventClaim(view)) && !reportsRuleOnly(claim.text)) return judgeAbsence(view, candidates, index.hasRecords, options);
 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {

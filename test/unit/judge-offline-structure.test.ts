@@ -72,6 +72,12 @@ describe('offline judge: structure written differently', () => {
       assert.ok(!extractFeatures('The pool costs EUR 28 an hour.').quantities.some((q) => q.dimension === 'duration'));
       // "a second later" is still a second.
       assert.ok(extractFeatures('It restarted, and a second later it failed again.').quantities.some((q) => q.dimension === 'duration' && q.value === 1));
+      // "an hour" after an identifier's digit, or after "in about", is a span; "a second region" an ordinal.
+      const span = (text: string) => extractFeatures(text).quantities.map((q) => [q.raw, q.dimension]);
+      assert.deepEqual(span('The db-2 outage lasted about an hour.'), [['an hour', 'duration']]);
+      assert.deepEqual(span('RESTORE-12 restored 2 TB in about an hour.'), [['2 TB', 'bytes'], ['an hour', 'duration']]);
+      assert.deepEqual(span('api-7 threw errors for a minute.'), [['a minute', 'duration']]);
+      assert.deepEqual(span('api-7 scaled to 6 replicas and a second region.'), [['6', 'count']]);
     });
 
     it('reads each figure in the period it is written with ("the 3,120 of the previous quarter")', async () => {

@@ -280,6 +280,9 @@ const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleve
 /** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
 // "a second" is a duration only where a duration can stand ("a second later", "within a second.",
 // "a second or two"); before a noun or inline code it is the ordinal ("a second deploy", "a second `crontab -l`").
+const PER_UNIT_AMOUNT_RE =
+  /(?:^|[\s(€$£])[\d][\d,.]*\s*(?:(?!(?:in|for|about|around|roughly|nearly|almost|within|over|after|before|than|of|at|on|by|under|lasted|took|ran|was|were|is|are|and|or|but|then|later|only|just)\b)[\p{L}%-]+\s+){0,3}$/iu;
+
 const ONE_IN_RE = /\b(?:one|1)\s+(?:(?!(?:of|the|them|it|which|that|those|these)\b)[\p{L}-]+\s+){0,2}?in\s+(?:every\s+)?(\d[\d,]*)\b(?!\s*(?:[%.]\d|percent|per cent|minutes?|hours?|days?|weeks?|months?|years?|seconds?|ms|s\b|m\b|h\b|GB|MB))/giu;
 
 const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?=\s*(?:$|[.,;:)!?]|(?:later|after|afterwards|before|earlier|ago|of|to|and|or|in|for|apart|behind|ahead|long|or so|each|per|at|on|between|from)\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
@@ -308,7 +311,8 @@ const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
 const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
 // "9,000 evictions per second", "41,200 log lines a second".
-const RATE_AFTER_RE = /^\s?(?:[\p{L}-]+\s+){0,2}(?:(?:per|\/)\s*(?:second|sec|s)\b|(?:a|each|every)\s+second\b(?!\s+(?:later|after|earlier|before|time|attempt|try|round|deploy|run|wave)\b))/iu;
+const RATE_AFTER_RE =
+  /^\s?(?:(?!(?:and|or|but|with|to|of|in|for|on|at|from|after|before)\b)[\p{L}-]+\s+){0,2}(?:(?:per|\/)\s*(?:second|sec|s)\b|(?:a|each|every)\s+second\b(?=\s*(?:$|[.,;:)!?]|(?:on|in|at|for|during|while|until|from|since|throughout|across|over)\b)))/iu;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
@@ -491,7 +495,10 @@ export function extractFeatures(text: string): TextFeatures {
     if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
     // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
     // So are "41,200 log lines a second" and "412 port allocation errors a minute".
-    if (/\d\s*(?:[\p{L}%-]+\s+){0,3}$/u.test(text.slice(Math.max(0, match.index - 40), match.index)) && /^an?\s/i.test(match[0])) continue;
+    // The amount is a number of its own (not the digit of "db-2" or "RESTORE-12"), and the words
+    // between name what it counts ("log lines", "port allocation errors"), with no preposition or
+    // verb that would make "an hour" a time span ("2 TB in about an hour", "errors for a minute").
+    if (/^an?\s/i.test(match[0]) && PER_UNIT_AMOUNT_RE.test(text.slice(Math.max(0, match.index - 48), match.index))) continue;
     unitPhraseRead = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
     const half = /and\s+a\s+half$/i.test(match[0]);

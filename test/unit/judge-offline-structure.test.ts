@@ -307,6 +307,12 @@ describe('offline judge: structure written differently', () => {
       const claim = await one({ text: 'Failed with a p95 of 1,180 ms, despite 100% install success.', context: 'DC-West' }, gates);
       assert.equal(claim.partition, 'grounded');
       assert.deepEqual(claim.evidence_refs, ['E2']);
+      // Two states in one claim do not shield the asserted one: "succeeded" against status=failed.
+      const run = [item('E1', '[tool=backup row=1] run=R-551 status=failed', 'tool_row')];
+      assert.equal((await one('Run R-551 succeeded after an earlier failure.', run)).partition, 'contradicted');
+      // A condition names a state ("if … completed"); what follows "and found" asserts one.
+      const done = [item('E1', '[tool=backup row=1] run=R-551 status=completed', 'tool_row')];
+      assert.equal((await one('We checked if backup run R-551 completed and found it had failed.', done)).partition, 'contradicted');
     });
 
     it('grounds an ordinal day ("through the 27th") by a date on that day', async () => {

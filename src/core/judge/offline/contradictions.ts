@@ -5,7 +5,7 @@
 import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { isWeakStateWord, readWording } from './language';
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
-import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
+import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { type ClaimVerdict } from './rules';
 
@@ -582,10 +582,8 @@ export function contradictRole(view: ClaimView, candidates: IndexedItem[]): Clai
 }
 
 export function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  // A claim naming both sides of one property ("Failed …, despite 100% install success", "keep
-  // running offline") says which thing is in which state; one record word cannot oppose it.
-  const mixed = (state: { group: string; polarity: number }): boolean => view.wording.states.some((s) => s.group === state.group && s.polarity !== state.polarity);
-  const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word) && !mixed(state));
+  const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
+  const claimStateWords = new Set(view.wording.states.map((state) => state.word.toLowerCase()));
   if (strong.length === 0) return undefined;
   const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
   // A state with no subject of its own ("Completed in three minutes.") is about its context (the
@@ -593,8 +591,11 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
   const context = view.context;
   const hasSubject = [...view.words.keys()].some((word) => !stateWords.has(word) && !LIGHT_WORDS.has(word)) || view.features.identifiers.length + view.features.nameGroups.length > 0;
   if (!hasSubject && !context) return undefined;
+  // A row named "DC-West" is not DC-North's: a name of several words needs all of them.
   const aboutContext = (unit: IndexedItem): boolean =>
-    !context || context.identifiers.some((id) => hasIdentifier(unit, id)) || context.words.some((word) => unit.wordSet.has(word));
+    !context ||
+    context.identifiers.some((id) => hasIdentifier(unit, id)) ||
+    (context.nameGroups.length > 0 ? context.nameGroups.some((group) => hasName(unit, group)) : context.words.some((word) => unit.wordSet.has(word)));
   // A cell of the row named by an identifier (| weight_100 | Completed, … |) is about that row's record.
   const rowRecord = (unit: IndexedItem): boolean => context !== undefined && context.identifiers.length > 0 && context.identifiers.every((id) => hasIdentifier(unit, id)) && unit.item.kind !== 'paragraph';
   const subject = atClaimedMoment(view, candidates.filter((u) => (sameSubject(view, u, stateWords) || rowRecord(u)) && aboutContext(u)));
@@ -612,7 +613,9 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
     for (const state of strong) {
       if (rowOnly && state.group !== 'outcome') continue;
       const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
-      const opposite = unitStates.find((s) => s.polarity !== state.polarity);
+      // A word the claim itself states ("keep running offline", "Failed …, despite 100% install
+      // success") is no opposition from the record: the claim has already said which is which.
+      const opposite = unitStates.find((s) => s.polarity !== state.polarity && !claimStateWords.has(s.word.toLowerCase()));
       const same = unitStates.some((s) => s.polarity === state.polarity);
       const failedCall = state.group === 'outcome' && state.polarity === 1 && unit.item.exitOk === false;
       if ((opposite && !same) || failedCall) {

@@ -88,7 +88,7 @@ for (const [group, [positive, negative]] of Object.entries(STATE_GROUPS)) {
   for (const word of positive) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: 1 }]);
   for (const word of negative) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: -1 }]);
 }
-const CONDITION_BEFORE_RE = /\b(?:if|unless|whether|provided that)\b[^,]*$/i;
+const CONDITION_BEFORE_RE = /\b(?:if|unless|whether|provided that)\b(?:(?!\b(?:and|then|but|so)\b)[^,;])*$/i;
 
 /** Words that are only weak states (up/down/on/off/yes/no/open are often not about state). */
 const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open', 'close', 'complete', 'red', 'green', 'higher', 'lower', 'active', 'ok']);

@@ -945,6 +945,20 @@ describe('offline judge: structure written differently', () => {
       const claim = await one({ text: 'STRICT; no 5xx responses and no handshake errors at any of the three readings.', context: 'orders-fulfilment' }, items);
       assert.equal(claim.partition, 'grounded');
       assert.equal(claim.type, 'neg_evidence');
+      // But a description of what happened, a query that changes data and a step that acts record it.
+      const records = parseEvidenceSources([
+        { file: 'changes.log', text: '2026-05-03T22:10:00Z change=CHG-5820 event=executed description="rolled back payments-api to v41 after 5xx spike"' },
+        {
+          file: 'trace.jsonl',
+          text: [
+            JSON.stringify({ type: 'tool_call', tool: 'psql', args: { sql: 'DELETE FROM sessions WHERE expires_at < now()' }, result: 'DELETE 18230', mutating: true, exit_ok: true }),
+            JSON.stringify({ type: 'tool_call', tool: 'kubectl', args: { action: 'check and restart worker-5' }, result: 'pod/worker-5 deleted', mutating: true, exit_ok: true }),
+          ].join('\n'),
+        },
+      ]).items;
+      assert.equal((await one('CHG-5820 was not rolled back.', records)).partition, 'contradicted');
+      assert.equal((await one('No sessions were deleted.', records)).partition, 'contradicted');
+      assert.equal((await one('worker-5 was not restarted.', records)).partition, 'contradicted');
     });
 
     it('"cleared by 10:53" is a bound met by an earlier record', async () => {

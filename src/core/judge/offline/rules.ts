@@ -657,7 +657,9 @@ function contradictUniversalBound(view: ClaimView, candidates: IndexedItem[]): C
 const RESTRICTING_RE = /\b(?:not|never|no|cannot|only|rejected|refused|blocked|skipped|denied|disallowed|forbidden|prevents?|blocks|rejects|refuses|skips)\b/i;
 
 /** Fields that state a rule or what to look for, not what happened. */
-const RULE_FIELD_RE = /^(?:description|desc|check|checks|rule|rules|criteria|criterion|condition|conditions|query|sql|plan|goal|purpose|instruction|instructions)$/i;
+const RULE_FIELD_RE = /^(?:check|checks|rule|rules|criteria|criterion|condition|conditions|query|sql|plan|goal|purpose|instruction|instructions)$/i;
+/** Verbs of a step that changes something: a step with one of them records an action, not a check. */
+const ACTING_RE = /\b(?:restart\w*|delet\w*|drop\w*|kill\w*|scal(?:e|ed|ing)\b|deploy\w*|revert\w*|roll\w*|restor\w*|stop\w*|start\w*|creat\w*|remov\w*|appl(?:y|ied)|patch\w*|updat\w*|reboot\w*|drain\w*|promot\w*|evict\w*|terminat\w*|disabl\w*|enabl\w*|insert\w*|alter\w*|truncat\w*|grant\w*|revok\w*)/i;
 /** Fields that state a step taken: a plan only when the step is to watch or check something. */
 const STEP_FIELD_RE = /^(?:action|actions|step|task)$/i;
 const OBSERVING_RE = /^\s*(?:pre-?check:?\s*)?(?:watch|monitor|check|verify|track|measure|observe|look (?:at|for)|review|confirm)\b/i;
@@ -665,7 +667,13 @@ const OBSERVING_RE = /^\s*(?:pre-?check:?\s*)?(?:watch|monitor|check|verify|trac
 /** Whether the denied words stand in the record only inside rules or checks to make. */
 function namedOnlyAsPlan(unit: IndexedItem, denied: readonly string[]): boolean {
   const parts = (key: string): string[] => (key.split('.').pop() ?? key).replace(/\[\d+\]/g, '').split(/[_-]/);
-  const isPlan = (key: string, value: string): boolean => parts(key).some((part) => RULE_FIELD_RE.test(part) || (STEP_FIELD_RE.test(part) && OBSERVING_RE.test(value)));
+  // A query that changes data (DELETE FROM …) and a "check and restart" step record actions.
+  const isPlan = (key: string, value: string): boolean =>
+    parts(key).some((part) =>
+      /^(?:query|sql)$/i.test(part)
+        ? !/\b(?:delete|update|insert|drop|alter|truncate|grant|revoke)\b/i.test(value)
+        : RULE_FIELD_RE.test(part) || (STEP_FIELD_RE.test(part) && OBSERVING_RE.test(value) && !ACTING_RE.test(value)),
+    );
   // A JSON field that is itself a rule or a criterion (rollback_criteria = "5xx rate above 1% …").
   if (unit.item.jsonPath && isPlan(unit.item.jsonPath, unit.text.slice(unit.text.indexOf('=') + 1))) return true;
   const planned = Object.entries(unit.item.fields).filter(([key, value]) => value.length > 0 && isPlan(key, value));

@@ -115,6 +115,12 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('The 15,310 SKUs invalidated at 07:52 came after the 3,109 done at 06:14 for PRC-0819.', log)).partition, 'grounded');
       // 97% at 09:00 is db-prod-2's, not db-prod-1's.
       assert.notEqual((await one('During PRC-0819, db-prod-1 was at 97% CPU at 09:00.', log)).partition, 'grounded');
+      // Nor is a record of that minute whose fields name another entity (cluster=analytics).
+      const lag = [
+        item('E1', '2026-03-03T03:12:00Z metrics host=db-prod-1 cpu_pct=41'),
+        item('E2', '2026-03-03T03:12:00Z metrics cluster=analytics replica=reporting lag_s=45'),
+      ];
+      assert.notEqual((await one('db-prod-1 replication lag hit 45 s at 03:12.', lag)).partition, 'grounded');
     });
 
     it('a number naming a release ("version 13", "Android 13") and "five times that" are no measured values', async () => {

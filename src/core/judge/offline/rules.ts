@@ -896,10 +896,21 @@ function needsOf(view: ClaimView): Need[] {
   return needs;
 }
 
-/** A record naming a numbered entity the claim does not (db-prod-2 for a claim about db-prod-1). */
+/** Fields that name whose a record is (host=, job=, deployment=, cluster=, …). */
+const ENTITY_FIELD_RE = /^(?:host|hostname|service|svc|job|deployment|deploy|cluster|replica|site|pod|node|instance|app|application|tenant|namespace|ns|queue|store|region|customer|account|group|topic|route|workload|database|db|table|bucket|project|team|device|server|container|task|pipeline|repo|branch|user)$/i;
+
+/**
+ * A record of another entity than the claim's: a numbered identifier the claim does not name
+ * (db-prod-2 for db-prod-1), or a field naming whose it is (cluster=analytics, job=nightly-reindex)
+ * with a value the claim never mentions.
+ */
 function namesOtherEntity(view: ClaimView, unit: IndexedItem): boolean {
   const mine = numberedIdentifiers(view);
-  return unit.features.identifiers.some((id) => /[a-z]/i.test(id) && /\d/.test(id) && !/^\d{4}-\d{2}/.test(id) && !mine.includes(id)) && !mine.some((id) => hasIdentifier(unit, id));
+  if (unit.features.identifiers.some((id) => /[a-z]/i.test(id) && /\d/.test(id) && !/^\d{4}-\d{2}/.test(id) && !mine.includes(id)) && !mine.some((id) => hasIdentifier(unit, id))) return true;
+  const text = view.claim.text.toLowerCase();
+  return Object.entries(unit.features.fields).some(
+    ([key, value]) => ENTITY_FIELD_RE.test(key.split(/[._]/).pop() ?? key) && !/^[-+]?[\d.,]+%?$/.test(value) && !text.includes(value.toLowerCase()),
+  );
 }
 
 /**

@@ -140,6 +140,25 @@ describe('offline judge: structure written differently', () => {
       assert.equal(extractFeatures('every version from Android 8 upwards').quantities.length, 1);
     });
 
+    it('labels, settings and units are still compared where a record gives that very measure', async () => {
+      const rows = [
+        item('E1', '[tool=prom row=1] host=api-7 request_p99_ms=480', 'tool_row'),
+        item('E2', '[tool=jvm row=3] host=app-3 heap_used_mb=900', 'tool_row'),
+        item('E3', '[tool=crashlytics row=1] app=Lumen android_version=12 crashes=340 share_pct=71', 'tool_row'),
+        item('E4', '[tool=deploy row=1] change=CHG-4410 ring=3 hosts=120 status=done', 'tool_row'),
+        item('E5', '[tool=kubectl row=1] pod=worker-5 restarts=9 last_reason=OOMKilled', 'tool_row'),
+      ];
+      // request_p99_ms is a reading, not a request limit.
+      assert.equal((await one('api-7 responded in 120 ms at p99.', rows)).partition, 'contradicted');
+      // 900 MB written as 900 GB is a unit slip.
+      assert.equal((await one('app-3 heap use reached 900 GB.', rows)).partition, 'contradicted');
+      // The record gives the label a value: Android 12, ring 3.
+      assert.equal((await one('Most Lumen crashes (71%) came from devices on Android 13.', rows)).partition, 'contradicted');
+      assert.equal((await one('CHG-4410 was rolled out to ring 2, covering 120 hosts.', rows)).partition, 'contradicted');
+      // "4 times that morning" counts restarts.
+      assert.equal((await one('worker-5 restarted 4 times that morning.', rows)).partition, 'contradicted');
+    });
+
     it('"412 port allocation errors a minute" is a rate, not a one-minute duration', async () => {
       const alert = [item('E1', '[signal] alert_id=NET-NAT-4 fired_at=2026-10-14T13:34:00Z host=natgw-prod-a port_allocation_errors_per_min=412 threshold=100', 'signal')];
       assert.equal((await one('At 13:34 UTC, NET-NAT-4 fired on natgw-prod-a with 412 port allocation errors a minute.', alert)).partition, 'grounded');

@@ -16,12 +16,16 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // A limit in words ("up to five streams") is a figure like any other.
     // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.
     // ("five times that on Android 13", "three times as many" compare two figures: a ratio, not a count.)
-    const multiplier = /^\s*times\s+(?:that|those|the|as|more|less|fewer|higher|lower|larger|bigger|smaller|faster|slower|greater|its|their)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+    // ("4 times that morning", "4 times the previous day" count events in a period.)
+    const multiplier =
+      /^\s*times\s+(?:that|those|the|as|more|less|fewer|higher|lower|larger|bigger|smaller|faster|slower|greater|its|their)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length)) &&
+      !/^\s*times\s+(?:that|the|this)\s+(?:(?:previous|next|same|following|whole|entire)\s+)?(?:morning|afternoon|evening|night|day|week|month|quarter|year|hour|shift|weekend|window|period)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     if (multiplier) continue;
     const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
-    // "on Android 13", "copied version 13 across": a number naming a release or a thing is not a measured value.
-    if (namesSomething(view.claim.text, quantity)) continue;
+    // "on Android 13", "copied version 13 across": a number naming a release or a thing is not a
+    // measured value, unless a record gives that very label a value (android_version=12, ring=3).
+    const label = labelNoun(view.claim.text, quantity);
     // "11.2 GiB, roughly 80% of the 14 GiB limit": a figure the claim computes from its own figures
     // stands or falls with them; another record's 90% is not its value.
     if (fromClaimFigures(view, quantity)) continue;
@@ -71,7 +75,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
             (!quantity.hasUnit && (!e.hasUnit || e.dimension === 'percent' || sharedKeyWords(quantity, e) >= 2)) ||
             quantity.dimension === 'percent' ||
             (!e.hasUnit && sharedKeyWords(quantity, e) >= 2)) &&
-          sharesKey(quantity, e) &&
+          // (A label against a label, "Android 13" against min_supported_os=Android 10, names two things.)
+          (label === undefined ? sharesKey(quantity, e) : e.key.includes(label) && !/\p{L}\s+$/u.test(unit.text.slice(Math.max(0, e.start - 12), e.start))) &&
           // A count in words ("at most four files") is not a size, a duration or a rate the record gives in its unit.
           !(/^\p{L}/u.test(quantity.raw) && !quantity.hasUnit && e.hasUnit && e.dimension !== 'percent') &&
           // A count of thousands is not a percentage: "63% of those who answered" vs no_answer=7836.
@@ -81,7 +86,14 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           !(e.dimension === 'ratio' && quantity.dimension !== 'ratio') &&
           // 172 ms against a 10-minute window, 90 days against 8 booking hours: written in other
           // units and hundreds of times apart, they are two measures, not one misread.
-          !(quantity.hasUnit && e.hasUnit && quantity.scale !== e.scale && Math.max(quantity.value, e.value) > 100 * Math.max(Math.min(quantity.value, e.value), Number.EPSILON)) &&
+          // (The same number in another unit, 900 GB against heap_used_mb=900, is a unit slip: still compared.)
+          !(
+            quantity.hasUnit &&
+            e.hasUnit &&
+            quantity.scale !== e.scale &&
+            Math.max(quantity.value, e.value) > 100 * Math.max(Math.min(quantity.value, e.value), Number.EPSILON) &&
+            Math.abs(quantity.value / quantity.scale - e.value / e.scale) > 1e-9 * Math.abs(e.value / e.scale)
+          ) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
           // A threshold a record defines ("more than 5 s in the queue") is no reading of a plain figure.
           (isBound(quantity) || !isBound(e)) &&
@@ -108,15 +120,16 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
 const LABEL_NOUN_RE =
   /(?:\b(?:version|release|build|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;
 
-/** A small bare number right after a label noun ("Android 13", "version 13", "Route 12"). */
-function namesSomething(text: string, quantity: Quantity): boolean {
-  if (quantity.hasUnit || isBound(quantity) || !/^\d{1,3}$/.test(quantity.raw.trim())) return false;
+/** The stem of the label noun a small bare number follows ("Android 13" → android, "version 13", "Route 12"). */
+function labelNoun(text: string, quantity: Quantity): string | undefined {
+  if (quantity.hasUnit || isBound(quantity) || !/^\d{1,3}$/.test(quantity.raw.trim())) return undefined;
   // "from Android 8 upwards" bounds a range of releases: that is a figure to check.
-  if (/^\s*(?:upwards|onwards|and (?:later|above|up|newer)|or (?:later|above|newer)|\+)/i.test(text.slice(quantity.start + quantity.raw.length))) return false;
-  return LABEL_NOUN_RE.test(text.slice(Math.max(0, quantity.start - 40), quantity.start));
+  if (/^\s*(?:upwards|onwards|and (?:later|above|up|newer)|or (?:later|above|newer)|\+)/i.test(text.slice(quantity.start + quantity.raw.length))) return undefined;
+  const noun = LABEL_NOUN_RE.exec(text.slice(Math.max(0, quantity.start - 40), quantity.start))?.[0]?.trim();
+  return noun ? (extractFeatures(noun).words[0] ?? noun.toLowerCase()) : undefined;
 }
 
-const SETTING_KEY_WORDS = new Set(['limit', 'max', 'maximum', 'min', 'minimum', 'threshold', 'target', 'cap', 'quota', 'budget', 'request']);
+const SETTING_KEY_WORDS = new Set(['limit', 'threshold', 'target', 'cap', 'quota', 'budget']);
 
 const RELATIVE_SPAN_RE = /^\s*(?:later|earlier|afterwards|beforehand)\b/i;
 

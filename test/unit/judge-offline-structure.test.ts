@@ -630,6 +630,14 @@ describe('offline judge: structure written differently', () => {
       assert.deepEqual([...claim.evidence_refs].sort(), ['E1', 'E2']);
       // DC-South's 577 ms is not DC-North's.
       assert.notEqual((await one('DC-North was scanning faster, with a p95 of 577 ms against 640 ms on 11.4.2.', rows)).partition, 'grounded');
+      // A figure written with its own version is that version's: 598 ms was on 11.6.0, not 11.4.2.
+      assert.notEqual((await one('DC-North p95 was 598 ms on 11.4.2.', rows)).partition, 'grounded');
+      // An IPv4 address names a host, not a release: another host's 14 GB is not its.
+      const redis = [
+        item('E1', '[tool=prom row=1] host=10.0.3.9 service=Redis mem_used_gb=14', 'tool_row'),
+        item('E2', '[tool=prom row=2] host=10.0.3.7 service=Redis cpu_pct=20', 'tool_row'),
+      ];
+      assert.notEqual((await one('The Redis node at 10.0.3.7 used 14 GB of memory.', redis)).partition, 'grounded');
     });
 
     it('reads "N days later" as the days from the claim\'s date to the record of its other figure', async () => {

@@ -142,7 +142,8 @@ export function sharedKeyWords(claim: Quantity, evidence: Quantity): number {
 }
 
 /** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
-const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/i;
+// (Not an IPv4 address: 10.0.3.7 names a host.)
+const VERSION_RE = /^(?!\d+\.\d+\.\d+\.\d+$)v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/i;
 
 export function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
@@ -231,6 +232,28 @@ export function momentOfFigure(view: ClaimView, quantity: Quantity): ClockTime |
   return undefined;
 }
 
+/**
+ * The version a figure is stated on ("598 ms on 11.4.2"): the version identifier written right
+ * after it (or right before it), a few words away with no other figure in between.
+ */
+export function versionOfFigure(view: ClaimView, quantity: Quantity): string | undefined {
+  const text = view.claim.text;
+  const end = quantity.start + quantity.raw.length;
+  const versions = view.features.identifiers.filter((id) => VERSION_RE.test(id));
+  if (versions.length === 0) return undefined;
+  const figures = view.features.quantities.filter((q) => q !== quantity && /\d/.test(q.raw)).map((q) => q.start);
+  const lower = text.toLowerCase();
+  let best: { id: string; distance: number } | undefined;
+  for (const id of versions) {
+    for (let at = lower.indexOf(id); at >= 0; at = lower.indexOf(id, at + 1)) {
+      const [from, to] = at >= end ? [end, at] : [at + id.length, quantity.start];
+      if (to < from || to - from > 30 || figures.some((f) => f > from && f < to) || /[.;]/.test(text.slice(from, to))) continue;
+      if (!best || to - from < best.distance) best = { id, distance: to - from };
+    }
+  }
+  return best?.id;
+}
+
 /** Whether a record is of a period (quarter=2026Q1 is of q1). */
 export function isOfPeriod(unit: IndexedItem, period: string): boolean {
   for (const match of unit.text.matchAll(PERIOD_IN_TEXT_RE)) if (match[1]!.toLowerCase() === period) return true;
@@ -248,7 +271,8 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   if (identifiers.length > 0) {
     if (identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id))) return true;
     // A version ("598 ms against 640 ms on 11.4.2") says which release a figure was on, not whose
-    // it is: with only versions, the claim's named entity (DC-North) anchors as well.
+    // it is: with only versions, the claim's named entity (DC-North) anchors as well. (A figure
+    // written with its own version, "598 ms on 11.4.2", needs that version: see versionOfFigure.)
     if (!identifiers.every((id) => VERSION_RE.test(id)) || view.features.nameGroups.length === 0) return false;
   }
   if (siblingRecord(view, unit)) return false;

@@ -1054,6 +1054,28 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one('At the Airport, the average rate slipped to €98.40.', rows)).partition, 'contradicted');
     });
 
+    it('orders periods by number (W9 before W10, 2026-8 before 2026-10) and keeps kinds of a measure apart', async () => {
+      const weeks = [
+        item('E1', '[tool=q row=1] query=weekly branch=Millbrook week=2026-W9 holds_placed=1000', 'tool_row'),
+        item('E2', '[tool=q row=2] query=weekly branch=Millbrook week=2026-W10 holds_placed=1200', 'tool_row'),
+      ];
+      assert.notEqual((await one('Holds placed at Millbrook rose from W9 to W10.', weeks)).partition, 'contradicted');
+      assert.equal((await one('Holds placed at Millbrook fell from W9 to W10.', weeks)).partition, 'contradicted');
+      const months = [
+        item('E1', '[tool=q row=1] site=Airport month=2026-8 rate_eur=97.10', 'tool_row'),
+        item('E2', '[tool=q row=2] site=Airport month=2026-9 rate_eur=101.20', 'tool_row'),
+        item('E3', '[tool=q row=3] site=Airport month=2026-10 rate_eur=98.40', 'tool_row'),
+      ];
+      // September 101.20 → October 98.40: down, not measured against August's 97.10.
+      assert.notEqual((await one('The Airport rate edged down to €98.40 in October.', months)).partition, 'contradicted');
+      // Cancelled bookings are a kind of bookings, not the bookings.
+      const bookings = [
+        item('E1', '[tool=q row=1] site=Harbour month=2026-04 bookings_cancelled=40', 'tool_row'),
+        item('E2', '[tool=q row=2] site=Harbour month=2026-05 bookings_cancelled=25', 'tool_row'),
+      ];
+      assert.notEqual((await one('Bookings at Harbour rose in May.', bookings)).partition, 'contradicted');
+    });
+
     it('"fell within the window" is where something lies, not a fall', async () => {
       const rows = [
         item('E1', '[tool=t row=1] period=2026-01 errors_in_window=1', 'tool_row'),

@@ -672,14 +672,17 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
       if (!selectors.every((word) => word === key || fieldValueWords(unit).has(word))) continue;
       // The measure named by the word alone (holds=…), else the one field it names (holds_placed=…).
       const exact = unit.features.quantities.filter((q) => q.key.length === 1 && q.key[0] === key);
-      const values = exact.length > 0 ? exact : unit.features.quantities.filter((q) => q.key.includes(key) && !q.key.some((word) => GENERIC_KEY_PARTS.has(word)));
+      // The other words of that field name must not narrow it to a kind of it: holds_placed is
+      // holds, bookings_cancelled is not bookings.
+      const values =
+        exact.length > 0 ? exact : unit.features.quantities.filter((q) => q.key.includes(key) && q.key.every((word) => word === key || NEUTRAL_KEY_PARTS.has(word) || view.words.has(word)));
       if (values.length === 1) series.push({ unit, value: values[0]!.value, dimension: values[0]!.dimension });
     }
     // One measure of one source: rows of another file or another dimension are another series.
     if (series.length < 2 || series.some((entry) => entry.unit.item.file !== series[0]!.unit.item.file || entry.dimension !== series[0]!.dimension)) continue;
     // In time order: by the period the rows differ in (quarter=2026Q2 before 2026Q3), else as listed.
     const period = periodField(series.map((entry) => entry.unit));
-    series.sort((a, b) => (period ? (a.unit.features.fields[period] ?? '').localeCompare(b.unit.features.fields[period] ?? '') : 0) || a.unit.item.line - b.unit.item.line);
+    series.sort((a, b) => (period ? (periodOf(a.unit.features.fields[period] ?? '') ?? '').localeCompare(periodOf(b.unit.features.fields[period] ?? '') ?? '') : 0) || a.unit.item.line - b.unit.item.line);
     const first = series[0]!;
     const last = series[series.length - 1]!;
     if ((down && last.value > first.value) || (up && last.value < first.value)) {
@@ -689,15 +692,27 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
   return undefined;
 }
 
-/** Key words of generic measures (rates, shares, averages) that another figure's word does not name. */
-const GENERIC_KEY_PARTS = new Set(['pct', 'percent', 'rate', 'avg', 'averag', 'median', 'p95', 'p99', 'ratio', 'share']);
+/** Words of a field name that count the thing itself, not a kind of it (holds_placed, orders_total). */
+const NEUTRAL_KEY_PARTS = new Set([
+  'place', 'total', 'count', 'receiv', 'creat', 'made', 'record', 'regist', 'submit', 'new', 'all', 'sold', 'issu', 'log', 'num', 'n',
+  // … or says over what time it was counted (errors_in_window, orders_daily).
+  'window', 'period', 'interv', 'day', 'daili', 'week', 'weekli', 'month', 'monthli', 'hour', 'hourli', 'minut', 'min',
+]);
 
-const PERIOD_RE = /\b\d{4}(?:[-/]?(?:Q[1-4]|W\d{1,2}|\d{2}))?(?:[-/]\d{2})?\b|(?<=-)\d{4}(?:[-/]\d{2}){0,2}/i;
+const PERIOD_RE = /(?<![\p{L}\d])(\d{4})(?:[-/ ]?(?:(Q)([1-4])|(W)(\d{1,2})|(\d{1,2}))(?:[-/](\d{1,2}))?)?(?!\d)|(?<![\p{L}\d])(?:(Q)([1-4])|(W)(\d{1,2}))(?!\d)/iu;
 
-/** A period written in a value (2026-07, 2026Q3, AP-2025-07), as a string that sorts in time order. */
+/**
+ * A period written in a value (2026-07, 2026-8, 2026Q3, 2026-W9, AP-2025-07, W10), as a string
+ * that sorts in time order: numbers padded, so W9 comes before W10 and 2026-8 before 2026-10.
+ */
 function periodOf(value: string): string | undefined {
   const match = PERIOD_RE.exec(value);
-  return match ? match[0].toUpperCase().replace(/[/]/g, '-') : undefined;
+  if (!match) return undefined;
+  const pad = (n: string | undefined): string => (n ?? '').padStart(2, '0');
+  if (match[1] === undefined) return match[8] ? `0000-Q${match[9]}` : `0000-W${pad(match[11])}`;
+  if (match[2]) return `${match[1]}-Q${match[3]}`;
+  if (match[4]) return `${match[1]}-W${pad(match[5])}`;
+  return match[6] ? `${match[1]}-M${pad(match[6])}-${pad(match[7])}` : match[1];
 }
 
 /** The one field whose values differ between the rows and read as periods (2026Q2, 2026-09), if any. */
@@ -706,7 +721,7 @@ function periodField(units: readonly IndexedItem[]): string | undefined {
   const differing = fields.filter((field) => new Set(units.map((unit) => unit.features.fields[field])).size > 1);
   if (differing.length !== 1) return undefined;
   const field = differing[0]!;
-  return units.every((unit) => /^\d{4}(?:[-/]?(?:Q[1-4]|W?\d{1,2}))?(?:[-/]\d{1,2})?$/i.test(unit.features.fields[field] ?? '')) ? field : undefined;
+  return units.every((unit) => periodOf(unit.features.fields[field] ?? '') !== undefined) ? field : undefined;
 }
 
 /**

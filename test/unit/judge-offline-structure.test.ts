@@ -98,6 +98,15 @@ describe('offline judge: structure written differently', () => {
       assert.notEqual((await one("880 defects, about half Q4's 1,730.", rows)).partition, 'grounded');
       // "down from 88.2% in Q4": 88.2% is Q4's; 79.4% is the other quarter's.
       assert.equal((await one('Only 79.4% of repairs were on time, down from 88.2% in Q4.', rows)).partition, 'grounded');
+      // With Q4 of two years in the evidence, "the previous quarter" does not say which: 3,120 is
+      // 2024's Q4, the quarter before 2026Q1 had 2,950.
+      const years = [
+        ['2024-Q4', 3120],
+        ['2025-Q2', 3550],
+        ['2025-Q4', 2950],
+        ['2026-Q1', 5870],
+      ].map(([quarter, reports], i) => item(`E${i + 1}`, `[tool=q row=${i + 1}] query=potholes quarter=${quarter} potholes_reported=${reports}`, 'tool_row'));
+      assert.notEqual((await one('Potholes reported reached 5,870 in Q1, nearly double the 3,120 of the previous quarter.', years)).partition, 'grounded');
     });
 
     it('a figure stated at its own time is the record of that moment, unless that record names another entity', async () => {
@@ -849,37 +858,6 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Session keys expire after 12 hours.', runbook)).partition, 'grounded');
     });
   });
-
-    it('a documentation page is about the product it names in its paragraphs: its table rows need not repeat it', async () => {
-      const page = (paragraphs: string[]): EvidenceItem[] =>
-        paragraphs.map((text, i) => ({ id: `E${i + 1}`, file: 'account-reputation.md', line: i * 2 + 1, endLine: i * 2 + 1, text, kind: 'paragraph', fields: {} }));
-      const table = '| measure | review at | sending paused at |\n|---|---|---|\n| bounce rate (hard bounces only) | 4% | 8% |';
-      const named = page([
-        'Sandpiper measures your bounce rate over the last 10,000 emails you sent.',
-        table,
-        'When a rate reaches the review level, Sandpiper emails the account owners.',
-        'A paused account cannot send until Sandpiper support lifts the pause.',
-      ]);
-      // Sandpiper is named in three paragraphs of the page: the table row is Sandpiper's.
-      assert.equal((await one('At a 4% bounce rate Sandpiper emails your account owners.', named)).partition, 'grounded');
-      // Named once, the name is something the page mentions, not what every row is about.
-      const mentioned = page(['Sandpiper measures your bounce rate over the last 10,000 emails you sent.', table, 'When a rate reaches the review level, the account owners get an email.']);
-      assert.notEqual((await one('At a 4% bounce rate Sandpiper emails your account owners.', mentioned)).partition, 'grounded');
-    });
-
-    it('a claim that denies in other words agrees with a document that denies the same', async () => {
-      const runbook = [
-        item('E7', 'Do not restart the NAT gateway: a restart drops every established connection through it.', 'paragraph'),
-        item('E8', 'Open a problem record for the owner of the workload.', 'paragraph'),
-        item('E9', 'If the volume reaches 100%, PostgreSQL stops accepting writes (PANIC: could not write to file).', 'paragraph'),
-      ];
-      // "warns against restarting" is the runbook's "Do not restart"; "would have stopped accepting
-      // writes" is its "stops accepting writes … could not write".
-      assert.notEqual((await one('The runbook warns against restarting the NAT gateway, since that would drop every established connection through it.', runbook)).partition, 'contradicted');
-      assert.notEqual((await one('Had the volume reached 100%, PostgreSQL would have stopped accepting writes.', runbook)).partition, 'contradicted');
-      // Saying the opposite plainly is still contradicted.
-      assert.equal((await one('The runbook says to restart the NAT gateway, since that drops every established connection through it.', runbook)).partition, 'contradicted');
-    });
 
   describe('absence, negation, bounds and hedges', () => {
     it('an absence is contradicted only by a record showing the same property', async () => {

@@ -2,7 +2,7 @@
 // (its features, wording and content words), its entities (identifiers and names) and where a
 // unit holds them, the words that carry little content, and a unit's wording read once.
 import type { EvidenceType } from '../../model';
-import type { EvidenceItem, EvidenceKind, ReportClaim } from '../../review-types';
+import type { EvidenceKind, ReportClaim } from '../../review-types';
 import { canonicalStem, extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './matching';
@@ -149,32 +149,6 @@ export function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
 }
 
-const PAGE_NAMES = new WeakMap<EvidenceIndex, Map<string, Set<string>>>();
-
-/**
- * The names a documentation file is about ("sandpip"): written in at least three of its
- * paragraphs. Once per index and file. (A name in one or two paragraphs is something the page
- * mentions; taking it for the whole page would let one sentence's name vouch for another's figure.)
- */
-function pageNames(index: EvidenceIndex, file: string): Set<string> {
-  let byFile = PAGE_NAMES.get(index);
-  if (!byFile) PAGE_NAMES.set(index, (byFile = new Map()));
-  let names = byFile.get(file);
-  if (!names) {
-    // Name words of the page (capitalised mid-sentence somewhere), counted in every paragraph
-    // that has them, sentence-initial ones included ("Sandpiper measures …").
-    const units = index.items.filter((unit) => unit.item.file === file && unit.item.kind === 'paragraph');
-    const nameWords = new Set(units.flatMap((unit) => unit.features.nameGroups.flat()));
-    const paragraphs = new Map<string, Set<EvidenceItem>>();
-    for (const unit of units) {
-      for (const word of nameWords) if (unit.wordSet.has(word)) paragraphs.set(word, (paragraphs.get(word) ?? new Set()).add(unit.item));
-    }
-    names = new Set([...paragraphs].filter(([, items]) => items.size >= 3).map(([name]) => name));
-    byFile.set(file, names);
-  }
-  return names;
-}
-
 /** A period label: a quarter, a half or a week, alone or with its year (Q1, 2026Q1, H2, W10). */
 const PERIOD_ID_RE = /^(?:\d{4})?(q[1-4]|h[12]|w\d{1,2})$/i;
 const PERIOD_IN_TEXT_RE = /(?:^|[^\p{L}\d])(?:\d{4}[- ]?)?(Q[1-4]|H[12]|W\d{1,2})(?![\p{L}\d])/giu;
@@ -254,6 +228,26 @@ export function versionOfFigure(view: ClaimView, quantity: Quantity): string | u
   return best?.id;
 }
 
+const PERIOD_YEARS = new WeakMap<EvidenceIndex, Map<string, number>>();
+
+/**
+ * Whether the evidence holds the same period label in more than one year (2024Q4 and 2025Q4):
+ * then "the previous quarter" or a bare "Q4" cannot say which row it means. Once per index and label.
+ */
+export function periodAmbiguous(index: EvidenceIndex, period: string): boolean {
+  let byLabel = PERIOD_YEARS.get(index);
+  if (!byLabel) PERIOD_YEARS.set(index, (byLabel = new Map()));
+  let years = byLabel.get(period);
+  if (years === undefined) {
+    const seen = new Set<string>();
+    const re = new RegExp(`(\\d{4})[- ]?${period}(?![\\p{L}\\d])`, 'giu');
+    for (const unit of index.items) for (const match of unit.text.matchAll(re)) seen.add(match[1]!);
+    years = seen.size;
+    byLabel.set(period, years);
+  }
+  return years > 1;
+}
+
 /** Whether a record is of a period (quarter=2026Q1 is of q1). */
 export function isOfPeriod(unit: IndexedItem, period: string): boolean {
   for (const match of unit.text.matchAll(PERIOD_IN_TEXT_RE)) if (match[1]!.toLowerCase() === period) return true;
@@ -277,8 +271,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   }
   if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;
-  // A documentation page is about the product it names: its table rows and paragraphs need not repeat "Sandpiper".
-  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group) || (unit.item.kind === 'paragraph' && group.every((word) => pageNames(view.index, unit.item.file).has(word))));
+  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
   // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
   const context = view.context;
   // Its name when it has one ("Millbrook Q1 → Q2": the clinic, not the quarter).

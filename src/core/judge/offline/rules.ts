@@ -8,7 +8,7 @@ import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, spl
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
-import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, documentNames, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodOfFigure, versionOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
+import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, documentNames, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { fromClaimFigures, inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
@@ -832,7 +832,10 @@ function needsOf(view: ClaimView): Need[] {
     }
     // A figure counts where the claim's subject is: 97% on db-prod-2 is not 97% on db-prod-1.
     // A figure of a period ("the 3,120 of the previous quarter") counts in that period's record.
-    const period = periodOfFigure(view, quantity);
+    // (Only where the evidence has each period label in one year: 2024Q4 and 2025Q4 leave "the
+    // previous quarter" open, and the claim's own anchors decide as before.)
+    const figurePeriod = periodOfFigure(view, quantity);
+    const period = figurePeriod && ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'].some((label) => periodAmbiguous(view.index, label)) ? undefined : figurePeriod;
     // A figure stated at its own time ("3,109 SKUs invalidated at 07:52") is that moment's record's.
     const moment = momentOfFigure(view, quantity);
     // "598 ms on 11.4.2": a figure stated on a version is that version's record's.

@@ -283,6 +283,9 @@ const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleve
 const PER_UNIT_AMOUNT_RE =
   /(?:^|[\s(€$£])[\d][\d,.]*\s*(?:(?!(?:in|for|about|around|roughly|nearly|almost|within|over|after|before|than|of|at|on|by|under|lasted|took|ran|was|were|is|are|and|or|but|then|later|only|just)\b)[\p{L}%-]+\s+){0,3}$/iu;
 
+/** Units read only glued to their number: "500G", "14Gi" (a spaced "t" is tonnes, "5 mi" is miles). */
+const GLUED_ONLY_UNITS = new Set(['g', 't', 'ki', 'mi', 'gi', 'ti']);
+
 const ONE_IN_RE = /\b(?:one|1)\s+(?:(?!(?:of|the|them|it|which|that|those|these)\b)[\p{L}-]+\s+){0,2}?in\s+(?:every\s+)?(\d[\d,]*)\b(?!\s*(?:[%.]\d|percent|per cent|minutes?|hours?|days?|weeks?|months?|years?|seconds?|ms|s\b|m\b|h\b|GB|MB))/giu;
 
 const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?=\s*(?:$|[.,;:)!?]|(?:later|after|afterwards|before|earlier|ago|of|to|and|or|in|for|apart|behind|ahead|long|or so|each|per|at|on|between|from)\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
@@ -446,13 +449,13 @@ export function extractFeatures(text: string): TextFeatures {
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
     // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number ("5 s" is seconds).
-    const spacedLetter = (unitWord === 'g' || unitWord === 't' || unitWord === 'ki' || unitWord === 'mi' || unitWord === 'gi' || unitWord === 'ti') && /^\s/.test(unitMatch?.[0] ?? '');
+    const spacedLetter = unitWord !== undefined && GLUED_ONLY_UNITS.has(unitWord) && /^\s/.test(unitMatch?.[0] ?? '');
     const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField && !spacedLetter ? UNITS[unitWord] : undefined;
-    const fieldUnit = fieldKey ? unitOfFieldName(fieldKey) : undefined;
+    const fieldUnit = fieldKey ? fieldNameUnit(fieldKey) : undefined;
     // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
     // (`wal_mb_per_min=140` stays an amount in a minute: "140 MB a minute").
     const perField = fieldKey !== undefined && !fieldUnit && /(?:^|[_.-])per[_.-](?!(?:s|sec|second|min|minute|h|hr|hour|day|week|month|year)s?(?:$|[_.-]))\p{L}/u.test(fieldKey);
-    const resolved = unit ?? (fieldUnit ? fieldNameUnit(fieldKey!) : perField ? PER_THING : undefined);
+    const resolved = unit ?? fieldUnit ?? (perField ? PER_THING : undefined);
     const digits = match[0];
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     quantities.push({

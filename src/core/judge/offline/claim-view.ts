@@ -141,10 +141,10 @@ export function sharedKeyWords(claim: Quantity, evidence: Quantity): number {
   return new Set(evidence.key.filter((word) => claimKey.has(word) && !LIGHT_WORDS.has(word))).size;
 }
 
-/** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
-// (Not an IPv4 address: 10.0.3.7 names a host.)
+/** A release number (11.4.2, v3.0), not an IPv4 address: 10.0.3.7 names a host. */
 const VERSION_RE = /^(?!\d+\.\d+\.\d+\.\d+$)v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/i;
 
+/** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
 export function numberedIdentifiers(view: ClaimView): string[] {
   return view.features.identifiers.filter((id) => /\d/.test(id) && !MEASURE_IDENTIFIER.test(id));
 }

@@ -15,13 +15,14 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
     // A limit in words ("up to five streams") is a figure like any other.
     // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.
+    const after = view.claim.text.slice(quantity.start + quantity.raw.length);
     // ("five times that on Android 13", "three times as many" compare two figures: a ratio, not a count.)
     // ("4 times that morning", "4 times the previous day" count events in a period.)
     const multiplier =
-      /^\s*times\s+(?:that|those|the|as|more|less|fewer|higher|lower|larger|bigger|smaller|faster|slower|greater|its|their)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length)) &&
-      !/^\s*times\s+(?:that|the|this)\s+(?:(?:previous|next|same|following|whole|entire)\s+)?(?:morning|afternoon|evening|night|day|week|month|quarter|year|hour|shift|weekend|window|period)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+      /^\s*times\s+(?:that|those|the|as|more|less|fewer|higher|lower|larger|bigger|smaller|faster|slower|greater|its|their)\b/i.test(after) &&
+      !/^\s*times\s+(?:that|the|this)\s+(?:(?:previous|next|same|following|whole|entire)\s+)?(?:morning|afternoon|evening|night|day|week|month|quarter|year|hour|shift|weekend|window|period)\b/i.test(after);
     if (multiplier) continue;
-    const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+    const frequency = /^twice$/i.test(quantity.raw.trim()) || /^\s*times\b/i.test(after);
     if (!quantity.hasUnit && /^\p{L}/u.test(quantity.raw) && !isBound(quantity) && !frequency) continue;
     // "on Android 13", "copied version 13 across": a number naming a release or a thing is not a
     // measured value, unless a record gives that very label a value (android_version=12, ring=3).
@@ -31,7 +32,7 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     if (fromClaimFigures(view, quantity)) continue;
     // "… to 92.6% four days later": a span between two moments, not a duration a record gives
     // (an 8-day lease); moments and spans are checked against the records' own times.
-    if (quantity.dimension === 'duration' && RELATIVE_SPAN_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) continue;
+    if (quantity.dimension === 'duration' && RELATIVE_SPAN_RE.test(after)) continue;
     // A table cell is about its row: the row's label (orders.shipped) names the subject as well.
     const context = view.context;
     // A label of words ("| Billing | …") names the row whose field holds them (queue=billing).
@@ -129,7 +130,8 @@ function labelNoun(text: string, quantity: Quantity): string | undefined {
   return noun ? (extractFeatures(noun).words[0] ?? noun.toLowerCase()) : undefined;
 }
 
-const SETTING_KEY_WORDS = new Set(['limit', 'threshold', 'target', 'cap', 'quota', 'budget']);
+// (Stems: "cap" is stemmed to "max", which names a reading as often as a setting: rss_max_mb.)
+const SETTING_KEY_WORDS = new Set(['limit', 'threshold', 'target', 'quota', 'budget']);
 
 const RELATIVE_SPAN_RE = /^\s*(?:later|earlier|afterwards|beforehand)\b/i;
 

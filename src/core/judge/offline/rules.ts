@@ -841,8 +841,8 @@ function needsOf(view: ClaimView): Need[] {
     // "598 ms on 11.4.2": a figure stated on a version is that version's record's.
     const version = versionOfFigure(view, quantity);
     const anchored = (unit: IndexedItem): boolean =>
-      (version === undefined || hasIdentifier(unit, version)) &&
-      (period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit)) ||
+      ((version === undefined || hasIdentifier(unit, version)) &&
+        (period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit))) ||
       (moment !== undefined && unit.item.kind !== 'paragraph' && unit.features.times.some((t) => timeMatches(moment, t)) && !namesOtherEntity(view, unit));
     needs.push({
       label,
@@ -1009,7 +1009,6 @@ function shareOfStatedWhole(view: ClaimView, quantity: Quantity, candidates: Ind
   }
   return undefined;
 }
-
 
 /**
  * The items a figure no item states follows from, in order of preference; [] when it follows

@@ -80,6 +80,11 @@ export interface JudgedClaim extends ReportClaim {
   type: EvidenceType;
   evidence_refs: string[];
   reason: string;
+  /**
+   * The judge's calibrated probability that `partition` is right, 0–1. The offline judge sets it
+   * for every claim it decides; a hybrid judge keeps offline verdicts above its cut.
+   */
+  confidence?: number;
 }
 
 export interface JudgeUsage {

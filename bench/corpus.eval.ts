@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PARTITION_KEYS } from '../src/core/model';
 import type { JudgedClaim } from '../src/core/review-types';
 import { bootstrapByGroup, fixed, markdownTable, multiClassMetrics } from './eval-lib/metrics';
-import { judgeCase } from './eval-lib/pipeline';
+import { judgeCase, type JudgeChoice } from './eval-lib/pipeline';
 import type { OfflineJudgeOptions } from '../src/core/judge/offline';
 
 const CORPUS_DIR = join(__dirname, '..', '..', 'test', 'fixtures', 'corpus');
@@ -63,12 +63,12 @@ export function bestOverlap(claims: readonly JudgedClaim[], start: number, end: 
 }
 
 /** Judges every case (or those whose folder name `include` accepts) and matches labels to judged claims. */
-export async function evaluateCorpus(options: OfflineJudgeOptions = {}, include: (name: string) => boolean = () => true): Promise<ClaimOutcome[]> {
+export async function evaluateCorpus(options: OfflineJudgeOptions = {}, include: (name: string) => boolean = () => true, choice: JudgeChoice = 'offline'): Promise<ClaimOutcome[]> {
   const outcomes: ClaimOutcome[] = [];
   for (const { name, dir, labels } of loadCases().filter((c) => include(c.name))) {
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     const evidence = labels.evidence.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
-    const claims = await judgeCase({ report, reportFile: 'report.md', evidence, question: labels.question }, options);
+    const claims = await judgeCase({ report, reportFile: 'report.md', evidence, question: labels.question }, options, choice);
     for (const label of labels.claims) {
       const start = report.indexOf(label.text);
       const judged = start < 0 ? undefined : bestOverlap(claims, start, start + label.text.length);
@@ -78,7 +78,7 @@ export async function evaluateCorpus(options: OfflineJudgeOptions = {}, include:
   return outcomes;
 }
 
-function section(split: 'dev' | 'test', outcomes: ClaimOutcome[]): string[] {
+function section(split: 'dev' | 'test' | 'blind', outcomes: ClaimOutcome[]): string[] {
   const pairs = outcomes.map((o) => ({ actual: o.label.partition, predicted: o.judged?.partition ?? 'unmatched' }));
   const metrics = multiClassMetrics(PARTITION_KEYS, pairs);
   const groundedBoth = outcomes.filter((o) => o.label.partition === 'grounded' && o.judged?.partition === 'grounded');
@@ -90,7 +90,7 @@ function section(split: 'dev' | 'test', outcomes: ClaimOutcome[]): string[] {
   const accuracyCi = bootstrapByGroup(byCase, (sample) => multiClassMetrics(PARTITION_KEYS, sample).accuracy);
   const macroCi = bootstrapByGroup(byCase, (sample) => multiClassMetrics(PARTITION_KEYS, sample).macroF1);
   const lines = [
-    `### ${split} split: ${cases} cases, ${metrics.n} labelled claims`,
+    `### ${split === 'blind' ? 'held-out blind batches' : `${split} split`}: ${cases} cases, ${metrics.n} labelled claims (offline judge)`,
     '',
     `Claim accuracy **${fixed(metrics.accuracy)}** (95% interval ${fixed(accuracyCi.low)}–${fixed(accuracyCi.high)}, bootstrap over cases), ` +
       `macro-F1 **${fixed(metrics.macroF1)}** (${fixed(macroCi.low)}–${fixed(macroCi.high)}); ` +
@@ -103,6 +103,7 @@ function section(split: 'dev' | 'test', outcomes: ClaimOutcome[]): string[] {
     '',
   ];
   const list = split === 'dev' || process.env.EVAL_LIST_TEST === '1';
+  // Held-out misses are not listed either: reading them is the first step of tuning on them.
   lines.push(list ? `Misses (${misses.length}):` : `Misses: ${misses.length} (listed only with EVAL_LIST_TEST=1).`, '');
   if (list) {
     for (const o of misses) {
@@ -114,17 +115,60 @@ function section(split: 'dev' | 'test', outcomes: ClaimOutcome[]): string[] {
   return lines;
 }
 
+/** Cases of blind batches held out of training: first-sight figures for as long as they stay held out. */
+export function heldOutCases(): Set<string> {
+  const file = join(CORPUS_DIR, 'blind-batches.json');
+  if (!existsSync(file)) return new Set();
+  const { batches } = JSON.parse(readFileSync(file, 'utf8')) as { batches: Array<{ cases: string[]; held_out: boolean }> };
+  return new Set(batches.filter((b) => b.held_out).flatMap((b) => b.cases));
+}
+
+/** Accuracy, macro-F1, precision of grounded and recall of contradicted, each with a bootstrap interval over cases. */
+export function headline(outcomes: ClaimOutcome[]): string[] {
+  const pairs = outcomes.map((o) => ({ actual: o.label.partition, predicted: o.judged?.partition ?? 'unmatched' }));
+  const byCase = [...new Set(outcomes.map((o) => o.caseName))].map((name) => pairs.filter((_, i) => outcomes[i]!.caseName === name));
+  const metric = (pick: (m: ReturnType<typeof multiClassMetrics>) => number): string => {
+    const value = pick(multiClassMetrics(PARTITION_KEYS, pairs));
+    const ci = bootstrapByGroup(byCase, (sample) => pick(multiClassMetrics(PARTITION_KEYS, sample)));
+    return `${fixed(value)} (${fixed(ci.low)}–${fixed(ci.high)})`;
+  };
+  const cls = (m: ReturnType<typeof multiClassMetrics>, key: string) => m.perClass.find((c) => c.label === key)!;
+  return [
+    String(outcomes.length),
+    metric((m) => m.accuracy),
+    metric((m) => m.macroF1),
+    metric((m) => cls(m, 'grounded').precision),
+    metric((m) => cls(m, 'contradicted').recall),
+  ];
+}
+
 export async function run(): Promise<string> {
-  const outcomes = await evaluateCorpus();
-  if (outcomes.length === 0) return '## Labelled corpus — offline judge\n\nNo corpus cases found.';
+  const heldOut = heldOutCases();
+  const shipped = await evaluateCorpus();
+  if (shipped.length === 0) return '## Labelled corpus — offline judge\n\nNo corpus cases found.';
+  const legacy = await evaluateCorpus({}, () => true, 'legacy');
+  const sets: Array<[string, (o: ClaimOutcome) => boolean]> = [
+    ['blind batches held out of training (first sight)', (o) => heldOut.has(o.caseName)],
+    ['test split', (o) => o.split === 'test'],
+    ['dev split (trained on)', (o) => o.split === 'dev' && !heldOut.has(o.caseName)],
+  ];
+  const rows: string[][] = [];
+  for (const [name, keep] of sets) {
+    rows.push([name, 'offline (trained)', ...headline(shipped.filter(keep))]);
+    rows.push([name, 'legacy rules', ...headline(legacy.filter(keep))]);
+  }
   return [
     '## Labelled corpus — offline judge',
     '',
-    'Each labelled claim is matched to the judged claim overlapping its span most (review() with the offline judge).',
+    'Each labelled claim is matched to the judged claim overlapping its span most (review() with the offline judge). ' +
+      'The legacy rule cascade the judge replaced is run in the same process on the same claims. 95% intervals: bootstrap over cases.',
     '',
-    ...section('dev', outcomes.filter((o) => o.split === 'dev')),
-    ...batches(outcomes.filter((o) => o.split === 'dev')),
-    ...section('test', outcomes.filter((o) => o.split === 'test')),
+    markdownTable(['set', 'judge', 'claims', 'accuracy', 'macro-F1', 'precision of grounded', 'recall of contradicted'], rows),
+    '',
+    ...section('blind', shipped.filter((o) => heldOut.has(o.caseName))),
+    ...section('test', shipped.filter((o) => o.split === 'test')),
+    ...section('dev', shipped.filter((o) => o.split === 'dev' && !heldOut.has(o.caseName))),
+    ...batches(shipped.filter((o) => o.split === 'dev')),
   ].join('\n');
 }
 

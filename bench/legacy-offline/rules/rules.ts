@@ -2,9 +2,9 @@
 // question, absence and negation, and support (what the claim needs and which evidence units
 // meet it, figures derived from several of them). What the claim is about is in claim-view.ts,
 // where a figure stands in a unit in figures.ts, contradictions in contradictions.ts.
-import type { EvidenceType, PartitionKey } from '../../model';
-import type { ReportClaim } from '../../review-types';
-import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
+import type { EvidenceType, PartitionKey } from '../../../src/core/model';
+import type { ReportClaim } from '../../../src/core/review-types';
+import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../../src/core/retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';

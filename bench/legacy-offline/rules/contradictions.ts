@@ -2,7 +2,7 @@
 // value, another time, an opposite state, a figure that did not hold over its series, a role held
 // by someone else, a document that says the opposite. Decided from structure, never from text
 // similarity.
-import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../src/core/retrieval/index';
 import { isWeakStateWord, readWording } from './language';
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
 import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';

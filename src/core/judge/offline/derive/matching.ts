@@ -1,7 +1,7 @@
 // Structural matching of a claim's values against evidence units: quantities (with units,
 // rounding, approximations, bounds), clock times, dates, and simple arithmetic across units
 // (a sum, a difference, a relative change) for claims that combine several figures.
-import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../retrieval/index';
+import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../../retrieval/index';
 
 /** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
 export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
@@ -146,7 +146,15 @@ function rowFields(unit: IndexedItem, quantity: Quantity): Record<string, string
   return Object.keys(fields).length > 0 ? fields : unit.features.fields;
 }
 
-export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): [IndexedItem, IndexedItem] | undefined {
+/** How a claimed figure follows from evidence figures: the two units it comes from and the arithmetic, for the hover. */
+export interface Derivation {
+  units: [IndexedItem, IndexedItem];
+  formula: string;
+}
+
+const show = (q: Quantity): string => q.raw.trim();
+
+export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): Derivation | undefined {
   const figures: Array<{ quantity: Quantity; unit: IndexedItem }> = [];
   // One figure once: a JSON object and its field on the same line restate it (250 + 250 is not a total).
   const seen = new Set<string>();
@@ -186,14 +194,14 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
         (a.unit === b.unit || related(a.quantity, b.quantity)) &&
         close((a.quantity.value / b.quantity.value) * 100)
       ) {
-        return [a.unit, b.unit];
+        return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} / ${show(b.quantity)}` };
       }
       if (!related(a.quantity, b.quantity)) continue;
       const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
       // A change ("down by 23 days") is a difference, never a sum.
-      if (sameDimension && i < j && claim.qualifier !== 'delta' && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];
-      if (sameDimension && close(a.quantity.value - b.quantity.value)) return [a.unit, b.unit];
-      if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return [a.unit, b.unit];
+      if (sameDimension && i < j && claim.qualifier !== 'delta' && close(a.quantity.value + b.quantity.value)) return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} + ${show(b.quantity)}` };
+      if (sameDimension && close(a.quantity.value - b.quantity.value)) return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} − ${show(b.quantity)}` };
+      if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return { units: [a.unit, b.unit], formula: `${show(claim)} = change from ${show(a.quantity)} to ${show(b.quantity)}` };
     }
   }
   // A total over a breakdown ("835 chargers" across vendors): the sum of every figure with the
@@ -219,7 +227,7 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   for (const group of groups.values()) {
     if (group.length < 3) continue;
     const sameDimension = claim.dimension === group[0]!.quantity.dimension || !claim.hasUnit;
-    if (sameDimension && close(group.reduce((sum, f) => sum + f.quantity.value, 0))) return [group[0]!.unit, group.at(-1)!.unit];
+    if (sameDimension && close(group.reduce((sum, f) => sum + f.quantity.value, 0))) return { units: [group[0]!.unit, group.at(-1)!.unit], formula: `${show(claim)} = sum of ${group.length} figures` };
   }
   // A duration may be the time between two events ("the window lasted 42 minutes").
   if (claim.dimension === 'duration') {
@@ -232,9 +240,16 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     for (const a of moments) {
       for (const b of moments) {
         const span = b.seconds - a.seconds;
-        if (span > 0 && (close(span) || (claim.qualifier !== undefined && Math.abs(span - claim.value) <= Math.max(60, 0.05 * span)))) return [a.unit, b.unit];
+        if (span > 0 && (close(span) || (claim.qualifier !== undefined && Math.abs(span - claim.value) <= Math.max(60, 0.05 * span)))) return { units: [a.unit, b.unit], formula: `${show(claim)} = time between ${clock(a.seconds)} and ${clock(b.seconds)}` };
       }
     }
   }
   return undefined;
+}
+
+function clock(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}${s ? `:${String(Math.round(s)).padStart(2, '0')}` : ''}`;
 }

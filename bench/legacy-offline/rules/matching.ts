@@ -1,0 +1,240 @@
+// Structural matching of a claim's values against evidence units: quantities (with units,
+// rounding, approximations, bounds), clock times, dates, and simple arithmetic across units
+// (a sum, a difference, a relative change) for claims that combine several figures.
+import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../../src/core/retrieval/index';
+
+/** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
+export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
+  if (!dimensionsCompatible(claim, evidence)) return false;
+  // A bare field value is in the unit its field name implies (median_pick_min=36 for "36
+  // minutes", latency=400 for "400 ms"): compare it with the number as the claim wrote it.
+  if (inWrittenUnit(claim, evidence) && quantityMatches(writtenAs(claim), evidence)) return true;
+  // And the other way: a bare number in the claim ("from 1,240 to 2,975" empty-station hours) is
+  // the field's number as written (empty_station_hours=1240), not converted to seconds.
+  if (!claim.hasUnit && evidence.hasUnit && evidence.scale !== 1 && claim.dimension === 'count' && evidence.dimension !== 'percent') {
+    if (quantityMatches(claim, writtenAs(evidence))) return true;
+  }
+  // "81%" is stated by a ratio field `hit_ratio=0.81`.
+  if (claim.dimension === 'percent' && !evidence.hasUnit && Math.abs(evidence.value) <= 1 && Math.abs(claim.value) > 1) {
+    return quantityMatches({ ...claim, value: claim.value / 100, scale: claim.scale / 100 }, { ...evidence, dimension: 'percent', hasUnit: true });
+  }
+  const difference = Math.abs(claim.value - evidence.value);
+  // Half a step of the last written digit in the written unit; the relative term absorbs
+  // floating-point noise from conversion (2.14 s vs 2140 ms).
+  let tolerance = 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(evidence.value);
+  // "about 104,000": within 5%. Bytes: GB and GiB are used loosely (50 GB for 51,200 MB).
+  if (claim.qualifier === 'approx') tolerance = Math.max(tolerance, 0.05 * Math.abs(evidence.value));
+  // Only across units, and only for decimal units (GB, MB), which people use loosely for binary
+  // sizes: 50 GB may be 51,200 MB. A size written in GiB is exact: 3.9 GiB is not 4 GiB.
+  const binary = [1024, 1024 ** 2, 1024 ** 3, 1024 ** 4].includes(claim.scale);
+  if (claim.dimension === 'bytes' && evidence.dimension === 'bytes' && claim.scale !== evidence.scale && !binary) {
+    tolerance = Math.max(tolerance, 0.03 * Math.abs(evidence.value));
+    // GB and GiB, kB and KiB are used interchangeably: 5,347,560 kB is "5.1 GB".
+    for (let power = -4; power <= 4; power++) {
+      if (power !== 0 && Math.abs(claim.value * 1.024 ** power - evidence.value) <= 0.02 * Math.abs(evidence.value)) return true;
+    }
+  }
+  // A one-letter size (-Xmx10g, 500G) is binary as often as not: 10 GiB is -Xmx10g.
+  const letter = /\d\s?([kmgt])$/i.exec(evidence.raw.trim())?.[1]?.toLowerCase();
+  if (binary && evidence.dimension === 'bytes' && letter) {
+    const power = 'kmgt'.indexOf(letter) + 1;
+    if (Math.abs(claim.value - (evidence.value / 1000 ** power) * 1024 ** power) <= tolerance) return true;
+  }
+  return difference <= tolerance;
+}
+
+function inWrittenUnit(claim: Quantity, evidence: Quantity): boolean {
+  return claim.hasUnit && !evidence.hasUnit && claim.scale !== 1 && claim.dimension !== 'percent' && claim.dimension !== 'ratio';
+}
+
+/** The claim's number in the unit it was written in, as a bare number. */
+function writtenAs(claim: Quantity): Quantity {
+  return { ...claim, value: claim.value / claim.scale, scale: 1, hasUnit: false, dimension: 'count' };
+}
+
+/** A number written without a unit meets the same number with one (cpu=97 for "97%"). */
+export function dimensionsCompatible(a: Quantity, b: Quantity): boolean {
+  return a.dimension === b.dimension || !a.hasUnit || !b.hasUnit;
+}
+
+/** Whether an evidence value lies on the claimed side of a bound ("above 20,000"). */
+export function satisfiesBound(claim: Quantity, evidence: Quantity): boolean {
+  if (!dimensionsCompatible(claim, evidence)) return false;
+  // A threshold against a threshold ("replay once below 1,000" vs the runbook's "below 500"):
+  // only the same one agrees.
+  if (isBound(claim) && isBound(evidence)) return quantityMatches({ ...claim, qualifier: undefined }, { ...evidence, qualifier: undefined });
+  // "below 1,000 messages" is not met by a duration of 300 s: a bare bound takes bare values.
+  if (isBound(claim) && !claim.hasUnit && evidence.hasUnit) return false;
+  // "up to 500 MB" against a stated limit ("up to 250 MB", max_file_mb=250) is a claim about the
+  // limit: the two limits must be the same, a smaller one does not satisfy it.
+  if (claim.qualifier === 'upper' && isLimit(evidence)) return quantityMatches({ ...claim, qualifier: undefined }, evidence);
+  if (claim.qualifier === 'lower') return evidence.value > claim.value || quantityMatches({ ...claim, qualifier: undefined }, evidence);
+  if (claim.qualifier === 'upper') return evidence.value < claim.value || quantityMatches({ ...claim, qualifier: undefined }, evidence);
+  return quantityMatches(claim, evidence);
+}
+
+/**
+ * The figures of the claimed measure that may decide a bound: for "up to 250 seats" against a
+ * record stating the limit (max_seats=500), the limit alone, not another figure under it (min_seats=3).
+ */
+export function boundCandidates(claim: Quantity, figures: readonly Quantity[]): Quantity[] {
+  const related = figures.filter((e) => sharesKey(claim, e));
+  if (claim.qualifier !== 'upper') return related;
+  const limits = related.filter((e) => isLimit(e));
+  return limits.length > 0 ? limits : related;
+}
+
+/** A figure stated as a limit: "up to 3", "at most 3", or a field named max_…/…_limit/quota. */
+export function isLimit(quantity: Quantity): boolean {
+  return quantity.qualifier === 'upper' || quantity.key.some((word) => LIMIT_WORDS.has(word));
+}
+
+const LIMIT_WORDS = new Set(['max', 'maximum', 'limit', 'quota', 'cap', 'ceil']);
+
+export function isBound(quantity: Quantity): boolean {
+  return quantity.qualifier === 'lower' || quantity.qualifier === 'upper';
+}
+
+/** Whether two quantities measure the same thing: their key words meet (`conn_active` ~ "active connections"). */
+export function sharesKey(claim: Quantity, evidence: Quantity): boolean {
+  if (evidence.key.length === 0 || claim.key.length === 0) return false;
+  const claimKey = new Set(claim.key);
+  return evidence.key.some((word) => claimKey.has(word) && !GENERIC_KEY_WORDS.has(word));
+}
+
+/** Key words that name no particular measure (`value`, `count`, `total`, `row`). */
+export const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'percent', 'row', 'id', 'line', 'at', 'back', 'still']);
+
+/**
+ * The same clock time as written, or the same moment in UTC when the claim gives its zone
+ * ("09:00 CEST" is the record's 07:00:00Z, and its 09:00:00+02:00).
+ */
+export function timeMatches(claim: ClockTime, evidence: ClockTime): boolean {
+  const same = (a: number, b: number): boolean => (claim.hasSeconds && evidence.hasSeconds ? a === b : Math.floor(a / 60) === Math.floor(b / 60));
+  if (same(claim.seconds, evidence.seconds)) return true;
+  if (claim.utc === undefined || claim.utc === claim.seconds) return false;
+  return same(claim.utc, evidence.utc ?? evidence.seconds);
+}
+
+/** A date matches when every part the claim gives (year, month, day) is the same. */
+export function dateMatches(claim: CalendarDate, evidence: CalendarDate): boolean {
+  if (claim.month !== evidence.month) return false;
+  if (claim.day !== undefined && evidence.day !== undefined && claim.day !== evidence.day) return false;
+  if (claim.day !== undefined && evidence.day === undefined) return false;
+  if (claim.year !== undefined && evidence.year !== undefined && claim.year !== evidence.year) return false;
+  return true;
+}
+
+/**
+ * Units whose figures combine into the claimed one: a + b, a − b, a share (a / b, as a
+ * percentage) or a relative change (b / a − 1, as a percentage) — "a 10% relative lift", "€8,800 more", "104,000 users in total".
+ * Returns the two units, or undefined. Bounded: at most `limit` figures are paired.
+ */
+/**
+ * The fields of the row a figure stands in. A tool result may hold several rows ("site=A
+ * month=2026-09 … full_rejections=210; site=A month=2026-10 … full_rejections=265"): each row's
+ * own `month` says which total its figure belongs to, not the first `month` of the record.
+ */
+function rowFields(unit: IndexedItem, quantity: Quantity): Record<string, string> {
+  const text = unit.text;
+  if (!text.includes(';')) return unit.features.fields;
+  const from = text.lastIndexOf(';', quantity.start) + 1;
+  const next = text.indexOf(';', quantity.start);
+  const row = text.slice(from, next < 0 ? text.length : next);
+  const fields: Record<string, string> = {};
+  for (const match of row.matchAll(/\b([A-Za-z_][\w.]*)=([^\s;,]+)/g)) fields[match[1]!.toLowerCase()] ??= match[2]!;
+  return Object.keys(fields).length > 0 ? fields : unit.features.fields;
+}
+
+export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], limit = 40): [IndexedItem, IndexedItem] | undefined {
+  const figures: Array<{ quantity: Quantity; unit: IndexedItem }> = [];
+  // One figure once: a JSON object and its field on the same line restate it (250 + 250 is not a total).
+  const seen = new Set<string>();
+  for (const unit of units) {
+    for (const quantity of unit.features.quantities) {
+      // Pairs are tried among the first `limit` figures, totals over up to five times as many.
+      if (figures.length >= limit * 5) break;
+      const id = `${unit.item.file}:${unit.item.line}:${quantity.dimension}:${quantity.value}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (quantity.value !== 0 && Number.isFinite(quantity.value)) figures.push({ quantity, unit });
+    }
+  }
+  const approximate = claim.qualifier === 'approx' || claim.qualifier === 'delta';
+  const close = (value: number): boolean =>
+    Math.abs(value - claim.value) <= 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(value) ||
+    (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
+  // Two figures combine only when they measure the same thing (their keys meet), so unrelated
+  // numbers do not add up by chance; the caller passes only units about the claim's entities.
+  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && a.key.some((word) => b.key.includes(word));
+  const paired = Math.min(figures.length, limit);
+  for (let i = 0; i < paired; i++) {
+    for (let j = 0; j < paired; j++) {
+      if (i === j) continue;
+      const a = figures[i]!;
+      const b = figures[j]!;
+      // A share of a total ("4,105 of 18,240 showings, roughly 22.5%"): two figures of one
+      // record (accepted=4105 shown=18240), or two of the same measure.
+      if (
+        claim.dimension === 'percent' &&
+        !isBound(claim) &&
+        claim.qualifier !== 'delta' &&
+        a.quantity.dimension === b.quantity.dimension &&
+        a.quantity.dimension !== 'percent' &&
+        a.quantity.value > 0 &&
+        a.quantity.value < b.quantity.value &&
+        (a.unit === b.unit || related(a.quantity, b.quantity)) &&
+        close((a.quantity.value / b.quantity.value) * 100)
+      ) {
+        return [a.unit, b.unit];
+      }
+      if (!related(a.quantity, b.quantity)) continue;
+      const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
+      // A change ("down by 23 days") is a difference, never a sum.
+      if (sameDimension && i < j && claim.qualifier !== 'delta' && close(a.quantity.value + b.quantity.value)) return [a.unit, b.unit];
+      if (sameDimension && close(a.quantity.value - b.quantity.value)) return [a.unit, b.unit];
+      if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return [a.unit, b.unit];
+    }
+  }
+  // A total over a breakdown ("835 chargers" across vendors): the sum of every figure with the
+  // same key and dimension, at least three of them.
+  // A breakdown is usually one record (one query result); rows of several records come next.
+  const groups = new Map<string, Array<{ quantity: Quantity; unit: IndexedItem }>>();
+  // Rows of a table that share a field value (month=2026-03) add up to that value's total.
+  for (const scope of ['unit', 'all', 'field'] as const) {
+    for (const figure of figures) {
+      if (figure.quantity.key.length === 0) continue;
+      const measure = `${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
+      const scopes =
+        scope === 'unit'
+          ? [`${figure.unit.item.id}:`]
+          : scope === 'all'
+            ? ['']
+            : Object.entries(rowFields(figure.unit, figure.quantity))
+                .filter(([, value]) => !/^[-+]?[\d.,]+%?$/.test(value))
+                .map(([field, value]) => `${field}=${value}:`);
+      for (const prefix of scopes) groups.set(prefix + measure, [...(groups.get(prefix + measure) ?? []), figure]);
+    }
+  }
+  for (const group of groups.values()) {
+    if (group.length < 3) continue;
+    const sameDimension = claim.dimension === group[0]!.quantity.dimension || !claim.hasUnit;
+    if (sameDimension && close(group.reduce((sum, f) => sum + f.quantity.value, 0))) return [group[0]!.unit, group.at(-1)!.unit];
+  }
+  // A duration may be the time between two events ("the window lasted 42 minutes").
+  if (claim.dimension === 'duration') {
+    const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
+    // Times in a document are examples or rules ("a job scheduled for 02:30"), not moments that happened.
+    for (const unit of units) {
+      if (unit.item.kind === 'paragraph') continue;
+      for (const time of unit.features.times) if (moments.length < limit) moments.push({ seconds: time.seconds, unit });
+    }
+    for (const a of moments) {
+      for (const b of moments) {
+        const span = b.seconds - a.seconds;
+        if (span > 0 && (close(span) || (claim.qualifier !== undefined && Math.abs(span - claim.value) <= Math.max(60, 0.05 * span)))) return [a.unit, b.unit];
+      }
+    }
+  }
+  return undefined;
+}

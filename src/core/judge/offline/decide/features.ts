@@ -1,0 +1,80 @@
+// The decision model's inputs: one fixed-length vector per claim, from its proposition's
+// modality, the alignment's coverage and the slot outcomes. Every feature is a plain, bounded
+// number with a name, so the trained weights can be read and the effect of a change predicted.
+import type { EvidenceKind } from '../../../review-types';
+import type { Alignment } from '../align/align';
+import type { Proposition } from '../claims/proposition';
+import type { SlotResult } from '../derive/slots';
+
+export interface ClaimEvidence {
+  prop: Proposition;
+  alignment: Alignment;
+  slots: SlotResult[];
+  /** Whether the evidence holds any record (not only prose). */
+  hasRecords: boolean;
+  /** A question was given with the report. */
+  hasQuestion: boolean;
+}
+
+const KINDS: EvidenceKind[] = ['log_line', 'tool_row', 'signal', 'tool_call', 'reasoning', 'json_field', 'paragraph'];
+
+function count(slots: readonly SlotResult[], slot: SlotResult['slot'] | 'dated', outcome: SlotResult['outcome']): number {
+  return slots.filter((s) => (slot === 'dated' ? s.slot === 'time' || s.slot === 'date' : s.slot === slot) && s.outcome === outcome).length;
+}
+
+const flag = (value: unknown): number => (value ? 1 : 0);
+const share = (part: number, whole: number): number => (whole > 0 ? part / whole : 0);
+
+/** Feature names, in vector order; the model file stores them so a mismatch is caught at load. */
+export const FEATURE_NAMES: readonly string[] = [
+  'hedge', 'causal', 'certainty', 'negation', 'absence', 'recommendation', 'question', 'comparison',
+  'figures_any', 'figures_matched', 'figures_derived', 'figures_mismatched_any', 'figures_mismatched_share', 'figures_missing_share',
+  'times_any', 'times_matched_share', 'times_mismatched_any', 'times_missing_share',
+  'states_any', 'states_matched', 'states_mismatched',
+  'polarity_opposed', 'polarity_unopposed',
+  'entities_any', 'entities_missing_any', 'entities_missing_share',
+  'best_word_share', 'union_word_share', 'missing_weight', 'missing_words_any', 'missing_words_many',
+  'top_entity_share', 'top_score_log', 'claim_words_log',
+  ...KINDS.map((kind) => `support_${kind}`),
+  'evidence_has_records', 'has_question',
+  'figures_anchored_share', 'figures_conflict_any', 'figures_dimension_conflict_any', 'times_anchored_share',
+  'hedge_x_unopposed', 'causal_x_covered', 'mismatch_x_matched_nothing', 'all_matched', 'nothing_specific',
+];
+
+export function featureVector(input: ClaimEvidence): number[] {
+  const { prop, alignment, slots } = input;
+  const figures = slots.filter((s) => s.slot === 'figure').length;
+  const dated = slots.filter((s) => s.slot === 'time' || s.slot === 'date').length;
+  const figMatched = count(slots, 'figure', 'matched');
+  const figDerived = count(slots, 'figure', 'derived');
+  const figMismatched = count(slots, 'figure', 'mismatched');
+  const figMissing = count(slots, 'figure', 'missing');
+  const timeMatched = count(slots, 'dated', 'matched');
+  const timeMismatched = count(slots, 'dated', 'mismatched');
+  const timeMissing = count(slots, 'dated', 'missing');
+  const stateMatched = count(slots, 'state', 'matched');
+  const stateMismatched = count(slots, 'state', 'mismatched');
+  const opposed = slots.some((s) => (s.slot === 'absence' || s.slot === 'negation') && s.outcome === 'mismatched');
+  const unopposed = slots.some((s) => (s.slot === 'absence' || s.slot === 'negation') && s.outcome === 'matched');
+  const top = alignment.records[0];
+  const kindOfTop = top?.unit.item.kind;
+  const specifics = figures + dated + alignment.entityCount;
+  const mismatches = figMismatched + timeMismatched + stateMismatched;
+  const matches = figMatched + figDerived + timeMatched;
+  const covered = alignment.unionWordShare;
+  return [
+    flag(prop.hedge), flag(prop.causal), flag(prop.certainty), flag(prop.negation), flag(prop.absence), flag(prop.recommendation), flag(prop.question), flag(prop.comparison),
+    flag(figures), share(figMatched, figures), share(figDerived, figures), flag(figMismatched), share(figMismatched, figures), share(figMissing, figures),
+    flag(dated), share(timeMatched, dated), flag(timeMismatched), share(timeMissing, dated),
+    flag(prop.states.length), flag(stateMatched), flag(stateMismatched),
+    flag(opposed), flag(unopposed),
+    flag(alignment.entityCount), flag(alignment.missingEntities.length), share(alignment.missingEntities.length, alignment.entityCount),
+    alignment.bestWordShare, covered, alignment.missingWeight, flag(alignment.missingWords.length), flag(alignment.missingWords.length >= 3),
+    top?.entityShare ?? 0, Math.log1p(top?.score ?? 0) / 4, Math.log1p(alignment.wordCount) / 3,
+    ...KINDS.map((kind) => flag(kindOfTop === kind)),
+    flag(input.hasRecords), flag(input.hasQuestion),
+    share(slots.filter((s) => s.slot === 'figure' && s.anchored).length, figures), flag(slots.some((s) => s.slot === 'figure' && s.conflict)),
+    flag(slots.some((s) => s.slot === 'figure' && s.dimensionConflict)), share(slots.filter((s) => (s.slot === 'time' || s.slot === 'date') && s.anchored).length, dated),
+    flag(prop.hedge) * flag(!opposed && mismatches === 0), flag(prop.causal) * covered, flag(mismatches) * flag(matches === 0), flag(specifics > 0 && matches === figures + dated && alignment.missingEntities.length === 0), flag(specifics === 0),
+  ];
+}

@@ -1,0 +1,35 @@
+// The trained decision: multinomial logistic regression over the claim features, with a
+// temperature fitted on held-out folds so that its probabilities are calibrated. The weights
+// are data (judge-model.json, written by `npm run train:judge`); inference is a dot product.
+import { PARTITION_KEYS, type PartitionKey } from '../../../model';
+import { FEATURE_NAMES } from './features';
+import trained from './judge-model.json';
+
+export interface DecisionModel {
+  features: string[];
+  classes: PartitionKey[];
+  /** weights[class][feature], bias last. */
+  weights: number[][];
+  temperature: number;
+  /** Below this probability a grounded verdict is not given (GSAR's safe side). */
+  groundedCut: number;
+  trainedOn: { sha256: string; claims: number; cases: number };
+}
+
+/** The shipped model, checked against the features this build computes. */
+export function shippedModel(): DecisionModel {
+  const model = trained as DecisionModel;
+  if (model.features.join(',') !== FEATURE_NAMES.join(',') || model.classes.join(',') !== PARTITION_KEYS.join(',')) {
+    // A model trained on other features would silently mis-read every claim.
+    throw new Error('judge-model.json does not match the judge features; run `npm run train:judge`');
+  }
+  return model;
+}
+
+export function probabilities(x: readonly number[], model: DecisionModel): Record<PartitionKey, number> {
+  const logits = model.weights.map((w) => (x.reduce((sum, value, i) => sum + value * w[i]!, 0) + w[x.length]!) / model.temperature);
+  const max = Math.max(...logits);
+  const exps = logits.map((l) => Math.exp(l - max));
+  const total = exps.reduce((a, b) => a + b, 0);
+  return Object.fromEntries(model.classes.map((c, i) => [c, exps[i]! / total])) as Record<PartitionKey, number>;
+}

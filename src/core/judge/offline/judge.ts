@@ -1,0 +1,72 @@
+// The offline judge, stage by stage: read the claim as a proposition (claims/), align it with
+// the evidence records about it (align/, records/), check its slots and derivations (derive/),
+// and decide its partition with the trained, calibrated model (decide/). Deterministic, no
+// network; text inside a report or evidence is only ever matched, never obeyed.
+import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, EvidenceItem, JudgedClaim, ReportClaim } from '../../review-types';
+import { buildEvidenceIndex, type EvidenceIndex } from '../../retrieval/index';
+import { align } from './align/align';
+import { readProposition } from './claims/proposition';
+import { featureVector, type ClaimEvidence } from './decide/features';
+import { probabilities, shippedModel, type DecisionModel } from './decide/model';
+import { decideVerdict } from './decide/verdict';
+import { checkSlots } from './derive/slots';
+import { flagNonAnswer } from './question/answers';
+import { judgeOutputFromClaims } from './output';
+
+export interface OfflineJudgeOptions {
+  /** A decision model other than the shipped one (training, tests). */
+  model?: DecisionModel;
+  /** Overrides the model's cut below which a grounded verdict is withheld. */
+  groundedCut?: number;
+}
+
+/** Creates the offline judge (`kind: 'offline'`). */
+export function createOfflineJudge(options: OfflineJudgeOptions = {}): ClaimJudge {
+  return {
+    kind: 'offline',
+    // async: an abort becomes a rejected promise, never a synchronous throw.
+    judgeClaims: async (input) => judgeClaimsOffline(input, options),
+  };
+}
+
+/** Everything the decision reads about one claim. Exported for training. */
+export function gatherClaimEvidence(claim: ReportClaim, index: EvidenceIndex, question?: string): ClaimEvidence {
+  const prop = readProposition(claim.text, claim.context);
+  const alignment = align(prop, index);
+  return { prop, alignment, slots: checkSlots(prop, alignment), hasRecords: index.hasRecords, hasQuestion: question !== undefined };
+}
+
+/** The synchronous core of the offline judge; throws only when `signal` is aborted. */
+export function judgeClaimsOffline(input: ClaimJudgeInput, options: OfflineJudgeOptions = {}): ClaimJudgement {
+  input.signal?.throwIfAborted();
+  const usable = input.evidence.filter(isUsable);
+  if (usable.length === 0) {
+    const reason = input.evidence.length === 0 ? 'no evidence was given' : 'the evidence has no usable content';
+    return abstainJudgement(input.claims, reason);
+  }
+  if (input.claims.length === 0) return abstainJudgement([], 'the report has no claims to judge');
+  const base = options.model ?? shippedModel();
+  const model = options.groundedCut === undefined ? base : { ...base, groundedCut: options.groundedCut };
+  const index = buildEvidenceIndex(usable);
+  const judged: JudgedClaim[] = [];
+  for (const [i, claim] of input.claims.entries()) {
+    // Check for abort now and then, not per claim: the check is cheap but not free.
+    if (i % 64 === 0) input.signal?.throwIfAborted();
+    const evidence = gatherClaimEvidence(claim, index, input.question);
+    const verdict = decideVerdict(evidence, probabilities(featureVector(evidence), model), model);
+    judged.push({ ...claim, ...verdict, confidence: round(verdict.confidence) });
+  }
+  if (input.question) flagNonAnswer(judged, input.question);
+  return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+function isUsable(item: EvidenceItem): boolean {
+  return /[\p{L}\p{N}]/u.test(item.text) || Object.keys(item.fields).length > 0;
+}
+
+function abstainJudgement(claims: readonly ReportClaim[], reason: string): ClaimJudgement {
+  const judged: JudgedClaim[] = claims.map((claim) => ({ ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not judged: ${reason}` }));
+  return { claims: judged, output: judgeOutputFromClaims(judged, reason), fallbacks: [], warnings: [reason] };
+}

@@ -1,0 +1,76 @@
+// The judge's vocabularies, loaded from the JSON tables beside this file: modality wording,
+// mutually exclusive states, comparison words and the field names that hold actors and states.
+// Adding a word is a data change; no code path names a word.
+import { canonicalStem } from '../../../retrieval/features';
+import comparisons from './comparisons.json';
+import fields from './fields.json';
+import modality from './modality.json';
+import states from './states.json';
+
+export type ModalityKind = 'hedge' | 'causal' | 'certainty' | 'negation' | 'absence' | 'recommendation';
+
+/** One phrase list as a single whole-word, case-insensitive pattern (`*` = any ending). */
+function phrasePattern(phrases: readonly string[]): RegExp {
+  const escaped = [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '*' ? '\\p{L}*' : `\\${c}`)).replace(/\s+/g, '\\s+').replace(/'/g, "['’]"));
+  return new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
+}
+
+export const MODALITY: Record<ModalityKind, RegExp> = {
+  hedge: phrasePattern(modality.hedge),
+  causal: phrasePattern(modality.causal),
+  certainty: phrasePattern(modality.certainty),
+  negation: phrasePattern(modality.negation),
+  absence: phrasePattern(modality.absence),
+  recommendation: phrasePattern(modality.recommendation),
+};
+
+/** The first phrase of a kind in a text, if any. */
+export function findModality(kind: ModalityKind, text: string): string | undefined {
+  return MODALITY[kind].exec(text)?.[0];
+}
+
+export interface StateWord {
+  set: string;
+  state: string;
+}
+
+/** Single-word state names by stem, and multi-word ones as lower-case phrases. */
+const STATE_BY_STEM = new Map<string, StateWord[]>();
+const STATE_PHRASES: Array<{ phrase: RegExp; word: StateWord }> = [];
+for (const set of states.sets) {
+  for (const [state, words] of Object.entries(set.states)) {
+    for (const word of words) {
+      const entry = { set: set.name, state };
+      if (/\s/.test(word)) STATE_PHRASES.push({ phrase: phrasePattern([word]), word: entry });
+      else {
+        const stem = canonicalStem(word);
+        STATE_BY_STEM.set(stem, [...(STATE_BY_STEM.get(stem) ?? []), entry]);
+      }
+    }
+  }
+}
+
+/** The states a text names, each at most once per set and state. */
+export function statesIn(text: string): StateWord[] {
+  const found = new Map<string, StateWord>();
+  for (const { phrase, word } of STATE_PHRASES) if (phrase.test(text)) found.set(`${word.set}:${word.state}`, word);
+  for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!token) continue;
+    for (const word of STATE_BY_STEM.get(canonicalStem(token)) ?? []) found.set(`${word.set}:${word.state}`, word);
+  }
+  return [...found.values()];
+}
+
+/** A comparison word's direction: +1 the first figure is larger, -1 smaller, 0 neither. */
+export function comparisonDirection(text: string): number | undefined {
+  for (const token of text.toLowerCase().split(/[^\p{L}]+/u)) {
+    const direction = (comparisons.words as Record<string, number>)[token];
+    if (direction !== undefined && direction !== 0) return direction;
+  }
+  return undefined;
+}
+
+export const ACTOR_FIELDS: ReadonlySet<string> = new Set(fields.actor);
+export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);

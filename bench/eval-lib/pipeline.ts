@@ -1,10 +1,10 @@
 // The pipeline the evaluations run: the product's own review() (segmentation, evidence parsing,
-// the offline judge), so the figures measure what a user gets. `legacy` runs the rule cascade the
-// judge replaced (bench/legacy-offline), only to print it beside the shipped judge.
+// the offline judge), so the figures measure what a user gets. `trained` runs the trained judge
+// (partitions from the decision model alone), to print it beside the shipped judge.
 import { createOfflineJudge, type OfflineJudgeOptions } from '../../src/core/judge/offline';
 import { review } from '../../src/core/review';
 import type { EvidenceSource, JudgedClaim } from '../../src/core/review-types';
-import { createOfflineJudge as createLegacyJudge } from '../legacy-offline/judge';
+import { createTrainedJudge } from '../../src/core/judge/offline/trained-judge';
 
 export interface EvalCase {
   report: string;
@@ -14,10 +14,10 @@ export interface EvalCase {
   question?: string;
 }
 
-export type JudgeChoice = 'offline' | 'legacy';
+export type JudgeChoice = 'offline' | 'trained';
 
 export async function judgeCase(input: EvalCase, options: OfflineJudgeOptions = {}, choice: JudgeChoice = 'offline'): Promise<JudgedClaim[]> {
-  const judge = choice === 'legacy' ? createLegacyJudge() : createOfflineJudge(options);
+  const judge = choice === 'trained' ? createTrainedJudge({ groundedCut: options.groundedCut }) : createOfflineJudge(options);
   const result = await review({ ...input, judge });
   return result.claims;
 }

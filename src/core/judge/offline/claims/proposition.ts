@@ -2,7 +2,7 @@
 // times and dates, the states it asserts, a comparison, and its modality (hedge, cause,
 // certainty, negation, absence). Slots are read from the text alone, never from the evidence.
 import { extractFeatures, type TextFeatures } from '../../../retrieval/index';
-import { comparisonDirection, findModality, statesIn, type StateWord } from '../vocabulary/index';
+import { MODALITY, comparisonDirection, findModality, statesIn, type StateWord } from '../vocabulary/index';
 
 export interface Proposition {
   text: string;
@@ -21,6 +21,8 @@ export interface Proposition {
   comparison?: number;
   /** The claim asks instead of stating. */
   question: boolean;
+  /** Stems of what a denial or an absence is about: "was not restarted" → restart, "no errors were logged" → error. */
+  denied: string[];
 }
 
 /** Words of a name group that are too common in reports to identify anything. */
@@ -43,5 +45,19 @@ export function readProposition(text: string, context?: string): Proposition {
     states: statesIn(text),
     comparison: comparisonDirection(text),
     question: /\?\s*$/.test(text),
+    denied: deniedStems(text),
   };
+}
+
+/** Up to three content words after each negation or absence word: what is denied. */
+function deniedStems(text: string): string[] {
+  const out: string[] = [];
+  for (const kind of ['negation', 'absence'] as const) {
+    const pattern = new RegExp(MODALITY[kind].source, 'giu');
+    for (const match of text.matchAll(pattern)) {
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 60);
+      out.push(...extractFeatures(after).words.slice(0, 3));
+    }
+  }
+  return [...new Set(out)];
 }

@@ -38,6 +38,7 @@ export const FEATURE_NAMES: readonly string[] = [
   ...KINDS.map((kind) => `support_${kind}`),
   'evidence_has_records', 'has_question',
   'figures_anchored_share', 'figures_conflict_any', 'figures_dimension_conflict_any', 'times_anchored_share',
+  'states_conflict_strong', 'polarity_denied_stated',
   'hedge_x_unopposed', 'causal_x_covered', 'mismatch_x_matched_nothing', 'all_matched', 'nothing_specific',
 ];
 
@@ -75,6 +76,8 @@ export function featureVector(input: ClaimEvidence): number[] {
     flag(input.hasRecords), flag(input.hasQuestion),
     share(slots.filter((s) => s.slot === 'figure' && s.anchored).length, figures), flag(slots.some((s) => s.slot === 'figure' && s.conflict)),
     flag(slots.some((s) => s.slot === 'figure' && s.dimensionConflict)), share(slots.filter((s) => (s.slot === 'time' || s.slot === 'date') && s.anchored).length, dated),
+    flag(slots.some((s) => s.slot === 'state' && s.outcome === 'mismatched' && s.anchored) && !slots.some((s) => s.slot === 'state' && s.outcome === 'matched' && s.claimed === slots.find((m) => m.slot === 'state' && m.outcome === 'mismatched')?.claimed)),
+    flag(slots.some((s) => (s.slot === 'absence' || s.slot === 'negation') && s.outcome === 'mismatched' && prop.denied.length > 0)),
     flag(prop.hedge) * flag(!opposed && mismatches === 0), flag(prop.causal) * covered, flag(mismatches) * flag(matches === 0), flag(specifics > 0 && matches === figures + dated && alignment.missingEntities.length === 0), flag(specifics === 0),
   ];
 }

@@ -99,7 +99,7 @@ function checkStates(prop: Proposition, records: readonly AlignedRecord[]): Slot
         outcome = { slot: 'state', outcome: 'matched', claimed: state.state, unit: record.unit };
         break;
       }
-      outcome ??= { slot: 'state', outcome: 'mismatched', claimed: state.state, unit: record.unit, found: same[0]!.state };
+      outcome ??= { slot: 'state', outcome: 'mismatched', claimed: state.state, unit: record.unit, found: same[0]!.state, anchored: record.entityShare >= 1 && record.wordShare >= 0.5 && view.fieldStates.length + view.states.length > 0 };
     }
     if (outcome) results.push(outcome);
   }
@@ -115,10 +115,11 @@ function checkPolarity(prop: Proposition, records: readonly AlignedRecord[]): Sl
   const slot = prop.absence ? 'absence' : prop.negation ? 'negation' : undefined;
   if (!slot) return [];
   const claimed = prop.absence ?? prop.negation!;
+  // A record about the claim's entities that states the denied thing itself, without denying it.
   const opposing = records.find((r) => {
     const view = readRecord(r.unit);
-    return !view.negated && !view.prose && r.wordShare >= 0.5;
+    return !view.negated && !view.prose && prop.denied.some((stem) => r.unit.wordSet.has(stem));
   });
-  if (opposing) return [{ slot, outcome: 'mismatched', claimed, unit: opposing.unit, found: opposing.unit.text.slice(0, 80) }];
+  if (opposing) return [{ slot, outcome: 'mismatched', claimed, unit: opposing.unit, found: opposing.unit.text.slice(0, 80), anchored: true }];
   return [{ slot, outcome: 'matched', claimed }];
 }

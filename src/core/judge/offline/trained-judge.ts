@@ -1,4 +1,5 @@
-// The offline judge, stage by stage: read the claim as a proposition (claims/), align it with
+// The trained judge, stage by stage (measured beside the shipped offline judge by `npm run eval`;
+// the shipped judge takes its confidences from the same stages): read the claim as a proposition (claims/), align it with
 // the evidence records about it (align/, records/), check its slots and derivations (derive/),
 // and decide its partition with the trained, calibrated model (decide/). Deterministic, no
 // network; text inside a report or evidence is only ever matched, never obeyed.
@@ -10,22 +11,22 @@ import { featureVector, type ClaimEvidence } from './decide/features';
 import { probabilities, shippedModel, type DecisionModel } from './decide/model';
 import { decideVerdict } from './decide/verdict';
 import { checkSlots } from './derive/slots';
-import { flagNonAnswer } from './question/answers';
+import { flagNonAnswer } from './answers';
 import { judgeOutputFromClaims } from './output';
 
-export interface OfflineJudgeOptions {
+export interface TrainedJudgeOptions {
   /** A decision model other than the shipped one (training, tests). */
   model?: DecisionModel;
   /** Overrides the model's cut below which a grounded verdict is withheld. */
   groundedCut?: number;
 }
 
-/** Creates the offline judge (`kind: 'offline'`). */
-export function createOfflineJudge(options: OfflineJudgeOptions = {}): ClaimJudge {
+/** Creates the trained judge (`kind: 'offline-trained'`): partitions decided by the model alone. */
+export function createTrainedJudge(options: TrainedJudgeOptions = {}): ClaimJudge {
   return {
-    kind: 'offline',
+    kind: 'offline-trained',
     // async: an abort becomes a rejected promise, never a synchronous throw.
-    judgeClaims: async (input) => judgeClaimsOffline(input, options),
+    judgeClaims: async (input) => judgeClaimsTrained(input, options),
   };
 }
 
@@ -36,8 +37,8 @@ export function gatherClaimEvidence(claim: ReportClaim, index: EvidenceIndex, qu
   return { prop, alignment, slots: checkSlots(prop, alignment), hasRecords: index.hasRecords, hasQuestion: question !== undefined };
 }
 
-/** The synchronous core of the offline judge; throws only when `signal` is aborted. */
-export function judgeClaimsOffline(input: ClaimJudgeInput, options: OfflineJudgeOptions = {}): ClaimJudgement {
+/** The synchronous core of the trained judge; throws only when `signal` is aborted. */
+export function judgeClaimsTrained(input: ClaimJudgeInput, options: TrainedJudgeOptions = {}): ClaimJudgement {
   input.signal?.throwIfAborted();
   const usable = input.evidence.filter(isUsable);
   if (usable.length === 0) {

@@ -1,6 +1,6 @@
 // The wording the offline judge reacts to: causal and certainty language (over-reach), hedges
 // (alternative hypotheses), negation and absence, and state words with their opposites.
-import { DENIED_COMPARISON_RE, canonicalStem, isStopword } from '../../../src/core/retrieval/features';
+import { DENIED_COMPARISON_RE, canonicalStem, isStopword } from '../../retrieval/features';
 
 export interface Wording {
   /** The causal phrase ("caused by", "root cause", "due to"), when present. */

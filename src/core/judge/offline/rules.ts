@@ -2,12 +2,12 @@
 // question, absence and negation, and support (what the claim needs and which evidence units
 // meet it, figures derived from several of them). What the claim is about is in claim-view.ts,
 // where a figure stands in a unit in figures.ts, contradictions in contradictions.ts.
-import type { EvidenceType, PartitionKey } from '../../../src/core/model';
-import type { ReportClaim } from '../../../src/core/review-types';
-import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../../src/core/retrieval/index';
+import type { EvidenceType, PartitionKey } from '../../model';
+import type { ReportClaim } from '../../review-types';
+import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
-import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './matching';
+import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './derive/matching';
 import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, documentNames, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { fromClaimFigures, inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
@@ -1025,7 +1025,7 @@ function derivedFrom(view: ClaimView, quantity: Quantity, candidates: IndexedIte
   // Unless the claim gives the part itself ("11.2 GiB, roughly 80% of the 14 GiB limit").
   if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
   // A sum, a difference or a change of figures the records state.
-  const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))));
+  const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))))?.units;
   if (parts) return parts;
   // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
   if (countsListed(view, quantity)) return [];

@@ -2,8 +2,8 @@
 // two things is two propositions; an answer that skips the asked year or number, says something
 // else of one option of an "A or B?" question, asks a question back, or names the person the
 // question gives, does not answer it.
-import type { JudgedClaim } from '../../../src/core/review-types';
-import { extractFeatures } from '../../../src/core/retrieval/index';
+import type { JudgedClaim } from '../../review-types';
+import { extractFeatures } from '../../retrieval/index';
 import { isNationality } from './language';
 
 /**

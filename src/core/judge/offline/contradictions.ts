@@ -2,9 +2,9 @@
 // value, another time, an opposite state, a figure that did not hold over its series, a role held
 // by someone else, a document that says the opposite. Decided from structure, never from text
 // similarity.
-import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../src/core/retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { isWeakStateWord, readWording } from './language';
-import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './matching';
+import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './derive/matching';
 import { type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { type ClaimVerdict } from './rules';

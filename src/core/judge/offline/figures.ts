@@ -1,8 +1,8 @@
 // Where a figure stands in a unit: the part of a record that belongs to the claim's entity or
 // moment, figures written inside identifiers, dates and versions, and the rows of a series a
 // total is summed over.
-import { extractFeatures, type IndexedItem, type Quantity } from '../../../src/core/retrieval/index';
-import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './matching';
+import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
+import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './derive/matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
 
 /**

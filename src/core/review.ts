@@ -160,7 +160,9 @@ async function judgeStage(judge: ClaimJudge, input: Parameters<ClaimJudge['judge
       return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: abstainReason ? `not judged: ${abstainReason}` : NOT_JUDGED_REASON };
     }
     // The segmentation owns the span; the judge owns the verdict.
-    return { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: [...verdict.evidence_refs], reason: verdict.reason };
+    const judged: JudgedClaim = { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: [...verdict.evidence_refs], reason: verdict.reason };
+    if (typeof verdict.confidence === 'number' && verdict.confidence >= 0 && verdict.confidence <= 1) judged.confidence = verdict.confidence;
+    return judged;
   });
   if (missing > 0 && !abstainReason) {
     warnings.push({ file: 'judge', message: `the judge gave no valid verdict for ${missing} claim(s); they are shown as ungrounded` });
@@ -257,6 +259,8 @@ export interface ClaimJson {
   type: EvidenceType;
   evidence_refs: string[];
   reason: string;
+  /** The judge's calibrated probability that `partition` is right, when it gives one. */
+  confidence?: number;
 }
 
 export interface ReviewJson {
@@ -289,6 +293,7 @@ export function toClaimJson(claim: JudgedClaim): ClaimJson {
     type: claim.type,
     evidence_refs: claim.evidence_refs,
     reason: claim.reason,
+    ...(claim.confidence === undefined ? {} : { confidence: claim.confidence }),
   };
 }
 

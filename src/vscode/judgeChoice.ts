@@ -3,11 +3,23 @@
 // what will be sent where and needs a yes. The key comes from SecretStorage only.
 import * as vscode from 'vscode';
 import { isLoopbackEndpoint, type OpenAIJudge } from '../core/judge/openai';
-import type { JudgeChoice } from './reviews';
+import type { ClaimJudge } from '../core/review-types';
 import { readApiKey } from './secrets';
 import type { SettingsStore } from './settings';
 
 const CONSENT_KEY = 'grounding.remoteJudgeConsent';
+
+/** The judge a review runs with, or why the configured one could not be used. */
+export interface JudgeChoice {
+  judge?: ClaimJudge;
+  /** The remote judge's endpoint (Evaluate and Repair regenerates through it). */
+  endpoint?: { baseURL: string; model: string; apiKey?: string; timeoutMs: number };
+  /**
+   * Why the configured judge could not be used. Logged, and kept first among the review's judge
+   * fallbacks, which the panel's Judge card and the audit show.
+   */
+  note?: string;
+}
 
 export function createJudgeChooser(settings: SettingsStore, context: vscode.ExtensionContext, log: vscode.LogOutputChannel): () => Promise<JudgeChoice> {
   // One judge per configuration, so its response cache survives re-evaluations.

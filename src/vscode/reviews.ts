@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import type { PartitionKey } from '../core/model';
 import type { GateReviewOptions } from '../core/gate/compute';
-import type { ClaimJudge } from '../core/review-types';
 import { evaluateReport, regate } from './engine';
 import { EvidenceReader, EvidenceStore, type ReadEvidence, type ResolvedEvidence } from './evidence';
 import type { GeometryInput } from './geometry';
+import type { JudgeChoice } from './judgeChoice';
 import { ReviewSession, type TrajectoryRound } from './session';
 import { gateOptionsOf, scoringChanged, scoringOf, type SettingsStore } from './settings';
 
@@ -33,17 +33,6 @@ export type EvaluateOutcome =
   | { status: 'failed'; message: string };
 
 const VERDICTS_KEY = 'grounding.verdictsByReport';
-
-export interface JudgeChoice {
-  judge?: ClaimJudge;
-  /** The remote judge's endpoint (Evaluate and Repair regenerates through it). */
-  endpoint?: { baseURL: string; model: string; apiKey?: string; timeoutMs: number };
-  /**
-   * Why the configured judge could not be used. Logged, and kept first among the review's judge
-   * fallbacks, which the panel's Judge card and the audit show.
-   */
-  note?: string;
-}
 
 export class ReviewController implements vscode.Disposable {
   private readonly sessions = new Map<string, ReviewSession>();

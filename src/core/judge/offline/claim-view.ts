@@ -1,12 +1,11 @@
 // What a claim is about and how the offline judge reads a unit against it: the claim's view
 // (its features, wording and content words), its entities (identifiers and names) and where a
 // unit holds them, the words that carry little content, and a unit's wording read once.
-import type { EvidenceType } from '../../model';
+import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import { canonicalStem, extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { isNationality, readWording, type Wording } from './language';
 import { dateMatches, timeMatches } from './derive/matching';
-import { type ClaimVerdict } from './rules';
 
 /** Generic words that carry little of a claim's specific content, wherever the support is. */
 export const LIGHT_WORDS = new Set(
@@ -49,6 +48,14 @@ export const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
   paragraph: 'domain',
   reasoning: 'inference',
 };
+
+/** A rule's verdict on a claim: its partition, evidence type, cited items and a one-line reason. */
+export interface ClaimVerdict {
+  partition: PartitionKey;
+  type: EvidenceType;
+  evidence_refs: string[];
+  reason: string;
+}
 
 export interface ClaimView {
   claim: ReportClaim;

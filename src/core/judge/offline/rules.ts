@@ -2,22 +2,16 @@
 // question, absence and negation, and support (what the claim needs and which evidence units
 // meet it, figures derived from several of them). What the claim is about is in claim-view.ts,
 // where a figure stands in a unit in figures.ts, contradictions in contradictions.ts.
-import type { EvidenceType, PartitionKey } from '../../model';
 import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './derive/matching';
-import { type ClaimSurroundings, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, documentNames, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
+import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, documentNames, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
 import { fromClaimFigures, inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 
-export interface ClaimVerdict {
-  partition: PartitionKey;
-  type: EvidenceType;
-  evidence_refs: string[];
-  reason: string;
-}
+export type { ClaimVerdict } from './claim-view';
 
 export interface RuleOptions {
   /** Share of a claim's content words that records (logs, rows, fields) must contain (default 0.3). */

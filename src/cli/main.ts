@@ -3,6 +3,7 @@ import { isMainThread } from 'node:worker_threads';
 import { CliError, EXIT_USAGE, type CliIo } from './args';
 import { gateUsage, runGateCommand } from './commands/gate';
 import { hookUsage, runHook } from './commands/hook';
+import { mcpUsage, runMcp } from './commands/mcp';
 import { reviewUsage, runReview } from './commands/review';
 import { runScore, scoreUsage } from './commands/score';
 import { calibrateUsage, runCalibrate } from './commands/calibrate';
@@ -19,6 +20,7 @@ const commands: Record<string, CliCommand> = {
   score: { summary: 'score a partition and decide proceed / regenerate / replan', usage: scoreUsage, run: runScore },
   calibrate: { summary: 'fit the GroundingSwitch thresholds on labelled examples', usage: calibrateUsage, run: runCalibrate },
   gate: { summary: 'replay an agent trace through the grounding gate: may the answer ship?', usage: gateUsage, run: runGateCommand },
+  mcp: { summary: 'an MCP server over stdio: review_report, check_claims, gate_check', usage: mcpUsage, run: (argv, io) => runMcp(argv, io) },
   hook: { summary: 'stop hook: exit 0 when the report may ship, 2 with what to fix', usage: hookUsage, run: (argv, io) => runHook(argv, io) },
 };
 

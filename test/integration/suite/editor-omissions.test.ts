@@ -33,7 +33,7 @@ describe('editor: omissions in the review panel', function () {
     }, 20_000, 'the omissions heading');
     assert.ok(headings.length > 0);
     const items = await texts('section[aria-labelledby=h-omissions] .omission-meta', EXTENSION_WEBVIEW);
-    assert.deepEqual(items, ['E3 · app.log:3 · log level ERROR', 'E5 · app.log:5 · log level ERROR']);
+    assert.deepEqual(items, ['E3 · omissions/app.log:3 · log level ERROR', 'E5 · omissions/app.log:5 · log level ERROR']);
 
     await evaluate('document.querySelector(\'[data-omission-id="E5"]\').click()', EXTENSION_WEBVIEW);
     const opened = await waitFor(async () => {

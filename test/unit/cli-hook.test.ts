@@ -33,6 +33,15 @@ describe('CLI hook (stop-hook mode)', () => {
     assert.match(stdout, /is grounded \(S = 1\.000, δ = proceed, gate ACCEPT\): ready to stop/);
   });
 
+  it('gives the verdicts of `review`: --format json carries the same claims, and a hook block', () => {
+    const hook = run(['hook', '--report', 'examples/incident/report.md', '--format', 'json']);
+    const cli = run(['review', 'examples/incident/report.md', '--format', 'json']);
+    assert.equal(hook.code, 2);
+    const hooked = JSON.parse(hook.stdout);
+    assert.deepEqual(hooked.claims, JSON.parse(cli.stdout).claims);
+    assert.deepEqual(hooked.hook, { pass: false, exit_code: 2 });
+  });
+
   it('a file it cannot read, or a missing --report, is exit 2 (never 1)', () => {
     assert.equal(run(['hook', '--report', 'examples/incident/nope.md']).code, 2);
     assert.equal(run(['hook']).code, 2);

@@ -3,12 +3,11 @@
 // and the flagged claims go to stderr, which agent hooks hand back to the agent. Never exit 1.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { review } from '../../core/review';
+import { review, toReviewJson } from '../../core/review';
 import type { EvidenceSource, ReviewResult } from '../../core/review-types';
 import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
 import { CliError, EXIT_PROCEED, EXIT_USAGE, asCliError, parseFormat, readTextFile, type CliIo } from '../args';
 import { CLI_JUDGES, frontMatterEvidence, type JudgeFactories } from './review';
-import { toReviewJson } from '../../core/review';
 
 export const hookUsage = `Usage: grounding-review hook --report FILE [--evidence FILE…] [--trace FILE] [options]
 

@@ -193,7 +193,8 @@ export function registerTools(server: McpServer, context: ToolContext): void {
         goals: args.goals,
       });
       const warnings = parsed.warnings.map((warning) => `${warning.file}${warning.line === undefined ? '' : `:${warning.line}`}: ${warning.message}`);
-      return structured({ ...(result as GateResult), ...(warnings.length > 0 ? { warnings } : {}) } as unknown as Record<string, unknown> & GateResult);
+      const output: GateResult & { warnings?: string[] } = { ...result, ...(warnings.length > 0 ? { warnings } : {}) };
+      return structured({ ...output });
     },
   );
 }

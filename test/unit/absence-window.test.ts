@@ -26,8 +26,8 @@ const groundingJudge: ClaimJudge = {
 
 describe('absence claims against the evidence window', () => {
   it('reads the window a claim speaks of', () => {
-    assert.deepEqual(claimWindow('no errors in the last 5 minutes'), { kind: 'recent', ms: 300_000, phrase: 'the last 5 minutes' });
-    assert.deepEqual(claimWindow('nothing failed over the past hour'), { kind: 'recent', ms: 3_600_000, phrase: 'the past hour' });
+    assert.deepEqual(claimWindow('no errors in the last 5 minutes'), { kind: 'recent', ms: 300_000, phrase: 'the last 5 minutes', at: [10, 31] });
+    assert.deepEqual(claimWindow('nothing failed over the past hour'), { kind: 'recent', ms: 3_600_000, phrase: 'the past hour', at: [15, 33] });
     assert.equal(claimWindow('no errors since 14:00')?.kind, 'since');
     assert.equal(claimWindow('no errors between 14:02 and 14:04')?.kind, 'between');
     assert.equal(claimWindow('no errors were logged'), undefined);
@@ -44,6 +44,19 @@ describe('absence claims against the evidence window', () => {
     assert.equal(uncoveredWindowReason('no errors since 14:00', items()), 'evidence covers only 14:02–14:04, not since 14:00');
   });
 
+  it('only an absence in the window\'s own clause counts: a window of an event, or a verb\'s negation, is left alone', () => {
+    for (const text of [
+      'The app was down on 21 October from 10:05 to 15:20, so customers could not see their code.',
+      'Enforcing since 08:00 UTC, after a 24-hour audit window with no denied connections.',
+      'The daily figure is not reset at midnight: it counts the previous 24 hours.',
+      'Errors rose in the last 5 minutes.',
+    ]) {
+      assert.equal(uncoveredWindowReason(text, items()), undefined, text);
+    }
+    assert.match(uncoveredWindowReason('Since 14:00, no errors were logged.', items()) ?? '', /^evidence covers only/);
+    assert.match(uncoveredWindowReason('Zero 5xx responses between 14:00 and 14:03.', items()) ?? '', /^evidence covers only 14:02–14:04/);
+  });
+
   it('evidence without any timestamp cannot show a window was watched (fails closed)', () => {
     const untimed = parseEvidence({ file: 'a.log', text: 'INFO all good\n' }).items;
     assert.match(uncoveredWindowReason('no errors in the last 5 minutes', untimed) ?? '', /no timestamps/);
@@ -52,6 +65,12 @@ describe('absence claims against the evidence window', () => {
   it('a query that declares its window (args from/to) covers it', () => {
     const trace = parseEvidence({ file: 't.jsonl', text: JSON.stringify({ type: 'tool_call', tool: 'logs', args: { from: '14:00', to: '14:05' }, result: { errors: 0 } }) }).items;
     assert.equal(uncoveredWindowReason('no errors in the last 5 minutes', trace), undefined);
+  });
+
+  it('a row that declares its window as an ISO interval (window=…/…) covers that window', () => {
+    const rows = parseEvidence({ file: 'fw.log', text: '[tool=fw_hits row=5] window=2026-04-15T08:30Z/2026-04-15T08:50Z denied=0\n' }).items;
+    assert.equal(uncoveredWindowReason('nothing was dropped between 08:30 and 08:50', rows), undefined);
+    assert.equal(uncoveredWindowReason('nothing was dropped between 08:20 and 08:50', rows), 'evidence covers only 08:30–08:50, not between 08:20 and 08:50');
   });
 
   it('in review(): a grounded absence claim over an uncovered window becomes ungrounded, whatever judge ran; S follows', async () => {

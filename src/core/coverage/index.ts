@@ -19,7 +19,11 @@ interface Span {
 }
 
 /** The window a claim speaks of. */
-type ClaimWindow = { kind: 'recent'; ms: number; phrase: string } | { kind: 'since'; from: Moment; phrase: string } | { kind: 'between'; from: Moment; to: Moment; phrase: string };
+type ClaimWindow = ({ kind: 'recent'; ms: number } | { kind: 'since'; from: Moment } | { kind: 'between'; from: Moment; to: Moment }) & {
+  phrase: string;
+  /** Where the window's words stand in the claim: [start, end). */
+  at: [number, number];
+};
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (values: readonly string[]) => [...values].sort((a, b) => b.length - a.length).map(escape).join('|');
@@ -33,7 +37,8 @@ const RECENT = new RegExp(
 );
 const SINCE = new RegExp(String.raw`\b(since\s+(${CLOCK}))(?![:\d])`, 'i');
 const BETWEEN = new RegExp(String.raw`\b((?:between|from)\s+(${CLOCK})\s*(?:and|to|until|till|–|—|-)\s*(${CLOCK}))(?![:\d])`, 'i');
-const NEGATION = new RegExp(String.raw`(?:^|[^\p{L}'])(?:${alternatives(words.negations)})(?![\p{L}'])`, 'iu');
+const NEGATION = new RegExp(String.raw`(?<![\p{L}'])(?:${alternatives(words.negations)})(?![\p{L}'])`, 'giu');
+const CLAUSE_BREAK = new RegExp(String.raw`[.;:!?]|,\s*(?:${alternatives(words.clauseBreaks)})\b`, 'i');
 
 const ISO = /^\[?(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?\]?$/;
 const BARE = /^\[?(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,3})\d*)?)?\]?$/;
@@ -58,17 +63,32 @@ export function parseMoment(value: string): Moment | undefined {
   return undefined;
 }
 
-/** The moments an item is stamped with, and the window a tool call says it queried (args from/to). */
-function itemTimes(item: EvidenceItem): { moments: Moment[]; declared?: Span } {
+/** An ISO 8601 interval value (`2026-04-15T08:30Z/2026-04-15T08:50Z`): a row that declares its window. */
+function intervalOf(value: string): Span | undefined {
+  const slash = value.indexOf('/');
+  if (slash <= 0) return undefined;
+  const from = parseMoment(value.slice(0, slash));
+  const to = parseMoment(value.slice(slash + 1));
+  return from && to ? { from, to } : undefined;
+}
+
+/** The moments an item is stamped with, and the windows it declares: a query's args from/to, an interval field. */
+function itemTimes(item: EvidenceItem): { moments: Moment[]; declared: Span[] } {
   const moments: Moment[] = [];
   const stamp = LEADING_STAMP.exec(item.text)?.[1];
   const leading = stamp ? parseMoment(stamp) : undefined;
   if (leading) moments.push(leading);
   let from: Moment | undefined;
   let to: Moment | undefined;
+  const declared: Span[] = [];
   for (const [key, value] of Object.entries(item.fields)) {
     const leaf = (key.split('.').at(-1) ?? key).toLowerCase();
     const isArg = key.startsWith('args.');
+    const interval = intervalOf(value);
+    if (interval) {
+      declared.push(interval);
+      continue;
+    }
     if (isArg && START_FIELDS.has(leaf)) from = parseMoment(value) ?? from;
     else if (isArg && END_FIELDS.has(leaf)) to = parseMoment(value) ?? to;
     else if (TIME_FIELDS.has(leaf)) {
@@ -76,7 +96,8 @@ function itemTimes(item: EvidenceItem): { moments: Moment[]; declared?: Span } {
       if (moment) moments.push(moment);
     }
   }
-  return { moments, ...(from && to ? { declared: { from, to } } : {}) };
+  if (from && to) declared.push({ from, to });
+  return { moments, declared };
 }
 
 /** Per file, the span from its first to its last stamped item, plus every window a query declared. */
@@ -85,7 +106,7 @@ export function evidenceSpans(items: readonly EvidenceItem[]): Span[] {
   const spans: Span[] = [];
   for (const item of items) {
     const { moments, declared } = itemTimes(item);
-    if (declared) spans.push(declared);
+    spans.push(...declared);
     if (moments.length > 0) byFile.set(item.file, [...(byFile.get(item.file) ?? []), ...moments]);
   }
   for (const moments of byFile.values()) {
@@ -102,25 +123,37 @@ export function claimWindow(text: string): ClaimWindow | undefined {
   if (between) {
     const from = parseMoment(between[2]);
     const to = parseMoment(between[3]);
-    if (from && to) return { kind: 'between', from, to, phrase: between[1] };
+    if (from && to) return { kind: 'between', from, to, phrase: between[1], at: [between.index, between.index + between[0].length] };
   }
   const since = SINCE.exec(text);
   if (since) {
     const from = parseMoment(since[2]);
-    if (from) return { kind: 'since', from, phrase: since[1] };
+    if (from) return { kind: 'since', from, phrase: since[1], at: [since.index, since.index + since[0].length] };
   }
   const recent = RECENT.exec(text);
   if (recent) {
     const amountWord = recent[2]?.toLowerCase();
     const amount = amountWord === undefined ? 1 : (words.numberWords as Record<string, number>)[amountWord] ?? Number(amountWord);
     const unit = (words.units as Record<string, number>)[recent[3].toLowerCase()];
-    if (Number.isFinite(amount) && amount > 0 && unit) return { kind: 'recent', ms: amount * unit, phrase: `the ${recent[1]}` };
+    if (Number.isFinite(amount) && amount > 0 && unit) return { kind: 'recent', ms: amount * unit, phrase: `the ${recent[1]}`, at: [recent.index, recent.index + recent[0].length] };
   }
   return undefined;
 }
 
-function isAbsenceClaim(claim: JudgedClaim): boolean {
-  return claim.type === 'neg_evidence' || NEGATION.test(claim.text);
+/**
+ * An absence over the window: a negation of quantity ("no errors", "zero 5xx") in the window's own
+ * clause, a few words from it. "The app was down from 10:05 to 15:20, so customers could not …"
+ * is no absence claim over 10:05–15:20.
+ */
+export function isAbsenceOverWindow(text: string, window: ClaimWindow): boolean {
+  for (const match of text.matchAll(NEGATION)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const between = end <= window.at[0] ? text.slice(end, window.at[0]) : window.at[1] <= start ? text.slice(window.at[1], start) : '';
+    if (CLAUSE_BREAK.test(between)) continue;
+    if (between.split(/\s+/).filter(Boolean).length <= words.maxWordsBetween) return true;
+  }
+  return false;
 }
 
 /** Intervals on one axis: absolute ms when every moment has a date and the window needs none; else time of day. */
@@ -129,6 +162,11 @@ function onAxis(spans: readonly Span[], window: ClaimWindow): Array<[number, num
   const useEpoch = !windowIsClock && spans.every((span) => span.from.epoch !== undefined && span.to.epoch !== undefined);
   const intervals = spans.map((span): [number, number] => {
     if (useEpoch) return [span.from.epoch!, span.to.epoch!];
+    // With dates, the length comes from them: a day or more covers every time of day.
+    if (span.from.epoch !== undefined && span.to.epoch !== undefined) {
+      const length = span.to.epoch - span.from.epoch;
+      return length >= DAY_MS ? [-DAY_MS, 2 * DAY_MS] : [span.from.tod, span.from.tod + Math.max(0, length)];
+    }
     // A span that crosses midnight on the clock is read as ending the next day.
     return span.to.tod >= span.from.tod ? [span.from.tod, span.to.tod] : [span.from.tod, span.to.tod + DAY_MS];
   });
@@ -157,7 +195,7 @@ function describeIntervals(intervals: ReadonlyArray<[number, number]>): string {
 /** Why the evidence does not cover the claim's window, or undefined when it does. */
 export function uncoveredWindowReason(claimText: string, items: readonly EvidenceItem[]): string | undefined {
   const window = claimWindow(claimText);
-  if (!window) return undefined;
+  if (!window || !isAbsenceOverWindow(claimText, window)) return undefined;
   const spans = evidenceSpans(items);
   if (spans.length === 0) return `the evidence carries no timestamps, so it cannot show ${window.phrase} was watched`;
   const intervals = onAxis(spans, window);
@@ -172,7 +210,7 @@ export function uncoveredWindowReason(claimText: string, items: readonly Evidenc
 /** The judged claims with every grounded absence claim over an uncovered window made ungrounded. */
 export function checkAbsenceWindows(claims: readonly JudgedClaim[], items: readonly EvidenceItem[]): JudgedClaim[] {
   return claims.map((claim) => {
-    if (claim.partition !== 'grounded' || !isAbsenceClaim(claim)) return claim;
+    if (claim.partition !== 'grounded') return claim;
     const reason = uncoveredWindowReason(claim.text, items);
     if (reason === undefined) return claim;
     // The judge's confidence was for its own partition, not this one.

@@ -87,6 +87,7 @@ describe('omissions', () => {
         { type: 'tool_call', tool: 'ci', args: {}, result: { status: 'failed' }, exit_ok: true },
         { type: 'tool_call', tool: 'pytest', args: {}, result: 'FAILED tests/test_api.py::test_login', exit_ok: true },
         { type: 'tool_call', tool: 'pytest', args: {}, result: { passed: 12, failed: 0 }, exit_ok: true },
+        { type: 'tool_call', tool: 'search_logs', args: { level: 'error', status: 'failed' }, result: { hits: 0 }, exit_ok: true },
       ].map((event) => JSON.stringify(event));
       assert.deepEqual(reasonOf('t.jsonl', trace.join('\n')), [
         'exit_ok false (deploy)',
@@ -94,12 +95,15 @@ describe('omissions', () => {
         'failed status status=failed',
         'a failed test ("FAILED")',
         undefined,
+        undefined,
       ]);
     });
 
-    it('a fired signal, unless it says it resolved; a runbook paragraph is never trouble', () => {
-      assert.deepEqual(reasonOf('alert.log', '[signal] alert_id=A-1 fired_at=14:02\n[signal] alert_id=A-1 state=resolved\n'), [
+    it('a fired signal, unless it says it resolved; a signal naming no alert, a runbook paragraph are never trouble', () => {
+      assert.deepEqual(reasonOf('alert.log', '[signal] alert_id=A-1 fired_at=14:02 severity=critical\n[signal] alert_id=A-1 state=resolved\n[signal] alert_id=A-1 resolved_at=14:09\n[signal] request_id=R-2 requested_by=ops\n'), [
         'a signal fired (alert_id=A-1)',
+        undefined,
+        undefined,
         undefined,
       ]);
       assert.deepEqual(reasonOf('runbook.md', '# Runbook\n\nIf the job logs ERROR, restart it.\n'), [undefined, undefined]);

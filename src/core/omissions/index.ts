@@ -17,6 +17,7 @@ const FAILED_COUNT_FIELDS = lower(vocabulary.failedCountFields);
 const FAILED_TEST = vocabulary.failedTestPatterns.map((pattern) => new RegExp(pattern));
 const SIGNAL_FIRED_FIELDS = lower(vocabulary.signalFiredFields);
 const QUIET_STATES = lower(vocabulary.signalQuietStates);
+const QUIET_FIELDS = lower(vocabulary.signalQuietFields);
 const TROUBLE_KINDS = new Set<string>(vocabulary.troubleKinds);
 
 /** The key a field is known by: the last part of a flattened path (`result.checks[0].status` → `status`). */
@@ -30,19 +31,23 @@ function ownFields(item: EvidenceItem): Array<[string, string]> {
     const value = item.text.slice(item.text.indexOf(' = ') + 3);
     return [[leafKey(item.jsonPath ?? ''), value]];
   }
-  return Object.entries(item.fields).map(([key, value]) => [leafKey(key), value]);
+  // A tool call's arguments say what it asked for (level=error as a filter), not what happened.
+  return Object.entries(item.fields)
+    .filter(([key]) => !(item.kind === 'tool_call' && key.startsWith('args.')))
+    .map(([key, value]) => [leafKey(key), value]);
 }
 
 /** Why an item signals trouble, or undefined when it does not. */
 export function troubleReason(item: EvidenceItem): string | undefined {
   if (!TROUBLE_KINDS.has(item.kind)) return undefined;
   const fields = ownFields(item);
+  if (item.kind === 'signal') return signalReason(fields);
   const free = item.kind === 'tool_call' ? (item.result ?? '') : item.kind === 'json_field' ? '' : item.text;
 
   const level = fields.find(([key, value]) => LEVEL_FIELDS.has(key) && LEVELS.has(value.toLowerCase()));
   if (level) return `log level ${level[1].toUpperCase()}`;
   const levelWord = LEVEL_IN_TEXT.exec(free)?.[1];
-  if (levelWord && item.kind !== 'signal') return `log level ${levelWord}`;
+  if (levelWord) return `log level ${levelWord}`;
 
   if (item.exitOk === false) return `exit_ok false${item.tool ? ` (${item.tool})` : ''}`;
   const exit = fields.find(([key, value]) => EXIT_CODE_FIELDS.has(key) && /^-?\d+$/.test(value.trim()) && Number(value) !== 0);
@@ -55,12 +60,15 @@ export function troubleReason(item: EvidenceItem): string | undefined {
   const failedTest = FAILED_TEST.map((pattern) => pattern.exec(free)?.[0]).find((match) => match !== undefined);
   if (failedTest) return `a failed test ("${failedTest}")`;
 
-  if (item.kind === 'signal') {
-    if (fields.some(([key, value]) => STATUS_FIELDS.has(key) && QUIET_STATES.has(value.trim().toLowerCase()))) return undefined;
-    const named = fields.find(([key]) => SIGNAL_FIRED_FIELDS.has(key));
-    return named ? `a signal fired (${named[0]}=${named[1]})` : 'a signal fired';
-  }
   return undefined;
+}
+
+/** A signal is trouble when it names an alert that fired and does not report it resolved. */
+function signalReason(fields: ReadonlyArray<[string, string]>): string | undefined {
+  if (fields.some(([key]) => QUIET_FIELDS.has(key))) return undefined;
+  if (fields.some(([key, value]) => STATUS_FIELDS.has(key) && QUIET_STATES.has(value.trim().toLowerCase()))) return undefined;
+  const named = fields.find(([key]) => SIGNAL_FIRED_FIELDS.has(key));
+  return named ? `a signal fired (${named[0]}=${named[1]})` : undefined;
 }
 
 /**

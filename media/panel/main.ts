@@ -257,6 +257,30 @@ function citedRefs(claim: PanelClaim): string {
   return missing.length ? ` [${missing.join(', ')}]` : '';
 }
 
+/** Trouble in the evidence no claim cites or covers, each a link to its evidence line. */
+function omissionsCard(state: PanelState): HTMLElement | null {
+  if (!state.omissions.length) return null;
+  const list = el('ul', { class: 'omissions', attrs: { 'aria-label': 'Omissions' } });
+  for (const omission of state.omissions) {
+    const open = button('', () => post({ type: 'openOmission', id: omission.id }), {
+      class: 'omission-link',
+      'data-omission-id': omission.id,
+      'aria-label': `${omission.reason} at ${omission.file} line ${omission.line}, not mentioned by the report. Open the evidence line.`,
+    });
+    open.append(
+      el('span', { class: 'claim-meta omission-meta', text: `${omission.id} · ${omission.file}:${omission.line} · ${omission.reason}` }),
+      el('span', { class: 'omission-text', text: omission.text }),
+    );
+    list.append(el('li', { class: 'omission' }, open));
+  }
+  return card(
+    'Left out of the report',
+    'h-omissions',
+    el('p', { class: 'muted', text: 'Trouble in the evidence that no claim cites or covers: does the conclusion still hold?' }),
+    list,
+  );
+}
+
 function warningsCard(state: PanelState): HTMLElement | null {
   if (!state.warnings.length) return null;
   return card('Input warnings', 'h-warnings', el('ul', { class: 'reasons' }, ...state.warnings.map((w) => el('li', { text: w }))));
@@ -294,6 +318,7 @@ function render(): void {
       scoreCard(current),
       partitionCard(current),
       claimsCard(current),
+      omissionsCard(current),
       switchCard(current),
       gateCard(current),
       judgeCard(current),

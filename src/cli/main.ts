@@ -2,6 +2,8 @@
 import { isMainThread } from 'node:worker_threads';
 import { CliError, EXIT_USAGE, type CliIo } from './args';
 import { gateUsage, runGateCommand } from './commands/gate';
+import { hookUsage, runHook } from './commands/hook';
+import { mcpUsage, runMcp } from './commands/mcp';
 import { reviewUsage, runReview } from './commands/review';
 import { runScore, scoreUsage } from './commands/score';
 import { calibrateUsage, runCalibrate } from './commands/calibrate';
@@ -18,6 +20,8 @@ const commands: Record<string, CliCommand> = {
   score: { summary: 'score a partition and decide proceed / regenerate / replan', usage: scoreUsage, run: runScore },
   calibrate: { summary: 'fit the GroundingSwitch thresholds on labelled examples', usage: calibrateUsage, run: runCalibrate },
   gate: { summary: 'replay an agent trace through the grounding gate: may the answer ship?', usage: gateUsage, run: runGateCommand },
+  mcp: { summary: 'an MCP server over stdio: review_report, check_claims, gate_check', usage: mcpUsage, run: (argv, io) => runMcp(argv, io) },
+  hook: { summary: 'stop hook: exit 0 when the report may ship, 2 with what to fix', usage: hookUsage, run: (argv, io) => runHook(argv, io) },
 };
 
 function mainUsage(): string {
@@ -29,7 +33,8 @@ function mainUsage(): string {
     ...rows,
     '',
     'Run `grounding-review <command> --help` for a command\'s options.',
-    'Exit codes: 0 success and proceed, 1 success but not proceed, 2 usage or input error.',
+    'Exit codes: 0 success and proceed, 1 success but not proceed, 2 usage or input error',
+    '(hook: 0 ready to stop, 2 otherwise, never 1).',
   ].join('\n');
 }
 

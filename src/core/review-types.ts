@@ -137,6 +137,19 @@ export interface PartitionCounts {
   complementary: number;
 }
 
+/** A trouble item of the evidence (ERROR line, failed exit or test, fired alert) no claim cites or covers. */
+export interface Omission {
+  /** The evidence item's id, as claims cite it (`app.log:E4`). */
+  id: string;
+  file: string;
+  /** 1-based line in `file`. */
+  line: number;
+  /** One line: what makes the item trouble, e.g. "log level ERROR". */
+  reason: string;
+  /** The item's text, clipped to one line. */
+  text: string;
+}
+
 /** The review result: a contract shared by the CLI's JSON output, the editor and the audit export. */
 export interface ReviewResult {
   score: number;
@@ -153,6 +166,8 @@ export interface ReviewResult {
     abstainReason?: string;
   };
   warnings: InputWarning[];
+  /** Trouble in the evidence the report says nothing about; informational unless a caller fails on it. */
+  omissions: Omission[];
   evidence: { files: string[]; items: number };
   scoring: ScoringSettings & { decisionWithoutAbstain?: Decision };
   /** Filled by later stages; null when not computed. */

@@ -7,7 +7,9 @@ import { withoutFrontMatter } from './front-matter';
 import { computeSwitch, type SwitchOptions } from './geometry/review-switch';
 import { parseEvidenceSources } from './evidence/index';
 import { gateForReview, validateGateReviewOptions, type GateReviewOptions } from './gate/index';
+import { checkAbsenceWindows } from './coverage/index';
 import { createOfflineJudge } from './judge/offline';
+import { findOmissions } from './omissions/index';
 import {
   DEFAULT_RHO,
   DEFAULT_THRESHOLDS,
@@ -28,6 +30,7 @@ import type {
   InputWarning,
   JudgedClaim,
   JudgeUsage,
+  Omission,
   PartitionCounts,
   ReportClaim,
   ReviewResult,
@@ -70,8 +73,10 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
     question,
     signal: input.signal,
   });
+  // Post-judging stages: they apply to whatever judge ran.
+  const claims = checkAbsenceWindows(judged.claims, evidence.items);
   const result = scoreStage({
-    claims: judged.claims,
+    claims,
     abstainReason: judged.abstainReason,
     degraded: judged.degraded,
     judge: { kind: judge.kind, model: judged.judgement.model ?? judge.model, usage: judged.judgement.usage, fallbacks: judged.judgement.fallbacks },
@@ -79,6 +84,7 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
     evidence: { files: input.evidence.map((source) => source.file), items: evidence.items.length },
     scoring,
   });
+  result.omissions = findOmissions(claims, evidence.items);
   if (input.switch) result.switch = await switchStage(input, input.switch, question, report.claims);
   if (input.gate) {
     const gateReview = { report: input.report, claims: report.claims, evidenceItems: evidence.items, frontMatterClaimType: report.frontMatter.claim_type };
@@ -188,6 +194,7 @@ function scoreStage(parts: {
     claims: parts.claims,
     judge: { ...withoutUndefined(parts.judge), fallbacks: parts.judge.fallbacks, ...(parts.abstainReason ? { abstainReason: parts.abstainReason } : {}) },
     warnings: parts.warnings,
+    omissions: [],
     evidence: parts.evidence,
     scoring: { ...parts.scoring, decisionWithoutAbstain },
     switch: null,
@@ -279,6 +286,8 @@ export interface ReviewJson {
     fallbacks?: string[];
   };
   warnings: InputWarning[];
+  /** Trouble items of the evidence no claim cites or covers. */
+  omissions: Omission[];
   switch?: unknown;
   gate?: unknown;
 }
@@ -313,6 +322,7 @@ export function toReviewJson(result: ReviewResult): ReviewJson {
       ...(result.judge.fallbacks.length > 0 ? { fallbacks: [...result.judge.fallbacks] } : {}),
     },
     warnings: result.warnings.map((warning) => ({ ...warning })),
+    omissions: (result.omissions ?? []).map((omission) => ({ ...omission })),
     ...(result.switch !== null ? { switch: result.switch } : {}),
     ...(result.gate !== null ? { gate: result.gate } : {}),
   };

@@ -1,9 +1,10 @@
 // SARIF 2.1.0 for code-scanning UIs: one result per ungrounded or contradicted claim, located at
-// the claim's span in the report, with the cited evidence as related locations.
+// the claim's span in the report, with the cited evidence as related locations; and one `note` on
+// the report per omission (trouble in the evidence the report never mentions), pointing at its line.
 import { createHash } from 'node:crypto';
 import type * as Sarif from 'sarif';
 import type { PartitionKey } from './model';
-import type { EvidenceItem, JudgedClaim, ReviewResult } from './review-types';
+import type { EvidenceItem, JudgedClaim, Omission, ReviewResult } from './review-types';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -44,6 +45,15 @@ const RULES: ReadonlyArray<{ partition: PartitionKey; id: string; name: string; 
     help: 'Its specific content is absent from the evidence, or it over-reaches (a causal or certain conclusion where the evidence only shows co-occurrence or order). Hedge it, remove it, or gather the evidence.',
   },
 ];
+
+/** Omissions are no claim's partition: their own rule, a note on the report. */
+const OMISSION_RULE = {
+  id: 'grounding/omission',
+  name: 'OmittedTrouble',
+  level: 'note' as const,
+  text: 'Trouble in the evidence the report does not mention.',
+  help: 'An evidence item signals trouble (an ERROR line, a failed exit, status or test, a fired alert) and no claim cites or covers it. Say what it means for the conclusion, or why it does not matter.',
+};
 
 /** Maps UTF-16 offsets to 1-based SARIF lines and columns (CR, LF and CRLF end a line). */
 class LineIndex {
@@ -121,6 +131,26 @@ function claimResult(claim: JudgedClaim, ruleIndex: number, review: SarifReview,
   };
 }
 
+function omissionResult(omission: Omission, review: SarifReview, uriBaseId?: string): Sarif.Result {
+  const evidenceUri = (review.evidenceUri ?? ((file) => file))(omission.file);
+  return {
+    ruleId: OMISSION_RULE.id,
+    ruleIndex: RULES.length,
+    level: OMISSION_RULE.level,
+    message: { text: `the report does not mention ${omission.id} (${omission.reason}): ${quote(omission.text)}` },
+    locations: [{ physicalLocation: { artifactLocation: { uri: review.reportUri, ...(uriBaseId ? { uriBaseId } : {}) }, region: { startLine: 1 } } }],
+    relatedLocations: [
+      {
+        id: 1,
+        physicalLocation: { artifactLocation: { uri: evidenceUri, ...(uriBaseId ? { uriBaseId } : {}) }, region: { startLine: omission.line } },
+        message: { text: `${omission.id}: ${quote(omission.text)}` },
+      },
+    ],
+    partialFingerprints: { 'omission/v1': fingerprint(`${evidenceUri}\n${omission.text}`) },
+    properties: { evidenceRef: omission.id, reason: omission.reason },
+  };
+}
+
 /** Builds one SARIF log (one run) over any number of reviewed reports. */
 export function buildSarifLog(reviews: readonly SarifReview[], options: SarifOptions): Sarif.Log {
   const uriBaseId = options.uriBase?.id;
@@ -131,6 +161,7 @@ export function buildSarifLog(reviews: readonly SarifReview[], options: SarifOpt
       const ruleIndex = RULES.findIndex((rule) => rule.partition === claim.partition);
       if (ruleIndex >= 0) results.push(claimResult(claim, ruleIndex, review, lines, uriBaseId));
     }
+    for (const omission of review.result.omissions ?? []) results.push(omissionResult(omission, review, uriBaseId));
   }
   return {
     $schema: SARIF_SCHEMA_URI,
@@ -142,7 +173,7 @@ export function buildSarifLog(reviews: readonly SarifReview[], options: SarifOpt
             name: 'Grounding Review',
             version: options.toolVersion,
             informationUri: 'https://github.com/grounding-review/grounding-review',
-            rules: RULES.map((rule) => ({
+            rules: [...RULES, OMISSION_RULE].map((rule) => ({
               id: rule.id,
               name: rule.name,
               shortDescription: { text: rule.text },

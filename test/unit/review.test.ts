@@ -191,10 +191,10 @@ describe('rescore()', () => {
 });
 
 describe('the JSON contract', () => {
-  it('has exactly the fields of issue 4 point 5', async () => {
+  it('has exactly the fields of issue 4 point 5, and the omissions of issue 20', async () => {
     const result = await review({ report: REPORT, evidence: [METRICS], judge: ruleJudge([groundMetric]) });
     const json = toReviewJson(result);
-    assert.deepEqual(Object.keys(json).sort(), ['claims', 'counts', 'decision', 'degraded', 'judge', 'score', 'warnings']);
+    assert.deepEqual(Object.keys(json).sort(), ['claims', 'counts', 'decision', 'degraded', 'judge', 'omissions', 'score', 'warnings']);
     assert.deepEqual(json.claims[0], {
       text: 'CPU hit 97.2% on db-prod-1.',
       start: 0,

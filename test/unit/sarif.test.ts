@@ -37,6 +37,7 @@ function result(claims: JudgedClaim[]): ReviewResult {
     warnings: [],
     evidence: { files: ['logs/metrics.log'], items: 1 },
     scoring: { thresholds: { proceed: 0.8, regenerate: 0.65 }, rho: 0.5 },
+    omissions: [],
     switch: null,
     gate: null,
   };

@@ -63,6 +63,8 @@ Options:
                        in the report, with the cited evidence as related locations
   --fail-on DECISION   regenerate (default): exit 1 unless the decision is proceed;
                        replan: exit 1 only for replan or abstain (regenerate passes)
+  --fail-on-omission   also exit 1 when the evidence holds trouble (ERROR lines, failed exits,
+                       statuses or tests, fired alerts) no claim cites or covers
   --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
                        evidence as text or a list of texts; prints one JSON result per line
                        with its id, or {"id","line","error"} for a bad line (the rest go on),
@@ -134,6 +136,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       switch: { type: 'string' },
       'on-reject': { type: 'string' },
       'fail-on': { type: 'string' },
+      'fail-on-omission': { type: 'boolean' },
       gate: { type: 'string' },
       goal: { type: 'string', multiple: true },
       jobs: { type: 'string' },
@@ -141,7 +144,9 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   });
   const format = parseFormat(values.format, ['text', 'json', 'sarif'] as const, 'text');
   const failOn = parseFormat(values['fail-on'], ['regenerate', 'replan'] as const, 'regenerate', 'fail-on');
-  const exitFor = (decision: RoundDecision) => (failsOn(decision, failOn) ? EXIT_NOT_PROCEED : EXIT_PROCEED);
+  const failOnOmission = values['fail-on-omission'] === true;
+  const exitFor = (decision: RoundDecision, omissions = 0) =>
+    failsOn(decision, failOn) || (failOnOmission && omissions > 0) ? EXIT_NOT_PROCEED : EXIT_PROCEED;
   const judgeName = values.judge ?? 'offline';
   const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
   if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
@@ -153,6 +158,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     }
     if (values.format === 'text' || values.format === 'sarif') throw new CliError(`--batch prints JSON Lines; --format ${values.format} is not available`);
     if (values.loop) throw new CliError('--loop repairs one report; it is not available with --batch');
+    if (failOnOmission) throw new CliError('--fail-on-omission reads one review; with --batch each result line carries its omissions');
     const jobs = countOption(values.jobs, 'jobs');
     if (jobs === 0) throw new CliError('--jobs: expected a whole number ≥ 1');
     const summary = await runBatchCases({
@@ -209,7 +215,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     const gateLine = result.gate ? describeGate(result.gate as GateResult) + '\n' : '';
     io.stdout(renderText(result, reportFile) + switchLine + gateLine);
   }
-  return exitFor(result.decision);
+  return exitFor(result.decision, result.omissions.length);
 }
 
 /** Whether a decision makes the exit code 1 under `--fail-on`. */
@@ -248,7 +254,7 @@ function scoringOptions(values: { rho?: string; 'tau-proceed'?: string; 'tau-reg
 }
 
 /** The front matter `evidence:` entries, as paths relative to the report's folder. */
-function frontMatterEvidence(report: string, reportFile: string): string[] {
+export function frontMatterEvidence(report: string, reportFile: string): string[] {
   const listed = segmentReport(report).frontMatter.evidence ?? [];
   return listed.map((entry) => join(dirname(reportFile), entry));
 }
@@ -268,6 +274,10 @@ function renderText(result: ReviewResult, reportFile: string): string {
     out.push(`${claim.id.padEnd(4)} line ${String(claim.line).padEnd(4)} ${claim.partition.padEnd(13)} ${claim.type.padEnd(21)} ${refs}`);
     out.push(`     ${JSON.stringify(claim.text)}`);
     out.push(`     why: ${claim.reason}`);
+  }
+  if (result.omissions.length > 0) {
+    out.push('', 'Left out of the report (trouble in the evidence no claim cites or covers):');
+    for (const omission of result.omissions) out.push(`  ${omission.id} (${omission.file}:${omission.line}) ${omission.reason}: ${JSON.stringify(omission.text)}`);
   }
   if (result.warnings.length > 0) {
     out.push('', 'Warnings:');
@@ -344,7 +354,7 @@ async function runReviewLoop(args: {
   values: LlmCliValues & { question?: string };
   io: CliIo;
   format: 'text' | 'json';
-  exitFor: (decision: RoundDecision) => number;
+  exitFor: (decision: RoundDecision, omissions?: number) => number;
 }): Promise<number> {
   const { values, io } = args;
   const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
@@ -437,5 +447,5 @@ async function runReviewLoop(args: {
     else if (outcome.changed) lines.push('  the report was rewritten; pass --out FILE to save it (the input is never modified)');
     io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');
   }
-  return args.exitFor(final.decision);
+  return args.exitFor(final.decision, final.omissions.length);
 }

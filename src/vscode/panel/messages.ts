@@ -44,6 +44,9 @@ export const GateCardSchema = z.object({
   budget: z.string().optional(),
 });
 
+/** Trouble in the evidence the report never mentions; `id` is what the panel asks to open. */
+export const PanelOmissionSchema = z.object({ id: z.string(), file: z.string(), line: z.number().int(), reason: z.string(), text: z.string() });
+
 export const PanelStateSchema = z.object({
   report: z.object({ name: z.string(), uri: z.string() }),
   score: z.number(),
@@ -57,6 +60,7 @@ export const PanelStateSchema = z.object({
   staleClaims: z.number().int(),
   reviewedClaims: z.number().int(),
   claims: z.array(PanelClaimSchema),
+  omissions: z.array(PanelOmissionSchema),
   switchCard: SwitchCardSchema.nullable(),
   gateCard: GateCardSchema.nullable(),
   judge: z.object({
@@ -86,6 +90,8 @@ export const PANEL_COMMANDS = ['evaluate', 'selectEvidence', 'exportAudit', 'cle
 export const FromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('revealClaim'), claimId: z.string().max(64) }),
+  /** Opens the evidence line of an omission. */
+  z.object({ type: z.literal('openOmission'), id: z.string().max(512) }),
   z.object({ type: z.literal('run'), command: z.enum(PANEL_COMMANDS) }),
   /** Sent after each render: lets the extension (and its tests) know what the panel shows. */
   z.object({ type: z.literal('rendered'), claims: z.number().int(), score: z.string().nullable() }),

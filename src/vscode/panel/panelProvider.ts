@@ -3,6 +3,7 @@
 // textContent, so report and evidence text can never run as markup.
 import * as vscode from 'vscode';
 import { formatZodError } from '../../core/model';
+import { openEvidenceAt } from '../commands/openEvidence';
 import type { ReviewController } from '../reviews';
 import { FromWebviewSchema, type FromWebview, type ToWebview } from './messages';
 import { panelStateOf } from './viewModel';
@@ -88,6 +89,9 @@ export class ReviewPanelProvider implements vscode.WebviewViewProvider, vscode.D
       case 'revealClaim':
         void this.revealClaim(message.claimId);
         return;
+      case 'openOmission':
+        void this.openOmission(message.id);
+        return;
       case 'run':
         void this.runCommand(`grounding.${message.command}`);
         return;
@@ -101,6 +105,18 @@ export class ReviewPanelProvider implements vscode.WebviewViewProvider, vscode.D
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(session.uri));
     const range = new vscode.Range(document.positionAt(live.span.start), document.positionAt(live.span.end));
     await vscode.window.showTextDocument(document, { selection: range, preserveFocus: false, viewColumn: vscode.ViewColumn.One });
+  }
+
+  /** Opens the evidence line an omission points at, beside the report. */
+  private async openOmission(id: string): Promise<void> {
+    const session = this.shownUri ? this.reviews.get(this.shownUri) : undefined;
+    const omission = session?.result.omissions?.find((candidate) => candidate.id === id);
+    const uri = omission && session?.evidenceUris[omission.file];
+    if (!omission || !uri) {
+      this.log.warn(`panel asked to open omission ${JSON.stringify(id)}, which the shown review does not have`);
+      return;
+    }
+    await openEvidenceAt(vscode.Uri.parse(uri), omission.line);
   }
 
   private post(): void {

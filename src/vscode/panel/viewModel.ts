@@ -114,6 +114,7 @@ export function panelStateOf(session: ReviewSession): PanelState {
       judged: live.judged,
       refs: [...live.claim.evidence_refs],
     })),
+    omissions: (result.omissions ?? []).map(({ id, file, line, reason, text }) => ({ id, file, line, reason, text })),
     switchCard: switchCardOf(result.switch, session.geometryPending),
     gateCard: gateCardOf(result.gate),
     judge: {

@@ -17,7 +17,8 @@ import {
 import { openAiEncoderFromEnv } from '../../core/geometry/openai-encoder';
 import { formatThreshold, type GeometryThresholds } from '../../core/geometry/thresholds';
 import { GroundingInputError } from '../../core/model';
-import { CliError, asCliError, parseFormat, parseNumberOption, readTextFile, type CliIo } from '../args';
+import { CliError, asCliError, parseFormat, parseNumberOption, type CliIo } from '../args';
+import { readTextFile } from '../files';
 
 export const calibrateUsage = `Usage: grounding-review calibrate <labelled.jsonl> [options]
 
@@ -49,7 +50,7 @@ export async function runCalibrate(argv: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length !== 1) throw new CliError('calibrate: expected exactly one labelled JSON Lines file');
   const format = parseFormat(values.format, ['text', 'json'] as const, 'text');
-  const encoderName = parseFormat(values.encoder, ['embedded', 'openai'] as const, 'embedded');
+  const encoderName = parseFormat(values.encoder, ['embedded', 'openai'] as const, 'embedded', 'encoder');
   const target = parseNumberOption(values['strong-pass-precision'], 'strong-pass-precision') ?? 0.95;
   if (!(target > 0 && target <= 1)) throw new CliError(`--strong-pass-precision: expected a number in (0, 1], got ${target}`);
 

@@ -25,8 +25,13 @@ export interface ParseEvidenceOptions {
 
 /** Parses one evidence file. Never throws on bad content: problems become warnings with line numbers. */
 export function parseEvidence(source: EvidenceSource, options: ParseEvidenceOptions = {}): ParsedEvidence {
-  const text = stripBom(source.text);
   const collector = new ItemCollector(source.file);
+  if (source.notice) collector.warn(source.notice);
+  if (source.refused) {
+    collector.warn(source.refused);
+    return collector.result();
+  }
+  const text = stripBom(source.text);
   const format = options.format ?? detectEvidenceFormat(source.file, text);
   switch (format) {
     case 'jsonl':

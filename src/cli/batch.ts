@@ -169,7 +169,11 @@ export async function runBatchCases(run: BatchRun): Promise<BatchSummary> {
   const jobs = Math.max(1, Math.min(run.jobs ?? availableParallelism(), cases.length));
   if (jobs === 1 || !run.worker) {
     const setup = run.setup();
-    for (const entry of cases) record(await reviewBatchLine(entry.raw, entry.line, setup), entry.line);
+    for (const entry of cases) {
+      record(await reviewBatchLine(entry.raw, entry.line, setup), entry.line);
+      // A review is microtasks only: yield to the event loop so a closed stdout (EPIPE) is heard between cases.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return summary;
   }
   await runOnWorkers(cases, jobs, run.worker, record);

@@ -60,12 +60,12 @@ export function nameRelativeTo(reportDir: string, path: string): string {
  * Refuses an output path that is, or resolves to, one of the inputs (a symlink or hard link to the
  * report included): the input files are never written.
  */
-export function refuseOutputOverInput(out: string, inputs: readonly string[]): void {
+export function refuseOutputOverInput(out: string, inputs: readonly string[], shown = out): void {
   const target = identity(out);
   for (const input of inputs) {
     const source = identity(input);
     const same = target.real === source.real || (target.inode !== undefined && target.inode === source.inode);
-    if (same) throw new CliError(`--out ${out} resolves to the input ${input}; the input files are never overwritten, name a new file`);
+    if (same) throw new CliError(`--out ${shown} resolves to the input ${input}; the input files are never overwritten, name a new file`);
   }
 }
 

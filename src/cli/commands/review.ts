@@ -376,7 +376,7 @@ async function runReviewLoop(args: {
 }): Promise<number> {
   const { values, io } = args;
   const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
-  if (out !== undefined) refuseOutputOverInput(out, args.inputs);
+  if (out !== undefined) refuseOutputOverInput(out, args.inputs, values.out);
   const kMax = countOption(values['k-max'], 'k-max');
   const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
   const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');

@@ -89,14 +89,17 @@ export async function evaluate(split: keyof typeof SPLITS, options: OfflineJudge
 /**
  * The same responses through the command users run: `grounding-review review --batch` (the built
  * dist/cli.js, worker threads and all), each case giving its answer and knowledge as
- * {"file","text"} items. Flagged the same way; the figure must equal the in-process one.
+ * {"file","text"} items (or, `named` false, as bare texts: the format is then read from the
+ * content alone). Flagged the same way; both figures must equal the in-process one.
  */
-export function evaluateThroughBatch(split: keyof typeof SPLITS): boolean[] {
+export function evaluateThroughBatch(split: keyof typeof SPLITS, named = true): boolean[] {
   const responses = loadResponses(split);
   const dir = mkdtempSync(join(tmpdir(), 'halueval-batch-'));
   try {
     const cases = responses.map((response, index) =>
-      JSON.stringify({ id: index, report: { file: ANSWER_FILE, text: response.answer }, evidence: [{ file: KNOWLEDGE_FILE, text: response.knowledge }], question: response.question }),
+      named
+        ? JSON.stringify({ id: index, report: { file: ANSWER_FILE, text: response.answer }, evidence: [{ file: KNOWLEDGE_FILE, text: response.knowledge }], question: response.question })
+        : JSON.stringify({ id: index, report: response.answer, evidence: response.knowledge, question: response.question }),
     );
     writeFileSync(join(dir, 'cases.jsonl'), cases.join('\n') + '\n');
     const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -129,8 +132,11 @@ export async function run(): Promise<string> {
   const j = binaryMetrics(judge);
   const b = binaryMetrics(baseline);
   const batchFlags = evaluateThroughBatch(split);
-  const viaBatch = binaryMetrics(binaryCounts(outcomes.map((o, index) => ({ actual: o.response.hallucinated, predicted: batchFlags[index]! }))));
-  const differing = outcomes.filter((o, index) => o.flagged !== batchFlags[index]).length;
+  const bareFlags = evaluateThroughBatch(split, false);
+  const metricsOf = (flags: boolean[]) => binaryMetrics(binaryCounts(outcomes.map((o, index) => ({ actual: o.response.hallucinated, predicted: flags[index]! }))));
+  const viaBatch = metricsOf(batchFlags);
+  const viaBare = metricsOf(bareFlags);
+  const differing = (flags: boolean[]) => outcomes.filter((o, index) => o.flagged !== flags[index]).length;
   // Resample whole questions (a line's right and hallucinated answers share its knowledge).
   const byLine = [...new Set(outcomes.map((o) => o.response.line))].map((line) => outcomes.filter((o) => o.response.line === line));
   const interval = bootstrapByGroup(byLine, (sample) => binaryMetrics(binaryCounts(sample.map((o) => ({ actual: o.response.hallucinated, predicted: o.flagged })))).balancedAccuracy);
@@ -144,7 +150,8 @@ export async function run(): Promise<string> {
       ['method', 'balanced accuracy', 'F1 (hallucinated)', 'precision', 'recall', 'specificity'],
       [
         ['offline judge', fixed(j.balancedAccuracy), fixed(j.f1), fixed(j.precision), fixed(j.recall), fixed(j.specificity)],
-        ['offline judge via `review --batch`', fixed(viaBatch.balancedAccuracy), fixed(viaBatch.f1), fixed(viaBatch.precision), fixed(viaBatch.recall), fixed(viaBatch.specificity)],
+        ['offline judge via `review --batch`, named items', fixed(viaBatch.balancedAccuracy), fixed(viaBatch.f1), fixed(viaBatch.precision), fixed(viaBatch.recall), fixed(viaBatch.specificity)],
+        ['offline judge via `review --batch`, bare texts', fixed(viaBare.balancedAccuracy), fixed(viaBare.f1), fixed(viaBare.precision), fixed(viaBare.recall), fixed(viaBare.specificity)],
         ['baseline: answer text inside knowledge', fixed(b.balancedAccuracy), fixed(b.f1), fixed(b.precision), fixed(b.recall), fixed(b.specificity)],
       ],
     ),
@@ -155,8 +162,9 @@ export async function run(): Promise<string> {
     '',
     `Offline judge balanced accuracy ${fixed(j.balancedAccuracy)}, 95% interval ${fixed(interval.low)}–${fixed(interval.high)} (bootstrap over the ${byLine.length} questions).`,
     '',
-    `Through the CLI (\`grounding-review review --batch\`, answer and knowledge as {"file","text"} items named ${ANSWER_FILE} and ${KNOWLEDGE_FILE}): ` +
-      `balanced accuracy ${fixed(viaBatch.balancedAccuracy)}; ${differing} of ${outcomes.length} responses flagged differently from the in-process path.`,
+    `Through the CLI (\`grounding-review review --batch\`): with answer and knowledge as {"file","text"} items named ${ANSWER_FILE} and ${KNOWLEDGE_FILE}, ` +
+      `balanced accuracy ${fixed(viaBatch.balancedAccuracy)}, ${differing(batchFlags)} of ${outcomes.length} responses flagged differently from the in-process path; ` +
+      `as bare texts, ${fixed(viaBare.balancedAccuracy)}, ${differing(bareFlags)} differently.`,
   ];
   if (process.env.EVAL_VERBOSE && split === 'dev') {
     // Misses are listed only for the dev split: test cases are for reporting, never for tuning.

@@ -45,6 +45,16 @@ describe('issue 19: --batch reads evidence as the file path does (finding 9)', (
     assert.deepEqual(batch.lines[0].counts.grounded, 0);
   });
 
+  it('a bare text item of one-line prose is read as prose too, as a .txt file of it is', () => {
+    writeFileSync(join(dir, 'knowledge.txt'), KNOWLEDGE);
+    const file = runBuilt(['review', 'answer.txt', '--evidence', 'knowledge.md', '--question', QUESTION, '--format', 'json'], dir);
+    const txt = runBuilt(['review', 'answer.txt', '--evidence', 'knowledge.txt', '--question', QUESTION, '--format', 'json'], dir);
+    writeFileSync(join(dir, 'cases.jsonl'), JSON.stringify({ id: 'q1', report: { file: 'answer.txt', text: ANSWER }, evidence: KNOWLEDGE, question: QUESTION }) + '\n');
+    const batch = runBuilt(['review', '--batch', 'cases.jsonl', '--jobs', '1'], dir);
+    assert.deepEqual(verdicts(JSON.parse(txt.stdout)), verdicts(JSON.parse(file.stdout)));
+    assert.deepEqual(verdicts(batch.lines[0]), verdicts(JSON.parse(file.stdout)));
+  });
+
   it('honours --gate and --switch for every case, in workers and in this thread alike', () => {
     writeFileSync(join(dir, 'cases.jsonl'), [1, 2].map((id) => JSON.stringify({ id, report: CLAIM, evidence: ROW })).join('\n'));
     const gated = runBuilt(['review', '--batch', 'cases.jsonl', '--gate', 'default', '--jobs', '2'], dir);

@@ -261,6 +261,28 @@ describe('issue 19: numbers, calibrate and front matter reasons (finding 14)', (
     assert.match(await usage(['calibrate', join(dir, 'labelled.jsonl'), '--encoder', 'bogus']), /--encoder: expected one of embedded, openai, got "bogus"/);
   });
 
+  it('calibrate on two examples per class warns about sample size and prints the cut\'s interval', async function () {
+    this.timeout(120_000);
+    const context = 'The Oberoi Group is a hotel company with its head office in Delhi.';
+    const question = 'Where is the head office of the Oberoi Group?';
+    const examples = [
+      { question, context, response: 'Delhi', label: 0 },
+      { question, context, response: 'The head office is in Delhi, India.', label: 0 },
+      { question, context, response: 'The Oberoi family is not involved in any hotel company.', label: 1 },
+      { question, context, response: 'Its head office is in Mumbai.', label: 1 },
+    ];
+    writeFileSync(join(dir, 'few.jsonl'), examples.map((example) => JSON.stringify(example)).join('\n'));
+    const io = capture(dir);
+    assert.equal(await runCli(['calibrate', join(dir, 'few.jsonl')], io), 0, io.err);
+    assert.match(io.err, /warning: sgi_review fitted on 2 grounded and 2 ungrounded example\(s\), below the 30 per class a cut needs; its 95% bootstrap interval is -?\d+\.\d{3}–-?\d+\.\d{3}: do not rely on it/);
+    assert.match(io.out, /sgi_review +2 grounded \/ 2 ungrounded; 95% interval \S+–\S+ \(bootstrap, 1000 resamples within class\)/);
+    const json = capture(dir);
+    await runCli(['calibrate', join(dir, 'few.jsonl'), '--format', 'json'], json);
+    const sgi = JSON.parse(json.out).reliability.find((entry: { cut: string }) => entry.cut === 'sgi_review');
+    assert.deepEqual([sgi.grounded, sgi.ungrounded], [2, 2]);
+    assert.ok(sgi.interval.low <= sgi.interval.high);
+  });
+
   it('a front matter refused as a YAML alias bomb says so without --evidence', async () => {
     const bomb = ['evidence: &a [x.log,x.log,x.log,x.log,x.log,x.log,x.log,x.log,x.log]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: [*d,*d,*d,*d,*d,*d,*d,*d,*d]'];
     writeFileSync(join(dir, 'bomb.md'), `---\n${bomb.join('\n')}\n---\n${CLAIM}`);

@@ -5,6 +5,9 @@ import { posix } from 'node:path';
 import { confineEvidencePath, isInside } from '../../src/core/confine';
 import { detectEvidenceFormat } from '../../src/core/evidence';
 import { checkText, decodeTextBytes } from '../../src/core/evidence/decode';
+import { youdenCut } from '../../src/core/geometry/fit';
+import { sweptYoudenCut } from '../../src/core/geometry/fit-reliability';
+import fc from 'fast-check';
 import { redactUrl, redactUrls } from '../../src/core/redact';
 
 describe('confineEvidencePath (the CLI with node paths, the editor with posix URI paths)', () => {
@@ -76,5 +79,18 @@ describe('detectEvidenceFormat: one line of prose is a document, one log line is
     assert.equal(detectEvidenceFormat('evidence', '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2'), 'lines');
     assert.equal(detectEvidenceFormat('evidence', '2026-03-01 14:02:01 ERROR connection reset by peer while reading the response from the upstream server.'), 'lines');
     assert.equal(detectEvidenceFormat('evidence', 'deploy config v42 pushed to db-prod-1'), 'lines');
+  });
+});
+
+describe('sweptYoudenCut (the bootstrap\'s fast Youden cut)', () => {
+  it('picks the cut fit.ts\'s youdenCut picks, ties and repeated scores included', () => {
+    const score = fc.integer({ min: 0, max: 20 }).map((n) => n / 4);
+    fc.assert(
+      fc.property(fc.array(score, { minLength: 1, maxLength: 25 }), fc.array(score, { minLength: 1, maxLength: 25 }), (grounded, ungrounded) => {
+        const reference = youdenCut([...grounded, ...ungrounded], [...grounded.map(() => 0 as const), ...ungrounded.map(() => 1 as const)]).cut;
+        assert.equal(sweptYoudenCut(grounded, ungrounded), reference);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -45,9 +45,10 @@ export function loadEvidence(request: EvidenceRequest): ReviewInputs {
 /** A front matter entry resolved inside a root, by its written path and by its real path. */
 function confinedFrontMatterPath(entry: string, reportDir: string, roots: string[]): string {
   const confined = confineEvidencePath(entry, reportDir, roots);
-  if (!confined.ok) throw new CliError(confined.message);
+  const hint = " (front matter evidence must stay inside the report's folder or a --root)";
+  if (!confined.ok) throw new CliError(confined.message + hint);
   const real = realPathOrSelf(confined.path);
-  if (!roots.some((root) => isInside(real, realPathOrSelf(root)))) throw new CliError(outsideMessage(entry, real, roots));
+  if (!roots.some((root) => isInside(real, realPathOrSelf(root)))) throw new CliError(outsideMessage(entry, real, roots) + hint);
   return confined.path;
 }
 

@@ -30,5 +30,5 @@ export function isInside(candidate: string, root: string, path: PathFlavour = no
 export function outsideMessage(entry: string, resolved: string, roots: readonly string[]): string {
   const where = roots.length === 1 ? `the folder ${roots[0]}` : `any of ${roots.join(', ')}`;
   const shown = entry === resolved ? JSON.stringify(entry) : `${JSON.stringify(entry)} (${resolved})`;
-  return `evidence path ${shown} is outside ${where}; refused (front matter evidence must stay inside the report's folder or a --root)`;
+  return `evidence path ${shown} is outside ${where}; refused`;
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { SwitchOptions } from '../core/geometry/review-switch';
 import type { GateReviewOptions } from '../core/gate/index';
 import { formatZodError, type RoundDecision } from '../core/model';
+import { redactReviewNotes, redactUrls } from '../core/redact';
 import { review, toReviewJson } from '../core/review';
 import type { ClaimJudge, ScoringSettings } from '../core/review-types';
 import { CliError, asCliError, type CliIo } from './args';
@@ -59,6 +60,9 @@ export async function reviewBatchLine(raw: string, line: number, setup: BatchSet
       typeof item === 'string' ? evidenceFromText(items.length === 1 ? 'evidence' : `evidence${position + 1}`, item, setup.maxMb) : evidenceFromText(item.file, item.text, setup.maxMb),
     );
     const report = typeof parsed.data.report === 'string' ? { text: parsed.data.report } : { text: parsed.data.report.text, file: parsed.data.report.file };
+    // The report passes the evidence's checks too: a runaway line is refused, not reviewed for minutes.
+    const checked = evidenceFromText(report.file ?? 'report', report.text, setup.maxMb);
+    if (checked.refused) throw new CliError(`${checked.file}: ${checked.refused}`);
     const result = await review({
       report: report.text,
       ...(report.file ? { reportFile: report.file } : {}),
@@ -69,11 +73,11 @@ export async function reviewBatchLine(raw: string, line: number, setup: BatchSet
       switch: setup.switch,
       gate: setup.gate,
     });
-    return { output: JSON.stringify({ id, line, ...toReviewJson(result) }), id, decision: result.decision };
+    return { output: JSON.stringify({ id, line, ...toReviewJson(redactReviewNotes(result)) }), id, decision: result.decision };
   } catch (error) {
     const cliError = asCliError(error);
     const message = cliError instanceof CliError ? cliError.message : `internal error: ${oneLine(error)}`;
-    return { output: JSON.stringify({ id, line, error: message }), id, error: true };
+    return { output: JSON.stringify({ id, line, error: redactUrls(message) }), id, error: true };
   }
 }
 

@@ -1,6 +1,8 @@
 // URLs as they may be printed: a base URL can carry a key (`?api-key=…`, Azure's `sig=`) or
 // credentials (`https://user:token@host`). Every URL shown to a user or written to a log goes
 // through here: userinfo and query values are replaced, except a few known to be harmless.
+import type { ReviewResult } from './review-types';
+
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 const HARMLESS_QUERY_KEYS = new Set(['api-version']);
 export const REDACTED = '***';
@@ -35,4 +37,17 @@ export function redactUrl(url: string): string {
 /** Every URL in a text redacted: for notices, errors and warnings that may quote an endpoint. */
 export function redactUrls(text: string): string {
   return text.replace(URL_IN_TEXT, (url) => redactUrl(url));
+}
+
+/** A review's own notes (judge fallbacks, abstain reason, warnings) with their URLs redacted; claims untouched. */
+export function redactReviewNotes<T extends ReviewResult>(result: T): T {
+  return {
+    ...result,
+    judge: {
+      ...result.judge,
+      fallbacks: result.judge.fallbacks.map(redactUrls),
+      ...(result.judge.abstainReason !== undefined ? { abstainReason: redactUrls(result.judge.abstainReason) } : {}),
+    },
+    warnings: result.warnings.map((warning) => ({ ...warning, message: redactUrls(warning.message) })),
+  };
 }

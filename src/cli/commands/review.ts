@@ -19,7 +19,7 @@ import { parseEvidenceSources } from '../../core/evidence';
 import type { ClaimJudge, EvidenceSource, ReviewResult, ScoringSettings } from '../../core/review-types';
 import { validateWeights } from '../../core/score';
 import { segmentReport } from '../../core/segment';
-import { redactUrls } from '../../core/redact';
+import { redactReviewNotes, redactUrls } from '../../core/redact';
 import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
 import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
 import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
@@ -201,7 +201,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
 
   let result: ReviewResult;
   try {
-    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values), ...extras() });
+    result = redactReviewNotes(await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values), ...extras() }));
   } catch (error) {
     throw asCliError(error);
   }
@@ -287,7 +287,7 @@ function renderText(result: ReviewResult, reportFile: string): string {
   out.push(`${reportFile}: ${result.claims.length} claim(s) against ${files} evidence file(s), ${result.evidence.items} item(s); judge ${result.judge.kind}${result.judge.model ? ` (${result.judge.model})` : ''}`);
   const usage = result.judge.usage;
   if (usage) out.push(`judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cached chunk(s)`);
-  for (const fallback of result.judge.fallbacks) out.push(`judge fallback: ${redactUrls(fallback)}`);
+  for (const fallback of result.judge.fallbacks) out.push(`judge fallback: ${fallback}`);
   out.push('');
   for (const claim of result.claims) {
     const refs = claim.evidence_refs.length > 0 ? claim.evidence_refs.join(', ') : '—';
@@ -417,7 +417,7 @@ async function runReviewLoop(args: {
   } catch (error) {
     throw asCliError(error);
   }
-  const final = outcome.review;
+  const final = outcome.review && redactReviewNotes(outcome.review);
   if (!final) throw new CliError(`the review failed: ${outcome.trajectory.at(-1)?.error ?? outcome.stopReason}`);
   if (out !== undefined) writeFileSync(out, outcome.report, 'utf8');
   // What the whole loop cost: every round's judge plus the rewrites.

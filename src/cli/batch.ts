@@ -115,6 +115,15 @@ function topLevelLiteral(raw: string, key: string): string | undefined {
   return found;
 }
 
+/** The id of a raw case line, as written, or null when the line does not parse. */
+function idOfLine(raw: string): string | number | null {
+  try {
+    return idAsWritten(raw, (JSON.parse(raw) as { id?: unknown } | null)?.id);
+  } catch {
+    return null;
+  }
+}
+
 function oneLine(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.split('\n')[0]!;
@@ -228,7 +237,8 @@ async function runOnWorkers(cases: BatchCase[], jobs: number, spec: WorkerSetupS
         if (current === undefined) return;
         const index = current;
         current = undefined;
-        done.set(index, { output: JSON.stringify({ id: null, line: cases[index]!.line, error: `internal error: the review's worker died (${why})` }), id: null, error: true });
+        const id = idOfLine(cases[index]!.raw);
+        done.set(index, { output: JSON.stringify({ id, line: cases[index]!.line, error: `internal error: the review's worker died (${why})` }), id, error: true });
         flush();
         void worker.terminate();
         lane().then(resolve, reject);

@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runBatchCases } from '../../src/cli/batch';
+// Compiled alongside (it does nothing outside a worker); the worker test loads it as its entry.
+import '../support/crashing-batch-worker';
 
 const cli = resolve(__dirname, '../../../dist/cli.js');
 const ROW = '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2';
@@ -94,6 +97,20 @@ describe('issue 19: batch robustness (finding 12)', () => {
       assert.doesNotMatch(run.stderr, /at .*\.js:\d+/, 'no stack trace');
     });
   }
+
+  it('a worker that dies fails only the case it held; a fresh worker takes the rest', async () => {
+    const lines = ['a', 'b crash', 'c', 'd', 'e crash', 'f'].map((name) => JSON.stringify({ id: name[0], report: name.includes('crash') ? 'A crash happened.' : CLAIM, evidence: ROW }));
+    let out = '';
+    let err = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), env: {}, cwd: dir };
+    const worker = { file: resolve(__dirname, '../support/crashing-batch-worker.js'), options: {} };
+    const summary = await runBatchCases({ file: 'cases.jsonl', text: lines.join('\n'), setup: () => assert.fail('runs on workers'), worker, jobs: 2, io });
+    const results = out.trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(results.map((result) => [result.id, result.line, result.decision ?? 'error']), [['a', 1, 'proceed'], ['b', 2, 'error'], ['c', 3, 'proceed'], ['d', 4, 'proceed'], ['e', 5, 'error'], ['f', 6, 'proceed']]);
+    assert.match(results[1].error, /^internal error: the review's worker died \(exit code 3\)$/);
+    assert.deepEqual([summary.reviewed, summary.errors], [4, 2]);
+    assert.equal(err, '');
+  });
 
   it('keeps ids as written, carries each line number, and warns about duplicate ids', () => {
     const cases = [

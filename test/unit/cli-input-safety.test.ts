@@ -82,6 +82,8 @@ describe('issue 19: front matter evidence is confined to the report folder and -
     const rooted = capture(base);
     assert.equal(await runReview([report, '--root', join(base, 'logs'), '--format', 'json'], rooted), 0);
     assert.equal(JSON.parse(rooted.out).counts.grounded, 1);
+    // --root means nothing when --evidence replaces the front matter list: an error, not ignored.
+    await assert.rejects(runReview([report, '--evidence', join(base, 'logs', 'metrics.log'), '--root', base], capture(base)), /--root widens where front matter evidence may come from/);
   });
 });
 

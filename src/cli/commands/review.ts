@@ -189,6 +189,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   if (positionals.length !== 1) throw new CliError('expected exactly one report file (or --batch FILE)');
   const reportFile = positionals[0];
   const report = readTextFile(reportFile, maxMb);
+  if (values.evidence && values.root) throw new CliError('--root widens where front matter evidence may come from; with --evidence the front matter list is not used');
   const listed = values.evidence ? undefined : frontMatterEvidence(report, reportFile);
   const { evidence, pathByName } = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root, maxMb });
 

@@ -1,5 +1,4 @@
 // Small helpers shared by the CLI commands: errors with exit codes, number and file parsing.
-import { readFileSync } from 'node:fs';
 import { GroundingInputError } from '../core/model';
 
 /** Exit codes of every command: 0 success + proceed, 1 success but not proceed, 2 usage or input error. */
@@ -19,10 +18,14 @@ export interface CliIo {
   cwd: string;
 }
 
+/** Plain decimal notation only: `Number()` would also take `0x1`, `0b1`, `0o7`, `Infinity` and blanks. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 export function parseNumberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
+  if (!DECIMAL.test(value)) throw new CliError(`--${name}: expected a decimal number, got ${JSON.stringify(value)}`);
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number)) throw new CliError(`--${name}: expected a number, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(number)) throw new CliError(`--${name}: ${value} is beyond the range of a number`);
   return number;
 }
 
@@ -33,24 +36,6 @@ export function parseFormat<T extends string>(value: string | undefined, allowed
     throw new CliError(`--${option}: expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
   }
   return value as T;
-}
-
-export function readTextFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(code === 'ENOENT' ? `${path}: file not found` : `${path}: cannot read (${code ?? String(error)})`);
-  }
-}
-
-export function readJsonFile(path: string): unknown {
-  const text = readTextFile(path);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${path}: invalid JSON (${(error as Error).message})`);
-  }
 }
 
 /** Turns core validation errors into one-line CLI errors that name the file. */

@@ -1,30 +1,49 @@
 // `review --batch cases.jsonl`: many reviews, one JSON result per input line, in input order.
-// Cases run on worker threads (one per core by default) when the judge can be rebuilt inside a
-// worker from plain options; a bad line becomes an error line for its id and the rest go on.
+// Cases run on worker threads (one per core by default) when the review setup can be rebuilt
+// inside a worker from plain options. Whatever goes wrong with one case — bad JSON, a bad field,
+// an input the review cannot handle — becomes `{"id","line","error"}` and the rest go on.
+// Evidence and report items may be `{"file","text"}`, so the format is chosen from the name
+// exactly as for a file on disk; every text passes the same checks as a file (binary, size).
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { visit } from 'jsonc-parser';
 import { z } from 'zod';
+import type { SwitchOptions } from '../core/geometry/review-switch';
+import type { GateReviewOptions } from '../core/gate/index';
 import { formatZodError, type RoundDecision } from '../core/model';
+import { redactReviewNotes, redactUrls } from '../core/redact';
 import { review, toReviewJson } from '../core/review';
 import type { ClaimJudge, ScoringSettings } from '../core/review-types';
 import { CliError, asCliError, type CliIo } from './args';
+import { evidenceFromText } from './files';
 
+const NamedText = z.object({ file: z.string().min(1), text: z.string() }).strict();
 const BatchCaseSchema = z.object({
   id: z.union([z.string(), z.number()]),
-  report: z.string(),
-  evidence: z.union([z.string(), z.array(z.string())]),
+  report: z.union([z.string(), NamedText]),
+  evidence: z.union([z.string(), z.array(z.union([z.string(), NamedText]))]),
   question: z.string().optional(),
 });
+
+/** What every case of a run is reviewed with. */
+export interface BatchSetup {
+  judge: ClaimJudge;
+  settings: Partial<ScoringSettings>;
+  switch?: SwitchOptions;
+  gate?: GateReviewOptions;
+  maxMb?: number;
+}
 
 /** What one input line produced: a result line, or an error line (counted apart). */
 export interface BatchOutcome {
   output: string;
+  id: string | number | null;
   decision?: RoundDecision;
   error?: true;
 }
 
-/** Reviews one JSON Lines case; never throws for bad input (that is an error line). */
-export async function reviewBatchLine(raw: string, line: number, judge: ClaimJudge, settings: Partial<ScoringSettings>): Promise<BatchOutcome> {
+/** Reviews one JSON Lines case; never throws (a failure of any kind is that line's error line). */
+export async function reviewBatchLine(raw: string, line: number, setup: BatchSetup): Promise<BatchOutcome> {
   let id: string | number | null = null;
   try {
     let data: unknown;
@@ -33,35 +52,97 @@ export async function reviewBatchLine(raw: string, line: number, judge: ClaimJud
     } catch (error) {
       throw new CliError(`invalid JSON (${(error as Error).message})`);
     }
-    const rawId = (data as { id?: unknown } | null)?.id;
-    if (typeof rawId === 'string' || typeof rawId === 'number') id = rawId;
+    id = idAsWritten(raw, (data as { id?: unknown } | null)?.id);
     const parsed = BatchCaseSchema.safeParse(data);
     if (!parsed.success) throw new CliError(formatZodError(parsed.error));
-    const texts = typeof parsed.data.evidence === 'string' ? [parsed.data.evidence] : parsed.data.evidence;
-    const evidence = texts.map((text, position) => ({ file: texts.length === 1 ? 'evidence' : `evidence${position + 1}`, text }));
-    const result = await review({ report: parsed.data.report, evidence, question: parsed.data.question, settings, judge });
-    return { output: JSON.stringify({ id, ...toReviewJson(result) }), decision: result.decision };
+    const items = typeof parsed.data.evidence === 'string' ? [parsed.data.evidence] : parsed.data.evidence;
+    const evidence = items.map((item, position) =>
+      typeof item === 'string' ? evidenceFromText(items.length === 1 ? 'evidence' : `evidence${position + 1}`, item, setup.maxMb) : evidenceFromText(item.file, item.text, setup.maxMb),
+    );
+    const report = typeof parsed.data.report === 'string' ? { text: parsed.data.report } : { text: parsed.data.report.text, file: parsed.data.report.file };
+    // The report passes the evidence's checks too: a runaway line is refused, not reviewed for minutes.
+    const checked = evidenceFromText(report.file ?? 'report', report.text, setup.maxMb);
+    if (checked.refused) throw new CliError(`${checked.file}: ${checked.refused}`);
+    const result = await review({
+      report: report.text,
+      ...(report.file ? { reportFile: report.file } : {}),
+      evidence,
+      question: parsed.data.question,
+      settings: setup.settings,
+      judge: setup.judge,
+      switch: setup.switch,
+      gate: setup.gate,
+    });
+    return { output: JSON.stringify({ id, line, ...toReviewJson(redactReviewNotes(result)) }), id, decision: result.decision };
   } catch (error) {
     const cliError = asCliError(error);
-    if (!(cliError instanceof CliError)) throw error;
-    return { output: JSON.stringify({ id, line, error: cliError.message }), error: true };
+    const message = cliError instanceof CliError ? cliError.message : `internal error: ${oneLine(error)}`;
+    return { output: JSON.stringify({ id, line, error: redactUrls(message) }), id, error: true };
   }
 }
 
-/** How a worker rebuilds the judge: a name from the CLI's judge table and its plain options. */
-export interface WorkerJudgeSpec {
-  name: string;
-  values: Record<string, unknown>;
+/**
+ * The id as the line wrote it: a string, or a number that survives the round trip; a number a
+ * double cannot hold exactly (`12345678901234567890`, `1.0`) is kept as its written text.
+ */
+function idAsWritten(raw: string, parsed: unknown): string | number | null {
+  if (typeof parsed === 'string') return parsed;
+  if (typeof parsed !== 'number') return null;
+  const written = topLevelLiteral(raw, 'id');
+  return written === undefined || written === String(parsed) ? parsed : written;
+}
+
+/** The source text of a top-level property's literal value. */
+function topLevelLiteral(raw: string, key: string): string | undefined {
+  let depth = 0;
+  let pending = false;
+  let found: string | undefined;
+  const enter = () => void depth++;
+  const leave = () => void depth--;
+  visit(raw, {
+    onObjectBegin: enter,
+    onObjectEnd: leave,
+    onArrayBegin: enter,
+    onArrayEnd: leave,
+    onObjectProperty: (property) => {
+      pending = depth === 1 && property === key;
+    },
+    onLiteralValue: (_value, offset, length) => {
+      if (pending && depth === 1 && found === undefined) found = raw.slice(offset, offset + length);
+      pending = false;
+    },
+  });
+  return found;
+}
+
+/** The id of a raw case line, as written, or null when the line does not parse. */
+function idOfLine(raw: string): string | number | null {
+  try {
+    return idAsWritten(raw, (JSON.parse(raw) as { id?: unknown } | null)?.id);
+  } catch {
+    return null;
+  }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0]!;
+}
+
+/** How a worker rebuilds the setup: plain options, handed to the builder the CLI registered. */
+export interface WorkerSetupSpec {
+  /** The module that calls `serveBatchWorker` when loaded in a worker (the review command's file). */
+  file: string;
+  options: Record<string, unknown>;
 }
 
 export interface BatchRun {
   file: string;
   text: string;
-  settings: Partial<ScoringSettings>;
-  /** The judge for in-thread runs. */
-  judge: () => ClaimJudge;
-  /** Set when workers may rebuild the judge; absent → every case runs in this thread. */
-  workerJudge?: WorkerJudgeSpec;
+  /** The setup for in-thread runs. */
+  setup: () => BatchSetup;
+  /** Set when workers may rebuild the setup; absent → every case runs in this thread. */
+  worker?: WorkerSetupSpec;
   /** Worker threads to use (default: one per core). 1 runs in this thread. */
   jobs?: number;
   io: CliIo;
@@ -82,8 +163,15 @@ export async function runBatchCases(run: BatchRun): Promise<BatchSummary> {
     .map((raw, index) => ({ raw, line: index + 1 }))
     .filter((entry) => entry.raw.trim() !== '');
   const summary: BatchSummary = { reviewed: 0, errors: 0, decisions: { proceed: 0, regenerate: 0, replan: 0, abstain: 0 } };
-  const record = (outcome: BatchOutcome) => {
+  const firstLineOf = new Map<string, number>();
+  const record = (outcome: BatchOutcome, line: number) => {
     run.io.stdout(outcome.output + '\n');
+    if (outcome.id !== null) {
+      const key = JSON.stringify(outcome.id);
+      const first = firstLineOf.get(key);
+      if (first === undefined) firstLineOf.set(key, line);
+      else run.io.stderr(`${run.file}:${line}: duplicate id ${key} (first at line ${first}); results are told apart by "line"\n`);
+    }
     if (outcome.error) summary.errors++;
     else if (outcome.decision) {
       summary.reviewed++;
@@ -92,65 +180,86 @@ export async function runBatchCases(run: BatchRun): Promise<BatchSummary> {
   };
 
   const jobs = Math.max(1, Math.min(run.jobs ?? availableParallelism(), cases.length));
-  if (jobs === 1 || !run.workerJudge) {
-    const judge = run.judge();
-    for (const entry of cases) record(await reviewBatchLine(entry.raw, entry.line, judge, run.settings));
+  if (jobs === 1 || !run.worker) {
+    const setup = run.setup();
+    for (const entry of cases) {
+      record(await reviewBatchLine(entry.raw, entry.line, setup), entry.line);
+      // A review is microtasks only: yield to the event loop so a closed stdout (EPIPE) is heard between cases.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return summary;
   }
-  await runOnWorkers(cases, jobs, run, record);
+  await runOnWorkers(cases, jobs, run.worker, record);
   return summary;
 }
 
+type BatchCase = { raw: string; line: number };
+
 /** Deals cases to workers as they free up; buffers results so output keeps the input order. */
-async function runOnWorkers(
-  cases: Array<{ raw: string; line: number }>,
-  jobs: number,
-  run: BatchRun,
-  record: (outcome: BatchOutcome) => void,
-): Promise<void> {
+async function runOnWorkers(cases: BatchCase[], jobs: number, spec: WorkerSetupSpec, record: (outcome: BatchOutcome, line: number) => void): Promise<void> {
   const done = new Map<number, BatchOutcome>();
   let nextToPrint = 0;
   let nextToSend = 0;
   const flush = () => {
     while (done.has(nextToPrint)) {
-      record(done.get(nextToPrint)!);
+      record(done.get(nextToPrint)!, cases[nextToPrint]!.line);
       done.delete(nextToPrint++);
     }
   };
-  const workers: Worker[] = [];
+  const workers = new Set<Worker>();
+  // One lane per job: a worker that dies (out of memory, a crash) fails only the case it held,
+  // and a fresh worker takes the lane over; a worker that dies before any case is a setup failure.
+  const lane = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(spec.file, {
+        workerData: { kind: WORKER_KIND, options: spec.options },
+        // The setup's notices (e.g. "no key: offline judge") are the parent's to print, once.
+        stderr: true,
+      });
+      workers.add(worker);
+      let current: number | undefined;
+      let served = false;
+      const sendNext = () => {
+        if (nextToSend >= cases.length) {
+          current = undefined;
+          resolve();
+          return;
+        }
+        current = nextToSend++;
+        worker.postMessage({ index: current, ...cases[current] });
+      };
+      const died = (why: string) => {
+        workers.delete(worker);
+        if (!served) {
+          reject(new Error(`batch worker failed to start: ${why}`));
+          return;
+        }
+        if (current === undefined) return;
+        const index = current;
+        current = undefined;
+        const id = idOfLine(cases[index]!.raw);
+        done.set(index, { output: JSON.stringify({ id, line: cases[index]!.line, error: `internal error: the review's worker died (${why})` }), id, error: true });
+        flush();
+        void worker.terminate();
+        lane().then(resolve, reject);
+      };
+      worker.on('message', (message: { index: number; outcome?: BatchOutcome; ready?: true }) => {
+        served = true;
+        if (message.outcome) {
+          done.set(message.index, message.outcome);
+          flush();
+        }
+        sendNext();
+      });
+      worker.once('error', (error) => died(oneLine(error)));
+      worker.once('exit', (code) => {
+        if (current !== undefined || !served) died(`exit code ${code}`);
+      });
+    });
   try {
-    await Promise.all(
-      Array.from({ length: jobs }, () => {
-        const worker = new Worker(__filename, {
-          workerData: { kind: WORKER_KIND, judge: run.workerJudge, settings: run.settings },
-          // The judge's notices (e.g. "no key: offline judge") are the parent's to print, once.
-          stderr: true,
-        });
-        workers.push(worker);
-        return new Promise<void>((resolve, reject) => {
-          const sendNext = () => {
-            if (nextToSend >= cases.length) {
-              resolve();
-              return;
-            }
-            const index = nextToSend++;
-            worker.postMessage({ index, ...cases[index] });
-          };
-          worker.on('message', (message: { index: number; outcome: BatchOutcome }) => {
-            done.set(message.index, message.outcome);
-            flush();
-            sendNext();
-          });
-          worker.once('error', reject);
-          worker.once('exit', (code) => {
-            if (code !== 0) reject(new Error(`batch worker exited with code ${code}`));
-          });
-          worker.once('online', sendNext);
-        });
-      }),
-    );
+    await Promise.all(Array.from({ length: jobs }, lane));
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all([...workers].map((worker) => worker.terminate()));
   }
   flush();
 }
@@ -162,19 +271,17 @@ export function formatBatchSummary(summary: BatchSummary): string {
   return `${summary.reviewed} reviewed: ${proceed} proceed, ${regenerate} regenerate, ${replan} replan, ${abstain} abstain${errors}`;
 }
 
-/** Inside a worker: rebuild the judge once, then review each case the parent sends. */
-async function serveWorker(): Promise<void> {
-  const data = workerData as { judge: WorkerJudgeSpec; settings: Partial<ScoringSettings> };
-  // Loaded here, not at the top: the commands module imports this one.
-  const { CLI_JUDGES } = await import('./commands/review.js');
-  const silentIo: CliIo = { stdout: () => undefined, stderr: () => undefined, env: process.env, cwd: process.cwd() };
-  const judge = CLI_JUDGES[data.judge.name](silentIo, data.judge.values);
-  parentPort!.on('message', async (message: { index: number; raw: string; line: number }) => {
-    const outcome = await reviewBatchLine(message.raw, message.line, judge, data.settings);
-    parentPort!.postMessage({ index: message.index, outcome });
-  });
+/** Whether this thread is a batch worker (then the module named in its spec calls `serveBatchWorker`). */
+export function isBatchWorker(): boolean {
+  return parentPort !== null && (workerData as { kind?: string } | null)?.kind === WORKER_KIND;
 }
 
-if (!isMainThread && (workerData as { kind?: string } | null)?.kind === WORKER_KIND) {
-  void serveWorker();
+/** Inside a worker: build the setup once from the spec's options, then review each case the parent sends. */
+export function serveBatchWorker(build: (options: Record<string, unknown>) => BatchSetup): void {
+  const setup = build((workerData as { options: Record<string, unknown> }).options);
+  parentPort!.on('message', async (message: { index: number; raw: string; line: number }) => {
+    const outcome = await reviewBatchLine(message.raw, message.line, setup);
+    parentPort!.postMessage({ index: message.index, outcome });
+  });
+  parentPort!.postMessage({ index: -1, ready: true });
 }

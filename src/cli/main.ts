@@ -7,6 +7,7 @@ import { mcpUsage, runMcp } from './commands/mcp';
 import { reviewUsage, runReview } from './commands/review';
 import { runScore, scoreUsage } from './commands/score';
 import { calibrateUsage, runCalibrate } from './commands/calibrate';
+import { redactUrls } from '../core/redact';
 
 interface CliCommand {
   summary: string;
@@ -57,7 +58,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof CliError || isParseArgsError(error)) {
-      io.stderr(`grounding-review ${name}: ${(error as Error).message}\n`);
+      io.stderr(`grounding-review ${name}: ${redactUrls((error as Error).message)}\n`);
       return EXIT_USAGE;
     }
     throw error;
@@ -71,6 +72,11 @@ function isParseArgsError(error: unknown): boolean {
 
 // Batch worker threads load this same file; only the main thread runs the command line.
 if (require.main === module && isMainThread) {
+  // A reader that stops early (`| head -1`) closes the pipe: what was written stands, exit 0, quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   const io: CliIo = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -82,7 +88,7 @@ if (require.main === module && isMainThread) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`grounding-review: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(`grounding-review: internal error: ${redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
       process.exitCode = EXIT_USAGE;
     },
   );

@@ -57,6 +57,10 @@ export interface EvidenceSource {
   /** Path or URI string, used in ids, warnings and links. */
   file: string;
   text: string;
+  /** Why the content was not read as text (binary, …): the file gives no items, this as its warning. */
+  refused?: string;
+  /** Something said about reading it (decoded as UTF-16, invalid UTF-8 replaced): a warning, items still read. */
+  notice?: string;
 }
 
 /** An atomic claim of the report, with its exact span (UTF-16 offsets into the report, end exclusive). */

@@ -13,6 +13,7 @@ import { registerOpenEvidenceCommand } from './commands/openEvidence';
 import { registerSelectEvidenceCommand } from './commands/selectEvidence';
 import { registerSetApiKeyCommand } from './commands/setApiKey';
 import { registerShowClaimEvidenceCommand } from './commands/showClaimEvidence';
+import { redactingLog } from './redacting-log';
 import { registerShowLogCommand } from './commands/showLog';
 import { registerShowPanelCommand } from './commands/showPanel';
 import { ClaimDecorations, type AppliedMarks } from './decorations';
@@ -52,7 +53,7 @@ export interface GroundingReviewApi {
 
 export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
   const started = performance.now();
-  const log = vscode.window.createOutputChannel('Grounding Review', { log: true });
+  const log = redactingLog(vscode.window.createOutputChannel('Grounding Review', { log: true }));
   const settings = new SettingsStore((message) => {
     log.warn(message);
     void vscode.window.showWarningMessage(message);

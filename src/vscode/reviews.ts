@@ -40,7 +40,7 @@ export class ReviewController implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private inFlight: { uri: string; abort: AbortController; done: Promise<unknown> } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly reader = new EvidenceReader();
+  private readonly reader = new EvidenceReader(() => this.settings.current.evidence.maxFileMegabytes);
   /** Aborts the GroundingSwitch still computing for the previous review. */
   private geometryAbort: AbortController | undefined;
 
@@ -196,9 +196,11 @@ export class ReviewController implements vscode.Disposable {
     | { status: 'failed'; message: string }
   > {
     const resolved = await this.evidence.resolve(document);
+    for (const refused of resolved.refused) this.log.warn(refused.message);
+    if (resolved.uris.length === 0 && resolved.refused.length > 0) return { status: 'failed', message: resolved.refused.map((refused) => refused.message).join('; ') };
     if (resolved.uris.length === 0) return { status: 'no-evidence' };
     const resolvedAt = performance.now();
-    const read = await this.reader.read(resolved.uris);
+    const read = await this.reader.read(resolved.uris, document.uri);
     const readAt = performance.now();
     for (const problem of read.unreadable) this.log.warn(`evidence ${problem.uri.toString()} unreadable: ${problem.message}`);
     if (read.sources.length === 0) return { status: 'failed', message: 'none of the evidence files could be read' };

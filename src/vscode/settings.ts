@@ -13,6 +13,7 @@ import {
   type EvidenceType,
   type PartitionKey,
 } from '../core/model';
+import { DEFAULT_MAX_FILE_MB } from '../core/evidence/decode';
 import type { GateReviewOptions } from '../core/gate/compute';
 import type { ScoringSettings } from '../core/review-types';
 
@@ -38,6 +39,7 @@ const SettingsSchema = z
       structuredOutput: z.enum(['auto', 'on', 'off']),
     }),
     encoder: z.object({ kind: z.enum(['embedded', 'openai', 'off']), model: z.string() }),
+    evidence: z.object({ maxFileMegabytes: z.number().finite().min(1).max(4096) }),
     switch: z.object({
       // null: the cuts calibrated for the selected encoder.
       acceptThresholdSgi: z.number().finite().min(0).nullable(),
@@ -85,6 +87,7 @@ export const DEFAULT_SETTINGS: GroundingSettings = {
   loop: { kMax: 2, roundsCap: 10 },
   judge: { kind: 'offline', baseUrl: '', model: 'gpt-4o-mini', timeoutSeconds: 60, structuredOutput: 'auto' },
   encoder: { kind: 'embedded', model: '' },
+  evidence: { maxFileMegabytes: DEFAULT_MAX_FILE_MB },
   switch: { acceptThresholdSgi: null, rejectThresholdSgi: null, acceptThresholdDgi: null, onReject: 'fallback' },
   gate: { preset: 'default', cap: null, refill: null, goalPredicates: [] },
   decorations: { enabled: true, showGrounded: true, showEvidenceType: true, overviewRuler: true },

@@ -72,7 +72,8 @@ describe('cli review: one report', () => {
     );
     const json = JSON.parse(io.out);
     assert.deepEqual(json.warnings, [
-      { file: `${reports}/frontmatter/trace.jsonl`, line: 3, message: json.warnings[0].message },
+      // Named relative to the report (what an endpoint would be sent), not by the path the CLI read.
+      { file: 'trace.jsonl', line: 3, message: json.warnings[0].message },
     ]);
     assert.match(json.warnings[0].message, /invalid JSON/);
   });

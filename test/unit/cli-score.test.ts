@@ -60,7 +60,7 @@ describe('CLI: score', () => {
     const cases: Array<[string[], RegExp]> = [
       [['score'], /expected exactly one partition file/],
       [['score', fixture('nope.json')], /file not found/],
-      [['score', appendixE, '--rho', 'high'], /--rho: expected a number/],
+      [['score', appendixE, '--rho', 'high'], /--rho: expected a decimal number, got "high"/],
       [['score', appendixE, '--rho', '1.5'], /rho: must be a number in \[0, 1\]/],
       [['score', appendixE, '--tau-proceed', '0.6', '--tau-regenerate', '0.6'], /strictly below/],
       [['score', appendixE, '--format', 'xml'], /--format: expected one of text, json/],

@@ -14,10 +14,12 @@ import {
   type ScoreFigures,
   type ThresholdFit,
 } from '../../core/geometry/fit';
+import { fitReliability, type CutReliability } from '../../core/geometry/fit-reliability';
 import { openAiEncoderFromEnv } from '../../core/geometry/openai-encoder';
 import { formatThreshold, type GeometryThresholds } from '../../core/geometry/thresholds';
 import { GroundingInputError } from '../../core/model';
-import { CliError, asCliError, parseFormat, parseNumberOption, readTextFile, type CliIo } from '../args';
+import { CliError, asCliError, parseFormat, parseNumberOption, type CliIo } from '../args';
+import { readTextFile } from '../files';
 
 export const calibrateUsage = `Usage: grounding-review calibrate <labelled.jsonl> [options]
 
@@ -49,7 +51,7 @@ export async function runCalibrate(argv: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length !== 1) throw new CliError('calibrate: expected exactly one labelled JSON Lines file');
   const format = parseFormat(values.format, ['text', 'json'] as const, 'text');
-  const encoderName = parseFormat(values.encoder, ['embedded', 'openai'] as const, 'embedded');
+  const encoderName = parseFormat(values.encoder, ['embedded', 'openai'] as const, 'embedded', 'encoder');
   const target = parseNumberOption(values['strong-pass-precision'], 'strong-pass-precision') ?? 0.95;
   if (!(target > 0 && target <= 1)) throw new CliError(`--strong-pass-precision: expected a number in (0, 1], got ${target}`);
 
@@ -58,11 +60,13 @@ export async function runCalibrate(argv: string[], io: CliIo): Promise<number> {
   const encoder = makeEncoder(encoderName, io);
 
   let fit: ThresholdFit;
+  let reliability: CutReliability[];
   let inSample: EvaluationFigures;
   let outOfSample: EvaluationFigures | undefined;
   try {
     const trainScores = await scoreExamples(train, encoder);
     fit = fitFromScores(trainScores, target);
+    reliability = fitReliability(trainScores);
     const cuts = cutsOf(fit);
     inSample = evaluateThresholds(trainScores, cuts);
     if (test) outOfSample = evaluateThresholds(await scoreExamples(test, encoder), cuts);
@@ -71,10 +75,11 @@ export async function runCalibrate(argv: string[], io: CliIo): Promise<number> {
     throw asCliError(error, error instanceof GroundingInputError && error.path === 'label' ? positionals[0] : undefined);
   }
 
+  for (const entry of reliability) if (entry.warning) io.stderr(`grounding-review calibrate: warning: ${entry.warning}\n`);
   if (format === 'json') {
-    io.stdout(JSON.stringify({ encoder: encoder.id, fit, in_sample: inSample, ...(outOfSample ? { out_of_sample: outOfSample, test_file: values.test } : {}) }) + '\n');
+    io.stdout(JSON.stringify({ encoder: encoder.id, fit, reliability, in_sample: inSample, ...(outOfSample ? { out_of_sample: outOfSample, test_file: values.test } : {}) }) + '\n');
   } else {
-    io.stdout(renderCalibration(encoder.id, positionals[0], fit, inSample, values.test, outOfSample));
+    io.stdout(renderCalibration(encoder.id, positionals[0], fit, reliability, inSample, values.test, outOfSample));
   }
   return 0;
 }
@@ -109,6 +114,7 @@ function renderCalibration(
   encoderId: string,
   trainFile: string,
   fit: ThresholdFit,
+  reliability: CutReliability[],
   inSample: EvaluationFigures,
   testFile: string | undefined,
   outOfSample: EvaluationFigures | undefined,
@@ -119,6 +125,7 @@ function renderCalibration(
     `  sgi_review       ${cut(fit.sgi_review)}   (Youden's J)`,
     `  sgi_strong_pass  ${cut(fit.sgi_strong_pass)}   (lowest cut with precision >= ${fit.strong_pass_target} on grounded)`,
     `  dgi_pass         ${cut(fit.dgi_pass)}   (Youden's J)`,
+    ...reliability.map((entry) => `  ${entry.cut.padEnd(16)} ${entry.grounded} grounded / ${entry.ungrounded} ungrounded; 95% interval ${entry.interval ? `${formatThreshold(entry.interval.low)}–${formatThreshold(entry.interval.high)} (bootstrap, ${entry.interval.resamples} resamples within class)` : 'none (a class is empty)'}`),
     '',
     `In-sample, on the fitting data (optimistic; not an accuracy estimate):`,
     ...figureLines(inSample),

@@ -15,7 +15,8 @@ import {
 } from '../../core/gate';
 import type { ReportClaim } from '../../core/review-types';
 import { segmentReport } from '../../core/segment';
-import { CliError, EXIT_NOT_PROCEED, EXIT_PROCEED, asCliError, parseFormat, parseNumberOption, readTextFile, type CliIo } from '../args';
+import { CliError, EXIT_NOT_PROCEED, EXIT_PROCEED, asCliError, parseFormat, parseNumberOption, type CliIo } from '../args';
+import { readTextFile } from '../files';
 
 export const gateUsage = `Usage: grounding-review gate <trace> [options]
 

@@ -4,9 +4,11 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { review, toReviewJson } from '../../core/review';
-import type { EvidenceSource, ReviewResult } from '../../core/review-types';
+import type { ReviewResult } from '../../core/review-types';
 import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
-import { CliError, EXIT_PROCEED, EXIT_USAGE, asCliError, parseFormat, readTextFile, type CliIo } from '../args';
+import { CliError, EXIT_PROCEED, EXIT_USAGE, asCliError, parseFormat, type CliIo } from '../args';
+import { readTextFile } from '../files';
+import { loadEvidence } from '../review-inputs';
 import { CLI_JUDGES, frontMatterEvidence, type JudgeFactories } from './review';
 
 export const hookUsage = `Usage: grounding-review hook --report FILE [--evidence FILE…] [--trace FILE] [options]
@@ -64,11 +66,17 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
   if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
 
   const report = readTextFile(reportFile);
-  const evidenceFiles = values.evidence ?? frontMatterEvidence(report, reportFile);
+  // The same reading as `review`: front matter entries confined to the report's folder, names
+  // relative to the report, the size and binary checks.
+  // With a trace, the trace alone may be the evidence.
+  const listed = values.evidence ? undefined : values.trace !== undefined ? listedOrNone(report, reportFile) : frontMatterEvidence(report, reportFile);
+  const read = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed });
+  const evidence = [...read.evidence];
   // The trace is evidence too; given twice it is read once.
-  if (values.trace !== undefined && !evidenceFiles.some((file) => resolve(io.cwd, file) === resolve(io.cwd, values.trace!))) evidenceFiles.push(values.trace);
-  if (evidenceFiles.length === 0) throw new CliError(`no evidence: pass --evidence FILE or list "evidence:" in ${reportFile}'s front matter`);
-  const evidence: EvidenceSource[] = evidenceFiles.map((file) => ({ file, text: readTextFile(file) }));
+  const tracePath = values.trace === undefined ? undefined : resolve(io.cwd, values.trace);
+  if (tracePath !== undefined && ![...read.pathByName.values()].includes(tracePath)) {
+    evidence.push(...loadEvidence({ cwd: io.cwd, reportFile, explicit: [values.trace!] }).evidence);
+  }
   const gate = values.trace === undefined ? undefined : { preset: parseFormat(values.gate, GATE_PRESETS, 'default', 'gate'), goals: values.goal ?? [] };
 
   let result: ReviewResult;
@@ -86,4 +94,13 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
     else io.stderr(text);
   }
   return verdict.pass ? EXIT_PROCEED : EXIT_USAGE;
+}
+
+function listedOrNone(report: string, reportFile: string): string[] {
+  try {
+    return frontMatterEvidence(report, reportFile);
+  } catch (error) {
+    if (error instanceof CliError) return [];
+    throw error;
+  }
 }

@@ -2,12 +2,12 @@
 // every claim of a report marked against its evidence, with S and δ. `--batch cases.jsonl`
 // reviews many cases, one JSON result per line. Files are only read, never written.
 import { writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeSwitch, type ReviewSwitch, type SwitchNotComputed } from '../../core/geometry/review-switch';
+import { describeSwitch, type ReviewSwitch, type SwitchNotComputed, type SwitchOptions } from '../../core/geometry/review-switch';
 import { makeEncoder } from './calibrate';
 import { createOfflineJudge } from '../../core/judge/offline';
-import { describeGate, type GateResult } from '../../core/gate/index';
+import { describeGate, type GateResult, type GateReviewOptions } from '../../core/gate/index';
 import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
 import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
 import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
@@ -19,7 +19,10 @@ import { parseEvidenceSources } from '../../core/evidence';
 import type { ClaimJudge, EvidenceSource, ReviewResult, ScoringSettings } from '../../core/review-types';
 import { validateWeights } from '../../core/score';
 import { segmentReport } from '../../core/segment';
-import { formatBatchSummary, runBatchCases } from '../batch';
+import { redactReviewNotes, redactUrls } from '../../core/redact';
+import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
+import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
+import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
 import {
   CliError,
   EXIT_NOT_PROCEED,
@@ -29,10 +32,9 @@ import {
   asCliError,
   parseFormat,
   parseNumberOption,
-  readJsonFile,
-  readTextFile,
   type CliIo,
 } from '../args';
+import { readTextFile, readJsonFile } from '../files';
 
 export const reviewUsage = `Usage: grounding-review review <report> --evidence <file> [--evidence <file>…] [options]
        grounding-review review --batch cases.jsonl [options]
@@ -44,10 +46,13 @@ reason, then computes S and decides proceed / regenerate / replan.
 Evidence files: logs and text (one item per line; [tool=… row=…] key=value rows and [signal]
 lines), JSON Lines agent traces (.jsonl), JSON documents (.json), Markdown documents (.md).
 Items are cited as E<line> (one file) or <file name>:E<line> (several files). Without
---evidence, the report's front matter "evidence:" list is used, relative to the report.
+--evidence, the report's front matter "evidence:" list is used, relative to the report and
+confined to the report's folder and the --root folders. Only regular files are read.
 
 Options:
   --evidence FILE      an evidence file (repeatable)
+  --root DIR           a folder front matter evidence may also come from (repeatable)
+  --max-file-mb N      largest input file read, in MB (default ${DEFAULT_MAX_FILE_MB}); larger is an error
   --question TEXT      the question the report answers (default: front matter "question:")
   --switch ENCODER     also compute the GroundingSwitch (geometry: report vs evidence) with
                        embedded (USE-lite, offline) or openai (GROUNDING_EMBEDDINGS_* env);
@@ -65,10 +70,12 @@ Options:
                        replan: exit 1 only for replan or abstain (regenerate passes)
   --fail-on-omission   also exit 1 when the evidence holds trouble (ERROR lines, failed exits,
                        statuses or tests, fired alerts) no claim cites or covers
-  --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text,
-                       evidence as text or a list of texts; prints one JSON result per line
-                       with its id, or {"id","line","error"} for a bad line (the rest go on),
-                       and a closing summary line on stderr
+  --batch FILE         JSON Lines of {"id","report","evidence","question"?}: report as text or
+                       {"file","text"}, evidence as text or a list of texts or {"file","text"}
+                       items (the name picks the format, as for a file); prints one JSON result
+                       per line with its id and line, or {"id","line","error"} for a case that
+                       fails (the rest go on), and a closing summary line on stderr;
+                       --switch and --gate apply to every case
   --jobs N             batch worker threads (default: one per core; 1 = no workers)
   --rho R              contradiction penalty ρ in [0, 1] (default 0.5)
   --tau-proceed P      S ≥ P proceeds (default 0.80)
@@ -140,8 +147,11 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       gate: { type: 'string' },
       goal: { type: 'string', multiple: true },
       jobs: { type: 'string' },
+      root: { type: 'string', multiple: true },
+      'max-file-mb': { type: 'string' },
     },
   });
+  const printed = redactingIo(io);
   const format = parseFormat(values.format, ['text', 'json', 'sarif'] as const, 'text');
   const failOn = parseFormat(values['fail-on'], ['regenerate', 'replan'] as const, 'regenerate', 'fail-on');
   const failOnOmission = values['fail-on-omission'] === true;
@@ -152,26 +162,30 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
   const settings = scoringOptions(values);
 
+  const maxMb = parseNumberOption(values['max-file-mb'], 'max-file-mb') ?? DEFAULT_MAX_FILE_MB;
+  if (!(maxMb > 0)) throw new CliError(`--max-file-mb: expected a size > 0, got ${values['max-file-mb']}`);
+  const extras = () => reviewExtras(values, printed);
+
   if (values.batch !== undefined) {
-    if (positionals.length > 0 || values.evidence || values.question !== undefined) {
-      throw new CliError('--batch takes the reports, evidence and questions from its lines; give no report, --evidence or --question');
+    if (positionals.length > 0 || values.evidence || values.question !== undefined || values.root) {
+      throw new CliError('--batch takes the reports, evidence and questions from its lines; give no report, --evidence, --root or --question');
     }
     if (values.format === 'text' || values.format === 'sarif') throw new CliError(`--batch prints JSON Lines; --format ${values.format} is not available`);
     if (values.loop) throw new CliError('--loop repairs one report; it is not available with --batch');
     if (failOnOmission) throw new CliError('--fail-on-omission reads one review; with --batch each result line carries its omissions');
     const jobs = countOption(values.jobs, 'jobs');
     if (jobs === 0) throw new CliError('--jobs: expected a whole number ≥ 1');
+    extras(); // option errors surface here, once, before any case runs
     const summary = await runBatchCases({
       file: values.batch,
-      text: readTextFile(values.batch),
-      settings,
-      judge: () => makeJudge(io, values),
-      // Workers rebuild the judge from its name and options; a judge table given by a caller stays in this thread.
-      ...(judges === CLI_JUDGES ? { workerJudge: { name: judgeName, values: { ...values } } } : {}),
+      text: readTextFile(values.batch, maxMb),
+      setup: () => ({ judge: makeJudge(printed, values), settings, maxMb, ...extras() }),
+      // Workers rebuild the setup from plain options; a judge table given by a caller stays in this thread.
+      ...(judges === CLI_JUDGES ? { worker: { file: __filename, options: { judgeName, values: { ...values }, settings, maxMb } } } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
-      io,
+      io: printed,
     });
-    io.stderr(formatBatchSummary(summary) + '\n');
+    printed.stderr(formatBatchSummary(summary) + '\n');
     if (summary.errors > 0) return EXIT_USAGE;
     const failing = (Object.entries(summary.decisions) as Array<[RoundDecision, number]>).some(([decision, count]) => count > 0 && failsOn(decision, failOn));
     return failing ? EXIT_NOT_PROCEED : EXIT_PROCEED;
@@ -180,34 +194,26 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
 
   if (positionals.length !== 1) throw new CliError('expected exactly one report file (or --batch FILE)');
   const reportFile = positionals[0];
-  const report = readTextFile(reportFile);
-  const evidenceFiles = values.evidence ?? frontMatterEvidence(report, reportFile);
-  if (evidenceFiles.length === 0) {
-    throw new CliError(`no evidence: pass --evidence FILE or list "evidence:" in ${reportFile}'s front matter`);
-  }
-  const evidence: EvidenceSource[] = evidenceFiles.map((file) => ({ file, text: readTextFile(file) }));
+  const report = readTextFile(reportFile, maxMb);
+  if (values.evidence && values.root) throw new CliError('--root widens where front matter evidence may come from; with --evidence the front matter list is not used');
+  const listed = values.evidence ? undefined : frontMatterEvidence(report, reportFile);
+  const { evidence, pathByName } = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root, maxMb });
 
   if (values.loop) {
     if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
-    return runReviewLoop({ report, reportFile, evidence, settings, judge: makeJudge(io, values), values, io, format, exitFor });
+    const inputs = [resolve(io.cwd, reportFile), ...pathByName.values()];
+    return runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values), values, io: printed, format, exitFor });
   }
   for (const option of LOOP_ONLY_OPTIONS) if (values[option] !== undefined) throw new CliError(`--${option} needs --loop`);
 
   let result: ReviewResult;
   try {
-    if (values.switch !== undefined && values.switch !== 'embedded' && values.switch !== 'openai') {
-      throw new CliError(`--switch: expected embedded or openai, got ${JSON.stringify(values.switch)}`);
-    }
-    if (values['on-reject'] !== undefined && values.switch === undefined) throw new CliError('--on-reject needs --switch');
-    const switchOptions = values.switch ? { encoder: makeEncoder(values.switch, io), onReject: values['on-reject'] } : undefined;
-    if (values.goal && values.gate === undefined) throw new CliError('--goal needs --gate');
-    const gate = values.gate === undefined ? undefined : { preset: parseFormat(values.gate, GATE_PRESETS, 'default', 'gate'), goals: values.goal ?? [] };
-    result = await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(io, values), switch: switchOptions, gate });
+    result = redactReviewNotes(await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values), ...extras() }));
   } catch (error) {
     throw asCliError(error);
   }
   if (format === 'sarif') {
-    io.stdout(JSON.stringify(sarifFor(result, report, reportFile, evidence, io.cwd), null, 2) + '\n');
+    io.stdout(JSON.stringify(sarifFor(result, report, reportFile, evidence, pathByName, io.cwd), null, 2) + '\n');
   } else if (format === 'json') {
     io.stdout(JSON.stringify(toReviewJson(result)) + '\n');
   } else {
@@ -224,11 +230,29 @@ function failsOn(decision: RoundDecision, failOn: 'regenerate' | 'replan'): bool
   return failOn === 'regenerate' || decision !== 'regenerate';
 }
 
+/** The switch and the gate, from the same options for one report and for every case of a batch. */
+function reviewExtras(values: { switch?: string; 'on-reject'?: string; gate?: string; goal?: string[] }, io: CliIo): { switch?: SwitchOptions; gate?: GateReviewOptions } {
+  if (values.switch !== undefined && values.switch !== 'embedded' && values.switch !== 'openai') {
+    throw new CliError(`--switch: expected embedded or openai, got ${JSON.stringify(values.switch)}`);
+  }
+  if (values['on-reject'] !== undefined && values.switch === undefined) throw new CliError('--on-reject needs --switch');
+  if (values.goal && values.gate === undefined) throw new CliError('--goal needs --gate');
+  return {
+    ...(values.switch ? { switch: { encoder: makeEncoder(values.switch, io), onReject: values['on-reject'] } } : {}),
+    ...(values.gate === undefined ? {} : { gate: { preset: parseFormat(values.gate, GATE_PRESETS, 'default', 'gate'), goals: values.goal ?? [] } }),
+  };
+}
+
+/** Secrets in printed URLs (`?api-key=…`, `user:token@`) are redacted in every notice on stderr. */
+function redactingIo(io: CliIo): CliIo {
+  return { ...io, stderr: (text) => io.stderr(redactUrls(text)) };
+}
+
 /** SARIF with paths relative to the working directory (the repository root in CI). */
-function sarifFor(result: ReviewResult, report: string, reportFile: string, evidence: EvidenceSource[], cwd: string) {
+function sarifFor(result: ReviewResult, report: string, reportFile: string, evidence: EvidenceSource[], pathByName: Map<string, string>, cwd: string) {
   const toUri = (file: string) => relative(cwd, resolve(cwd, file)).split(sep).join('/');
   return buildSarifLog(
-    [{ result, reportText: report, reportUri: toUri(reportFile), evidence: parseEvidenceSources(evidence).items, evidenceUri: toUri }],
+    [{ result, reportText: report, reportUri: toUri(reportFile), evidence: parseEvidenceSources(evidence).items, evidenceUri: (name) => toUri(pathByName.get(name) ?? name) }],
     { toolVersion: CLI_VERSION },
   );
 }
@@ -253,10 +277,13 @@ function scoringOptions(values: { rho?: string; 'tau-proceed'?: string; 'tau-reg
   return settings;
 }
 
-/** The front matter `evidence:` entries, as paths relative to the report's folder. */
+/** The front matter `evidence:` entries as written; none is an error that says why (a front matter refused as a YAML bomb included). */
 export function frontMatterEvidence(report: string, reportFile: string): string[] {
-  const listed = segmentReport(report).frontMatter.evidence ?? [];
-  return listed.map((entry) => join(dirname(reportFile), entry));
+  const { frontMatter, warnings } = segmentReport(report, { file: reportFile });
+  const listed = frontMatter.evidence ?? [];
+  if (listed.length > 0) return listed;
+  const why = warnings.filter((warning) => warning.message.startsWith('front matter')).map((warning) => `${reportFile}:${warning.line ?? 1}: ${warning.message}`);
+  throw new CliError(`no evidence: pass --evidence FILE or list "evidence:" in ${reportFile}'s front matter${why.length ? ` (${why.join('; ')})` : ''}`);
 }
 
 // ── text output ───────────────────────────────────────────────────────────────────────────
@@ -348,6 +375,8 @@ function countOption(value: string | undefined, name: string): number | undefine
 async function runReviewLoop(args: {
   report: string;
   reportFile: string;
+  /** Every file read: --out may resolve to none of them. */
+  inputs: string[];
   evidence: EvidenceSource[];
   settings: Partial<ScoringSettings>;
   judge: ClaimJudge;
@@ -358,9 +387,7 @@ async function runReviewLoop(args: {
 }): Promise<number> {
   const { values, io } = args;
   const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
-  if (out !== undefined && out === resolve(io.cwd, args.reportFile)) {
-    throw new CliError('--out must name a new file: the report itself is never overwritten');
-  }
+  if (out !== undefined) refuseOutputOverInput(out, args.inputs, values.out);
   const kMax = countOption(values['k-max'], 'k-max');
   const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
   const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
@@ -401,7 +428,7 @@ async function runReviewLoop(args: {
   } catch (error) {
     throw asCliError(error);
   }
-  const final = outcome.review;
+  const final = outcome.review && redactReviewNotes(outcome.review);
   if (!final) throw new CliError(`the review failed: ${outcome.trajectory.at(-1)?.error ?? outcome.stopReason}`);
   if (out !== undefined) writeFileSync(out, outcome.report, 'utf8');
   // What the whole loop cost: every round's judge plus the rewrites.
@@ -448,4 +475,14 @@ async function runReviewLoop(args: {
     io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');
   }
   return args.exitFor(final.decision, final.omissions.length);
+}
+
+// In a batch worker thread this file is the worker's entry: rebuild the setup from the options.
+if (isBatchWorker()) {
+  serveBatchWorker((options) => {
+    const { judgeName, values, settings, maxMb } = options as { judgeName: string; values: Record<string, unknown>; settings: Partial<ScoringSettings>; maxMb: number };
+    const silentIo: CliIo = { stdout: () => undefined, stderr: () => undefined, env: process.env, cwd: process.cwd() };
+    const setup: BatchSetup = { judge: CLI_JUDGES[judgeName](silentIo, values), settings, maxMb, ...reviewExtras(values, silentIo) };
+    return setup;
+  });
 }

@@ -10,9 +10,9 @@ import {
   asCliError,
   parseFormat,
   parseNumberOption,
-  readJsonFile,
   type CliIo,
 } from '../args';
+import { readJsonFile } from '../files';
 
 export const scoreUsage = `Usage: grounding-review score <partition.json> [options]
 

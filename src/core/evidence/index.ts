@@ -25,8 +25,13 @@ export interface ParseEvidenceOptions {
 
 /** Parses one evidence file. Never throws on bad content: problems become warnings with line numbers. */
 export function parseEvidence(source: EvidenceSource, options: ParseEvidenceOptions = {}): ParsedEvidence {
-  const text = stripBom(source.text);
   const collector = new ItemCollector(source.file);
+  if (source.notice) collector.warn(source.notice);
+  if (source.refused) {
+    collector.warn(source.refused);
+    return collector.result();
+  }
+  const text = stripBom(source.text);
   const format = options.format ?? detectEvidenceFormat(source.file, text);
   switch (format) {
     case 'jsonl':
@@ -124,9 +129,23 @@ function isJson(text: string): boolean {
 function looksLikeProse(text: string): boolean {
   const lines = text.split(/\r\n|\r|\n/);
   const nonBlank = lines.filter((line) => line.trim() !== '');
+  if (nonBlank.length === 1) return isProseLine(nonBlank[0]!);
   if (nonBlank.length < 2) return false;
   const logLike = nonBlank.filter((line) => LOG_LIKE.test(line)).length;
   if (logLike > nonBlank.length * 0.2) return false;
   // Wrapped lines are long (editors wrap near 60–100 columns); short lowercase lines are more likely a log.
   return lines.some((line, index) => line.trim().length >= 40 && /[\p{L}\p{N},]\s*$/u.test(line) && /^\s*\p{Ll}/u.test(lines[index + 1] ?? ''));
+}
+
+/**
+ * One line of sentences (a knowledge snippet, a pasted paragraph): no log markers, a dozen words
+ * or more, mostly plain words, and a sentence end. Without this a one-line document given as
+ * text (a batch item, a `.txt` file) was read as a log line while the same text as `.md` was prose.
+ */
+function isProseLine(line: string): boolean {
+  if (LOG_LIKE.test(line)) return false;
+  const words = line.trim().split(/\s+/);
+  if (words.length < 12) return false;
+  const plain = words.filter((word) => /^["'(“‘]?\p{L}[\p{L}'’-]*[.,;:!?"')”’]*$/u.test(word)).length;
+  return plain >= words.length * 0.6 && /[\p{L}\p{N}"')”’][.!?](?:["')”’]?\s|\p{Lu}|$)/u.test(line);
 }

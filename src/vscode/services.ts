@@ -20,9 +20,4 @@ export async function targetDocument(target?: vscode.Uri | string): Promise<vsco
   return vscode.window.activeTextEditor?.document;
 }
 
-/** A command argument that may be a URI or its string form (command links pass strings). */
-export function asUri(value: unknown): vscode.Uri | undefined {
-  if (value instanceof vscode.Uri) return value;
-  if (typeof value === 'string' && value) return vscode.Uri.parse(value);
-  return undefined;
-}
+export { asUri } from './uris';

@@ -1,6 +1,6 @@
 // Open Evidence Line — opens an evidence file at a line (the links in hovers use it).
 import * as vscode from 'vscode';
-import { asUri } from '../services';
+import { asUri } from '../uris';
 
 export const OPEN_EVIDENCE_COMMAND = 'grounding.openEvidence';
 

@@ -20,6 +20,7 @@ import type { ClaimJudge, EvidenceSource, ReviewResult, ScoringSettings } from '
 import { validateWeights } from '../../core/score';
 import { segmentReport } from '../../core/segment';
 import { formatBatchSummary, runBatchCases } from '../batch';
+import { JUDGE_CLI_OPTIONS, createCliHybridJudge, dryRun, judgeUsage, llmJudgeExtras, renderDryRun, type JudgeCliValues } from './judges';
 import {
   CliError,
   EXIT_NOT_PROCEED,
@@ -57,7 +58,7 @@ Options:
   --gate PRESET        also run the grounding gate: replay the evidence as the agent's trace
                        and the report as its answer (default | skipper | diverger)
   --goal NAME          a signal a completion claim needs verified (repeatable; with --gate)
-  --judge NAME         offline | openai (default offline: no network, no API key)
+  --judge NAME         offline | openai (alias llm) | hybrid (default offline: no network, no API key)
   --format text|json|sarif   output format (default text); JSON is the result contract;
                        SARIF 2.1.0 has one result per ungrounded or contradicted claim, located
                        in the report, with the cited evidence as related locations
@@ -81,6 +82,8 @@ OpenAI-compatible judge (--judge openai; OpenAI, Azure, Ollama, vLLM, LM Studio,
   --timeout SECONDS    per request (default 60)
   --cache-dir DIR      keep judged chunks in DIR: an unchanged re-run makes no request
 
+${judgeUsage}
+
 Repair loop (GSAR Algorithm 1):
   --loop               regenerate (rewrite via the LLM from the same evidence) and replan until
                        proceed or a budget runs out; prints the trajectory
@@ -103,6 +106,8 @@ export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) =>
 export const CLI_JUDGES: JudgeFactories = {
   offline: () => createOfflineJudge(),
   openai: (io, values) => createCliOpenAIJudge(io, values),
+  llm: (io, values) => createCliOpenAIJudge(io, values),
+  hybrid: (io, values) => createCliHybridJudge(values, createCliOpenAIJudge(io, values)),
 };
 
 export async function runReview(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
@@ -137,6 +142,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       gate: { type: 'string' },
       goal: { type: 'string', multiple: true },
       jobs: { type: 'string' },
+      ...JUDGE_CLI_OPTIONS,
     },
   });
   const format = parseFormat(values.format, ['text', 'json', 'sarif'] as const, 'text');
@@ -180,6 +186,12 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     throw new CliError(`no evidence: pass --evidence FILE or list "evidence:" in ${reportFile}'s front matter`);
   }
   const evidence: EvidenceSource[] = evidenceFiles.map((file) => ({ file, text: readTextFile(file) }));
+  if (values['dry-run']) {
+    if (format === 'sarif' || values.loop) throw new CliError('--dry-run prints a plan as text or JSON; --format sarif and --loop are not available');
+    const planned = await dryRun({ report, reportFile, evidence, question: values.question, choice: openAIChoice(values, io), values, cache: cliJudgeCache(values, io) });
+    io.stdout(format === 'json' ? JSON.stringify(planned) + '\n' : renderDryRun(planned, reportFile, io));
+    return EXIT_PROCEED;
+  }
 
   if (values.loop) {
     if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
@@ -209,7 +221,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     const gateLine = result.gate ? describeGate(result.gate as GateResult) + '\n' : '';
     io.stdout(renderText(result, reportFile) + switchLine + gateLine);
   }
-  return exitFor(result.decision);
+  // A claim no judge decided is never a pass, whatever S says.
+  return result.judge.notJudged ? EXIT_NOT_PROCEED : exitFor(result.decision);
 }
 
 /** Whether a decision makes the exit code 1 under `--fail-on`. */
@@ -260,14 +273,26 @@ function renderText(result: ReviewResult, reportFile: string): string {
   const files = result.evidence.files.length;
   out.push(`${reportFile}: ${result.claims.length} claim(s) against ${files} evidence file(s), ${result.evidence.items} item(s); judge ${result.judge.kind}${result.judge.model ? ` (${result.judge.model})` : ''}`);
   const usage = result.judge.usage;
-  if (usage) out.push(`judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cached chunk(s)`);
+  if (usage) {
+    out.push(
+      `judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cache hit(s), ${result.judge.fallbacks.length} fallback(s), ${result.judge.notJudged ?? 0} not judged`,
+    );
+  }
   for (const fallback of result.judge.fallbacks) out.push(`judge fallback: ${fallback}`);
+  const stability = result.judge.stability;
+  if (stability) {
+    out.push(`stability: ${stability.samples} samples, ${stability.unstableClaims} unstable claim(s), mean agreement ${stability.meanAgreement.toFixed(3)}, S from ${stability.scoreInterval[0].toFixed(4)} to ${stability.scoreInterval[1].toFixed(4)} over the samples`);
+  }
   out.push('');
   for (const claim of result.claims) {
     const refs = claim.evidence_refs.length > 0 ? claim.evidence_refs.join(', ') : '—';
     out.push(`${claim.id.padEnd(4)} line ${String(claim.line).padEnd(4)} ${claim.partition.padEnd(13)} ${claim.type.padEnd(21)} ${refs}`);
     out.push(`     ${JSON.stringify(claim.text)}`);
     out.push(`     why: ${claim.reason}`);
+    if (claim.not_judged) out.push('     NOT JUDGED: no valid verdict came back; counted as ungrounded');
+    if (claim.decided_by) out.push(`     decided by: ${claim.decided_by} (${claim.decided_why ?? ''})`);
+    if (claim.disagreement) out.push(`     FLAGGED FOR REVIEW: ${claim.disagreement}`);
+    if (claim.stability?.unstable) out.push(`     UNSTABLE: ${claim.stability.verdicts.map((v) => v.partition).join(' / ')} (agreement ${claim.stability.agreement.toFixed(2)})`);
   }
   if (result.warnings.length > 0) {
     out.push('', 'Warnings:');
@@ -286,7 +311,7 @@ function renderText(result: ReviewResult, reportFile: string): string {
 // ── the OpenAI-compatible judge and the repair loop ──────────────────────────────────────
 
 /** The options the LLM judge and the loop read. */
-export interface LlmCliValues {
+export interface LlmCliValues extends JudgeCliValues {
   model?: string;
   'base-url'?: string;
   'structured-output'?: string;
@@ -324,9 +349,13 @@ function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
   const choice = openAIChoice(values, io);
   if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
   if (choice.kind === 'offline') return createOfflineJudge();
+  const cache = cliJudgeCache(values, io);
+  return new OpenAIJudge({ ...choice.options, ...llmJudgeExtras(values), ...(cache ? { cache } : {}) });
+}
+
+function cliJudgeCache(values: LlmCliValues, io: CliIo) {
   const dir = values['cache-dir'];
-  const cache = dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
-  return new OpenAIJudge({ ...choice.options, ...(cache ? { cache } : {}) });
+  return dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
 }
 
 function countOption(value: string | undefined, name: string): number | undefined {

@@ -69,7 +69,7 @@ export class HybridJudge implements ClaimJudge {
         const reason = verdict?.reason ?? 'not judged: the LLM judge returned no verdict for this claim';
         return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${reason} (${said}, below the cut)`, not_judged: true, decided_by: 'none', decided_why: why };
       }
-      const disagreement = own && own.partition !== verdict.partition ? disagreementOf(own.partition, confidence, verdict.partition) : undefined;
+      const disagreement = own && own.partition !== verdict.partition ? disagreementOf(own, verdict.partition) : undefined;
       return { ...verdict, decided_by: 'llm', decided_why: why, ...(disagreement ? { disagreement } : {}) };
     });
     const abstainReason = llm?.output.decision_status === 'abstain' ? `LLM judge: ${llm.output.abstain_reason ?? 'abstained'}` : undefined;
@@ -99,8 +99,9 @@ export class HybridJudge implements ClaimJudge {
   }
 }
 
-function disagreementOf(offline: PartitionKey, confidence: number, llm: PartitionKey): string {
-  return `the judges disagree: offline ${offline} (confidence ${fixed(confidence)}), LLM ${llm}; review this claim`;
+function disagreementOf(offline: JudgedClaim, llm: PartitionKey): string {
+  const confidence = offline.confidence === undefined ? 'unset' : fixed(offlineConfidence(offline));
+  return `the judges disagree: offline ${offline.partition} (confidence ${confidence}), LLM ${llm}; review this claim`;
 }
 
 export function createHybridJudge(options: HybridJudgeOptions): HybridJudge {

@@ -8,16 +8,24 @@ export interface ChatText {
   content: string;
 }
 
-type Counter = (input: ChatText[] | string) => number;
+interface Counter {
+  chat(messages: ChatText[]): number;
+  text(text: string): number;
+}
 let counter: Promise<Counter> | undefined;
 
 function loadCounter(): Promise<Counter> {
-  counter ??= import('gpt-tokenizer/encoding/o200k_base').then((tokenizer) => (input: ChatText[] | string) => tokenizer.countTokens(input));
+  counter ??= import('gpt-tokenizer/encoding/o200k_base').then((loaded) => {
+    // Bundled as CommonJS beside the main bundle: the named export may sit on `default`.
+    const tokenizer = ('countTokens' in loaded && typeof loaded.countTokens === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default) as typeof loaded;
+    // The chat framing of the GPT-4o family (same encoding for its successors).
+    return { chat: (messages: ChatText[]) => tokenizer.encodeChat(messages, 'gpt-4o').length, text: (text: string) => tokenizer.countTokens(text) };
+  });
   return counter;
 }
 
 /** Tokens of a chat request's messages, plus any extra text it carries (a response_format schema). */
 export async function countPromptTokens(messages: ChatText[], extra = ''): Promise<number> {
   const count = await loadCounter();
-  return count(messages) + (extra ? count(extra) : 0);
+  return count.chat(messages) + (extra ? count.text(extra) : 0);
 }

@@ -1,8 +1,10 @@
 // The pipeline the evaluations run: the product's own review() (segmentation, evidence parsing,
-// the offline judge), so the figures measure what a user gets.
-import { createOfflineJudge, type OfflineJudgeOptions } from '../../src/core/judge/offline';
+// the judge — offline unless `npm run eval -- --judge llm|hybrid …` chose another), so the
+// figures measure what a user gets.
+import type { OfflineJudgeOptions } from '../../src/core/judge/offline';
 import { review } from '../../src/core/review';
 import type { EvidenceSource, JudgedClaim } from '../../src/core/review-types';
+import { evalJudge, record } from './judge-choice';
 
 export interface EvalCase {
   report: string;
@@ -13,6 +15,7 @@ export interface EvalCase {
 }
 
 export async function judgeCase(input: EvalCase, options: OfflineJudgeOptions = {}): Promise<JudgedClaim[]> {
-  const result = await review({ ...input, judge: createOfflineJudge(options) });
+  const result = await review({ ...input, judge: evalJudge(options) });
+  record(result);
   return result.claims;
 }

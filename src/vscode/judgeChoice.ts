@@ -2,7 +2,8 @@
 // judge AND the workspace is trusted. The first remote call per workspace and endpoint says
 // what will be sent where and needs a yes. The key comes from SecretStorage only.
 import * as vscode from 'vscode';
-import { isLoopbackEndpoint, type OpenAIJudge } from '../core/judge/openai';
+import type { ClaimJudge } from '../core/review-types';
+import { isLoopbackEndpoint } from '../core/judge/openai';
 import type { JudgeChoice } from './reviews';
 import { readApiKey } from './secrets';
 import type { SettingsStore } from './settings';
@@ -11,7 +12,7 @@ const CONSENT_KEY = 'grounding.remoteJudgeConsent';
 
 export function createJudgeChooser(settings: SettingsStore, context: vscode.ExtensionContext, log: vscode.LogOutputChannel): () => Promise<JudgeChoice> {
   // One judge per configuration, so its response cache survives re-evaluations.
-  let cached: { identity: string; judge: OpenAIJudge } | undefined;
+  let cached: { identity: string; judge: ClaimJudge } | undefined;
 
   return async () => {
     const config = settings.current.judge;
@@ -22,6 +23,8 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     }
     // Loaded on first use: the `openai` client costs nothing at activation.
     const { DEFAULT_OPENAI_BASE_URL, OpenAIJudge } = await import('../core/judge/openai/index.js');
+    const { HybridJudge } = await import('../core/judge/hybrid.js');
+    const { createOfflineJudge } = await import('../core/judge/offline.js');
     const endpoint = config.baseUrl.trim() || DEFAULT_OPENAI_BASE_URL;
     const apiKey = await readApiKey(context.secrets);
     if (!apiKey && endpoint === DEFAULT_OPENAI_BASE_URL) {
@@ -30,21 +33,23 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     if (!(await ensureRemoteConsent(context, log, endpoint, config.model, "this report's claims and the evidence lines relevant to them", 'to be judged'))) {
       return { note: 'remote judge declined for this evaluation; using the offline judge' };
     }
-    const identity = JSON.stringify([endpoint, config.model, config.timeoutSeconds, config.structuredOutput, apiKey ?? '']);
+    const identity = JSON.stringify([config, endpoint, apiKey ?? '']);
     if (cached?.identity !== identity) {
-      cached = {
-        identity,
-        judge: new OpenAIJudge({
-          model: config.model,
-          apiKey,
-          baseURL: endpoint,
-          timeoutMs: config.timeoutSeconds * 1000,
-          structuredOutput: config.structuredOutput,
-          log: (line: string) => log.info(`judge: ${line}`),
-        }),
-      };
+      const llm = new OpenAIJudge({
+        model: config.model,
+        apiKey,
+        baseURL: endpoint,
+        timeoutMs: config.timeoutSeconds * 1000,
+        structuredOutput: config.structuredOutput,
+        samples: config.samples,
+        maxRetryWaitMs: config.maxRetryWaitSeconds * 1000,
+        reviewDeadlineMs: config.reviewDeadlineSeconds * 1000,
+        log: (line: string) => log.info(`judge: ${line}`),
+      });
+      const judge = config.kind === 'hybrid' ? new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: config.confidenceCut }) : llm;
+      cached = { identity, judge };
     }
-    log.info(`remote judge: ${endpoint}, model ${config.model}`);
+    log.info(`remote judge (${config.kind}): ${endpoint}, model ${config.model}`);
     return { judge: cached.judge, endpoint: { baseURL: endpoint, model: config.model, apiKey, timeoutMs: config.timeoutSeconds * 1000 } };
   };
 }

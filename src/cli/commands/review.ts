@@ -11,6 +11,7 @@ import { describeGate, type GateResult } from '../../core/gate/index';
 import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
 import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
 import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
+import { HybridJudge } from '../../core/judge/hybrid';
 import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
 import type { RoundDecision, Thresholds } from '../../core/model';
 import { review, toReviewJson } from '../../core/review';
@@ -384,7 +385,7 @@ async function runReviewLoop(args: {
   const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
   const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
 
-  const choice = args.judge instanceof OpenAIJudge ? openAIChoice(values, io) : undefined;
+  const choice = args.judge instanceof OpenAIJudge || args.judge instanceof HybridJudge ? openAIChoice(values, io) : undefined;
   const rewriting = { requests: 0, tokens: 0 };
   const regenerate =
     choice?.kind === 'openai'
@@ -397,7 +398,7 @@ async function runReviewLoop(args: {
           },
         })
       : undefined;
-  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai with a key or --base-url); a regenerate decision stops the loop\n');
+  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai or hybrid with a key or --base-url); a regenerate decision stops the loop\n');
   const replanCommand = values['replan-command'];
   const replan = replanCommand
     ? createCommandReplanner({ command: replanCommand, cwd: io.cwd, ...(replanTimeout !== undefined ? { timeoutMs: replanTimeout * 1000 } : {}) })

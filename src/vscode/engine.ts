@@ -99,14 +99,13 @@ export async function estimateReport(input: Omit<EvaluateInput, 'scoring' | 'gat
   core ??= await importCore();
   const format = /\.(txt|text)$/i.test(input.reportFile) ? 'text' : 'markdown';
   const segmented = core.segmentReport(input.report, { format, file: input.reportFile });
-  const e = await judge.estimate({
+  return judge.estimate({
     claims: segmented.claims,
     evidence: core.parseEvidenceSources(input.evidence).items,
     question: input.question ?? segmented.frontMatter.question,
     report: input.report,
     signal: input.signal,
   });
-  return { requests: e.requests, promptTokens: e.promptTokens, encoding: e.encoding, claims: e.claims, cachedRequests: e.cachedRequests, ...(e.keptOffline !== undefined ? { keptOffline: e.keptOffline } : {}) };
 }
 
 export function describeEstimate(e: CostEstimate): string {

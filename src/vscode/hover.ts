@@ -56,7 +56,7 @@ export class ClaimHoverProvider implements vscode.HoverProvider {
 
 /** Which judge decided (hybrid), a disagreement flagged for review, instability over samples, not judged. */
 function appendProvenance(md: vscode.MarkdownString, claim: JudgedClaim): void {
-  if (claim.not_judged) md.appendMarkdown('\n\n$(warning) **Not judged**: no valid verdict came back; counted as ungrounded.');
+  if (claim.not_judged) md.appendMarkdown('\n\n$(warning) **Not judged** (counted as ungrounded)');
   if (claim.decided_by) {
     md.appendMarkdown('\n\nDecided by: ');
     md.appendText(`${claim.decided_by}${claim.decided_why ? ` (${claim.decided_why})` : ''}`);

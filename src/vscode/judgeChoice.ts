@@ -3,7 +3,7 @@
 // what will be sent where and needs a yes. The key comes from SecretStorage only.
 import * as vscode from 'vscode';
 import type { ClaimJudge } from '../core/review-types';
-import { isLoopbackEndpoint } from '../core/judge/openai';
+import { isLoopbackEndpoint } from '../core/judge/openai/config';
 import type { JudgeChoice } from './reviews';
 import { readApiKey } from './secrets';
 import type { SettingsStore } from './settings';
@@ -22,7 +22,8 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
       return { note: 'restricted mode: remote judges and endpoint settings are ignored; using the offline judge' };
     }
     // Loaded on first use: the `openai` client costs nothing at activation.
-    const { DEFAULT_OPENAI_BASE_URL, OpenAIJudge } = await import('../core/judge/openai/index.js');
+    const { OpenAIJudge } = await import('../core/judge/openai/judge.js');
+    const { DEFAULT_OPENAI_BASE_URL } = await import('../core/judge/openai/client.js');
     const { HybridJudge } = await import('../core/judge/hybrid.js');
     const { createOfflineJudge } = await import('../core/judge/offline.js');
     const endpoint = config.baseUrl.trim() || DEFAULT_OPENAI_BASE_URL;

@@ -26,7 +26,7 @@ export function mergeChunk(claims: ReportClaim[], wire: JudgeWire, known: Readon
   for (const verdict of wire.verdicts) {
     const claim = byId.get(verdict.claim_id);
     if (!claim) {
-      warnings.push(`judge returned a verdict for unknown claim id ${JSON.stringify(verdict.claim_id)} (${verdict.partition}: ${verdict.reason}); not used`);
+      warnings.push(`judge returned a verdict for unknown claim id ${short(verdict.claim_id)} (${verdict.partition}: ${verdict.reason}); not used`);
       continue;
     }
     if (verdicts.has(claim.id)) {
@@ -41,7 +41,7 @@ export function mergeChunk(claims: ReportClaim[], wire: JudgeWire, known: Readon
   for (const sub of wire.sub_claims) {
     const parent = byId.get(sub.parent_id);
     if (!parent) {
-      warnings.push(`judge returned a sub-claim for unknown claim id ${JSON.stringify(sub.parent_id)}: ${JSON.stringify(sub.text)}; not used`);
+      warnings.push(`judge returned a sub-claim for unknown claim id ${short(sub.parent_id)}: ${JSON.stringify(sub.text)}; not used`);
       continue;
     }
     parts.set(parent.id, [...(parts.get(parent.id) ?? []), checkedVerdict({ ...parent, text: sub.text }, sub, known, warnings)]);
@@ -77,7 +77,7 @@ function checkedVerdict(
 ): JudgedClaim {
   const refs = [...new Set(verdict.evidence_refs)].filter((ref) => known.has(ref));
   const unknownRefs = verdict.evidence_refs.filter((ref) => !known.has(ref));
-  if (unknownRefs.length > 0) warnings.push(`${claim.id}: judge cited unknown evidence id(s) ${unknownRefs.join(', ')}; removed`);
+  if (unknownRefs.length > 0) warnings.push(`${claim.id}: judge cited unknown evidence id(s) ${unknownRefs.slice(0, 10).map((ref) => capText(ref, 64)).join(', ')}; removed`);
   if (verdict.partition === 'grounded' && refs.length === 0 && ITEM_BOUND_TYPES.has(verdict.type)) {
     warnings.push(`${claim.id}: judged grounded (${verdict.type}) without citing an evidence item; counted as ungrounded`);
     return { ...claim, partition: 'ungrounded', type: verdict.type, evidence_refs: [], reason: `no evidence item cited (judge said: ${verdict.reason})` };
@@ -117,14 +117,18 @@ export function dedupe(items: string[]): string[] {
 
 const MAX_LIST_ITEMS = 50;
 
+/** An id the model made up, quoted and cut for a warning. */
+const short = (id: string) => JSON.stringify(capText(id, 64));
+
 /** The wire with every text field cut to MAX_REASON_CHARS and its free-text lists to MAX_LIST_ITEMS entries. */
 export function capWire(wire: JudgeWire): JudgeWire {
   const cap = (text: string) => capText(text, MAX_REASON_CHARS);
   const list = (items: string[]) => items.slice(0, MAX_LIST_ITEMS).map(cap);
   return {
     ...wire,
-    verdicts: wire.verdicts.map((v) => ({ ...v, claim_id: capText(v.claim_id, 64), reason: cap(v.reason), evidence_refs: v.evidence_refs.slice(0, MAX_LIST_ITEMS).map((r) => capText(r, 200)) })),
-    sub_claims: wire.sub_claims.map((v) => ({ ...v, parent_id: capText(v.parent_id, 64), text: cap(v.text), reason: cap(v.reason), evidence_refs: v.evidence_refs.slice(0, MAX_LIST_ITEMS).map((r) => capText(r, 200)) })),
+    // Ids and refs need no cap: only those matching our own ids and items are ever used.
+    verdicts: wire.verdicts.map((v) => ({ ...v, reason: cap(v.reason) })),
+    sub_claims: wire.sub_claims.map((v) => ({ ...v, text: cap(v.text), reason: cap(v.reason) })),
     gaps: list(wire.gaps),
     contradictions: list(wire.contradictions),
     verification_reason: cap(wire.verification_reason),

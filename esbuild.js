@@ -52,6 +52,18 @@ const geometryDataOutsidePlugin = {
   },
 };
 
+/**
+ * The tokenizer's BPE ranks (~2 MB) are needed only to estimate prompt tokens: they live in a
+ * bundle of their own next to the others, loaded on the first estimate, so the main bundles stay small.
+ */
+const TOKENIZER = { module: 'gpt-tokenizer/encoding/o200k_base', file: 'gpt-tokenizer.js' };
+const tokenizerOutsidePlugin = {
+  name: 'tokenizer-outside',
+  setup(build) {
+    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path: `./${TOKENIZER.file}`, external: true }));
+  },
+};
+
 /** Options shared by every bundle: one CommonJS file per entry, for Node. */
 const common = {
   bundle: true,
@@ -68,12 +80,14 @@ const common = {
   // jsonc-parser's `main` is a UMD build whose dynamic require('./impl/…') esbuild cannot follow;
   // its ESM build (`module`) bundles cleanly.
   mainFields: ['module', 'main'],
-  plugins: [esbuildProblemMatcherPlugin, zodEnglishOnlyPlugin, geometryDataOutsidePlugin],
+  plugins: [esbuildProblemMatcherPlugin, zodEnglishOnlyPlugin, geometryDataOutsidePlugin, tokenizerOutsidePlugin],
 };
 
 const entries = [
   { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The tokenizer itself, bundled once (without the plugin that keeps it outside the others).
+  { entryPoints: [require.resolve(TOKENIZER.module)], outfile: `dist/${TOKENIZER.file}`, plugins: [esbuildProblemMatcherPlugin] },
   // The review panel's script runs in the webview (a browser): one IIFE, zod bundled in.
   { entryPoints: ['media/panel/main.ts'], outfile: 'media/dist/panel.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
 ];

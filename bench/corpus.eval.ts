@@ -8,6 +8,7 @@ import { PARTITION_KEYS } from '../src/core/model';
 import type { JudgedClaim } from '../src/core/review-types';
 import { bootstrapByGroup, fixed, markdownTable, multiClassMetrics } from './eval-lib/metrics';
 import { judgeCase, type JudgeChoice } from './eval-lib/pipeline';
+import { evalJudgeSpec, ledgerLine, startLedger } from './eval-lib/judge-choice';
 import type { OfflineJudgeOptions } from '../src/core/judge/offline';
 
 const CORPUS_DIR = join(__dirname, '..', '..', 'test', 'fixtures', 'corpus');
@@ -146,6 +147,14 @@ export function headline(outcomes: ClaimOutcome[]): string[] {
 }
 
 export async function run(): Promise<string> {
+  const judge = evalJudgeSpec();
+  startLedger();
+  if (judge) {
+    // An endpoint's run: the test split only (dev is for tuning the offline judge), printed with its cost.
+    const test = new Set(loadCases().filter((c) => c.labels.split === 'test').map((c) => c.name));
+    const outcomes = await evaluateCorpus({}, (name) => test.has(name));
+    return [`## Labelled corpus — ${judge.kind} judge`, '', ...section('test', outcomes), ledgerLine()].join('\n');
+  }
   const heldOut = heldOutCases();
   const shipped = await evaluateCorpus();
   if (shipped.length === 0) return '## Labelled corpus — offline judge\n\nNo corpus cases found.';

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binaryCounts, binaryMetrics, bootstrapByGroup, fixed, markdownTable, type BinaryCounts } from './eval-lib/metrics';
 import { judgeCase } from './eval-lib/pipeline';
+import { evalJudgeSpec, ledgerLine, startLedger } from './eval-lib/judge-choice';
 import type { OfflineJudgeOptions } from '../src/core/judge/offline';
 
 interface HaluEvalRow {
@@ -126,6 +127,8 @@ function confusion(counts: BinaryCounts): string {
 
 export async function run(): Promise<string> {
   const split = selectedSplit();
+  startLedger();
+  const judgeName = evalJudgeSpec() ? `${evalJudgeSpec()!.kind} judge` : 'offline judge';
   const outcomes = await evaluate(split);
   const judge = binaryCounts(outcomes.map((o) => ({ actual: o.response.hallucinated, predicted: o.flagged })));
   const baseline = binaryCounts(outcomes.map((o) => ({ actual: o.response.hallucinated, predicted: substringBaseline(o.response) })));
@@ -141,30 +144,31 @@ export async function run(): Promise<string> {
   const byLine = [...new Set(outcomes.map((o) => o.response.line))].map((line) => outcomes.filter((o) => o.response.line === line));
   const interval = bootstrapByGroup(byLine, (sample) => binaryMetrics(binaryCounts(sample.map((o) => ({ actual: o.response.hallucinated, predicted: o.flagged })))).balancedAccuracy);
   const lines = [
-    `## HaluEval QA — offline judge (${split} split, lines ${SPLITS[split].join('–')})`,
+    `## HaluEval QA — ${judgeName} (${split} split, lines ${SPLITS[split].join('–')})`,
     '',
     `Responses: ${j.n} (${judge.truePositive + judge.falseNegative} hallucinated, ${judge.trueNegative + judge.falsePositive} right). ` +
-      `Flagged = at least one ungrounded or contradicted claim. Pipeline: review() with the offline judge.`,
+      `Flagged = at least one ungrounded or contradicted claim. Pipeline: review() with the ${judgeName}.`,
     '',
     markdownTable(
       ['method', 'balanced accuracy', 'F1 (hallucinated)', 'precision', 'recall', 'specificity'],
       [
-        ['offline judge', fixed(j.balancedAccuracy), fixed(j.f1), fixed(j.precision), fixed(j.recall), fixed(j.specificity)],
+        [judgeName, fixed(j.balancedAccuracy), fixed(j.f1), fixed(j.precision), fixed(j.recall), fixed(j.specificity)],
         ['offline judge via `review --batch`, named items', fixed(viaBatch.balancedAccuracy), fixed(viaBatch.f1), fixed(viaBatch.precision), fixed(viaBatch.recall), fixed(viaBatch.specificity)],
         ['offline judge via `review --batch`, bare texts', fixed(viaBare.balancedAccuracy), fixed(viaBare.f1), fixed(viaBare.precision), fixed(viaBare.recall), fixed(viaBare.specificity)],
         ['baseline: answer text inside knowledge', fixed(b.balancedAccuracy), fixed(b.f1), fixed(b.precision), fixed(b.recall), fixed(b.specificity)],
       ],
     ),
     '',
-    'Offline judge confusion matrix:',
+    `${judgeName[0]!.toUpperCase()}${judgeName.slice(1)} confusion matrix:`,
     '',
     confusion(judge),
     '',
-    `Offline judge balanced accuracy ${fixed(j.balancedAccuracy)}, 95% interval ${fixed(interval.low)}–${fixed(interval.high)} (bootstrap over the ${byLine.length} questions).`,
+    `${judgeName[0]!.toUpperCase()}${judgeName.slice(1)} balanced accuracy ${fixed(j.balancedAccuracy)}, 95% interval ${fixed(interval.low)}–${fixed(interval.high)} (bootstrap over the ${byLine.length} questions).`,
     '',
     `Through the CLI (\`grounding-review review --batch\`): with answer and knowledge as {"file","text"} items named ${ANSWER_FILE} and ${KNOWLEDGE_FILE}, ` +
       `balanced accuracy ${fixed(viaBatch.balancedAccuracy)}, ${differing(batchFlags)} of ${outcomes.length} responses flagged differently from the in-process path; ` +
       `as bare texts, ${fixed(viaBare.balancedAccuracy)}, ${differing(bareFlags)} differently.`,
+    ...(evalJudgeSpec() ? ['', ledgerLine()] : []),
   ];
   if (process.env.EVAL_VERBOSE && split === 'dev') {
     // Misses are listed only for the dev split: test cases are for reporting, never for tuning.

@@ -64,6 +64,7 @@ const REQUIRED = [
   `${EXT}dist/extension.js`,
   `${EXT}dist/cli.js`,
   `${EXT}dist/dgi-direction.json`,
+  `${EXT}dist/gpt-tokenizer.js`,
   `${EXT}media/dist/panel.js`,
   `${EXT}media/panel.css`,
   `${EXT}media/icon.png`,

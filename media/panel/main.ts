@@ -24,6 +24,8 @@ const saved = vscode.getState() as { filter?: Filter } | undefined;
 let filter: Filter = saved?.filter ?? 'all';
 let current: PanelState | null = null;
 let busy = false;
+/** Shown while judging: the remote judge's cost estimate, given before its first call. */
+let busyNote: string | undefined;
 
 function post(message: FromWebview): void {
   vscode.postMessage(FromWebviewSchema.parse(message));
@@ -195,6 +197,9 @@ function judgeCard(state: PanelState): HTMLElement {
       ['Requests', j.requests === undefined ? undefined : `${j.requests}${j.cached ? ` (${j.cached} cached)` : ''}`],
       ['Evidence', `${state.evidence.items} items in ${state.evidence.files.join(', ') || '—'}`],
       ['Time', `${Math.round(state.elapsedMs)} ms`],
+      ['Estimated', j.estimate],
+      ['Not judged', j.notJudged ? `${j.notJudged} claim(s)` : undefined],
+      ['Stability', j.stability],
     ]),
     j.abstainReason ? el('p', { class: 'reason', text: `Abstained: ${j.abstainReason}` }) : null,
     j.fallbacks.length ? el('ul', { class: 'reasons', attrs: { 'aria-label': 'fallbacks' } }, ...j.fallbacks.map((f) => el('li', { text: f }))) : el('p', { class: 'muted', text: 'No fallbacks taken.' }),
@@ -240,6 +245,7 @@ function claimsCard(state: PanelState): HTMLElement {
         el('span', { text: `${LABEL[claim.partition]} · ${claim.type} · line ${claim.line}` }),
         claim.reviewed ? el('span', { class: 'badge small', text: `reviewed (judge: ${claim.judged})` }) : null,
         claim.stale ? el('span', { class: 'badge small stale-badge', text: 'edited' }) : null,
+        ...provenanceBadges(claim),
       ),
       el('span', { class: 'claim-text', text: claim.text }),
       el('span', { class: 'claim-reason', text: claim.reason + citedRefs(claim) }),
@@ -249,6 +255,16 @@ function claimsCard(state: PanelState): HTMLElement {
   }
   if (!shown.length) list.append(el('li', { class: 'muted', text: 'No claims in this bucket.' }));
   return card('Claims', 'h-claims', filters, list);
+}
+
+/** Which judge decided (hybrid), a disagreement to review, instability over samples, not judged. */
+function provenanceBadges(claim: PanelClaim): (HTMLElement | null)[] {
+  return [
+    claim.decidedBy ? el('span', { class: 'badge small', text: `decided by ${claim.decidedBy}`, attrs: { title: claim.decidedWhy ?? '' } }) : null,
+    claim.disagreement ? el('span', { class: 'badge small flag-badge', text: 'flagged for review', attrs: { title: claim.disagreement } }) : null,
+    claim.unstable ? el('span', { class: 'badge small unstable-badge', text: `unstable (${Math.round((claim.agreement ?? 0) * 100)}% agree)` }) : null,
+    claim.notJudged ? el('span', { class: 'badge small', text: 'not judged' }) : null,
+  ];
 }
 
 /** The refs a reason does not already name, e.g. " [metrics.log:E4]". */
@@ -308,7 +324,7 @@ function render(): void {
   const app = document.getElementById('app');
   if (!app) return;
   const children: (Node | null)[] = [];
-  children.push(busy ? el('p', { class: 'busy', text: 'Judging…', attrs: { role: 'status' } }) : null);
+  children.push(busy ? el('p', { class: 'busy', text: busyNote ? `Judging… (${busyNote})` : 'Judging…', attrs: { role: 'status' } }) : null);
   if (!current) {
     children.push(el('p', { class: 'muted', text: 'No review for the active report yet. Open a report and run Grounding: Evaluate.' }), toolbar(false));
   } else {
@@ -337,6 +353,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (message.type === 'state') {
     current = message.state;
     busy = message.busy;
+    busyNote = message.note;
   } else {
     filter = message.partition;
   }

@@ -89,6 +89,26 @@ export interface JudgedClaim extends ReportClaim {
    * for every claim it decides; a hybrid judge keeps offline verdicts above its cut.
    */
   confidence?: number;
+  /** No valid verdict came back for this claim (a failed call, a wrong enum, a missing id): counted and shown as not judged. */
+  not_judged?: boolean;
+  /** Hybrid judge: which judge's verdict this is (`none` when neither gave one). */
+  decided_by?: DecidedBy;
+  /** Why that judge decided, e.g. "offline confidence 0.97 ≥ cut 0.90". */
+  decided_why?: string;
+  /** Set where two judges both judged the claim and disagree: a reviewer should look. */
+  disagreement?: string;
+  /** With several samples per claim: how often the verdicts agreed. */
+  stability?: ClaimStability;
+}
+
+export type DecidedBy = 'offline' | 'llm' | 'none';
+
+/** A claim judged K times: each sample's verdict, the share that agreed with the one kept, and whether they differed. */
+export interface ClaimStability {
+  samples: number;
+  agreement: number;
+  verdicts: Array<{ partition: PartitionKey; type: EvidenceType }>;
+  unstable: boolean;
 }
 
 export interface JudgeUsage {
@@ -103,6 +123,8 @@ export interface ClaimJudgeInput {
   claims: ReportClaim[];
   evidence: EvidenceItem[];
   question?: string;
+  /** The report's text, which claim offsets point into: an LLM judge reads each claim with its paragraph. */
+  report?: string;
   signal?: AbortSignal;
 }
 
@@ -119,7 +141,7 @@ export interface ClaimJudgement {
 }
 
 export interface ClaimJudge {
-  /** `offline` or `openai`. */
+  /** `offline`, `openai` or `hybrid`. */
   readonly kind: string;
   readonly model?: string;
   judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement>;
@@ -168,6 +190,10 @@ export interface ReviewResult {
     usage?: JudgeUsage;
     fallbacks: string[];
     abstainReason?: string;
+    /** Claims no judge gave a valid verdict (shown as not judged; the result is degraded). */
+    notJudged?: number;
+    /** With several samples per claim: unstable claims and the range of S over the samples. */
+    stability?: { samples: number; unstableClaims: number; meanAgreement: number; scoreInterval: [number, number] };
   };
   warnings: InputWarning[];
   /** Trouble in the evidence the report says nothing about; informational unless a caller fails on it. */

@@ -71,6 +71,7 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
     claims: report.claims,
     evidence: evidence.items,
     question,
+    report: input.report,
     signal: input.signal,
   });
   // Post-judging stages: they apply to whatever judge ran.
@@ -79,7 +80,7 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
     claims,
     abstainReason: judged.abstainReason,
     degraded: judged.degraded,
-    judge: { kind: judge.kind, model: judged.judgement.model ?? judge.model, usage: judged.judgement.usage, fallbacks: judged.judgement.fallbacks },
+    judge: { kind: judge.kind, model: judged.judgement.model ?? judge.model, usage: judged.judgement.usage, fallbacks: judged.judgement.fallbacks, notJudged: judged.notJudged },
     warnings: [...report.warnings, ...evidence.warnings, ...judged.warnings],
     evidence: { files: input.evidence.map((source) => source.file), items: evidence.items.length },
     scoring,
@@ -110,7 +111,9 @@ export function rescore(result: ReviewResult, settings: Partial<ScoringSettings>
   const { decisionWithoutAbstain: _previous, ...stored } = result.scoring;
   const scoring = resolveScoring({ ...stored, ...settings });
   const { score, decision, decisionWithoutAbstain } = scoreClaims(result.claims, scoring, result.judge.abstainReason);
-  return { ...result, score, decision, counts: countClaims(result.claims), scoring: { ...scoring, decisionWithoutAbstain } };
+  const stability = stabilityOf(result.claims, scoring);
+  const judge = { ...result.judge, ...(stability ? { stability } : {}) };
+  return { ...result, score, decision, judge, counts: countClaims(result.claims), scoring: { ...scoring, decisionWithoutAbstain } };
 }
 
 // ── stages ────────────────────────────────────────────────────────────────────────────────
@@ -130,6 +133,8 @@ interface JudgeStageResult {
   claims: JudgedClaim[];
   abstainReason?: string;
   degraded: boolean;
+  /** Claims without a valid verdict: missing from the judge's answer or marked not judged by it. */
+  notJudged: number;
   warnings: InputWarning[];
 }
 
@@ -165,15 +170,55 @@ async function judgeStage(judge: ClaimJudge, input: Parameters<ClaimJudge['judge
       missing++;
       return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: abstainReason ? `not judged: ${abstainReason}` : NOT_JUDGED_REASON };
     }
-    // The segmentation owns the span; the judge owns the verdict.
-    const judged: JudgedClaim = { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: [...verdict.evidence_refs], reason: verdict.reason };
-    if (typeof verdict.confidence === 'number' && verdict.confidence >= 0 && verdict.confidence <= 1) judged.confidence = verdict.confidence;
-    return judged;
+    // The segmentation owns the span; the judge owns the verdict and says how it was reached.
+    return { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: [...verdict.evidence_refs], reason: verdict.reason, ...verdictProvenance(verdict) };
   });
+  const markedNotJudged = claims.filter((claim) => claim.not_judged && verdicts.has(claim.id)).length;
   if (missing > 0 && !abstainReason) {
-    warnings.push({ file: 'judge', message: `the judge gave no valid verdict for ${missing} claim(s); they are shown as ungrounded` });
+    warnings.push({ file: 'judge', message: `the judge gave no valid verdict for ${missing} claim(s); they are shown as not judged (ungrounded)` });
   }
-  return { judgement, claims, abstainReason, degraded: abstainReason !== undefined || missing > 0, warnings };
+  if (markedNotJudged > 0 && !abstainReason) {
+    warnings.push({ file: 'judge', message: `${markedNotJudged} claim(s) not judged (no valid verdict came back); they count as ungrounded` });
+  }
+  const notJudged = missing + markedNotJudged;
+  for (const claim of claims) if (!verdicts.has(claim.id)) claim.not_judged = true;
+  return { judgement, claims, abstainReason, degraded: abstainReason !== undefined || notJudged > 0, notJudged, warnings };
+}
+
+/** The judge's account of a verdict, copied as given: not judged, which judge decided and why, disagreement, stability. */
+function verdictProvenance(verdict: JudgedClaim): Partial<JudgedClaim> {
+  const out: Partial<JudgedClaim> = {};
+  if (verdict.not_judged) out.not_judged = true;
+  if (verdict.decided_by) out.decided_by = verdict.decided_by;
+  if (verdict.decided_why) out.decided_why = verdict.decided_why;
+  if (verdict.disagreement) out.disagreement = verdict.disagreement;
+  if (typeof verdict.confidence === 'number') out.confidence = verdict.confidence;
+  if (verdict.stability) out.stability = { ...verdict.stability, verdicts: verdict.stability.verdicts.map((v) => ({ ...v })) };
+  return out;
+}
+
+/**
+ * With several samples per claim: S recomputed once per sample (each sampled claim takes that
+ * sample's verdict, the others keep theirs), its range, the unstable claims and the mean agreement.
+ */
+export function stabilityOf(claims: readonly JudgedClaim[], scoring: ScoringSettings): NonNullable<ReviewResult['judge']['stability']> | undefined {
+  const sampled = claims.filter((claim) => claim.stability && claim.stability.samples > 1);
+  if (sampled.length === 0) return undefined;
+  const samples = Math.max(...sampled.map((claim) => claim.stability!.samples));
+  const scores: number[] = [];
+  for (let k = 0; k < samples; k++) {
+    const variant = claims.map((claim) => {
+      const verdict = claim.stability?.verdicts[k];
+      return verdict ? { ...claim, partition: verdict.partition, type: verdict.type } : claim;
+    });
+    scores.push(gsarScore(partitionOfClaims(variant), scoring));
+  }
+  return {
+    samples,
+    unstableClaims: sampled.filter((claim) => claim.stability!.unstable).length,
+    meanAgreement: sampled.reduce((sum, claim) => sum + claim.stability!.agreement, 0) / sampled.length,
+    scoreInterval: [Math.min(...scores), Math.max(...scores)],
+  };
 }
 
 function scoreStage(parts: {
@@ -186,13 +231,19 @@ function scoreStage(parts: {
   scoring: ScoringSettings;
 }): ReviewResult {
   const { score, decision, decisionWithoutAbstain } = scoreClaims(parts.claims, parts.scoring, parts.abstainReason);
+  const stability = stabilityOf(parts.claims, parts.scoring);
   return {
     score,
     decision,
     degraded: parts.degraded,
     counts: countClaims(parts.claims),
     claims: parts.claims,
-    judge: { ...withoutUndefined(parts.judge), fallbacks: parts.judge.fallbacks, ...(parts.abstainReason ? { abstainReason: parts.abstainReason } : {}) },
+    judge: {
+      ...withoutUndefined(parts.judge),
+      fallbacks: parts.judge.fallbacks,
+      ...(parts.abstainReason ? { abstainReason: parts.abstainReason } : {}),
+      ...(stability ? { stability } : {}),
+    },
     warnings: parts.warnings,
     omissions: [],
     evidence: parts.evidence,
@@ -266,8 +317,15 @@ export interface ClaimJson {
   type: EvidenceType;
   evidence_refs: string[];
   reason: string;
-  /** The judge's calibrated probability that `partition` is right, when it gives one. */
+  /** No valid verdict came back: counted in `judge.not_judged`, the result is degraded. */
+  not_judged?: boolean;
+  /** Hybrid judge: which judge decided and why; `disagreement` where both judged and differ. */
+  decided_by?: JudgedClaim['decided_by'];
+  decided_why?: string;
+  disagreement?: string;
   confidence?: number;
+  /** With --samples: each sample's partition, the share that agreed, and whether they differed. */
+  stability?: { samples: number; agreement: number; unstable: boolean; partitions: PartitionKey[] };
 }
 
 export interface ReviewJson {
@@ -284,6 +342,10 @@ export interface ReviewJson {
     usage?: { requests: number; prompt_tokens: number; completion_tokens: number; total_tokens: number; cached_responses: number };
     /** Fallbacks the judge took, e.g. JSON parsed from text, the safe default. */
     fallbacks?: string[];
+    /** Claims without a valid verdict (present when any). */
+    not_judged?: number;
+    /** With --samples: unstable claims, mean agreement and the range of S over the samples. */
+    stability?: { samples: number; unstable_claims: number; mean_agreement: number; score_interval: [number, number] };
   };
   warnings: InputWarning[];
   /** Trouble items of the evidence no claim cites or covers. */
@@ -302,7 +364,14 @@ export function toClaimJson(claim: JudgedClaim): ClaimJson {
     type: claim.type,
     evidence_refs: claim.evidence_refs,
     reason: claim.reason,
-    ...(claim.confidence === undefined ? {} : { confidence: claim.confidence }),
+    ...(claim.not_judged ? { not_judged: true } : {}),
+    ...(claim.decided_by ? { decided_by: claim.decided_by } : {}),
+    ...(claim.decided_why ? { decided_why: claim.decided_why } : {}),
+    ...(claim.disagreement ? { disagreement: claim.disagreement } : {}),
+    ...(typeof claim.confidence === 'number' ? { confidence: claim.confidence } : {}),
+    ...(claim.stability
+      ? { stability: { samples: claim.stability.samples, agreement: claim.stability.agreement, unstable: claim.stability.unstable, partitions: claim.stability.verdicts.map((v) => v.partition) } }
+      : {}),
   };
 }
 
@@ -320,6 +389,17 @@ export function toReviewJson(result: ReviewResult): ReviewJson {
       ...(result.judge.abstainReason ? { abstain_reason: result.judge.abstainReason } : {}),
       ...(result.judge.usage ? { usage: usageJson(result.judge.usage) } : {}),
       ...(result.judge.fallbacks.length > 0 ? { fallbacks: [...result.judge.fallbacks] } : {}),
+      ...(result.judge.notJudged ? { not_judged: result.judge.notJudged } : {}),
+      ...(result.judge.stability
+        ? {
+            stability: {
+              samples: result.judge.stability.samples,
+              unstable_claims: result.judge.stability.unstableClaims,
+              mean_agreement: result.judge.stability.meanAgreement,
+              score_interval: result.judge.stability.scoreInterval,
+            },
+          }
+        : {}),
     },
     warnings: result.warnings.map((warning) => ({ ...warning })),
     omissions: (result.omissions ?? []).map((omission) => ({ ...omission })),

@@ -127,7 +127,17 @@ function claimResult(claim: JudgedClaim, ruleIndex: number, review: SarifReview,
     ],
     ...(relatedLocations.length > 0 ? { relatedLocations } : {}),
     partialFingerprints: { 'claimText/v1': fingerprint(claim.text) },
-    properties: { partition: claim.partition, evidenceType: claim.type, claimId: claim.id, evidenceRefs: claim.evidence_refs },
+    properties: {
+      partition: claim.partition,
+      evidenceType: claim.type,
+      claimId: claim.id,
+      evidenceRefs: claim.evidence_refs,
+      ...(claim.not_judged ? { notJudged: true } : {}),
+      ...(claim.decided_by ? { decidedBy: claim.decided_by } : {}),
+      ...(claim.disagreement ? { flaggedForReview: claim.disagreement } : {}),
+      // With --samples: the claim's verdicts differed between samples.
+      ...(claim.stability ? { unstable: claim.stability.unstable, agreement: claim.stability.agreement } : {}),
+    },
   };
 }
 

@@ -78,6 +78,42 @@ export async function evaluateReport(input: EvaluateInput): Promise<Evaluation> 
   return { result, evidenceItems };
 }
 
+/** What a remote judge would send for this report, planned by the judge itself; nothing is sent. */
+export interface CostEstimate {
+  requests: number;
+  promptTokens: number;
+  encoding: string;
+  claims: number;
+  cachedRequests: number;
+  keptOffline?: number;
+}
+
+type EstimatingJudge = ClaimJudge & { estimate(input: Parameters<ClaimJudge['judgeClaims']>[0]): Promise<CostEstimate> };
+
+export function canEstimate(judge: ClaimJudge | undefined): judge is EstimatingJudge {
+  return judge !== undefined && typeof (judge as Partial<EstimatingJudge>).estimate === 'function';
+}
+
+/** The estimate a remote judge gives for a report, from the same segmentation and evidence parsing as the review. */
+export async function estimateReport(input: Omit<EvaluateInput, 'scoring' | 'gate'>, judge: EstimatingJudge): Promise<CostEstimate> {
+  core ??= await importCore();
+  const format = /\.(txt|text)$/i.test(input.reportFile) ? 'text' : 'markdown';
+  const segmented = core.segmentReport(input.report, { format, file: input.reportFile });
+  return judge.estimate({
+    claims: segmented.claims,
+    evidence: core.parseEvidenceSources(input.evidence).items,
+    question: input.question ?? segmented.frontMatter.question,
+    report: input.report,
+    signal: input.signal,
+  });
+}
+
+export function describeEstimate(e: CostEstimate): string {
+  const kept = e.keptOffline !== undefined ? `, ${e.keptOffline} kept offline` : '';
+  const cached = e.cachedRequests ? `, ${e.cachedRequests} cached` : '';
+  return `${e.requests} request(s), ${e.promptTokens} prompt tokens (${e.encoding}), ${e.claims} claim(s) to send${kept}${cached}`;
+}
+
 /** The report's front matter (`evidence:`, `question:`), read by the same parser the review uses. */
 export async function frontMatterOf(report: string): Promise<ReportFrontMatter> {
   core ??= await importCore();

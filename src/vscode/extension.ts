@@ -49,6 +49,8 @@ export interface GroundingReviewApi {
   readonly onDidRenderPanel: vscode.Event<PanelRender>;
   lastPanelRender(): PanelRender | undefined;
   settings(): GroundingSettings;
+  /** The remote judge's cost estimate last shown for a report (before its first call). */
+  costEstimate(uri: vscode.Uri | string): string | undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
@@ -116,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): GroundingReviewApi {
     onDidRenderPanel: panel.onDidRender,
     lastPanelRender: () => panel.lastRender,
     settings: () => settings.current,
+    costEstimate: (uri) => reviews.costEstimate(uri),
   };
 }
 

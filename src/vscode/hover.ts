@@ -6,6 +6,7 @@ import { OPEN_EVIDENCE_COMMAND } from './commands/openEvidence';
 import { truncate } from './diagnostics';
 import { PARTITION_LABELS, contributionOf } from './explain';
 import { gateTierOf } from './panel/viewModel';
+import type { JudgedClaim } from '../core/review-types';
 import type { ReviewController } from './reviews';
 
 export class ClaimHoverProvider implements vscode.HoverProvider {
@@ -25,6 +26,7 @@ export class ClaimHoverProvider implements vscode.HoverProvider {
     md.appendMarkdown('\n');
     md.appendText(claim.reason);
     md.appendMarkdown('\n');
+    appendProvenance(md, claim);
     const tier = gateTierOf(session.result.gate, claim.id);
     if (tier) {
       md.appendMarkdown('\n\nGate: ');
@@ -49,6 +51,23 @@ export class ClaimHoverProvider implements vscode.HoverProvider {
     }
     const range = new vscode.Range(document.positionAt(live.span.start), document.positionAt(live.span.end));
     return new vscode.Hover(md, range);
+  }
+}
+
+/** Which judge decided (hybrid), a disagreement flagged for review, instability over samples, not judged. */
+function appendProvenance(md: vscode.MarkdownString, claim: JudgedClaim): void {
+  if (claim.not_judged) md.appendMarkdown('\n\n$(warning) **Not judged** (counted as ungrounded)');
+  if (claim.decided_by) {
+    md.appendMarkdown('\n\nDecided by: ');
+    md.appendText(`${claim.decided_by}${claim.decided_why ? ` (${claim.decided_why})` : ''}`);
+  }
+  if (claim.disagreement) {
+    md.appendMarkdown('\n\n$(warning) **Flagged for review**: ');
+    md.appendText(claim.disagreement);
+  }
+  if (claim.stability?.unstable) {
+    md.appendMarkdown('\n\n$(warning) **Unstable**: ');
+    md.appendText(`${claim.stability.verdicts.map((v) => v.partition).join(' / ')} over ${claim.stability.samples} samples (agreement ${claim.stability.agreement.toFixed(2)})`);
   }
 }
 

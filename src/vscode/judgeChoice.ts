@@ -2,8 +2,8 @@
 // judge AND the workspace is trusted. The first remote call per workspace and endpoint says
 // what will be sent where and needs a yes. The key comes from SecretStorage only.
 import * as vscode from 'vscode';
-import { isLoopbackEndpoint, type OpenAIJudge } from '../core/judge/openai';
 import type { ClaimJudge } from '../core/review-types';
+import { isLoopbackEndpoint } from '../core/judge/openai/config';
 import { readApiKey } from './secrets';
 import type { SettingsStore } from './settings';
 
@@ -23,7 +23,7 @@ export interface JudgeChoice {
 
 export function createJudgeChooser(settings: SettingsStore, context: vscode.ExtensionContext, log: vscode.LogOutputChannel): () => Promise<JudgeChoice> {
   // One judge per configuration, so its response cache survives re-evaluations.
-  let cached: { identity: string; judge: OpenAIJudge } | undefined;
+  let cached: { identity: string; judge: ClaimJudge } | undefined;
 
   return async () => {
     const config = settings.current.judge;
@@ -33,7 +33,10 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
       return { note: 'restricted mode: remote judges and endpoint settings are ignored; using the offline judge' };
     }
     // Loaded on first use: the `openai` client costs nothing at activation.
-    const { DEFAULT_OPENAI_BASE_URL, OpenAIJudge } = await import('../core/judge/openai/index.js');
+    const { OpenAIJudge } = await import('../core/judge/openai/judge.js');
+    const { DEFAULT_OPENAI_BASE_URL } = await import('../core/judge/openai/client.js');
+    const { HybridJudge } = await import('../core/judge/hybrid.js');
+    const { createOfflineJudge } = await import('../core/judge/offline.js');
     const endpoint = config.baseUrl.trim() || DEFAULT_OPENAI_BASE_URL;
     const apiKey = await readApiKey(context.secrets);
     if (!apiKey && endpoint === DEFAULT_OPENAI_BASE_URL) {
@@ -42,21 +45,23 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     if (!(await ensureRemoteConsent(context, log, endpoint, config.model, "this report's claims and the evidence lines relevant to them", 'to be judged'))) {
       return { note: 'remote judge declined for this evaluation; using the offline judge' };
     }
-    const identity = JSON.stringify([endpoint, config.model, config.timeoutSeconds, config.structuredOutput, apiKey ?? '']);
+    const identity = JSON.stringify([config, endpoint, apiKey ?? '']);
     if (cached?.identity !== identity) {
-      cached = {
-        identity,
-        judge: new OpenAIJudge({
-          model: config.model,
-          apiKey,
-          baseURL: endpoint,
-          timeoutMs: config.timeoutSeconds * 1000,
-          structuredOutput: config.structuredOutput,
-          log: (line: string) => log.info(`judge: ${line}`),
-        }),
-      };
+      const llm = new OpenAIJudge({
+        model: config.model,
+        apiKey,
+        baseURL: endpoint,
+        timeoutMs: config.timeoutSeconds * 1000,
+        structuredOutput: config.structuredOutput,
+        samples: config.samples,
+        maxRetryWaitMs: config.maxRetryWaitSeconds * 1000,
+        reviewDeadlineMs: config.reviewDeadlineSeconds * 1000,
+        log: (line: string) => log.info(`judge: ${line}`),
+      });
+      const judge = config.kind === 'hybrid' ? new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: config.confidenceCut }) : llm;
+      cached = { identity, judge };
     }
-    log.info(`remote judge: ${endpoint}, model ${config.model}`);
+    log.info(`remote judge (${config.kind}): ${endpoint}, model ${config.model}`);
     return { judge: cached.judge, endpoint: { baseURL: endpoint, model: config.model, apiKey, timeoutMs: config.timeoutSeconds * 1000 } };
   };
 }

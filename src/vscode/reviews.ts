@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { PartitionKey } from '../core/model';
 import type { GateReviewOptions } from '../core/gate/compute';
-import { evaluateReport, regate } from './engine';
+import { canEstimate, describeEstimate, estimateReport, evaluateReport, regate } from './engine';
 import { EvidenceReader, EvidenceStore, type ReadEvidence, type ResolvedEvidence } from './evidence';
 import type { GeometryInput } from './geometry';
 import type { JudgeChoice } from './judgeChoice';
@@ -41,6 +41,10 @@ export class ReviewController implements vscode.Disposable {
   private inFlight: { uri: string; abort: AbortController; done: Promise<unknown> } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly reader = new EvidenceReader(() => this.settings.current.evidence.maxFileMegabytes);
+  /** The estimate of the review in flight (shown by the panel while it judges). */
+  pendingEstimate: { uri: string; text: string } | undefined;
+  /** The last estimate per report, shown before the first remote call. */
+  private readonly estimates = new Map<string, string>();
   /** Aborts the GroundingSwitch still computing for the previous review. */
   private geometryAbort: AbortController | undefined;
 
@@ -80,6 +84,11 @@ export class ReviewController implements vscode.Disposable {
     );
   }
 
+  /** The cost estimate last shown for a report before its remote judge was called. */
+  costEstimate(uri: vscode.Uri | string): string | undefined {
+    return this.estimates.get(uri.toString());
+  }
+
   get(uri: vscode.Uri | string): ReviewSession | undefined {
     return this.sessions.get(uri.toString());
   }
@@ -110,6 +119,7 @@ export class ReviewController implements vscode.Disposable {
       return await run;
     } finally {
       if (this.inFlight === flight) this.inFlight = undefined;
+      if (this.pendingEstimate?.uri === uri) this.pendingEstimate = undefined;
       this.changed.fire({ uri, reason: this.sessions.has(uri) ? 'evaluated' : 'cancelled' });
     }
   }
@@ -141,6 +151,14 @@ export class ReviewController implements vscode.Disposable {
       `evaluating ${uri} (${reportText.length} chars) against ${read.sources.map((s) => s.file).join(', ')} [${resolved.origin}] with the ${judge?.kind ?? 'offline'} judge`,
     );
     try {
+      if (canEstimate(judge)) {
+        // The cost is shown before anything is sent: planned by the judge itself, with no request.
+        const text = describeEstimate(await estimateReport({ report: reportText, reportFile: vscode.workspace.asRelativePath(document.uri, false), evidence: read.sources, question: resolved.question, signal }, judge));
+        this.estimates.set(uri, text);
+        this.pendingEstimate = { uri, text };
+        this.log.info(`cost estimate before the first remote call (${judge.kind} judge): ${text}`);
+        this.changed.fire({ uri, reason: 'busy' });
+      }
       const { result: reviewed, evidenceItems } = await evaluateReport({
         report: reportText,
         reportFile: vscode.workspace.asRelativePath(document.uri, false),
@@ -167,6 +185,7 @@ export class ReviewController implements vscode.Disposable {
         evaluatedAt: new Date(),
         elapsedMs,
       });
+      session.costEstimate = canEstimate(judge) ? this.estimates.get(uri) : undefined;
       // Edits typed while the judge ran: those claims no longer match the text they were judged on.
       if (document.version !== version) session.markStaleWhere((live) => document.getText().slice(live.span.start, live.span.end) !== live.claim.text);
       this.sessions.set(uri, session);

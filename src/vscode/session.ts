@@ -55,6 +55,8 @@ export interface TrajectoryRound {
 export class ReviewSession {
   /** Set when this review came out of Evaluate and Repair. */
   trajectory: TrajectoryRound[] | undefined;
+  /** What the remote judge was expected to cost, shown before its first call. */
+  costEstimate: string | undefined;
   readonly uri: string;
   readonly reportText: string;
   private judgedResult: ReviewResult;

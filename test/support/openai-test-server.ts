@@ -54,7 +54,9 @@ export type ScriptedReply =
   /** A chat completion whose content is the last user message of the request (prompt echo). */
   | { kind: 'echo'; delayMs?: number }
   /** A 200 whose body is not JSON at all (a broken proxy). */
-  | { kind: 'raw'; status: number; body: string; contentType?: string; delayMs?: number };
+  | { kind: 'raw'; status: number; body: string; contentType?: string; delayMs?: number }
+  /** Headers and the first part of a body, then nothing more until the client hangs up (a server stalled mid-body). */
+  | { kind: 'stall'; status: number; partial: string; contentType?: string; delayMs?: number };
 
 export type ReplyScript = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
 
@@ -219,6 +221,10 @@ export async function startOpenAITestServer(options: OpenAITestServerOptions = {
         case 'raw':
           res.writeHead(scripted.status, { 'content-type': scripted.contentType ?? 'text/plain' });
           res.end(scripted.body);
+          return;
+        case 'stall':
+          res.writeHead(scripted.status, { 'content-type': scripted.contentType ?? 'application/json' });
+          res.write(scripted.partial);
           return;
         case 'echo': {
           const messages: Array<{ role: string; content: unknown }> = request.body?.messages ?? [];

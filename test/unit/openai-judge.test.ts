@@ -47,6 +47,8 @@ const GOOD_VERDICTS = [
   verdict('C3', 'grounded', 'tool_match', ['E3']),
 ];
 const GOOD = judgeAnswer(GOOD_VERDICTS);
+/** What a claim without a valid verdict says (it is kept, ungrounded, and marked not judged). */
+const NO_VERDICT = 'not judged: the judge returned no valid verdict for this claim';
 
 /** A reply that grounds every claim of the chunk on the first evidence item it was sent. */
 const groundEverything = (request: RecordedRequest): ScriptedReply => {
@@ -180,7 +182,7 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     assert.equal(judgement.output.grounding_score, 0.5);
     assert.deepEqual(judgement.output.ungrounded_claims, []);
     assertNoClaimLost(judgement);
-    assert.ok(judgement.claims.every((c) => c.partition === 'ungrounded' && c.reason === judgement.output.abstain_reason));
+    assert.ok(judgement.claims.every((c) => c.partition === 'ungrounded' && c.not_judged === true && c.reason === `not judged: ${judgement.output.abstain_reason}`));
     assert.ok(judgement.fallbacks.some((f) => f.startsWith('safe default: judge output parse failed')));
   });
 
@@ -198,10 +200,10 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     );
     const judgement = await judgeWith().judgeClaims({ claims: CLAIMS, evidence: EVIDENCE });
     assertNoClaimLost(judgement);
-    assert.deepEqual(judgement.claims.map((c) => [c.partition, c.reason]), [
-      ['ungrounded', 'judge returned no verdict'],
-      ['ungrounded', 'because'],
-      ['ungrounded', 'judge returned no verdict'],
+    assert.deepEqual(judgement.claims.map((c) => [c.partition, c.reason, c.not_judged === true]), [
+      ['ungrounded', NO_VERDICT, true],
+      ['ungrounded', 'because', false],
+      ['ungrounded', NO_VERDICT, true],
     ]);
     assert.deepEqual(judgement.fallbacks, ['dropped 2 verdict(s) outside the schema']);
     assert.equal(judgement.warnings.length, 2);
@@ -213,10 +215,10 @@ describe('OpenAIJudge over a real OpenAI-compatible server', () => {
     server.scriptChat(chatJson(judgeAnswer([verdict('C1', 'grounded', 'tool_match', ['E1']), verdict('C9', 'grounded', 'tool_match', ['E2'])])));
     const judgement = await judgeWith().judgeClaims({ claims: CLAIMS, evidence: EVIDENCE });
     assertNoClaimLost(judgement);
-    assert.deepEqual(judgement.claims.map((c) => [c.id, c.partition, c.reason]), [
-      ['C1', 'grounded', 'because'],
-      ['C2', 'ungrounded', 'judge returned no verdict'],
-      ['C3', 'ungrounded', 'judge returned no verdict'],
+    assert.deepEqual(judgement.claims.map((c) => [c.id, c.partition, c.reason, c.not_judged === true]), [
+      ['C1', 'grounded', 'because', false],
+      ['C2', 'ungrounded', NO_VERDICT, true],
+      ['C3', 'ungrounded', NO_VERDICT, true],
     ]);
     assert.equal(judgement.warnings.length, 1);
     assert.match(judgement.warnings[0]!, /unknown claim id "C9"/);

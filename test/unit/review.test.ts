@@ -213,7 +213,8 @@ describe('the JSON contract', () => {
     const judge: ClaimJudge = { kind: 'broken', judgeClaims: () => Promise.reject(new Error('timeout')) };
     const result = await review({ report: REPORT, evidence: [METRICS], judge });
     const json = toReviewJson({ ...result, gate: { verdict: 'pass' } });
-    assert.deepEqual(json.judge, { kind: 'broken', abstain_reason: 'judge failed: timeout' });
+    // Both claims are kept, counted as not judged.
+    assert.deepEqual(json.judge, { kind: 'broken', abstain_reason: 'judge failed: timeout', not_judged: 2 });
     assert.deepEqual(json.gate, { verdict: 'pass' });
     assert.equal('switch' in json, false);
   });

@@ -11,6 +11,7 @@ import { describeGate, type GateResult, type GateReviewOptions } from '../../cor
 import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
 import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
 import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
+import { HybridJudge } from '../../core/judge/hybrid';
 import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
 import type { RoundDecision, Thresholds } from '../../core/model';
 import { review, toReviewJson } from '../../core/review';
@@ -23,6 +24,7 @@ import { redactReviewNotes, redactUrls } from '../../core/redact';
 import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
 import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
 import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
+import { JUDGE_CLI_OPTIONS, createCliHybridJudge, dryRun, judgeUsage, llmJudgeExtras, renderDryRun, type JudgeCliValues } from './judges';
 import {
   CliError,
   EXIT_NOT_PROCEED,
@@ -62,7 +64,7 @@ Options:
   --gate PRESET        also run the grounding gate: replay the evidence as the agent's trace
                        and the report as its answer (default | skipper | diverger)
   --goal NAME          a signal a completion claim needs verified (repeatable; with --gate)
-  --judge NAME         offline | openai (default offline: no network, no API key)
+  --judge NAME         offline | openai (alias llm) | hybrid (default offline: no network, no API key)
   --format text|json|sarif   output format (default text); JSON is the result contract;
                        SARIF 2.1.0 has one result per ungrounded or contradicted claim, located
                        in the report, with the cited evidence as related locations
@@ -90,6 +92,8 @@ OpenAI-compatible judge (--judge openai; OpenAI, Azure, Ollama, vLLM, LM Studio,
   --timeout SECONDS    per request (default 60)
   --cache-dir DIR      keep judged chunks in DIR: an unchanged re-run makes no request
 
+${judgeUsage}
+
 Repair loop (GSAR Algorithm 1):
   --loop               regenerate (rewrite via the LLM from the same evidence) and replan until
                        proceed or a budget runs out; prints the trajectory
@@ -112,6 +116,8 @@ export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) =>
 export const CLI_JUDGES: JudgeFactories = {
   offline: () => createOfflineJudge(),
   openai: (io, values) => createCliOpenAIJudge(io, values),
+  llm: (io, values) => createCliOpenAIJudge(io, values),
+  hybrid: (io, values) => createCliHybridJudge(values, createCliOpenAIJudge(io, values)),
 };
 
 export async function runReview(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
@@ -149,6 +155,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
       jobs: { type: 'string' },
       root: { type: 'string', multiple: true },
       'max-file-mb': { type: 'string' },
+      ...JUDGE_CLI_OPTIONS,
     },
   });
   const printed = redactingIo(io);
@@ -198,6 +205,12 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   if (values.evidence && values.root) throw new CliError('--root widens where front matter evidence may come from; with --evidence the front matter list is not used');
   const listed = values.evidence ? undefined : frontMatterEvidence(report, reportFile);
   const { evidence, pathByName } = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root, maxMb });
+  if (values['dry-run']) {
+    if (format === 'sarif' || values.loop) throw new CliError('--dry-run prints a plan as text or JSON; --format sarif and --loop are not available');
+    const planned = await dryRun({ report, reportFile, evidence, question: values.question, choice: openAIChoice(values, io), values, cache: cliJudgeCache(values, io) });
+    io.stdout(format === 'json' ? JSON.stringify(planned) + '\n' : renderDryRun(planned, reportFile, io));
+    return EXIT_PROCEED;
+  }
 
   if (values.loop) {
     if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
@@ -221,7 +234,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     const gateLine = result.gate ? describeGate(result.gate as GateResult) + '\n' : '';
     io.stdout(renderText(result, reportFile) + switchLine + gateLine);
   }
-  return exitFor(result.decision, result.omissions.length);
+  // A claim no judge decided is never a pass, whatever S says.
+  return result.judge.notJudged ? EXIT_NOT_PROCEED : exitFor(result.decision, result.omissions.length);
 }
 
 /** Whether a decision makes the exit code 1 under `--fail-on`. */
@@ -293,14 +307,26 @@ function renderText(result: ReviewResult, reportFile: string): string {
   const files = result.evidence.files.length;
   out.push(`${reportFile}: ${result.claims.length} claim(s) against ${files} evidence file(s), ${result.evidence.items} item(s); judge ${result.judge.kind}${result.judge.model ? ` (${result.judge.model})` : ''}`);
   const usage = result.judge.usage;
-  if (usage) out.push(`judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cached chunk(s)`);
+  if (usage) {
+    out.push(
+      `judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cache hit(s), ${result.judge.fallbacks.length} fallback(s), ${result.judge.notJudged ?? 0} not judged`,
+    );
+  }
   for (const fallback of result.judge.fallbacks) out.push(`judge fallback: ${fallback}`);
+  const stability = result.judge.stability;
+  if (stability) {
+    out.push(`stability: ${stability.samples} samples, ${stability.unstableClaims} unstable claim(s), mean agreement ${stability.meanAgreement.toFixed(3)}, S from ${stability.scoreInterval[0].toFixed(4)} to ${stability.scoreInterval[1].toFixed(4)} over the samples`);
+  }
   out.push('');
   for (const claim of result.claims) {
     const refs = claim.evidence_refs.length > 0 ? claim.evidence_refs.join(', ') : '—';
     out.push(`${claim.id.padEnd(4)} line ${String(claim.line).padEnd(4)} ${claim.partition.padEnd(13)} ${claim.type.padEnd(21)} ${refs}`);
     out.push(`     ${JSON.stringify(claim.text)}`);
     out.push(`     why: ${claim.reason}`);
+    if (claim.not_judged) out.push('     NOT JUDGED: no valid verdict came back; counted as ungrounded');
+    if (claim.decided_by) out.push(`     decided by: ${claim.decided_by} (${claim.decided_why ?? ''})`);
+    if (claim.disagreement) out.push(`     FLAGGED FOR REVIEW: ${claim.disagreement}`);
+    if (claim.stability?.unstable) out.push(`     UNSTABLE: ${claim.stability.verdicts.map((v) => v.partition).join(' / ')} (agreement ${claim.stability.agreement.toFixed(2)})`);
   }
   if (result.omissions.length > 0) {
     out.push('', 'Left out of the report (trouble in the evidence no claim cites or covers):');
@@ -323,7 +349,7 @@ function renderText(result: ReviewResult, reportFile: string): string {
 // ── the OpenAI-compatible judge and the repair loop ──────────────────────────────────────
 
 /** The options the LLM judge and the loop read. */
-export interface LlmCliValues {
+export interface LlmCliValues extends JudgeCliValues {
   model?: string;
   'base-url'?: string;
   'structured-output'?: string;
@@ -361,9 +387,13 @@ function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
   const choice = openAIChoice(values, io);
   if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
   if (choice.kind === 'offline') return createOfflineJudge();
+  const cache = cliJudgeCache(values, io);
+  return new OpenAIJudge({ ...choice.options, ...llmJudgeExtras(values), ...(cache ? { cache } : {}) });
+}
+
+function cliJudgeCache(values: LlmCliValues, io: CliIo) {
   const dir = values['cache-dir'];
-  const cache = dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
-  return new OpenAIJudge({ ...choice.options, ...(cache ? { cache } : {}) });
+  return dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
 }
 
 function countOption(value: string | undefined, name: string): number | undefined {
@@ -392,7 +422,7 @@ async function runReviewLoop(args: {
   const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
   const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
 
-  const choice = args.judge instanceof OpenAIJudge ? openAIChoice(values, io) : undefined;
+  const choice = args.judge instanceof OpenAIJudge || args.judge instanceof HybridJudge ? openAIChoice(values, io) : undefined;
   const rewriting = { requests: 0, tokens: 0 };
   const regenerate =
     choice?.kind === 'openai'
@@ -405,7 +435,7 @@ async function runReviewLoop(args: {
           },
         })
       : undefined;
-  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai with a key or --base-url); a regenerate decision stops the loop\n');
+  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai or hybrid with a key or --base-url); a regenerate decision stops the loop\n');
   const replanCommand = values['replan-command'];
   const replan = replanCommand
     ? createCommandReplanner({ command: replanCommand, cwd: io.cwd, ...(replanTimeout !== undefined ? { timeoutMs: replanTimeout * 1000 } : {}) })

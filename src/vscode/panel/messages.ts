@@ -16,6 +16,14 @@ export const PanelClaimSchema = z.object({
   reviewed: z.boolean(),
   judged: PartitionSchema,
   refs: z.array(z.string()),
+  /** Hybrid judge: which judge decided, and why; a disagreement flags the claim for review. */
+  decidedBy: z.enum(['offline', 'llm', 'none']).optional(),
+  decidedWhy: z.string().optional(),
+  disagreement: z.string().optional(),
+  /** With samples: the verdicts differed; agreement is the share that gave the kept one. */
+  unstable: z.boolean().optional(),
+  agreement: z.number().optional(),
+  notJudged: z.boolean().optional(),
 });
 export type PanelClaim = z.infer<typeof PanelClaimSchema>;
 
@@ -71,6 +79,10 @@ export const PanelStateSchema = z.object({
     cached: z.number().optional(),
     fallbacks: z.array(z.string()),
     abstainReason: z.string().optional(),
+    /** What the remote judge was expected to cost, shown before its first call. */
+    estimate: z.string().optional(),
+    notJudged: z.number().optional(),
+    stability: z.string().optional(),
   }),
   trajectory: z.array(z.object({ iteration: z.number(), action: z.string().optional(), score: z.number(), decision: z.string() })).nullable(),
   warnings: z.array(z.string()),

@@ -122,7 +122,8 @@ export class ReviewPanelProvider implements vscode.WebviewViewProvider, vscode.D
   private post(): void {
     const session = this.shownUri ? this.reviews.get(this.shownUri) : undefined;
     const busy = this.reviews.isBusy();
-    void this.send({ type: 'state', state: session ? panelStateOf(session) : null, busy });
+    const estimate = busy ? this.reviews.pendingEstimate : undefined;
+    void this.send({ type: 'state', state: session ? panelStateOf(session) : null, busy, ...(estimate ? { note: `estimated cost: ${estimate.text}` } : {}) });
   }
 
   private async send(message: ToWebview): Promise<void> {

@@ -79,6 +79,23 @@ function trajectoryOf(result: unknown): PanelState['trajectory'] {
   }));
 }
 
+/** Which judge decided a claim, its disagreement flag and stability, as the panel shows them. */
+function provenanceOf(claim: ReviewSession['judged']['claims'][number]): Partial<PanelState['claims'][number]> {
+  return {
+    ...(claim.decided_by ? { decidedBy: claim.decided_by } : {}),
+    ...(claim.decided_why ? { decidedWhy: claim.decided_why } : {}),
+    ...(claim.disagreement ? { disagreement: claim.disagreement } : {}),
+    ...(claim.stability ? { unstable: claim.stability.unstable, agreement: claim.stability.agreement } : {}),
+    ...(claim.not_judged ? { notJudged: true } : {}),
+  };
+}
+
+function stabilityLine(stability: ReviewSession['judged']['judge']['stability']): string | undefined {
+  if (!stability) return undefined;
+  const [low, high] = stability.scoreInterval;
+  return `${stability.samples} samples: ${stability.unstableClaims} unstable claim(s), mean agreement ${stability.meanAgreement.toFixed(2)}, S ${low.toFixed(3)}–${high.toFixed(3)}`;
+}
+
 export function panelStateOf(session: ReviewSession): PanelState {
   const result = session.result;
   const breakdown = breakdownOf(result);
@@ -113,6 +130,7 @@ export function panelStateOf(session: ReviewSession): PanelState {
       reviewed: live.reviewed !== undefined,
       judged: live.judged,
       refs: [...live.claim.evidence_refs],
+      ...provenanceOf(live.claim),
     })),
     omissions: (result.omissions ?? []).map(({ id, file, line, reason, text }) => ({ id, file, line, reason, text })),
     switchCard: switchCardOf(result.switch, session.geometryPending),
@@ -125,6 +143,9 @@ export function panelStateOf(session: ReviewSession): PanelState {
       cached: usage?.cachedResponses,
       fallbacks: [...result.judge.fallbacks],
       abstainReason: result.judge.abstainReason,
+      estimate: session.costEstimate,
+      notJudged: result.judge.notJudged,
+      stability: stabilityLine(result.judge.stability),
     },
     trajectory: session.trajectory?.map(({ iteration, action, score, decision }) => ({ iteration, action, score, decision })) ?? trajectoryOf(result),
     warnings: result.warnings.map((w) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`),

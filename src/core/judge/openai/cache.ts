@@ -26,6 +26,11 @@ export interface ChunkKeyInput {
   question?: string;
   claims: readonly ReportClaim[];
   evidence: readonly EvidenceItem[];
+  /** The claims' passages as sent (prompt v2 on). */
+  passages?: ReadonlyArray<{ id: string; text: string }>;
+  passageOf?: ReadonlyMap<string, string>;
+  /** Sample number with --samples (0, the first, shares its key with an unsampled run). */
+  sample?: number;
 }
 
 export function chunkCacheKey(input: ChunkKeyInput): string {
@@ -36,6 +41,9 @@ export function chunkCacheKey(input: ChunkKeyInput): string {
     input.question ?? '',
     input.claims.map((c) => [c.id, c.text]),
     input.evidence.map((e) => [e.id, e.file, e.line, e.text]),
+    (input.passages ?? []).map((p) => [p.id, p.text]),
+    input.claims.map((c) => input.passageOf?.get(c.id) ?? ''),
+    ...(input.sample ? [input.sample] : []),
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -6,3 +6,7 @@ export * from './judge';
 export * from './prompt';
 export * from './wire';
 export * from './config';
+export * from './context';
+export * from './merge';
+export * from './tokens';
+export * from './transport';

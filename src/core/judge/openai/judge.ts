@@ -1,30 +1,17 @@
 // The LLM judge over any OpenAI-compatible endpoint. Per chunk of claims: a strict JSON schema
 // (structured outputs) → JSON extracted from plain text (servers without structured outputs)
 // → the safe default with its reason. It never throws except on abort, and no claim is lost:
-// a claim without a verdict stays in the result as ungrounded, saying why.
+// a claim without a valid verdict stays in the result, ungrounded and marked not judged.
+// `estimate()` plans the same requests without sending any (the dry run and the editor's notice).
 import type OpenAI from 'openai';
-import {
-  safeDefaultJudgeOutput,
-  type EvidenceType,
-  type JudgeOutput,
-  type PartitionKey,
-} from '../../model';
-import type {
-  ClaimJudge,
-  ClaimJudgeInput,
-  ClaimJudgement,
-  EvidenceItem,
-  JudgedClaim,
-  JudgeUsage,
-  ReportClaim,
-} from '../../review-types';
-import { judgeOutputFromClaims } from '../offline';
+import { safeDefaultJudgeOutput, type JudgeOutput } from '../../model';
+import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, EvidenceItem, JudgedClaim, JudgeUsage, ReportClaim } from '../../review-types';
 import { MemoryJudgeCache, chunkCacheKey, type JudgeCache } from './cache';
 import { chunkClaims, mapWithConcurrency, retrievalEvidenceSelector, type EvidenceSelectionOptions } from './chunks';
 import {
+  DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   abortErrorOf,
-  countingFetch,
   createOpenAIClient,
   describeOpenAIError,
   isStructuredOutputRefusal,
@@ -32,8 +19,21 @@ import {
   redactSecret,
   type OpenAIEndpointOptions,
 } from './client';
+import { claimPassages, type ClaimPassages } from './context';
+import { capWire, combineSamples, dedupe, mergeChunk, mergedJudgeOutput, unjudged } from './merge';
 import { JUDGE_PROMPT_VERSION, JUDGE_SYSTEM_PROMPT, buildJudgeUserMessage } from './prompt';
-import { extractJsonObject, judgeResponseFormat, parseWire, type JudgeWire } from './wire';
+import { TOKEN_ENCODING, countPromptTokens, type ChatText } from './tokens';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_REVIEW_DEADLINE_MS,
+  DeadlineError,
+  describeNonCompletion,
+  guardedFetch,
+  isChatCompletion,
+  withRetries,
+} from './transport';
+import { extractJsonObject, judgeJsonSchemaText, judgeResponseFormat, parseWire, type JudgeWire } from './wire';
 
 export type StructuredOutputMode = 'auto' | 'on' | 'off';
 
@@ -51,10 +51,28 @@ export interface OpenAIJudgeOptions extends OpenAIEndpointOptions {
   cache?: JudgeCache | null;
   /** Progress lines (never containing the key or report text). */
   log?: (line: string) => void;
+  /** Each chunk judged this many times (default 1); verdicts are combined with their agreement. */
+  samples?: number;
+  /** The longest wait a server's Retry-After may ask for (default 30 s). */
+  maxRetryWaitMs?: number;
+  /** No request starts or waits beyond this much time from the start of a judgement (default 15 min). */
+  reviewDeadlineMs?: number;
+  /** Answers larger than this are not read (default 4 MiB). */
+  maxResponseBytes?: number;
 }
 
-/** Evidence types whose grounding is, by definition, a specific item: without a valid ref they are not grounded. */
-const ITEM_BOUND_TYPES: ReadonlySet<EvidenceType> = new Set(['tool_match', 'specific_data', 'signal_match']);
+/** What a judgement would send, computed without sending anything. */
+export interface JudgeEstimate {
+  /** Claims that would travel to the endpoint. */
+  claims: number;
+  /** HTTP requests a run would make, cached chunks excluded, retries not counted. */
+  requests: number;
+  cachedRequests: number;
+  promptTokens: number;
+  encoding: string;
+  /** Claim ids per request, in order. */
+  perRequest: string[][];
+}
 
 type ChunkOutcome =
   | { ok: true; wire: JudgeWire; dropped: string[]; fallbacks: string[]; warnings: string[] }
@@ -65,6 +83,15 @@ interface UsageCounter {
   promptTokens: number;
   completionTokens: number;
   cachedResponses: number;
+}
+
+interface JudgeTask {
+  chunk: number;
+  sample: number;
+  claims: ReportClaim[];
+  evidence: EvidenceItem[];
+  passages: ClaimPassages;
+  key: string;
 }
 
 export class OpenAIJudge implements ClaimJudge {
@@ -80,9 +107,14 @@ export class OpenAIJudge implements ClaimJudge {
 
   constructor(private readonly options: OpenAIJudgeOptions) {
     this.model = options.model;
-    this.client = createOpenAIClient(options);
+    // Retries are ours (transport.ts): the client's would obey any Retry-After, unabortably.
+    this.client = createOpenAIClient({ ...options, maxRetries: 0 });
     this.cache = options.cache === undefined ? new MemoryJudgeCache() : options.cache;
     this.temperature = options.temperature ?? 0;
+  }
+
+  get samples(): number {
+    return Math.max(1, Math.floor(this.options.samples ?? 1));
   }
 
   async judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement> {
@@ -98,6 +130,59 @@ export class OpenAIJudge implements ClaimJudge {
     }
   }
 
+  /** The requests a judgement of `input` would make, and their prompt tokens; reads the cache, sends nothing. */
+  async estimate(input: ClaimJudgeInput): Promise<JudgeEstimate> {
+    const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
+    if (input.claims.length === 0 || input.evidence.length === 0) return estimate;
+    const structured = this.structuredFirst();
+    for (const task of this.plan(input)) {
+      if (await this.cache?.get(task.key).catch(() => undefined)) {
+        estimate.cachedRequests += 1;
+        continue;
+      }
+      estimate.requests += 1;
+      estimate.perRequest.push(task.claims.map((c) => c.id));
+      estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? judgeJsonSchemaText : '');
+    }
+    return estimate;
+  }
+
+  /** Every request of a judgement: chunks of claims with their evidence and passages, once per sample. */
+  private plan(input: ClaimJudgeInput): JudgeTask[] {
+    const select = retrievalEvidenceSelector(input.evidence, this.options.evidenceSelection);
+    const chunks = chunkClaims(input.claims, this.options.claimsPerChunk ?? 12).map((claims) => ({ claims, evidence: select(claims), passages: claimPassages(input.report, claims) }));
+    const tasks: JudgeTask[] = [];
+    for (let sample = 0; sample < this.samples; sample++) {
+      chunks.forEach((chunk, index) => {
+        const key = chunkCacheKey({
+          model: this.model,
+          promptVersion: JUDGE_PROMPT_VERSION,
+          temperature: this.temperature,
+          question: input.question,
+          claims: chunk.claims,
+          evidence: chunk.evidence,
+          passages: chunk.passages.passages,
+          passageOf: chunk.passages.byClaim,
+          sample,
+        });
+        tasks.push({ chunk: index, sample, ...chunk, key });
+      });
+    }
+    return tasks;
+  }
+
+  private structuredFirst(): boolean {
+    const mode = this.options.structuredOutput ?? 'auto';
+    return mode === 'on' || (mode === 'auto' && !this.structuredRefused);
+  }
+
+  private messages(task: JudgeTask, question: string | undefined, structured: boolean): ChatText[] {
+    return [
+      { role: 'system', content: JUDGE_SYSTEM_PROMPT },
+      { role: 'user', content: buildJudgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured }) },
+    ];
+  }
+
   private async judgeAll(input: ClaimJudgeInput, usage: UsageCounter): Promise<ClaimJudgement> {
     const { claims, evidence, signal } = input;
     if (claims.length === 0) return this.finish([], [], [], [], usage, { resolved: true });
@@ -106,42 +191,48 @@ export class OpenAIJudge implements ClaimJudge {
       return this.finish(claims.map((c) => unjudged(c, reason)), [], [], [], usage, { resolved: false, reason, failedAll: true });
     }
 
-    const client = this.client.withOptions({ fetch: countingFetch(usage) });
-    const select = retrievalEvidenceSelector(evidence, this.options.evidenceSelection);
-    const chunks = chunkClaims(claims, this.options.claimsPerChunk ?? 12).map((chunkClaims) => ({ claims: chunkClaims, evidence: select(chunkClaims) }));
+    const deadlineMs = this.options.reviewDeadlineMs ?? DEFAULT_REVIEW_DEADLINE_MS;
+    const deadlineAt = Date.now() + deadlineMs;
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const client = this.client.withOptions({
+      fetch: guardedFetch({ counter: usage, timeoutMs, maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }),
+      maxRetries: 0,
+    });
+    const tasks = this.plan(input);
     const outcomes = await mapWithConcurrency(
-      chunks,
+      tasks,
       this.options.concurrency ?? 2,
-      (chunk, index) => this.judgeChunk(client, chunk.claims, chunk.evidence, input.question, usage, signal, `${index + 1}/${chunks.length}`),
+      (task, index) => this.judgeTask(client, task, input.question, usage, { signal, deadlineAt, deadlineMs }, `${index + 1}/${tasks.length}`),
       signal,
     );
 
     const known = new Set(evidence.map((e) => e.id));
-    const judged: JudgedClaim[] = [];
     const warnings: string[] = [];
     const fallbacks: string[] = [];
     const failures: string[] = [];
     const wires: Array<{ wire: JudgeWire; weight: number }> = [];
+    const bySample: JudgedClaim[][] = Array.from({ length: this.samples }, () => []);
     outcomes.forEach((outcome, index) => {
-      const chunk = chunks[index]!;
+      const task = tasks[index]!;
       fallbacks.push(...outcome.fallbacks);
       warnings.push(...outcome.warnings);
       if (!outcome.ok) {
         failures.push(outcome.reason);
-        judged.push(...chunk.claims.map((c) => unjudged(c, outcome.reason)));
+        bySample[task.sample]!.push(...task.claims.map((c) => unjudged(c, outcome.reason)));
         return;
       }
-      wires.push({ wire: outcome.wire, weight: chunk.claims.length });
+      if (task.sample === 0) wires.push({ wire: outcome.wire, weight: task.claims.length });
       if (outcome.dropped.length > 0) {
         fallbacks.push(`dropped ${outcome.dropped.length} verdict(s) outside the schema`);
         warnings.push(...outcome.dropped.map((d) => `judge answer outside the schema, ignored: ${d}`));
       }
-      judged.push(...mergeChunk(chunk.claims, outcome.wire, known, warnings));
+      bySample[task.sample]!.push(...mergeChunk(task.claims, outcome.wire, known, warnings));
     });
+    const judged = combineSamples(bySample, claims);
 
-    const failedAll = failures.length === chunks.length;
+    const failedAll = failures.length === tasks.length;
     const abstains = wires.filter((w) => w.wire.decision_status === 'abstain').map((w) => w.wire.abstain_reason?.trim() || 'judge abstained');
-    const reasons = [...(failures.length > 1 ? [`${failures.length} of ${chunks.length} chunks failed: ${failures[0]}`] : failures), ...abstains];
+    const reasons = [...(failures.length > 1 ? [`${failures.length} of ${tasks.length} requests failed: ${failures[0]}`] : failures), ...abstains];
     return this.finish(judged, wires, dedupe(fallbacks), warnings, usage, {
       resolved: reasons.length === 0,
       reason: reasons.join('; '),
@@ -149,19 +240,18 @@ export class OpenAIJudge implements ClaimJudge {
     });
   }
 
-  private async judgeChunk(
+  private async judgeTask(
     client: OpenAI,
-    claims: ReportClaim[],
-    evidence: EvidenceItem[],
+    task: JudgeTask,
     question: string | undefined,
     usage: UsageCounter,
-    signal: AbortSignal | undefined,
+    limits: { signal?: AbortSignal; deadlineAt: number; deadlineMs: number },
     label: string,
   ): Promise<ChunkOutcome> {
+    const { claims, evidence } = task;
     const fallbacks: string[] = [];
     const warnings: string[] = [];
-    const key = chunkCacheKey({ model: this.model, promptVersion: JUDGE_PROMPT_VERSION, temperature: this.temperature, question, claims, evidence });
-    const cached = await this.cache?.get(key).catch(() => undefined);
+    const cached = await this.cache?.get(task.key).catch(() => undefined);
     if (cached) {
       usage.cachedResponses += 1;
       this.log(`chunk ${label}: ${claims.length} claim(s), ${evidence.length} evidence item(s) → cached`);
@@ -169,15 +259,25 @@ export class OpenAIJudge implements ClaimJudge {
     }
 
     const mode = this.options.structuredOutput ?? 'auto';
-    let structured = mode === 'on' || (mode === 'auto' && !this.structuredRefused);
+    let structured = this.structuredFirst();
     if (mode === 'auto' && this.structuredRefused) fallbacks.push('structured output unsupported by the endpoint (an earlier request was refused); asked for JSON in plain text');
     if (this.temperatureRefused) fallbacks.push(`the model refused temperature ${this.temperature} earlier; sent none (the model's default)`);
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    // The deadline aborts a request in flight as well as the waits between attempts.
+    const remaining = Math.max(0, limits.deadlineAt - Date.now());
+    const deadline = AbortSignal.timeout(remaining);
+    const signal = limits.signal ? AbortSignal.any([limits.signal, deadline]) : deadline;
+    let completion: unknown;
     try {
-      // Each refusal below is learned once, so this asks at most three times.
+      // Each refusal below is learned once, so this asks at most three times (plus retries of transient errors).
       for (;;) {
         try {
-          completion = await this.request(client, claims, evidence, question, structured, signal);
+          completion = await withRetries(() => this.request(client, task, question, structured, signal), {
+            maxRetries: this.options.maxRetries ?? DEFAULT_MAX_RETRIES,
+            maxRetryWaitMs: this.options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS,
+            deadlineAt: limits.deadlineAt,
+            signal,
+            onRetry: (waitMs, error) => this.log(`chunk ${label}: ${describeOpenAIError(error, this.options.apiKey)}; retrying in ${Math.round(waitMs)} ms`),
+          });
           break;
         } catch (error) {
           if (structured && mode === 'auto' && isStructuredOutputRefusal(error)) {
@@ -194,10 +294,16 @@ export class OpenAIJudge implements ClaimJudge {
         }
       }
     } catch (error) {
-      if (signal?.aborted) throw abortErrorOf(signal);
-      const reason = `judge model call failed: ${describeOpenAIError(error, this.options.apiKey, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS)}`;
+      if (limits.signal?.aborted) throw abortErrorOf(limits.signal);
+      const deadlineHit = error instanceof DeadlineError || deadline.aborted;
+      const reason = deadlineHit
+        ? `judge model call failed: review deadline of ${Math.round(limits.deadlineMs / 1000)} s: ${redactSecret(error instanceof DeadlineError ? error.message : 'the request was still running', this.options.apiKey)}`
+        : `judge model call failed: ${describeOpenAIError(error, this.options.apiKey, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS)}`;
       this.log(`chunk ${label}: ${reason}`);
       return { ok: false, reason, fallbacks, warnings };
+    }
+    if (!isChatCompletion(completion)) {
+      return { ok: false, reason: `judge model call failed: ${describeNonCompletion(completion)}`, fallbacks, warnings };
     }
 
     const promptTokens = completion.usage?.prompt_tokens ?? 0;
@@ -210,31 +316,22 @@ export class OpenAIJudge implements ClaimJudge {
     if (!parsed.ok) return { ok: false, reason: parsed.reason, fallbacks, warnings };
     const wire = parseWire(parsed.value);
     if (!wire.ok) return { ok: false, reason: `judge output parse failed: ${wire.reason}`, fallbacks, warnings };
+    const value = capWire(wire.value);
     if (wire.dropped.length === 0) {
       // Only clean answers are cached: a partly dropped answer deserves a fresh try next run.
-      await this.cache?.set(key, { wire: wire.value, promptTokens, completionTokens }).catch((error: unknown) => {
+      await this.cache?.set(task.key, { wire: value, promptTokens, completionTokens }).catch((error: unknown) => {
         warnings.push(`judge cache not written: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
-    return { ok: true, wire: wire.value, dropped: wire.dropped, fallbacks, warnings };
+    return { ok: true, wire: value, dropped: wire.dropped, fallbacks, warnings };
   }
 
-  private request(
-    client: OpenAI,
-    claims: ReportClaim[],
-    evidence: EvidenceItem[],
-    question: string | undefined,
-    structured: boolean,
-    signal: AbortSignal | undefined,
-  ): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+  private request(client: OpenAI, task: JudgeTask, question: string | undefined, structured: boolean, signal: AbortSignal): Promise<unknown> {
     return client.chat.completions.create(
       {
         model: this.model,
         ...(this.temperatureRefused ? {} : { temperature: this.temperature }),
-        messages: [
-          { role: 'system', content: JUDGE_SYSTEM_PROMPT },
-          { role: 'user', content: buildJudgeUserMessage({ claims, evidence, question, schemaInPrompt: !structured }) },
-        ],
+        messages: this.messages(task, question, structured),
         ...(structured ? { response_format: judgeResponseFormat } : {}),
       },
       { signal },
@@ -301,103 +398,3 @@ export class OpenAIJudge implements ClaimJudge {
   }
 }
 
-/** A claim the judge gave no usable verdict: kept, ungrounded, with the reason. */
-function unjudged(claim: ReportClaim, reason: string): JudgedClaim {
-  return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason };
-}
-
-/** Matches a chunk's verdicts to its claims by id; anything that matches nothing is reported. */
-function mergeChunk(claims: ReportClaim[], wire: JudgeWire, known: ReadonlySet<string>, warnings: string[]): JudgedClaim[] {
-  const byId = new Map(claims.map((c) => [c.id, c]));
-  const verdicts = new Map<string, JudgedClaim>();
-  for (const verdict of wire.verdicts) {
-    const claim = byId.get(verdict.claim_id);
-    if (!claim) {
-      warnings.push(`judge returned a verdict for unknown claim id ${JSON.stringify(verdict.claim_id)} (${verdict.partition}: ${verdict.reason}); not used`);
-      continue;
-    }
-    if (verdicts.has(claim.id)) {
-      warnings.push(`judge returned more than one verdict for ${claim.id}; kept the first`);
-      continue;
-    }
-    verdicts.set(claim.id, checkedVerdict(claim, verdict, known, warnings));
-  }
-  // Atomic parts refine their parent rather than stand beside it: a part never becomes a claim of
-  // its own (no double count, no overlapping spans), and the parent is no stronger than its weakest part.
-  const parts = new Map<string, JudgedClaim[]>();
-  for (const sub of wire.sub_claims) {
-    const parent = byId.get(sub.parent_id);
-    if (!parent) {
-      warnings.push(`judge returned a sub-claim for unknown claim id ${JSON.stringify(sub.parent_id)}: ${JSON.stringify(sub.text)}; not used`);
-      continue;
-    }
-    parts.set(parent.id, [...(parts.get(parent.id) ?? []), checkedVerdict({ ...parent, text: sub.text }, sub, known, warnings)]);
-  }
-  return claims.map((claim) => withParts(claim, verdicts.get(claim.id), parts.get(claim.id) ?? []));
-}
-
-/** How far a bucket is from grounded: the weakest part decides. */
-const WEAKNESS: Record<PartitionKey, number> = { grounded: 0, complementary: 1, ungrounded: 2, contradicted: 3 };
-
-function withParts(claim: ReportClaim, own: JudgedClaim | undefined, pieces: JudgedClaim[]): JudgedClaim {
-  if (pieces.length === 0) return own ?? unjudged(claim, 'judge returned no verdict');
-  const summary = pieces
-    .map((part) => `${JSON.stringify(part.text)} ${part.partition}${part.evidence_refs.length > 0 ? ` (${part.evidence_refs.join(', ')})` : ''}`)
-    .join('; ');
-  const weakest = pieces.reduce((a, b) => (WEAKNESS[b.partition] > WEAKNESS[a.partition] ? b : a));
-  if (!own) {
-    const refs = [...new Set(pieces.flatMap((part) => part.evidence_refs))];
-    return { ...claim, partition: weakest.partition, type: weakest.type, evidence_refs: refs, reason: `judged by its parts, the weakest decides: ${summary}` };
-  }
-  if (WEAKNESS[weakest.partition] > WEAKNESS[own.partition]) {
-    return { ...own, partition: weakest.partition, type: weakest.type, reason: `${own.reason} — but a part is ${weakest.partition}: ${summary}` };
-  }
-  return { ...own, reason: `${own.reason} — parts: ${summary}` };
-}
-
-/** Keeps only refs to real evidence items; an item-bound grounded claim citing none is not grounded. */
-function checkedVerdict(
-  claim: ReportClaim,
-  verdict: { partition: PartitionKey; type: EvidenceType; evidence_refs: string[]; reason: string },
-  known: ReadonlySet<string>,
-  warnings: string[],
-): JudgedClaim {
-  const refs = [...new Set(verdict.evidence_refs)].filter((ref) => known.has(ref));
-  const unknownRefs = verdict.evidence_refs.filter((ref) => !known.has(ref));
-  if (unknownRefs.length > 0) warnings.push(`${claim.id}: judge cited unknown evidence id(s) ${unknownRefs.join(', ')}; removed`);
-  if (verdict.partition === 'grounded' && refs.length === 0 && ITEM_BOUND_TYPES.has(verdict.type)) {
-    warnings.push(`${claim.id}: judged grounded (${verdict.type}) without citing an evidence item; counted as ungrounded`);
-    return { ...claim, partition: 'ungrounded', type: verdict.type, evidence_refs: [], reason: `no evidence item cited (judge said: ${verdict.reason})` };
-  }
-  return { ...claim, partition: verdict.partition, type: verdict.type, evidence_refs: refs, reason: verdict.reason };
-}
-
-/**
- * The judge contract output (gsar.md §7) for merged claims: the partition as the offline judge
- * builds it, with the model's own audit fields (its score, gaps, explanation) in place of counts.
- */
-function mergedJudgeOutput(
-  claims: readonly JudgedClaim[],
-  wires: ReadonlyArray<{ wire: JudgeWire; weight: number }>,
-  abstainReason?: string,
-): JudgeOutput {
-  const abstain = abstainReason !== undefined && abstainReason.trim().length > 0;
-  const base = judgeOutputFromClaims(claims, abstain ? abstainReason : undefined);
-  if (wires.length === 0) return base;
-  const totalWeight = wires.reduce((sum, w) => sum + w.weight, 0);
-  const clamp = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0.5);
-  const text = (key: 'verification_reason' | 'explanation') => wires.map((w) => w.wire[key].trim()).filter(Boolean).join(' ');
-  return {
-    ...base,
-    grounding_score: wires.reduce((sum, w) => sum + clamp(w.wire.grounding_score) * w.weight, 0) / totalWeight,
-    gaps: wires.flatMap((w) => w.wire.gaps),
-    contradictions: wires.flatMap((w) => w.wire.contradictions),
-    verification_needed: abstain || wires.some((w) => w.wire.verification_needed),
-    verification_reason: text('verification_reason') || base.verification_reason,
-    explanation: [abstain ? `Abstained: ${abstainReason}.` : '', text('explanation')].filter(Boolean).join(' ') || base.explanation,
-  };
-}
-
-function dedupe(items: string[]): string[] {
-  return [...new Set(items)];
-}

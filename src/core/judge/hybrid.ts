@@ -1,0 +1,109 @@
+// The hybrid judge: the offline verifier runs first and keeps the claims it decides with a
+// calibrated confidence at or above a cut (figures, times, identifiers — where it is strongest);
+// only the rest go to the LLM, with their retrieved evidence and their paragraph. The LLM never
+// sees the offline verdict (no hints that tell it the answer). Every claim says which judge
+// decided and why; where both judged and disagree, the claim is flagged for a reviewer.
+import type { PartitionKey } from '../model';
+import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
+import { judgeOutputFromClaims } from './offline';
+import type { JudgeEstimate } from './openai/judge';
+
+/** Until the offline confidences are calibrated on the dev split, a cut that keeps only near-certain verdicts. */
+export const DEFAULT_CONFIDENCE_CUT = 0.9;
+
+/** An LLM judge that can say what it would send without sending it. */
+export interface EstimatingJudge extends ClaimJudge {
+  estimate(input: ClaimJudgeInput): Promise<JudgeEstimate>;
+}
+
+export interface HybridJudgeOptions {
+  offline: ClaimJudge;
+  llm: EstimatingJudge;
+  /** Offline verdicts with confidence ≥ this are kept (default 0.9). Unset confidence counts as 0. */
+  confidenceCut?: number;
+}
+
+export interface HybridEstimate extends JudgeEstimate {
+  /** Claims the offline judge keeps (nothing sent for them). */
+  keptOffline: number;
+}
+
+const fixed = (x: number) => x.toFixed(2);
+
+/** The offline judge's confidence in its verdict; unset or not a number counts as 0 (everything goes to the LLM). */
+export function offlineConfidence(claim: JudgedClaim | undefined): number {
+  const value = claim?.confidence;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+export class HybridJudge implements ClaimJudge {
+  readonly kind = 'hybrid';
+  readonly cut: number;
+
+  constructor(private readonly options: HybridJudgeOptions) {
+    const cut = options.confidenceCut ?? DEFAULT_CONFIDENCE_CUT;
+    if (!(cut >= 0 && cut <= 1)) throw new RangeError(`confidence cut must be in [0, 1], got ${cut}`);
+    this.cut = cut;
+  }
+
+  get model(): string | undefined {
+    return this.options.llm.model;
+  }
+
+  async judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement> {
+    const { offline, kept, sent } = await this.split(input);
+    const llm = sent.length > 0 ? await this.options.llm.judgeClaims({ ...input, claims: sent }) : undefined;
+    const fromLlm = new Map((llm?.claims ?? []).map((claim) => [claim.id, claim]));
+    const byId = new Map(offline.claims.map((claim) => [claim.id, claim]));
+    const claims = input.claims.map((claim): JudgedClaim => {
+      const own = byId.get(claim.id);
+      const confidence = offlineConfidence(own);
+      if (own && kept.has(claim.id)) {
+        return { ...own, decided_by: 'offline', decided_why: `offline confidence ${fixed(confidence)} ≥ cut ${fixed(this.cut)}` };
+      }
+      const said = own ? `the offline judge said ${own.partition} at confidence ${own.confidence === undefined ? 'unset (counts as 0)' : fixed(confidence)}` : 'the offline judge gave no verdict';
+      const why = `offline confidence ${own?.confidence === undefined ? 'unset (counts as 0)' : fixed(confidence)} < cut ${fixed(this.cut)}: sent to the LLM`;
+      const verdict = fromLlm.get(claim.id);
+      if (!verdict || verdict.not_judged) {
+        // Fail closed: a low-confidence offline verdict is not promoted to a pass because the LLM failed.
+        const reason = verdict?.reason ?? 'not judged: the LLM judge returned no verdict for this claim';
+        return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${reason} (${said}, below the cut)`, not_judged: true, decided_by: 'none', decided_why: why };
+      }
+      const disagreement = own && own.partition !== verdict.partition ? disagreementOf(own, verdict.partition) : undefined;
+      return { ...verdict, decided_by: 'llm', decided_why: why, ...(disagreement ? { disagreement } : {}) };
+    });
+    const abstainReason = llm?.output.decision_status === 'abstain' ? `LLM judge: ${llm.output.abstain_reason ?? 'abstained'}` : undefined;
+    return {
+      claims,
+      output: judgeOutputFromClaims(claims, abstainReason),
+      fallbacks: llm?.fallbacks ?? [],
+      warnings: [...offline.warnings, ...(llm?.warnings ?? [])],
+      ...(this.model ? { model: this.model } : {}),
+      ...(llm?.usage ? { usage: llm.usage } : { usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, requests: 0, cachedResponses: 0 } }),
+    };
+  }
+
+  /** What a hybrid judgement would send: the offline judge runs (locally), the LLM part is only planned. */
+  async estimate(input: ClaimJudgeInput): Promise<HybridEstimate> {
+    const { kept, sent } = await this.split(input);
+    const estimate = await this.options.llm.estimate({ ...input, claims: sent });
+    return { ...estimate, keptOffline: kept.size };
+  }
+
+  private async split(input: ClaimJudgeInput) {
+    const offline = await this.options.offline.judgeClaims(input);
+    const byId = new Map(offline.claims.map((claim) => [claim.id, claim]));
+    const kept = new Set(input.claims.filter((claim) => offlineConfidence(byId.get(claim.id)) >= this.cut).map((claim) => claim.id));
+    const sent = input.claims.filter((claim) => !kept.has(claim.id));
+    return { offline, kept, sent };
+  }
+}
+
+function disagreementOf(offline: JudgedClaim, llm: PartitionKey): string {
+  const confidence = offline.confidence === undefined ? 'unset' : fixed(offlineConfidence(offline));
+  return `the judges disagree: offline ${offline.partition} (confidence ${confidence}), LLM ${llm}; review this claim`;
+}
+
+export function createHybridJudge(options: HybridJudgeOptions): HybridJudge {
+  return new HybridJudge(options);
+}

@@ -9,7 +9,9 @@ import { judgeOutputFromClaims } from './offline';
 import type { JudgeEstimate } from './openai/judge';
 
 /** Until the offline confidences are calibrated on the dev split, a cut that keeps only near-certain verdicts. */
-export const DEFAULT_CONFIDENCE_CUT = 0.9;
+// Calibrated on the corpus dev split: at 0.5 the offline judge keeps 66% of the claims, right
+// 89% of the time on them (63% and 78% on the held-out blind batch *-31 … *-34, read once).
+export const DEFAULT_CONFIDENCE_CUT = 0.5;
 
 /** An LLM judge that can say what it would send without sending it. */
 export interface EstimatingJudge extends ClaimJudge {
@@ -19,7 +21,7 @@ export interface EstimatingJudge extends ClaimJudge {
 export interface HybridJudgeOptions {
   offline: ClaimJudge;
   llm: EstimatingJudge;
-  /** Offline verdicts with confidence ≥ this are kept (default 0.9). Unset confidence counts as 0. */
+  /** Offline verdicts with confidence ≥ this are kept (default 0.5). Unset confidence counts as 0. */
   confidenceCut?: number;
 }
 

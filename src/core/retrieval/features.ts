@@ -307,7 +307,11 @@ const MONTH_DAY_RE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!
 const MONTH_YEAR_RE = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`, 'g');
 // "from 10 to 27 June", "between 7 and 12 September", "14–21 June": the first day is in the month named after the second.
 const DAY_RANGE_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s*[-–]\\s*|\\s+(?:to|and|until|till|through)\\s+)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g');
-const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+// key=value. The whole run of key characters before the '=' is taken at once (a lookahead with a
+// back-reference cannot backtrack), and only where a run starts: a 20,000-character token is read
+// once, not once per character. The key starts at the run's first letter or underscore.
+const FIELD_RE = /(?<![\w.-])(?=([\w.-]+))\1=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+const KEY_START_RE = /[A-Za-z_]/;
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
@@ -325,15 +329,15 @@ const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
 export function extractFeatures(text: string): TextFeatures {
   // Spans already read as a date, time or identifier, blanked out for the later passes.
   const spans: Array<[number, number]> = [];
+  // One flag per character, so "is this offset read already" costs O(1), not a walk over the spans.
+  let covered: Uint8Array | undefined;
   const mask = (start: number, end: number): void => {
     spans.push([start, end]);
+    (covered ??= new Uint8Array(text.length + 1)).fill(1, start, end);
   };
-  const isMasked = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
+  const isMasked = (index: number): boolean => covered !== undefined && covered[index] === 1;
 
-  const fields: Record<string, string> = {};
-  for (const match of text.matchAll(FIELD_RE)) {
-    fields[match[1]!.toLowerCase()] = stripQuotes(match[2]!);
-  }
+  const fields = fieldsIn(text);
 
   const dates: CalendarDate[] = [];
   const addDate = (start: number, raw: string, month: number, day?: number, year?: number): void => {
@@ -376,7 +380,11 @@ export function extractFeatures(text: string): TextFeatures {
   }
 
   const fractions = [...text.matchAll(FRACTION_RE)];
-  const inFraction = (index: number): boolean => fractions.some((match) => index >= match.index && index < match.index + match[0].length);
+  // Fractions are in text order and never overlap: the last one starting at or before an offset is the only one that can hold it.
+  const inFraction = (index: number): boolean => {
+    const match = fractions[lastStartingBefore(fractions, index + 1)];
+    return match !== undefined && index < match.index + match[0].length;
+  };
   const identifiers: string[] = [];
   const identifierDurations: Quantity[] = [];
   const identText = blank(text, spans);
@@ -495,7 +503,8 @@ export function extractFeatures(text: string): TextFeatures {
   let unitPhraseRead = false;
   for (const match of text.matchAll(ONE_UNIT_RE)) {
     // "a quarter of a minute" was read as a fraction of the unit.
-    if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
+    const fraction = fractions[lastStartingBefore(fractions, match.index)];
+    if (fraction !== undefined && match.index <= fraction.index + fraction[0].length + 6) continue;
     // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
     // So are "41,200 log lines a second" and "412 port allocation errors a minute".
     // The amount is a number of its own (not the digit of "db-2" or "RESTORE-12"), and the words
@@ -558,6 +567,7 @@ export function extractFeatures(text: string): TextFeatures {
   let first = true;
   let lastCompound: { quantity: Quantity; end: number } | undefined;
   const camelParts: string[] = [];
+  let lowerText: string | undefined;
   for (const match of text.matchAll(WORD_RE)) {
     const word = match[0].replace(/['’]s?$/, '');
     if (word.length === 0) continue;
@@ -592,7 +602,7 @@ export function extractFeatures(text: string): TextFeatures {
       };
       quantities.push(quantity);
       if (unit) {
-        const unitEnd = text.toLowerCase().indexOf(unitWord!, match.index + word.length) + unitWord!.length;
+        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, match.index + word.length) + unitWord!.length;
         const joiner = /^\s+and\s+/i.exec(text.slice(unitEnd));
         lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
       }
@@ -601,7 +611,7 @@ export function extractFeatures(text: string): TextFeatures {
     // number word is its quantity; "th" of "27th" is the ordinal's suffix.
     const lower = word.toLowerCase();
     const ordinalSuffix =
-      (/^(?:st|nd|rd|th)$/.test(lower) && /\d$/.test(text.slice(0, match.index))) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
+      (/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[match.index - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
     const content =
       !fractionWord && !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
       !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
@@ -624,12 +634,15 @@ export function extractFeatures(text: string): TextFeatures {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
   }
   // "six and a half minutes", "2 and a half hours": the whole number and its half, in the unit.
+  // Each replaces what was read at its start; the replacements are made in one pass at the end (no splice per match).
+  const halves: Quantity[] = [];
+  const halfStarts = new Set<number>();
   for (const match of text.matchAll(AND_A_HALF_RE)) {
     const number = /^\d+$/.test(match[1]!) ? Number(match[1]) : WORD_NUMBERS[match[1]!.toLowerCase()];
     const unit = UNITS[match[2]!.toLowerCase()];
     if (number === undefined || !unit) continue;
-    for (let i = quantities.length - 1; i >= 0; i--) if (quantities[i]!.start === match.index) quantities.splice(i, 1);
-    quantities.push({
+    halfStarts.add(match.index);
+    halves.push({
       value: (number + 0.5) * unit.factor,
       dimension: unit.dimension,
       hasUnit: true,
@@ -642,18 +655,24 @@ export function extractFeatures(text: string): TextFeatures {
     });
     unitPhraseRead = true;
   }
+  if (halves.length > 0) replaceQuantities(quantities, (q) => halfStarts.has(q.start), halves);
   // "one item in every 21", "1 in 30": a share of 1/N, as a percentage (21 is not a count of anything).
+  // Matches never overlap, so each start is looked up once: the first figure read there is dropped.
+  const shares: Quantity[] = [];
+  const dropped = new Set<Quantity>();
+  let firstAt: Map<number, Quantity> | undefined;
   for (const match of text.matchAll(ONE_IN_RE)) {
     const denominator = Number(match[1]!.replace(/,/g, ''));
     // "once in 2026", "one release in 2025": a year, not a share.
     if (!(denominator >= 2) || (/^(?:19|20)\d\d$/.test(match[1]!) && !/every/i.test(match[0]))) continue;
     const at = match.index + match[0].length - match[1]!.length;
     // The figures as written ("1", "21") are the share's parts, not counts of their own.
+    firstAt ??= firstQuantityAt(quantities);
     for (const start of [match.index, at]) {
-      const written = quantities.findIndex((q) => q.start === start);
-      if (written >= 0) quantities.splice(written, 1);
+      const written = firstAt.get(start);
+      if (written) dropped.add(written);
     }
-    quantities.push({
+    shares.push({
       value: 100 / denominator,
       dimension: 'percent',
       hasUnit: true,
@@ -667,6 +686,7 @@ export function extractFeatures(text: string): TextFeatures {
     });
     unitPhraseRead = true;
   }
+  if (shares.length > 0) replaceQuantities(quantities, (q) => dropped.has(q), shares);
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
   if (unitPhraseRead) {
     quantities.sort((a, b) => a.start - b.start);
@@ -788,14 +808,68 @@ function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
 
 /** "1 minute 33 seconds" is one duration of 93 s. */
 function mergeCompoundDurations(quantities: Quantity[], text: string): void {
+  if (quantities.length < 2) return;
+  // From the end: a merged duration may merge again with the one before it ("1 hour 2 minutes 3 seconds").
+  // Built on a stack, not spliced in place, so many durations in one text cost linear time.
+  const merged: Quantity[] = [quantities[quantities.length - 1]!];
   for (let i = quantities.length - 2; i >= 0; i--) {
     const a = quantities[i]!;
-    const b = quantities[i + 1]!;
-    if (a.dimension !== 'duration' || b.dimension !== 'duration' || !a.hasUnit || !b.hasUnit || b.scale >= a.scale) continue;
-    const between = text.slice(a.start + a.raw.length, b.start);
-    if (!/^\s*(?:and\s*)?$/.test(between)) continue;
-    quantities.splice(i, 2, { ...a, value: a.value + b.value, decimals: b.decimals, scale: b.scale, raw: text.slice(a.start, b.start + b.raw.length) });
+    const b = merged[merged.length - 1]!;
+    const joins =
+      a.dimension === 'duration' && b.dimension === 'duration' && a.hasUnit && b.hasUnit && b.scale < a.scale && /^\s*(?:and\s*)?$/.test(text.slice(a.start + a.raw.length, b.start));
+    if (joins) merged[merged.length - 1] = { ...a, value: a.value + b.value, decimals: b.decimals, scale: b.scale, raw: text.slice(a.start, b.start + b.raw.length) };
+    else merged.push(a);
   }
+  if (merged.length === quantities.length) return;
+  quantities.length = 0;
+  for (let i = merged.length - 1; i >= 0; i--) quantities.push(merged[i]!);
+}
+
+/** Drops the quantities `drop` accepts and appends `added`, keeping the order of the rest. */
+function replaceQuantities(quantities: Quantity[], drop: (quantity: Quantity) => boolean, added: readonly Quantity[]): void {
+  const kept = quantities.filter((quantity) => !drop(quantity));
+  quantities.length = 0;
+  for (const quantity of kept) quantities.push(quantity);
+  for (const quantity of added) quantities.push(quantity);
+}
+
+/** The first quantity read at each start offset. */
+function firstQuantityAt(quantities: readonly Quantity[]): Map<number, Quantity> {
+  const first = new Map<number, Quantity>();
+  for (const quantity of quantities) if (!first.has(quantity.start)) first.set(quantity.start, quantity);
+  return first;
+}
+
+/** The position of the last match starting before `offset` (matches in text order), or -1. */
+function lastStartingBefore(matches: readonly RegExpMatchArray[], offset: number): number {
+  let low = 0;
+  let high = matches.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (matches[mid]!.index! < offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+/** The key=value fields written in a text (lower-cased keys), in one linear pass. */
+function fieldsIn(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  FIELD_RE.lastIndex = 0;
+  for (let match = FIELD_RE.exec(text); match; match = FIELD_RE.exec(text)) {
+    const run = match[1]!;
+    const keyStart = run.search(KEY_START_RE);
+    if (keyStart < 0) {
+      // No letter in the run ("404=…"): no key here, but a key may start inside the value.
+      FIELD_RE.lastIndex = match.index + run.length + 1;
+      continue;
+    }
+    fields[run.slice(keyStart).toLowerCase()] = stripQuotes(match[2]!);
+  }
+  return fields;
 }
 
 /** The text with the given spans replaced by spaces (offsets kept). */

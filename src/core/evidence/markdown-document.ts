@@ -3,7 +3,7 @@
 // (lines separated by blank lines).
 import type { Nodes, Table, TableCell } from 'mdast';
 import { parseMarkdown } from '../segment/markdown';
-import { lineAt, lineStarts, splitLines } from '../segment/positions';
+import { forEachLine, lineAt, lineStarts } from '../segment/positions';
 import { ItemCollector } from './shared';
 
 const CONTAINERS = new Set(['root', 'list', 'listItem', 'blockquote', 'footnoteDefinition']);
@@ -76,11 +76,11 @@ export function parseTextParagraphs(collector: ItemCollector, text: string): voi
     if (block) collector.add({ line: block.first, endLine: block.last, text: block.lines.join('\n'), kind: 'paragraph', fields: {} });
     block = undefined;
   };
-  splitLines(text).forEach((line, index) => {
-    const trimmed = line.text.trim();
+  forEachLine(text, (line, lineNumber) => {
+    const trimmed = line.trim();
     if (trimmed === '') return flush();
-    if (!block) block = { first: index + 1, last: index + 1, lines: [] };
-    block.last = index + 1;
+    if (!block) block = { first: lineNumber, last: lineNumber, lines: [] };
+    block.last = lineNumber;
     block.lines.push(trimmed);
   });
   flush();

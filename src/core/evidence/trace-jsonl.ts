@@ -7,7 +7,7 @@
 // the gate counts it, fail closed, instead of losing a step it cannot read.
 import { z } from 'zod';
 import { formatZodError } from '../model';
-import { splitLines } from '../segment/positions';
+import { forEachLine } from '../segment/positions';
 import { ItemCollector, MAX_JSON_DEPTH, flattenJson, jsonTooDeepAt } from './shared';
 
 const ToolCallSchema = z.looseObject({
@@ -26,8 +26,9 @@ const SignalSchema = z.looseObject({ type: z.literal('signal'), turn: z.number()
 export const TRACE_EVENT_TYPES = ['tool_call', 'reasoning', 'signal'] as const;
 
 export function parseTraceJsonl(collector: ItemCollector, text: string): void {
-  splitLines(text).forEach((line, index) => {
-    if (line.text.trim() !== '') addEvent(collector, line.text.trim(), index + 1);
+  forEachLine(text, (line, lineNumber) => {
+    const trimmed = line.trim();
+    if (trimmed !== '') addEvent(collector, trimmed, lineNumber);
   });
 }
 

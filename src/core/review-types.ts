@@ -42,6 +42,8 @@ export interface EvidenceItem {
   exitOk?: boolean;
   signals?: string[];
   turn?: number;
+  /** A trace event that could not be read, and why: kept as a reasoning step so the gate never loses a step. */
+  unreadable?: string;
 }
 
 /** A problem found while parsing input; the item is skipped, the review goes on. */

@@ -69,7 +69,8 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
   const question = input.question ?? report.frontMatter.question;
   const judged = await judgeStage(judge, {
     claims: report.claims,
-    evidence: evidence.items,
+    // An unreadable trace event holds nothing to judge; it is kept for the gate, which counts it.
+    evidence: evidence.items.filter((item) => item.unreadable === undefined),
     question,
     report: input.report,
     signal: input.signal,

@@ -102,21 +102,25 @@ describe('evidence: JSON Lines traces', () => {
     assert.deepEqual(map.get('E4')!.fields, { alert_id: 'ALR-88', fired_at: '14:02:30', 'labels.severity': 'page' });
   });
 
-  it('reports each malformed line with its number and goes on', () => {
-    assert.deepEqual(items.map((item) => item.id), ['E1', 'E2', 'E4', 'E8']);
+  it('reports each malformed line with its number and keeps it as an unreadable step', () => {
     assert.deepEqual(warnings.map((warning) => warning.line), [3, 5, 6, 7]);
     assert.ok(warnings.every((warning) => warning.file === 'trace.jsonl'));
     assert.match(warnings[0].message, /invalid JSON/);
     assert.match(warnings[1].message, /unknown event type "observation"/);
     assert.match(warnings[2].message, /JSON object/);
-    assert.match(warnings[3].message, /tool_call skipped: tool/);
+    assert.match(warnings[3].message, /tool_call not readable: tool/);
+    assert.ok(warnings.every((warning) => /counted as an unreadable reasoning step$/.test(warning.message)));
+    const unreadable = items.filter((item) => item.unreadable !== undefined);
+    assert.deepEqual(unreadable.map((item) => item.id), ['E3', 'E5', 'E6', 'E7']);
+    // Nothing of an unreadable line is offered as evidence: no text, no fields, no turn.
+    assert.ok(unreadable.every((item) => item.kind === 'reasoning' && item.text === '' && Object.keys(item.fields).length === 0 && item.turn === undefined));
   });
 
-  it('never drops a line silently: every non-blank line is an item or a warning', () => {
+  it('never drops a line silently: every non-blank line is an item, and each unreadable one has its warning', () => {
     const text = fixture('trace.jsonl').text;
     const nonBlank = text.split('\n').flatMap((line, index) => (line.trim() ? [index + 1] : []));
-    const accounted = [...items.map((item) => item.line), ...warnings.map((warning) => warning.line)].sort((a, b) => a! - b!);
-    assert.deepEqual(accounted, nonBlank);
+    assert.deepEqual(items.map((item) => item.line), nonBlank);
+    assert.deepEqual(items.filter((item) => item.unreadable !== undefined).map((item) => item.line), warnings.map((warning) => warning.line));
   });
 });
 

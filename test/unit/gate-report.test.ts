@@ -217,7 +217,7 @@ describe('CLI: gate on the demo scenarios', () => {
     assert.equal(out.budget.remaining, 0);
   });
 
-  it('usage and input errors exit 2 with one line; malformed trace lines are reported with their line and skipped', async () => {
+  it('usage and input errors exit 2 with one line; a malformed trace line is reported with its line and fails closed', async () => {
     assert.equal((await cli(example('skipper-gated.jsonl'), '--claim-type', 'assertoin', '--surface', 'app.cfg')).code, 2);
     assert.equal((await cli(example('skipper-gated.jsonl'), '--claim-type', 'assertion')).code, 2);
     const badCap = await cli(example('skipper-gated.jsonl'), '--claim-type', 'assertion', '--surface', 'x', '--cap', '2', '--refill', '2');
@@ -227,8 +227,10 @@ describe('CLI: gate on the demo scenarios', () => {
     const trace = join(dir, 'trace.jsonl');
     writeFileSync(trace, '{"type":"tool_call","tool":"cat","args":"app.cfg","result":"retries=5"}\nnot json\n');
     const r = await cli(trace, '--claim-type', 'assertion', '--surface', 'app.cfg');
-    assert.equal(r.code, 0);
     assert.match(r.stderr, /trace\.jsonl:2: invalid JSON/);
+    // The unreadable line may have opened a new turn: the read before it no longer grounds the answer.
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /E2 could not be read/);
   });
 
   it('prints no control sequence from the trace to the terminal', async () => {

@@ -132,6 +132,7 @@ function stepJson(step: ReplayStep) {
 const OUTCOME_TEXT = {
   duplicate: 'not novel — seen before, grounds nothing',
   not_relevant: 'not relevant — names nothing the answer is about',
+  after_unreadable: 'after an unreadable event — may repeat it, grounds nothing',
   mutation: 'mutation — grounds nothing; a completion now needs a read-back',
   observed: 'observed — grounds an assertion',
   verified: 'verified — read after the last mutation: grounds assertion and completion',

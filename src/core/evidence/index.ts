@@ -5,7 +5,7 @@
 // name — `metrics.log:E12` — using the shortest trailing part of the path that tells the files
 // apart (`a/app.log:E3`, `b/app.log:E3`), and `#2`, `#3` for the same path given twice.
 import type { EvidenceItem, EvidenceSource, InputWarning } from '../review-types';
-import { stripBom } from '../segment/positions';
+import { forEachLine, stripBom } from '../segment/positions';
 import { parseJsonDocument } from './json-document';
 import { parseMarkdownDocument, parseTextParagraphs } from './markdown-document';
 import { ItemCollector, type ParsedEvidence } from './shared';
@@ -95,7 +95,23 @@ export function evidenceLabels(files: readonly string[]): string[] {
   });
 }
 
-const LOG_LIKE = /^\s*(?:\[|\d{4}-\d{2}-\d{2}|\d{2}:\d{2}(?::\d{2})?\b)|\b[A-Za-z_][\w.-]*=\S/;
+// A log line opens with a tag, a date or a time, or holds key=value. The key's characters are taken
+// as one run where the run starts (an atomic lookahead), so "a.a.a.…" is read once, not per dot.
+const LOG_OPENING = /^\s*(?:\[|\d{4}-\d{2}-\d{2}|\d{2}:\d{2}(?::\d{2})?\b)/;
+const KEY_RUN_BEFORE_VALUE = /(?<![\w.-])(?=([\w.-]+))\1=\S/g;
+/** Where a key may start in a run: a letter or underscore at a word boundary (the run's start, or after . or -). */
+const KEY_START_IN_RUN = /(?:^|[.-])[A-Za-z_]/;
+
+function isLogLike(line: string): boolean {
+  if (LOG_OPENING.test(line)) return true;
+  KEY_RUN_BEFORE_VALUE.lastIndex = 0;
+  for (let match = KEY_RUN_BEFORE_VALUE.exec(line); match; match = KEY_RUN_BEFORE_VALUE.exec(line)) {
+    if (KEY_START_IN_RUN.test(match[1]!)) return true;
+    // No key in this run, but one may start right after its '='.
+    KEY_RUN_BEFORE_VALUE.lastIndex = match.index + match[1]!.length + 1;
+  }
+  return false;
+}
 
 /** Picks a format from the file extension, then from the content. */
 export function detectEvidenceFormat(file: string, text: string): EvidenceFormat {
@@ -106,9 +122,16 @@ export function detectEvidenceFormat(file: string, text: string): EvidenceFormat
   if (extension === 'log') return 'lines';
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    const nonBlank = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-    if (nonBlank.length > 1 && nonBlank.every((line) => line.trimStart().startsWith('{'))) return 'jsonl';
-    if (nonBlank.length === 1 && /"type"\s*:\s*"(?:tool_call|reasoning|signal)"/.test(nonBlank[0])) return 'jsonl';
+    let nonBlank = 0;
+    let allObjects = true;
+    let first = '';
+    forEachLine(text, (line) => {
+      if (line.trim() === '') return;
+      if (nonBlank++ === 0) first = line;
+      if (!line.trimStart().startsWith('{')) allObjects = false;
+    });
+    if (nonBlank > 1 && allObjects) return 'jsonl';
+    if (nonBlank === 1 && /"type"\s*:\s*"(?:tool_call|reasoning|signal)"/.test(first)) return 'jsonl';
     if (isJson(trimmed)) return 'json';
   }
   if (/^---\r?\n/.test(trimmed) || /^#{1,6} /.test(trimmed)) return 'markdown';
@@ -127,14 +150,23 @@ function isJson(text: string): boolean {
 
 /** Wrapped prose: few log-like lines, and some line that continues mid-sentence on the next (a wrap). */
 function looksLikeProse(text: string): boolean {
-  const lines = text.split(/\r\n|\r|\n/);
-  const nonBlank = lines.filter((line) => line.trim() !== '');
-  if (nonBlank.length === 1) return isProseLine(nonBlank[0]!);
-  if (nonBlank.length < 2) return false;
-  const logLike = nonBlank.filter((line) => LOG_LIKE.test(line)).length;
-  if (logLike > nonBlank.length * 0.2) return false;
+  let nonBlank = 0;
+  let logLike = 0;
+  let onlyLine = '';
   // Wrapped lines are long (editors wrap near 60–100 columns); short lowercase lines are more likely a log.
-  return lines.some((line, index) => line.trim().length >= 40 && /[\p{L}\p{N},]\s*$/u.test(line) && /^\s*\p{Ll}/u.test(lines[index + 1] ?? ''));
+  let wrapped = false;
+  let previousEndsMidSentence = false;
+  forEachLine(text, (line) => {
+    if (line.trim() !== '') {
+      if (nonBlank++ === 0) onlyLine = line;
+      if (isLogLike(line)) logLike++;
+    }
+    if (previousEndsMidSentence && /^\s*\p{Ll}/u.test(line)) wrapped = true;
+    previousEndsMidSentence = line.trim().length >= 40 && /[\p{L}\p{N},]\s*$/u.test(line);
+  });
+  if (nonBlank === 1) return isProseLine(onlyLine);
+  if (nonBlank < 2 || logLike > nonBlank * 0.2) return false;
+  return wrapped;
 }
 
 /**
@@ -143,7 +175,7 @@ function looksLikeProse(text: string): boolean {
  * text (a batch item, a `.txt` file) was read as a log line while the same text as `.md` was prose.
  */
 function isProseLine(line: string): boolean {
-  if (LOG_LIKE.test(line)) return false;
+  if (isLogLike(line)) return false;
   const words = line.trim().split(/\s+/);
   if (words.length < 12) return false;
   const plain = words.filter((word) => /^["'(“‘]?\p{L}[\p{L}'’-]*[.,;:!?"')”’]*$/u.test(word)).length;

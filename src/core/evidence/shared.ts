@@ -4,6 +4,29 @@ import type { EvidenceItem, InputWarning } from '../review-types';
 /** Longest item text kept; longer lines are cut (with a warning) so one runaway line cannot stall a review. */
 export const MAX_ITEM_CHARS = 20_000;
 
+/**
+ * Deepest JSON nesting read (a document, or one trace line): deeper JSON is refused with a warning
+ * before any recursive walk could exhaust the stack. Real records nest a few levels.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/** The offset where JSON text first nests deeper than MAX_JSON_DEPTH, or undefined; one pass, strings skipped. */
+export function jsonTooDeepAt(text: string, limit = MAX_JSON_DEPTH): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > limit) return i;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return undefined;
+}
+
 export interface ParsedEvidence {
   items: EvidenceItem[];
   warnings: InputWarning[];

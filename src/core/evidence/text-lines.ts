@@ -2,7 +2,7 @@
 //   [tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2   → tool_row, tool query_metrics
 //   [signal] alert_id=A-1 fired_at=14:02:30                         → signal
 // A timestamp may precede the tag (`2026-03-01T14:02:01Z [signal] …`); it becomes field `ts`.
-import { splitLines } from '../segment/positions';
+import { forEachLine } from '../segment/positions';
 import { ItemCollector, parseFields } from './shared';
 
 const LEADING_TIMESTAMP =
@@ -11,9 +11,9 @@ const TAG = /^\s*\[([^\]\r\n]*)\]/;
 const SIGNAL_TAGS = new Set(['signal', 'alert']);
 
 export function parseTextLines(collector: ItemCollector, text: string): void {
-  splitLines(text).forEach((line, index) => {
-    if (line.text.trim() === '') return;
-    addLine(collector, line.text.trim(), index + 1);
+  forEachLine(text, (line, lineNumber) => {
+    const trimmed = line.trim();
+    if (trimmed !== '') addLine(collector, trimmed, lineNumber);
   });
 }
 

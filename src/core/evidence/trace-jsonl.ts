@@ -2,11 +2,13 @@
 //   {"type":"tool_call","tool","args","result","mutating","signals","exit_ok","turn"?}
 //   {"type":"reasoning","text"}
 //   {"type":"signal", …fields}
-// A line that is not JSON, not an object, or of an unknown type is reported and skipped.
+// A line that is not JSON, not an object, nested too deep, of an unknown type or missing what its
+// type needs is reported and kept as an unreadable reasoning step (no text, so no judge reads it):
+// the gate counts it, fail closed, instead of losing a step it cannot read.
 import { z } from 'zod';
 import { formatZodError } from '../model';
-import { splitLines } from '../segment/positions';
-import { ItemCollector, flattenJson } from './shared';
+import { forEachLine } from '../segment/positions';
+import { ItemCollector, MAX_JSON_DEPTH, flattenJson, jsonTooDeepAt } from './shared';
 
 const ToolCallSchema = z.looseObject({
   type: z.literal('tool_call'),
@@ -24,29 +26,35 @@ const SignalSchema = z.looseObject({ type: z.literal('signal'), turn: z.number()
 export const TRACE_EVENT_TYPES = ['tool_call', 'reasoning', 'signal'] as const;
 
 export function parseTraceJsonl(collector: ItemCollector, text: string): void {
-  splitLines(text).forEach((line, index) => {
-    if (line.text.trim() !== '') addEvent(collector, line.text.trim(), index + 1);
+  forEachLine(text, (line, lineNumber) => {
+    const trimmed = line.trim();
+    if (trimmed !== '') addEvent(collector, trimmed, lineNumber);
   });
 }
 
+/** Keeps a line that cannot be read as one unreadable step, saying why (see the header). */
+function addUnreadable(collector: ItemCollector, line: number, why: string): void {
+  collector.warn(`${why}; counted as an unreadable reasoning step`, line);
+  collector.add({ line, endLine: line, text: '', kind: 'reasoning', fields: {}, unreadable: why });
+}
+
 function addEvent(collector: ItemCollector, raw: string, line: number): void {
+  if (jsonTooDeepAt(raw) !== undefined) return addUnreadable(collector, line, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   let event: unknown;
   try {
     event = JSON.parse(raw);
   } catch (error) {
-    collector.warn(`invalid JSON, line skipped (${(error as Error).message})`, line);
-    return;
+    return addUnreadable(collector, line, `invalid JSON (${(error as Error).message})`);
   }
   if (event === null || typeof event !== 'object' || Array.isArray(event)) {
-    collector.warn('expected a JSON object with a "type", line skipped', line);
-    return;
+    return addUnreadable(collector, line, 'expected a JSON object with a "type"');
   }
   const type = (event as { type?: unknown }).type;
   const base = { line, endLine: line };
   switch (type) {
     case 'tool_call': {
       const parsed = ToolCallSchema.safeParse(event);
-      if (!parsed.success) return collector.warn(`tool_call skipped: ${formatZodError(parsed.error)}`, line);
+      if (!parsed.success) return addUnreadable(collector, line, `tool_call not readable: ${formatZodError(parsed.error)}`);
       const call = parsed.data;
       const result = call.result === undefined ? undefined : typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
       const fields = {
@@ -77,13 +85,13 @@ function addEvent(collector: ItemCollector, raw: string, line: number): void {
     }
     case 'reasoning': {
       const parsed = ReasoningSchema.safeParse(event);
-      if (!parsed.success) return collector.warn(`reasoning skipped: ${formatZodError(parsed.error)}`, line);
+      if (!parsed.success) return addUnreadable(collector, line, `reasoning not readable: ${formatZodError(parsed.error)}`);
       collector.add({ ...base, text: parsed.data.text, kind: 'reasoning', fields: {}, turn: parsed.data.turn });
       return;
     }
     case 'signal': {
       const parsed = SignalSchema.safeParse(event);
-      if (!parsed.success) return collector.warn(`signal skipped: ${formatZodError(parsed.error)}`, line);
+      if (!parsed.success) return addUnreadable(collector, line, `signal not readable: ${formatZodError(parsed.error)}`);
       const { type: _type, turn, ...rest } = parsed.data;
       const fields = flattenJson(rest);
       const text = ['signal', ...Object.entries(fields).map(([key, value]) => `${key}=${value}`)].join(' ');
@@ -91,16 +99,22 @@ function addEvent(collector: ItemCollector, raw: string, line: number): void {
       return;
     }
     default:
-      collector.warn(
-        `unknown event type ${JSON.stringify(type)} (expected one of ${TRACE_EVENT_TYPES.join(', ')}), line skipped`,
-        line,
-      );
+      addUnreadable(collector, line, `unknown event type ${describeType(type)} (expected one of ${TRACE_EVENT_TYPES.join(', ')})`);
   }
+}
+
+/** A type as a warning names it: a string (cut short), else what kind of value stands there. */
+function describeType(type: unknown): string {
+  if (type === undefined) return '(none)';
+  if (typeof type !== 'string') return `(a ${type === null ? 'null' : Array.isArray(type) ? 'list' : typeof type})`;
+  return JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type);
 }
 
 function tryJson(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  // Too deep to flatten: kept as the string it is.
+  if (jsonTooDeepAt(trimmed) !== undefined) return undefined;
   try {
     return JSON.parse(trimmed);
   } catch {

@@ -10,6 +10,7 @@ export const GATE_REASONS = {
   noQualifying: 'no qualifying observation this turn — read the thing the answer makes claims about',
   noVerified: 'no verified-tier observation — re-read what was modified, after the change',
   budget: 'reasoning budget exhausted',
+  unreadable: (ref: string) => `trace event ${ref} could not be read: nothing after it can ground the answer`,
   signals: (missing: readonly string[]) => `declared signals not verified: ${missing.join(', ')}`,
 } as const;
 
@@ -34,6 +35,7 @@ export function boundaryCheck(state: GateState, claimType: unknown): BoundaryRes
 
   const reasons: string[] = [];
   if (state.budget <= 0) reasons.push(GATE_REASONS.budget);
+  if (state.unreadableRef !== undefined) reasons.push(GATE_REASONS.unreadable(state.unreadableRef));
   if (type === 'completion') {
     if (!state.verifiedThisTurn) reasons.push(GATE_REASONS.noVerified);
     const missing = state.goalPredicates.filter((goal) => !state.verifiedSignals.has(goal));
@@ -62,6 +64,15 @@ export function reasoningStep(state: GateState): ReasoningResult {
   return state.halted
     ? { refused: true, legal_next: [...LEGAL_NEXT], budget: state.budget }
     : { refused: false, legal_next: [], budget: state.budget };
+}
+
+/**
+ * After the reasoning step it costs, an unreadable event is taken as the worst it could have been:
+ * a new turn (the latches reset) that nothing later can ground, since a later read might repeat it.
+ */
+export function unreadableStep(state: GateState, ref: string): void {
+  startTurn(state);
+  state.unreadableRef ??= ref;
 }
 
 /** A new agent turn: the grounding latches are per turn; budget, hashes and signals carry over. */

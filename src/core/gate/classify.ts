@@ -16,7 +16,7 @@ export interface ToolObservation {
 }
 
 /** Why a call did or did not qualify, for the replay. */
-export type ObservationOutcome = 'duplicate' | 'not_relevant' | 'mutation' | 'observed' | 'verified';
+export type ObservationOutcome = 'duplicate' | 'not_relevant' | 'after_unreadable' | 'mutation' | 'observed' | 'verified';
 
 export interface ObservationClassification {
   step: number;
@@ -62,6 +62,9 @@ export function classifyObservation(state: GateState, call: ToolObservation): Ob
     hits = state.claimSurface.hitsIn(argumentText(call.args) + '\n' + call.result);
     if (hits.length === 0) {
       outcome = 'not_relevant';
+    } else if (state.unreadableRef !== undefined) {
+      // After an unreadable event this read may repeat it: it cannot be told novel (fail closed).
+      outcome = 'after_unreadable';
     } else {
       // 4. Record.
       if (hash !== undefined) state.recentResultHashes.add(hash);

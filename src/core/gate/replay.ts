@@ -2,13 +2,14 @@
 // parser: trace tool calls keep their mutating flag, signals and exit status; every other item
 // (a plain log line, a tagged row, an alert) is one read-only observation by the tool in its tag.
 import type { EvidenceItem } from '../review-types';
-import { boundaryCheck, reasoningStep, startTurn, type BoundaryResult, type ReasoningResult } from './boundary';
+import { boundaryCheck, reasoningStep, startTurn, unreadableStep, type BoundaryResult, type ReasoningResult } from './boundary';
 import { classifyObservation, type ObservationClassification, type ToolObservation } from './classify';
 import type { GateClaimType, GateState } from './state';
 
 export type GateEvent =
   | { kind: 'tool_call'; ref?: string; turn?: number; call: ToolObservation }
-  | { kind: 'reasoning'; ref?: string; turn?: number }
+  /** `unreadable`: a trace event that could not be read, counted as a reasoning step (fail closed). */
+  | { kind: 'reasoning'; ref?: string; turn?: number; unreadable?: string }
   /** A submit attempt inside the trace (the report itself is the last terminal). */
   | { kind: 'terminal'; ref?: string; turn?: number; claimType: GateClaimType };
 
@@ -23,6 +24,8 @@ export interface ReplayStep {
   newTurn?: boolean;
   classification?: ObservationClassification;
   reasoning?: ReasoningResult;
+  /** Why the event could not be read, when it could not. */
+  unreadable?: string;
   boundary?: BoundaryResult & { claim_type: GateClaimType };
   /** State after the step. */
   budget: number;
@@ -31,6 +34,7 @@ export interface ReplayStep {
 
 export function gateEventsFromEvidence(items: readonly EvidenceItem[]): GateEvent[] {
   return items.map((item): GateEvent => {
+    if (item.unreadable !== undefined) return { kind: 'reasoning', ref: item.id, unreadable: item.unreadable };
     if (item.kind === 'reasoning') return { kind: 'reasoning', ref: item.id, turn: item.turn };
     if (item.kind === 'tool_call') {
       return {
@@ -57,8 +61,9 @@ export function gateEventsFromEvidence(items: readonly EvidenceItem[]): GateEven
   });
 }
 
+/** An unreadable event counts: it may have been the mutation (fail closed). */
 export function traceHasMutation(items: readonly EvidenceItem[]): boolean {
-  return items.some((item) => item.kind === 'tool_call' && item.mutating === true);
+  return items.some((item) => (item.kind === 'tool_call' && item.mutating === true) || item.unreadable !== undefined);
 }
 
 /** Runs every event through the gate, mutating `state`; returns one step per event. */
@@ -83,6 +88,10 @@ export function replayGate(events: readonly GateEvent[], state: GateState): Repl
       step.classification = classifyObservation(state, event.call);
     } else if (event.kind === 'reasoning') {
       step.reasoning = reasoningStep(state);
+      if (event.unreadable !== undefined) {
+        step.unreadable = event.unreadable;
+        unreadableStep(state, event.ref ?? `step ${position + 1}`);
+      }
     } else {
       step.boundary = { ...boundaryCheck(state, event.claimType), claim_type: event.claimType };
     }

@@ -33,6 +33,11 @@ export interface GateState {
   verifiedSignals: Set<string>;
   goalPredicates: string[];
   halted: boolean;
+  /**
+   * The first trace event the gate could not read (its ref), if any. From there on nothing grounds
+   * the answer: that event may have been a new turn, a mutation, or the read a later one repeats.
+   */
+  unreadableRef?: string;
 }
 
 export interface GateOptions {

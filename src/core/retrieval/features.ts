@@ -307,7 +307,11 @@ const MONTH_DAY_RE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!
 const MONTH_YEAR_RE = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`, 'g');
 // "from 10 to 27 June", "between 7 and 12 September", "14–21 June": the first day is in the month named after the second.
 const DAY_RANGE_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s*[-–]\\s*|\\s+(?:to|and|until|till|through)\\s+)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g');
-const FIELD_RE = /([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+// key=value. The whole run of key characters before the '=' is taken at once (a lookahead with a
+// back-reference cannot backtrack), and only where a run starts: a 20,000-character token is read
+// once, not once per character. The key starts at the run's first letter or underscore.
+const FIELD_RE = /(?<![\w.-])(?=([\w.-]+))\1=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+const KEY_START_RE = /[A-Za-z_]/;
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
 const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
@@ -320,20 +324,34 @@ const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;
+// Cheap tests a text must pass before a costly pattern can match it: each is implied by its pattern.
+const NO_MATCHES: readonly RegExpExecArray[] = [];
+const MERIDIEM_HINT = /[ap]\.?m/i;
+const FRACTION_HINT = /quarter|third|half/i;
+const UNIT_WORD_HINT = /second|minute|hour|day|week|month|year/i;
+const IN_HINT = /in\s/i;
 
 /** Extracts every feature of a text. Deterministic; linear in the text length. */
 export function extractFeatures(text: string): TextFeatures {
   // Spans already read as a date, time or identifier, blanked out for the later passes.
   const spans: Array<[number, number]> = [];
+  // Few spans are walked; past a handful, one flag per character makes the test O(1), so a text
+  // with thousands of dates or times is not read once per span.
+  let covered: Uint8Array | undefined;
   const mask = (start: number, end: number): void => {
     spans.push([start, end]);
+    covered?.fill(1, start, end);
   };
-  const isMasked = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
+  const isMasked = (index: number): boolean => {
+    if (covered === undefined && spans.length <= 16) return spans.some(([start, end]) => index >= start && index < end);
+    if (covered === undefined) {
+      covered = new Uint8Array(text.length + 1);
+      for (const [start, end] of spans) covered.fill(1, start, end);
+    }
+    return covered[index] === 1;
+  };
 
-  const fields: Record<string, string> = {};
-  for (const match of text.matchAll(FIELD_RE)) {
-    fields[match[1]!.toLowerCase()] = stripQuotes(match[2]!);
-  }
+  const fields = fieldsIn(text);
 
   const dates: CalendarDate[] = [];
   const addDate = (start: number, raw: string, month: number, day?: number, year?: number): void => {
@@ -343,13 +361,13 @@ export function extractFeatures(text: string): TextFeatures {
     mask(start, start + raw.length);
   };
   const hasMonth = MONTH_HINT.test(text);
-  for (const m of text.matchAll(ISO_DATE_RE)) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
+  for (const m of text.includes('-') ? text.matchAll(ISO_DATE_RE) : NO_MATCHES) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
   if (hasMonth) for (const m of text.matchAll(DAY_RANGE_MONTH_RE)) if (Number(m[1]) < Number(m[2])) addDate(m.index, m[1]!, monthNumber(m[3]!), Number(m[1]), m[4] ? Number(m[4]) : undefined);
   if (hasMonth) for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
   if (hasMonth) for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
   if (hasMonth) for (const m of text.matchAll(MONTH_YEAR_RE)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));
   const times: ClockTime[] = [];
-  for (const match of text.matchAll(TIME_RE)) {
+  for (const match of text.includes(':') ? text.matchAll(TIME_RE) : NO_MATCHES) {
     // A time glued to letters or digits is part of something else (a serial like 04:A1:9C).
     if (/[\p{L}\p{N}:]/u.test(text[match.index + match[0].length] ?? '') || /[\p{L}\p{N}:]/u.test(text[match.index - 1] ?? '')) continue;
     let hours = Number(match[1]);
@@ -366,7 +384,7 @@ export function extractFeatures(text: string): TextFeatures {
     mask(match.index, match.index + match[0].length);
   }
   // "9 PM", "7am", "11 p.m.": an hour on the 12-hour clock, minute zero.
-  for (const match of text.matchAll(HOUR_ONLY_RE)) {
+  for (const match of MERIDIEM_HINT.test(text) ? text.matchAll(HOUR_ONLY_RE) : NO_MATCHES) {
     if (isMasked(match.index)) continue;
     let hours = Number(match[1]);
     if (match[2]!.toLowerCase() === 'p' && hours < 12) hours += 12;
@@ -375,8 +393,13 @@ export function extractFeatures(text: string): TextFeatures {
     mask(match.index, match.index + match[0].length);
   }
 
-  const fractions = [...text.matchAll(FRACTION_RE)];
-  const inFraction = (index: number): boolean => fractions.some((match) => index >= match.index && index < match.index + match[0].length);
+  const fractions = FRACTION_HINT.test(text) ? [...text.matchAll(FRACTION_RE)] : [];
+  // Fractions are in text order and never overlap: the last one starting at or before an offset is the only one that can hold it.
+  const inFraction = (index: number): boolean => {
+    if (fractions.length === 0) return false;
+    const match = fractions[lastStartingBefore(fractions, index + 1)];
+    return match !== undefined && index < match.index + match[0].length;
+  };
   const identifiers: string[] = [];
   const identifierDurations: Quantity[] = [];
   const identText = blank(text, spans);
@@ -493,9 +516,10 @@ export function extractFeatures(text: string): TextFeatures {
 
   // "one year", "an hour", "a minute and a half".
   let unitPhraseRead = false;
-  for (const match of text.matchAll(ONE_UNIT_RE)) {
+  for (const match of UNIT_WORD_HINT.test(text) ? text.matchAll(ONE_UNIT_RE) : NO_MATCHES) {
     // "a quarter of a minute" was read as a fraction of the unit.
-    if (fractions.some((f) => match.index > f.index && match.index <= f.index + f[0].length + 6)) continue;
+    const fraction = fractions.length === 0 ? undefined : fractions[lastStartingBefore(fractions, match.index)];
+    if (fraction !== undefined && match.index <= fraction.index + fraction[0].length + 6) continue;
     // "EUR 28 an hour", "3 a day": after an amount, "an hour" means per hour.
     // So are "41,200 log lines a second" and "412 port allocation errors a minute".
     // The amount is a number of its own (not the digit of "db-2" or "RESTORE-12"), and the words
@@ -558,13 +582,15 @@ export function extractFeatures(text: string): TextFeatures {
   let first = true;
   let lastCompound: { quantity: Quantity; end: number } | undefined;
   const camelParts: string[] = [];
+  let lowerText: string | undefined;
   for (const match of text.matchAll(WORD_RE)) {
     const word = match[0].replace(/['’]s?$/, '');
     if (word.length === 0) continue;
     const isFirst = first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index));
     first = false;
     const fractionWord = inFraction(match.index);
-    const number = fractionWord ? undefined : WORD_NUMBERS[word.toLowerCase()];
+    const lower = word.toLowerCase();
+    const number = fractionWord ? undefined : WORD_NUMBERS[lower];
     // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
@@ -592,18 +618,17 @@ export function extractFeatures(text: string): TextFeatures {
       };
       quantities.push(quantity);
       if (unit) {
-        const unitEnd = text.toLowerCase().indexOf(unitWord!, match.index + word.length) + unitWord!.length;
+        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, match.index + word.length) + unitWord!.length;
         const joiner = /^\s+and\s+/i.exec(text.slice(unitEnd));
         lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
       }
     }
     // Units, months and time zones are read as parts of quantities, dates and times instead; a
     // number word is its quantity; "th" of "27th" is the ordinal's suffix.
-    const lower = word.toLowerCase();
     const ordinalSuffix =
-      (/^(?:st|nd|rd|th)$/.test(lower) && /\d$/.test(text.slice(0, match.index))) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
+      (/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[match.index - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
     const content =
-      !fractionWord && !isStopword(word) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
+      !fractionWord && !STOPWORDS.has(lower) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
       !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
     const stem = content ? canonicalStem(word) : undefined;
     if (stem) words.push(stem);
@@ -624,12 +649,15 @@ export function extractFeatures(text: string): TextFeatures {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
   }
   // "six and a half minutes", "2 and a half hours": the whole number and its half, in the unit.
-  for (const match of text.matchAll(AND_A_HALF_RE)) {
+  // Each replaces what was read at its start; the replacements are made in one pass at the end (no splice per match).
+  const halves: Quantity[] = [];
+  const halfStarts = new Set<number>();
+  for (const match of FRACTION_HINT.test(text) ? text.matchAll(AND_A_HALF_RE) : NO_MATCHES) {
     const number = /^\d+$/.test(match[1]!) ? Number(match[1]) : WORD_NUMBERS[match[1]!.toLowerCase()];
     const unit = UNITS[match[2]!.toLowerCase()];
     if (number === undefined || !unit) continue;
-    for (let i = quantities.length - 1; i >= 0; i--) if (quantities[i]!.start === match.index) quantities.splice(i, 1);
-    quantities.push({
+    halfStarts.add(match.index);
+    halves.push({
       value: (number + 0.5) * unit.factor,
       dimension: unit.dimension,
       hasUnit: true,
@@ -642,18 +670,24 @@ export function extractFeatures(text: string): TextFeatures {
     });
     unitPhraseRead = true;
   }
+  if (halves.length > 0) replaceQuantities(quantities, (q) => halfStarts.has(q.start), halves);
   // "one item in every 21", "1 in 30": a share of 1/N, as a percentage (21 is not a count of anything).
-  for (const match of text.matchAll(ONE_IN_RE)) {
+  // Matches never overlap, so each start is looked up once: the first figure read there is dropped.
+  const shares: Quantity[] = [];
+  const dropped = new Set<Quantity>();
+  let firstAt: Map<number, Quantity> | undefined;
+  for (const match of IN_HINT.test(text) ? text.matchAll(ONE_IN_RE) : NO_MATCHES) {
     const denominator = Number(match[1]!.replace(/,/g, ''));
     // "once in 2026", "one release in 2025": a year, not a share.
     if (!(denominator >= 2) || (/^(?:19|20)\d\d$/.test(match[1]!) && !/every/i.test(match[0]))) continue;
     const at = match.index + match[0].length - match[1]!.length;
     // The figures as written ("1", "21") are the share's parts, not counts of their own.
+    firstAt ??= firstQuantityAt(quantities);
     for (const start of [match.index, at]) {
-      const written = quantities.findIndex((q) => q.start === start);
-      if (written >= 0) quantities.splice(written, 1);
+      const written = firstAt.get(start);
+      if (written) dropped.add(written);
     }
-    quantities.push({
+    shares.push({
       value: 100 / denominator,
       dimension: 'percent',
       hasUnit: true,
@@ -667,6 +701,7 @@ export function extractFeatures(text: string): TextFeatures {
     });
     unitPhraseRead = true;
   }
+  if (shares.length > 0) replaceQuantities(quantities, (q) => dropped.has(q), shares);
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
   if (unitPhraseRead) {
     quantities.sort((a, b) => a.start - b.start);
@@ -723,6 +758,8 @@ function groupNames(tokens: readonly NameToken[], text: string): string[][] {
 /** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
 function durationsInIdentifier(raw: string, start: number): Quantity[] {
   const out: Quantity[] = [];
+  // Both patterns below need a digit.
+  if (!/\d/.test(raw)) return out;
   for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
     const suffix = part[2]!.toLowerCase();
     const unit = UNITS[suffix === 'm' ? 'min' : suffix === 'd' ? 'day' : suffix]!;
@@ -741,6 +778,20 @@ function durationsInIdentifier(raw: string, start: number): Quantity[] {
 
 /** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */
 export function splitIdentifierWords(identifier: string): string[] {
+  let parts = IDENTIFIER_WORDS.get(identifier);
+  if (parts === undefined) {
+    parts = identifierWords(identifier);
+    // Logs repeat the same field names and hosts: a bounded cache saves most of the splitting.
+    if (IDENTIFIER_WORDS.size > 50_000) IDENTIFIER_WORDS.clear();
+    IDENTIFIER_WORDS.set(identifier, parts);
+  }
+  // A copy: callers extend the lists they get (a quantity's key).
+  return parts.slice();
+}
+
+const IDENTIFIER_WORDS = new Map<string, string[]>();
+
+function identifierWords(identifier: string): string[] {
   const out: string[] = [];
   for (const part of identifier.split(/[^\p{L}\p{N}]+/u)) {
     if (part.length < 2 || /^\d+$/.test(part) || isStopword(part)) continue;
@@ -788,14 +839,68 @@ function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
 
 /** "1 minute 33 seconds" is one duration of 93 s. */
 function mergeCompoundDurations(quantities: Quantity[], text: string): void {
+  if (quantities.length < 2) return;
+  // From the end: a merged duration may merge again with the one before it ("1 hour 2 minutes 3 seconds").
+  // Built on a stack, not spliced in place, so many durations in one text cost linear time.
+  const merged: Quantity[] = [quantities[quantities.length - 1]!];
   for (let i = quantities.length - 2; i >= 0; i--) {
     const a = quantities[i]!;
-    const b = quantities[i + 1]!;
-    if (a.dimension !== 'duration' || b.dimension !== 'duration' || !a.hasUnit || !b.hasUnit || b.scale >= a.scale) continue;
-    const between = text.slice(a.start + a.raw.length, b.start);
-    if (!/^\s*(?:and\s*)?$/.test(between)) continue;
-    quantities.splice(i, 2, { ...a, value: a.value + b.value, decimals: b.decimals, scale: b.scale, raw: text.slice(a.start, b.start + b.raw.length) });
+    const b = merged[merged.length - 1]!;
+    const joins =
+      a.dimension === 'duration' && b.dimension === 'duration' && a.hasUnit && b.hasUnit && b.scale < a.scale && /^\s*(?:and\s*)?$/.test(text.slice(a.start + a.raw.length, b.start));
+    if (joins) merged[merged.length - 1] = { ...a, value: a.value + b.value, decimals: b.decimals, scale: b.scale, raw: text.slice(a.start, b.start + b.raw.length) };
+    else merged.push(a);
   }
+  if (merged.length === quantities.length) return;
+  quantities.length = 0;
+  for (let i = merged.length - 1; i >= 0; i--) quantities.push(merged[i]!);
+}
+
+/** Drops the quantities `drop` accepts and appends `added`, keeping the order of the rest. */
+function replaceQuantities(quantities: Quantity[], drop: (quantity: Quantity) => boolean, added: readonly Quantity[]): void {
+  const kept = quantities.filter((quantity) => !drop(quantity));
+  quantities.length = 0;
+  for (const quantity of kept) quantities.push(quantity);
+  for (const quantity of added) quantities.push(quantity);
+}
+
+/** The first quantity read at each start offset. */
+function firstQuantityAt(quantities: readonly Quantity[]): Map<number, Quantity> {
+  const first = new Map<number, Quantity>();
+  for (const quantity of quantities) if (!first.has(quantity.start)) first.set(quantity.start, quantity);
+  return first;
+}
+
+/** The position of the last match starting before `offset` (matches in text order), or -1. */
+function lastStartingBefore(matches: readonly RegExpMatchArray[], offset: number): number {
+  let low = 0;
+  let high = matches.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (matches[mid]!.index! < offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+/** The key=value fields written in a text (lower-cased keys), in one linear pass. */
+function fieldsIn(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  FIELD_RE.lastIndex = 0;
+  for (let match = FIELD_RE.exec(text); match; match = FIELD_RE.exec(text)) {
+    const run = match[1]!;
+    const keyStart = run.search(KEY_START_RE);
+    if (keyStart < 0) {
+      // No letter in the run ("404=…"): no key here, but a key may start inside the value.
+      FIELD_RE.lastIndex = match.index + run.length + 1;
+      continue;
+    }
+    fields[run.slice(keyStart).toLowerCase()] = stripQuotes(match[2]!);
+  }
+  return fields;
 }
 
 /** The text with the given spans replaced by spaces (offsets kept). */
@@ -818,13 +923,33 @@ function monthNumber(name: string): number {
 }
 
 function stripQuotes(value: string): string {
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  if (first !== 0x22 && first !== 0x27 && last !== 0x22 && last !== 0x27) return value;
   return value.replace(/^["']|["']$/g, '');
 }
 
+/**
+ * The key right before a value within the 48 characters before it (`cpu_pct=`, `host: "`), read
+ * backwards from the value: what /([A-Za-z_][\w.-]*)\s*[=:]\s*"?$/ finds in that window, without
+ * trying the pattern at every position of it.
+ */
 function fieldKeyBefore(text: string, index: number): string | undefined {
-  const match = /([A-Za-z_][\w.-]*)\s*[=:]\s*"?$/.exec(text.slice(Math.max(0, index - 48), index));
-  return match?.[1]?.toLowerCase();
+  const from = Math.max(0, index - 48);
+  let at = index;
+  if (at > from && text.charCodeAt(at - 1) === 0x22) at--;
+  while (at > from && SPACE_RE.test(text[at - 1]!)) at--;
+  if (at <= from || (text[at - 1] !== '=' && text[at - 1] !== ':')) return undefined;
+  at--;
+  while (at > from && SPACE_RE.test(text[at - 1]!)) at--;
+  const end = at;
+  while (at > from && KEY_CHAR_RE.test(text[at - 1]!)) at--;
+  for (let start = at; start < end; start++) if (KEY_START_RE.test(text[start]!)) return text.slice(start, end).toLowerCase();
+  return undefined;
 }
+
+const SPACE_RE = /\s/;
+const KEY_CHAR_RE = /[\w.-]/;
 
 /**
  * The key of a field's value: its name, and in prose ("Migrated: 4,450 messages moved") also the
@@ -837,9 +962,17 @@ function fieldKeyWords(text: string, fieldKey: string, start: number, end: numbe
 }
 
 function unitOfFieldName(name: string): string | undefined {
-  for (const [pattern, unit] of FIELD_UNIT_SUFFIXES) if (pattern.test(name)) return unit;
-  return undefined;
+  let unit = FIELD_NAME_UNITS.get(name);
+  if (unit === undefined) {
+    unit = FIELD_UNIT_SUFFIXES.find(([pattern]) => pattern.test(name))?.[1] ?? '';
+    if (FIELD_NAME_UNITS.size > 10_000) FIELD_NAME_UNITS.clear();
+    FIELD_NAME_UNITS.set(name, unit);
+  }
+  return unit === '' ? undefined : unit;
 }
+
+/** Field name → its unit ('' for none), since every row of a log repeats the same names. */
+const FIELD_NAME_UNITS = new Map<string, string>();
 
 /** The unit a field name carries, resolved to its dimension and factor. */
 function fieldNameUnit(name: string): { dimension: Dimension; factor: number } | undefined {
@@ -858,7 +991,10 @@ function keyWordsBefore(text: string, index: number): string[] {
  * "611 active connections") — three before it and two after, within the clause.
  */
 function keyWordsAround(text: string, start: number, end: number, before = 3, after = 2): string[] {
-  const isKey = (word: string): boolean => !isStopword(word) && word.length > 1 && !UNITS[word.toLowerCase()];
+  const isKey = (word: string): boolean => {
+    const lower = word.toLowerCase();
+    return !STOPWORDS.has(lower) && word.length > 1 && !UNITS[lower];
+  };
   // Identifiers (hosts, ids) say whose value it is, not what is measured: leave them out.
   const plain = (window: string): string[] => window.replace(/[\p{L}\p{N}]+(?:[-_.:/][\p{L}\p{N}]+)+/gu, ' ').match(WORD_RE) ?? [];
   const wordsBefore = plain(text.slice(Math.max(0, start - 60), start).split(/[,;(]/).pop() ?? '');

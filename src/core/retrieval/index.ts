@@ -32,6 +32,38 @@ export interface IndexedItem {
   termCount: number;
 }
 
+/**
+ * An IndexedItem whose lower-cased text and membership sets are built on first use: most units
+ * of a large log are never a candidate, and these copies were most of an index's memory.
+ */
+class IndexedUnit implements IndexedItem {
+  private lower?: string;
+  private words?: Set<string>;
+  private identifiers?: Set<string>;
+
+  constructor(
+    readonly item: EvidenceItem,
+    readonly position: number,
+    readonly unit: number,
+    readonly text: string,
+    readonly sentence: number,
+    readonly features: TextFeatures,
+    readonly termCount: number,
+  ) {}
+
+  get lowerText(): string {
+    return (this.lower ??= this.text.toLowerCase());
+  }
+
+  get wordSet(): Set<string> {
+    return (this.words ??= new Set(this.features.words));
+  }
+
+  get identifierSet(): Set<string> {
+    return (this.identifiers ??= new Set(this.features.identifiers));
+  }
+}
+
 export interface RetrievalHit {
   indexed: IndexedItem;
   score: number;
@@ -89,11 +121,25 @@ export function splitProseSentences(text: string): string[] {
   return out;
 }
 
+// The same words and identifiers recur on every line of a log: one term string each, built once,
+// so postings are looked up by a string whose hash is already known.
+const WORD_TERMS = new Map<string, string>();
+const IDENTIFIER_TERMS = new Map<string, string>();
+
+function termName(cache: Map<string, string>, prefix: string, value: string): string {
+  let term = cache.get(value);
+  if (term === undefined) {
+    if (cache.size > 100_000) cache.clear();
+    cache.set(value, (term = prefix + value));
+  }
+  return term;
+}
+
 /** The index terms of a feature set, tagged by kind (`w:` word, `i:` identifier, `n:` number, `t:` time). */
 export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
   const terms: Array<[string, TermKind]> = [];
-  for (const word of features.words) terms.push([`w:${word}`, 'w']);
-  for (const identifier of features.identifiers) terms.push([`i:${identifier}`, 'i']);
+  for (const word of features.words) terms.push([termName(WORD_TERMS, 'w:', word), 'w']);
+  for (const identifier of features.identifiers) terms.push([termName(IDENTIFIER_TERMS, 'i:', identifier), 'i']);
   // Numbers index by their integer part in the base unit, so 97% meets 97.2 and 2.5s meets 2500ms.
   for (const quantity of features.quantities) terms.push([`n:${Math.trunc(quantity.value)}`, 'n']);
   // Times index by the minute, so 14:02 meets 14:02:01.
@@ -136,48 +182,40 @@ export class EvidenceIndex {
   readonly hasRecords: boolean;
 
   constructor(items: readonly EvidenceItem[]) {
-    const units: Array<{ item: EvidenceItem; position: number; text: string; sentence: number }> = [];
+    this.items = [];
     items.forEach((item, position) => {
       const sentences = isProse(item) ? splitProseSentences(item.text) : [];
-      if (sentences.length > 1) sentences.forEach((text, sentence) => units.push({ item, position, text, sentence }));
-      else units.push({ item, position, text: indexableText(item), sentence: 0 });
-    });
-    this.items = units.map(({ item, position, text, sentence }, unit) => {
-      const features = extractFeatures(text);
-      if (sentence === 0 && text !== item.text) {
-        for (const [key, value] of Object.entries(item.fields)) {
-          for (const part of splitIdentifierWords(key)) features.words.push(part);
-          features.fields[key.toLowerCase()] ??= value;
-        }
-      }
-      // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
-      for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
-      const terms = termsOf(features);
-      const counts = new Map<string, number>();
-      for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, count] of counts) {
-        let posting = this.postings.get(term);
-        if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
-        posting.positions.push(unit);
-        posting.counts.push(count);
-      }
-      return {
-        item,
-        position,
-        unit,
-        text,
-        sentence,
-        lowerText: text.toLowerCase(),
-        features,
-        wordSet: new Set(features.words),
-        identifierSet: new Set(features.identifiers),
-        termCount: terms.length,
-      };
+      if (sentences.length > 1) sentences.forEach((text, sentence) => this.items.push(this.indexUnit(item, position, text, sentence)));
+      else this.items.push(this.indexUnit(item, position, indexableText(item), 0));
     });
     this.scratch = new Float64Array(this.items.length);
     this.hasRecords = items.some((item) => item.kind !== 'paragraph' && item.kind !== 'reasoning');
     const total = this.items.reduce((sum, indexed) => sum + indexed.termCount, 0);
     this.averageLength = this.items.length > 0 ? total / this.items.length : 1;
+  }
+
+  /** Extracts one unit's features and adds its terms to the postings. */
+  private indexUnit(item: EvidenceItem, position: number, text: string, sentence: number): IndexedItem {
+    const unit = this.items.length;
+    const features = extractFeatures(text);
+    if (sentence === 0 && text !== item.text) {
+      for (const [key, value] of Object.entries(item.fields)) {
+        for (const part of splitIdentifierWords(key)) features.words.push(part);
+        features.fields[key.toLowerCase()] ??= value;
+      }
+    }
+    // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
+    for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
+    const terms = termsOf(features);
+    const counts = new Map<string, number>();
+    for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      let posting = this.postings.get(term);
+      if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
+      posting.positions.push(unit);
+      posting.counts.push(count);
+    }
+    return new IndexedUnit(item, position, unit, text, sentence, features, terms.length);
   }
 
   get size(): number {

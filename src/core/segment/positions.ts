@@ -38,6 +38,23 @@ export function splitLines(text: string): { text: string; start: number }[] {
   return lines;
 }
 
+/**
+ * Calls `visit` with each line (without its ending) and its 1-based number, in order: the lines of
+ * a large log are read one at a time, never held as one array of copies.
+ */
+export function forEachLine(text: string, visit: (line: string, lineNumber: number) => void): void {
+  let start = 0;
+  let lineNumber = 1;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x0a && code !== 0x0d) continue;
+    visit(text.slice(start, at), lineNumber++);
+    if (code === 0x0d && text.charCodeAt(at + 1) === 0x0a) at++;
+    start = at + 1;
+  }
+  visit(text.slice(start), lineNumber);
+}
+
 /** Drops a leading byte-order mark, which editors and Windows tools often write. */
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -31,6 +31,7 @@ function main() {
   if (run('compile tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.', '--outDir', 'out']) !== 0) {
     return fail('TypeScript compilation failed');
   }
+  if (run('import cycles', process.execPath, [path.join(__dirname, 'check-cycles.js')]) !== 0) return fail('import cycles under src/');
 
   const suites = [
     { name: 'unit', file: path.join(resultsDir, 'unit.json'), command: process.execPath, args: [require.resolve('mocha/bin/mocha.js')] },

@@ -27,7 +27,7 @@ describe('CLI hook (stop-hook mode)', () => {
   });
 
   it('the corrected copy: exit 0, ready to stop', () => {
-    const { code, stdout, stderr } = run(['hook', '--report', 'examples/hook/report-corrected.md', '--trace', 'examples/incident/trace.jsonl']);
+    const { code, stdout, stderr } = run(['hook', '--report', 'examples/hook/report-corrected.md', '--root', 'examples/incident', '--trace', 'examples/incident/trace.jsonl']);
     assert.equal(stderr, '');
     assert.equal(code, 0);
     assert.match(stdout, /is grounded \(S = 1\.000, δ = proceed, gate ACCEPT\): ready to stop/);

@@ -211,7 +211,7 @@ describe('review --dry-run', () => {
     assert.equal(planned.dry_run, true);
     assert.equal(planned.claims, 4);
     assert.equal(planned.token_encoding, 'o200k_base');
-    // Today the offline judge sets no confidence: hybrid sends everything, like llm (2 samples × 1 chunk).
+    // Hybrid sends the claims below its cut in one chunk, judged twice (2 samples), as llm does all four.
     assert.equal(planned.llm.requests, 2);
     assert.equal(planned.hybrid.requests, 2);
     assert.ok(planned.llm.prompt_tokens > 500);
@@ -227,14 +227,16 @@ describe('review --dry-run', () => {
     assert.equal(await run([join(dir, 'report.md'), '--evidence', join(dir, 'metrics.log'), '--judge', 'llm', '--dry-run']), 0);
     assert.match(stdout, /dry run — nothing sent\. 4 claim\(s\)/);
     assert.match(stdout, /\n {2}llm {5}1 request\(s\), \d+ prompt tokens, 4 claim\(s\) sent/);
-    assert.match(stdout, /\n {2}hybrid {2}1 request\(s\), \d+ prompt tokens, 4 claim\(s\) sent \(0 kept offline at confidence ≥ 0\.9\)/);
+    // At a cut of 1 no offline verdict is sure enough to keep: hybrid sends all four, like llm.
+    assert.equal(await run([join(dir, 'report.md'), '--evidence', join(dir, 'metrics.log'), '--judge', 'hybrid', '--confidence-cut', '1', '--dry-run']), 0);
+    assert.match(stdout, /\n {2}hybrid {2}1 request\(s\), \d+ prompt tokens, 4 claim\(s\) sent \(0 kept offline at confidence ≥ 1\)/);
     // Three claims grounded tool_match, C4 left out of the answer (ungrounded inference, 0.6):
     // S = 3 / 3.6 proceeds — but a claim no judge decided is never a pass.
     server.scriptChat((request) => {
       const { claims, evidence } = judgePromptIds(request);
       return chatJson(judgeAnswer(claims.filter((id) => id !== 'C4').map((id) => ({ claim_id: id, partition: 'grounded', type: 'tool_match', evidence_refs: [evidence[0]!], reason: 'row' }))));
     });
-    const code = await run([join(dir, 'report.md'), '--evidence', join(dir, 'metrics.log'), '--judge', 'hybrid', '--base-url', server.baseURL, '--fail-on', 'replan']);
+    const code = await run([join(dir, 'report.md'), '--evidence', join(dir, 'metrics.log'), '--judge', 'hybrid', '--confidence-cut', '1', '--base-url', server.baseURL, '--fail-on', 'replan']);
     assert.match(stdout, /S = 0\.8333 {3}δ = proceed/);
     assert.equal(code, 1);
     assert.match(stdout, /NOT JUDGED/);

@@ -21,6 +21,8 @@ to the agent). Input errors also exit 2: a hook that cannot review does not let 
 Options:
   --report FILE        the agent's report (Markdown, or plain text for .txt); only read
   --evidence FILE      an evidence file (repeatable; default: the report's front matter "evidence:")
+  --root DIR           front matter evidence may also come from DIR (repeatable; by default only
+                       from the report's folder)
   --trace FILE         the agent's JSON Lines trace: judged as evidence and replayed through the
                        grounding gate (the gate must ACCEPT as well)
   --gate PRESET        the gate's preset with --trace: default | skipper | diverger
@@ -43,6 +45,7 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
     options: {
       report: { type: 'string' },
       evidence: { type: 'string', multiple: true },
+      root: { type: 'string', multiple: true },
       trace: { type: 'string' },
       gate: { type: 'string' },
       goal: { type: 'string', multiple: true },
@@ -70,7 +73,8 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
   // relative to the report, the size and binary checks.
   // With a trace, the trace alone may be the evidence.
   const listed = values.evidence ? undefined : values.trace !== undefined ? listedOrNone(report, reportFile) : frontMatterEvidence(report, reportFile);
-  const read = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed });
+  if (values.evidence && values.root) throw new CliError('--root widens where front matter evidence may come from; with --evidence the front matter list is not used');
+  const read = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root });
   const evidence = [...read.evidence];
   // The trace is evidence too; given twice it is read once.
   const tracePath = values.trace === undefined ? undefined : resolve(io.cwd, values.trace);

@@ -41,6 +41,12 @@ const ClaimOut = z.object({
   type: z.string(),
   evidence_refs: z.array(z.string()),
   reason: z.string(),
+  confidence: z.number().min(0).max(1).optional().describe("the judge's calibrated probability that the partition is right"),
+  not_judged: z.boolean().optional(),
+  decided_by: z.string().optional(),
+  decided_why: z.string().optional(),
+  disagreement: z.string().optional(),
+  stability: z.looseObject({ samples: z.number(), agreement: z.number(), unstable: z.boolean() }).optional(),
 });
 const OmissionOut = z.object({ id: z.string(), file: z.string(), line: z.number(), reason: z.string(), text: z.string() });
 const Counts = z.object({ grounded: z.number(), ungrounded: z.number(), contradicted: z.number(), complementary: z.number() });

@@ -5,12 +5,12 @@
 // "could not verify offline". Deterministic; text inside a report or evidence is only ever
 // matched, never obeyed.
 import type { PartitionKey } from '../model';
-import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, EvidenceItem, JudgedClaim, ReportClaim } from '../review-types';
+import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim, ReportClaim } from '../review-types';
 import { buildEvidenceIndex } from '../retrieval/index';
 import { flagNonAnswer } from './offline/answers';
 import { featureVector } from './offline/decide/features';
 import { probabilities, shippedModel } from './offline/decide/model';
-import { judgeOutputFromClaims } from './offline/output';
+import { judgeOutputFromClaims, judgeableEvidence } from './offline/output';
 import { DEFAULT_RULE_OPTIONS, judgeClaim, type RuleOptions } from './offline/rules';
 import { gatherClaimEvidence } from './offline/trained-judge';
 
@@ -50,12 +50,9 @@ export function createOfflineJudge(options: OfflineJudgeOptions = {}): ClaimJudg
 /** The synchronous core of the offline judge; throws only when `signal` is aborted. */
 export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = DEFAULT_RULE_OPTIONS, groundedCut = 0): ClaimJudgement {
   input.signal?.throwIfAborted();
-  const usable = input.evidence.filter(isUsable);
-  if (usable.length === 0) {
-    const reason = input.evidence.length === 0 ? 'no evidence was given' : 'the evidence has no usable content';
-    return abstainJudgement(input.claims, reason);
-  }
-  if (input.claims.length === 0) return abstainJudgement([], 'the report has no claims to judge');
+  const judgeable = judgeableEvidence(input);
+  if ('abstain' in judgeable) return judgeable.abstain;
+  const usable = judgeable.usable;
 
   const index = buildEvidenceIndex(usable);
   const model = shippedModel();
@@ -96,20 +93,7 @@ function timedBefore(claims: readonly ReportClaim[], at: number): ReportClaim[] 
 
 const TIME_RE = /\b\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s?[AP]M\b/i;
 
-function isUsable(item: EvidenceItem): boolean {
-  return /[\p{L}\p{N}]/u.test(item.text) || Object.keys(item.fields).length > 0;
-}
 
-function abstainJudgement(claims: readonly ReportClaim[], reason: string): ClaimJudgement {
-  const judged: JudgedClaim[] = claims.map((claim) => ({
-    ...claim,
-    partition: 'ungrounded',
-    type: 'inference',
-    evidence_refs: [],
-    reason: `not judged: ${reason}`,
-  }));
-  return { claims: judged, output: judgeOutputFromClaims(judged, reason), fallbacks: [], warnings: [reason] };
-}
 
 function definedOnly(options: OfflineJudgeOptions): Partial<RuleOptions> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<RuleOptions>;

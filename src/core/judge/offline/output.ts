@@ -2,7 +2,7 @@
 // gaps and contradictions by claim id, S from the partition, and abstention when asked.
 import { gsarScore } from '../../score';
 import { PARTITION_KEYS, type Claim, type JudgeOutput, type PartitionKey } from '../../model';
-import type { JudgedClaim } from '../../review-types';
+import type { ClaimJudgeInput, ClaimJudgement, EvidenceItem, JudgedClaim, ReportClaim } from '../../review-types';
 
 /**
  * Builds the gsar.md §7 judge output from judged claims. With `abstainReason` the output
@@ -33,4 +33,20 @@ export function judgeOutputFromClaims(claims: readonly JudgedClaim[], abstainRea
   };
   if (abstainReason) output.abstain_reason = abstainReason;
   return output;
+}
+
+/**
+ * The evidence an offline judge can read, or its abstaining judgement when there is none (or no
+ * claim): every claim is still listed, marked not judged, so a user sees what was not judged.
+ */
+export function judgeableEvidence(input: ClaimJudgeInput): { usable: EvidenceItem[] } | { abstain: ClaimJudgement } {
+  const usable = input.evidence.filter((item) => /[\p{L}\p{N}]/u.test(item.text) || Object.keys(item.fields).length > 0);
+  if (usable.length === 0) return { abstain: abstainJudgement(input.claims, input.evidence.length === 0 ? 'no evidence was given' : 'the evidence has no usable content') };
+  if (input.claims.length === 0) return { abstain: abstainJudgement([], 'the report has no claims to judge') };
+  return { usable };
+}
+
+function abstainJudgement(claims: readonly ReportClaim[], reason: string): ClaimJudgement {
+  const judged: JudgedClaim[] = claims.map((claim) => ({ ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not judged: ${reason}` }));
+  return { claims: judged, output: judgeOutputFromClaims(judged, reason), fallbacks: [], warnings: [reason] };
 }

@@ -3,7 +3,7 @@
 // the evidence records about it (align/, records/), check its slots and derivations (derive/),
 // and decide its partition with the trained, calibrated model (decide/). Deterministic, no
 // network; text inside a report or evidence is only ever matched, never obeyed.
-import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, EvidenceItem, JudgedClaim, ReportClaim } from '../../review-types';
+import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim, ReportClaim } from '../../review-types';
 import { buildEvidenceIndex, type EvidenceIndex } from '../../retrieval/index';
 import { align } from './align/align';
 import { readProposition } from './claims/proposition';
@@ -12,7 +12,7 @@ import { probabilities, shippedModel, type DecisionModel } from './decide/model'
 import { decideVerdict } from './decide/verdict';
 import { checkSlots } from './derive/slots';
 import { flagNonAnswer } from './answers';
-import { judgeOutputFromClaims } from './output';
+import { judgeOutputFromClaims, judgeableEvidence } from './output';
 
 export interface TrainedJudgeOptions {
   /** A decision model other than the shipped one (training, tests). */
@@ -40,12 +40,9 @@ export function gatherClaimEvidence(claim: ReportClaim, index: EvidenceIndex, qu
 /** The synchronous core of the trained judge; throws only when `signal` is aborted. */
 export function judgeClaimsTrained(input: ClaimJudgeInput, options: TrainedJudgeOptions = {}): ClaimJudgement {
   input.signal?.throwIfAborted();
-  const usable = input.evidence.filter(isUsable);
-  if (usable.length === 0) {
-    const reason = input.evidence.length === 0 ? 'no evidence was given' : 'the evidence has no usable content';
-    return abstainJudgement(input.claims, reason);
-  }
-  if (input.claims.length === 0) return abstainJudgement([], 'the report has no claims to judge');
+  const judgeable = judgeableEvidence(input);
+  if ('abstain' in judgeable) return judgeable.abstain;
+  const usable = judgeable.usable;
   const base = options.model ?? shippedModel();
   const model = options.groundedCut === undefined ? base : { ...base, groundedCut: options.groundedCut };
   const index = buildEvidenceIndex(usable);
@@ -63,11 +60,4 @@ export function judgeClaimsTrained(input: ClaimJudgeInput, options: TrainedJudge
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-function isUsable(item: EvidenceItem): boolean {
-  return /[\p{L}\p{N}]/u.test(item.text) || Object.keys(item.fields).length > 0;
-}
 
-function abstainJudgement(claims: readonly ReportClaim[], reason: string): ClaimJudgement {
-  const judged: JudgedClaim[] = claims.map((claim) => ({ ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not judged: ${reason}` }));
-  return { claims: judged, output: judgeOutputFromClaims(judged, reason), fallbacks: [], warnings: [reason] };
-}

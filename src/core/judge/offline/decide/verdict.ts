@@ -2,7 +2,7 @@
 // confident enough, else "could not verify offline"), its evidence type, the evidence it cites
 // and a one-line reason naming the slot that decided it.
 import type { EvidenceType, PartitionKey } from '../../../model';
-import type { EvidenceKind } from '../../../review-types';
+import { KIND_TYPES } from '../claim-view';
 import type { IndexedItem } from '../../../retrieval/index';
 import type { ClaimEvidence } from './features';
 import type { DecisionModel } from './model';
@@ -16,15 +16,6 @@ export interface Verdict {
   confidence: number;
 }
 
-export const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
-  log_line: 'tool_match',
-  tool_row: 'tool_match',
-  tool_call: 'tool_match',
-  signal: 'signal_match',
-  json_field: 'specific_data',
-  paragraph: 'domain',
-  reasoning: 'inference',
-};
 
 const refsOf = (units: ReadonlyArray<IndexedItem | undefined>): string[] => [...new Set(units.filter((u): u is IndexedItem => u !== undefined).map((u) => u.item.id))];
 

@@ -2,6 +2,7 @@
 // and scoring — on synthetic incident reports of 10 / 100 / 1,000 claims against 100 / 1,000 /
 // 10,000 evidence lines, median of several runs; then the budgets of issue 4 against the figures
 // and where the time goes at the largest size.
+import { generator } from './lib/random';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseEvidenceSources } from '../src/core/evidence';
@@ -17,11 +18,6 @@ const BUDGETS = [
   { claims: 50, lines: 1_000, ms: 150 },
 ];
 
-/** A deterministic pseudo-random generator (LCG), so every run measures the same input. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 interface Row {
   time: string;

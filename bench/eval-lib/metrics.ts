@@ -1,5 +1,6 @@
 // Classification metrics for the evaluations: binary (balanced accuracy, F1 of the positive
 // class, confusion matrix) and multi-class (accuracy, per-class precision/recall/F1, macro-F1).
+import { seededRandom } from '../../src/core/random';
 
 export interface BinaryCounts {
   truePositive: number;
@@ -97,7 +98,7 @@ export function bootstrapByGroup<T>(
 ): { low: number; high: number } {
   const { resamples = 2000, level = 0.95, seed = 20261130 } = options;
   if (groups.length === 0) return { low: Number.NaN, high: Number.NaN };
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const values: number[] = [];
   for (let r = 0; r < resamples; r++) {
     const sample: T[] = [];
@@ -108,18 +109,6 @@ export function bootstrapByGroup<T>(
   const tail = (1 - level) / 2;
   const at = (q: number): number => values[Math.min(values.length - 1, Math.max(0, Math.round(q * (values.length - 1))))]!;
   return { low: at(tail), high: at(1 - tail) };
-}
-
-/** A small seeded PRNG (mulberry32): uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function fixed(value: number, digits = 3): string {

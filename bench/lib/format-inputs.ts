@@ -1,5 +1,6 @@
 // Synthetic evidence in every format the product reads, at any size, for the scaling benchmark:
 // each format carries the same facts (a host's CPU at a time), so one report checks them all.
+import { generator } from './random';
 
 export interface Fact {
   time: string;
@@ -10,11 +11,6 @@ export interface Fact {
 export const EVIDENCE_FORMATS = ['log', 'tool rows', 'trace JSONL', 'JSON document', 'Markdown'] as const;
 export type BenchFormat = (typeof EVIDENCE_FORMATS)[number];
 
-/** A deterministic pseudo-random generator (LCG), so every run measures the same input. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const clock = (index: number) => {

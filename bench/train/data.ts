@@ -9,7 +9,7 @@ import { PARTITION_KEYS, type PartitionKey } from '../../src/core/model';
 import { review } from '../../src/core/review';
 import type { ClaimJudgeInput, EvidenceSource } from '../../src/core/review-types';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
-import { gatherClaimEvidence } from '../../src/core/judge/offline/trained-judge';
+import { gatherClaimEvidence } from '../../src/core/judge/offline/pipeline';
 import { featureVector } from '../../src/core/judge/offline/decide/features';
 import { judgeOutputFromClaims } from '../../src/core/judge/offline/output';
 import { bestOverlap, loadCases } from '../corpus.eval';

@@ -1,6 +1,7 @@
 // How far fitted cuts can be trusted: examples per class, and a bootstrap interval of each
 // Youden cut (resampling within each class, so every resample keeps the class sizes). Two
 // examples fit a cut as readily as two thousand; this says which one the user has.
+import { seededRandom } from '../random';
 import type { ScoredExample } from './fit';
 
 /** Below this many examples of a class, a fitted cut is reported as unreliable. */
@@ -40,7 +41,7 @@ export function fitReliability(scored: readonly ScoredExample[], options: { resa
 }
 
 function bootstrapCut(grounded: readonly number[], ungrounded: readonly number[], resamples: number, seed: number): { low: number; high: number } {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const draw = (values: readonly number[]) => values.map(() => values[Math.floor(random() * values.length)]!);
   const cuts: number[] = [];
   for (let r = 0; r < resamples; r++) {
@@ -76,16 +77,4 @@ export function sweptYoudenCut(grounded: readonly number[], ungrounded: readonly
   }
   consider(points[points.length - 1]!.value + 1);
   return best.cut;
-}
-
-/** A small seeded PRNG (mulberry32): the same examples give the same interval on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -8,11 +8,10 @@ import type { PartitionKey } from '../model';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim, ReportClaim } from '../review-types';
 import { buildEvidenceIndex } from '../retrieval/index';
 import { flagNonAnswer } from './offline/answers';
-import { featureVector } from './offline/decide/features';
-import { probabilities, shippedModel } from './offline/decide/model';
+import { shippedModel } from './offline/decide/model';
 import { judgeOutputFromClaims, judgeableEvidence } from './offline/output';
 import { DEFAULT_RULE_OPTIONS, judgeClaim, type RuleOptions } from './offline/rules';
-import { gatherClaimEvidence } from './offline/trained-judge';
+import { gatherClaimEvidence, partitionProbabilities, roundConfidence } from './offline/pipeline';
 
 export { askedValue } from './offline/answers';
 export { judgeOutputFromClaims } from './offline/output';
@@ -62,7 +61,7 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
     judged.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, { timed: timedBefore(input.claims, i), previous: input.claims.slice(Math.max(0, i - 6), i).reverse() }) });
-    odds.push(probabilities(featureVector(gatherClaimEvidence(claim, index, input.question)), model));
+    odds.push(partitionProbabilities(gatherClaimEvidence(claim, index, input.question), model));
   }
   if (input.question) flagNonAnswer(judged, input.question);
   judged.forEach((claim, i) => {
@@ -70,7 +69,7 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, rules: RuleOptions = 
     if (claim.partition === 'grounded' && p.grounded < groundedCut) {
       Object.assign(claim, { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${p.grounded.toFixed(2)} below ${groundedCut}); ${claim.reason}` });
     }
-    claim.confidence = Math.round(p[claim.partition] * 1000) / 1000;
+    claim.confidence = roundConfidence(p[claim.partition]);
   });
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
 }
@@ -92,8 +91,6 @@ function timedBefore(claims: readonly ReportClaim[], at: number): ReportClaim[] 
 }
 
 const TIME_RE = /\b\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s?[AP]M\b/i;
-
-
 
 function definedOnly(options: OfflineJudgeOptions): Partial<RuleOptions> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<RuleOptions>;

@@ -42,6 +42,15 @@ export const FEATURE_NAMES: readonly string[] = [
   'hedge_x_unopposed', 'causal_x_covered', 'mismatch_x_matched_nothing', 'all_matched', 'nothing_specific',
 ];
 
+/**
+ * A record about the claim's entities states another state of a set than the claim (and says
+ * something of its own state), while no record meets the state the first mismatch is about.
+ */
+function strongStateConflict(slots: readonly SlotResult[]): boolean {
+  const mismatch = slots.find((s) => s.slot === 'state' && s.outcome === 'mismatched');
+  return slots.some((s) => s.slot === 'state' && s.outcome === 'mismatched' && s.anchored) && !slots.some((s) => s.slot === 'state' && s.outcome === 'matched' && s.claimed === mismatch?.claimed);
+}
+
 export function featureVector(input: ClaimEvidence): number[] {
   const { prop, alignment, slots } = input;
   const figures = slots.filter((s) => s.slot === 'figure').length;
@@ -76,7 +85,7 @@ export function featureVector(input: ClaimEvidence): number[] {
     flag(input.hasRecords), flag(input.hasQuestion),
     share(slots.filter((s) => s.slot === 'figure' && s.anchored).length, figures), flag(slots.some((s) => s.slot === 'figure' && s.conflict)),
     flag(slots.some((s) => s.slot === 'figure' && s.dimensionConflict)), share(slots.filter((s) => (s.slot === 'time' || s.slot === 'date') && s.anchored).length, dated),
-    flag(slots.some((s) => s.slot === 'state' && s.outcome === 'mismatched' && s.anchored) && !slots.some((s) => s.slot === 'state' && s.outcome === 'matched' && s.claimed === slots.find((m) => m.slot === 'state' && m.outcome === 'mismatched')?.claimed)),
+    flag(strongStateConflict(slots)),
     flag(slots.some((s) => (s.slot === 'absence' || s.slot === 'negation') && s.outcome === 'mismatched' && prop.denied.length > 0)),
     flag(prop.hedge) * flag(!opposed && mismatches === 0), flag(prop.causal) * covered, flag(mismatches) * flag(matches === 0), flag(specifics > 0 && matches === figures + dated && alignment.missingEntities.length === 0), flag(specifics === 0),
   ];

@@ -1,5 +1,5 @@
 // The judge's vocabularies, loaded from the JSON tables beside this file: modality wording,
-// mutually exclusive states, comparison words and the field names that hold actors and states.
+// mutually exclusive states, comparison words and the field names that hold states.
 // Adding a word is a data change; no code path names a word.
 import { canonicalStem } from '../../../retrieval/features';
 import comparisons from './comparisons.json';
@@ -72,5 +72,4 @@ export function comparisonDirection(text: string): number | undefined {
   return undefined;
 }
 
-export const ACTOR_FIELDS: ReadonlySet<string> = new Set(fields.actor);
 export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);

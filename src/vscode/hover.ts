@@ -1,5 +1,6 @@
-// Hover on a claim: partition, evidence type, weight and its share of S, the reason, the cited
-// evidence lines quoted with links that open them, and the gate tier when the gate ran.
+// Hover on a claim: partition, evidence type, the judge's confidence, weight and its share of S,
+// the reason, the cited evidence lines quoted with links that open them, and the gate tier when
+// the gate ran.
 // Report and evidence text goes in through appendText (escaped); only our own command is trusted.
 import * as vscode from 'vscode';
 import { OPEN_EVIDENCE_COMMAND } from './commands/openEvidence';
@@ -20,6 +21,7 @@ export class ClaimHoverProvider implements vscode.HoverProvider {
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: [OPEN_EVIDENCE_COMMAND] };
     md.appendMarkdown(`**${PARTITION_LABELS[claim.partition]}** · \`${claim.type}\``);
+    if (typeof claim.confidence === 'number') md.appendMarkdown(` · confidence ${claim.confidence.toFixed(2)}`);
     if (live.reviewed) md.appendMarkdown(` · reviewer's verdict (judge: ${PARTITION_LABELS[live.judged].toLowerCase()})`);
     md.appendMarkdown(`  \n${contributionOf(claim, session.result).sentence}  \n`);
     if (live.span.stale) md.appendMarkdown('$(warning) Edited since the review: re-evaluate to judge the new text.  \n');

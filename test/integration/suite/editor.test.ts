@@ -187,7 +187,7 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.ok(grounded.every((d) => d.severity === vscode.DiagnosticSeverity.Information));
   });
 
-  it('shows a hover with partition, type, weight, reason and the cited evidence line', async () => {
+  it('shows a hover with partition, type, confidence, weight, reason and the cited evidence line', async () => {
     await evaluateReport(uri);
     const range = claimRange(editor, EXPECTED[3].text);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, range.start.translate(0, 5));
@@ -197,6 +197,8 @@ describe('editor: Evaluate, marks and diagnostics', function () {
       .replace(/&nbsp;/g, ' ')
       .replace(/\\([\\`*_{}[\]()#+\-.!<>|])/g, '$1'); // undo Markdown escaping of quoted evidence
     assert.match(text, /\*\*Contradicted\*\*/);
+    // The offline judge gives every verdict a probability; the hover shows it with two decimals.
+    assert.match(text, /· confidence (0\.\d\d|1\.00)/);
     assert.match(text, /weight \d\.\d\d/);
     assert.match(text, /counts against S/);
     assert.match(text, /metrics\.log:4/);

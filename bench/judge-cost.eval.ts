@@ -10,7 +10,7 @@ import { createOfflineJudge } from '../src/core/judge/offline';
 import { OpenAIJudge } from '../src/core/judge/openai';
 import { parseEvidenceSources } from '../src/core/evidence';
 import { segmentReport } from '../src/core/segment';
-import { loadCases } from './corpus.eval';
+import { evalSplit, loadCases } from './corpus.eval';
 import { evalJudgeSpec } from './eval-lib/judge-choice';
 import { markdownTable } from './eval-lib/metrics';
 
@@ -26,7 +26,7 @@ export async function judgeCost(split: 'dev' | 'test', cut = evalJudgeSpec()?.co
   const llm = new OpenAIJudge({ model: evalJudgeSpec()?.model ?? 'gpt-4o-mini', baseURL: 'http://127.0.0.1:9/v1', cache: null });
   const hybrid = new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: cut });
   const totals: CostTotals = { cases: 0, claims: 0, llm: { requests: 0, claims: 0, promptTokens: 0 }, hybrid: { requests: 0, claims: 0, promptTokens: 0, keptOffline: 0 } };
-  for (const { dir, labels } of loadCases().filter((c) => c.labels.split === split)) {
+  for (const { dir, labels } of loadCases().filter((c) => evalSplit(c.name, c.labels) === split)) {
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     const evidence = parseEvidenceSources(labels.evidence.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }))).items;
     const claims = segmentReport(report, { format: 'markdown', file: 'report.md' }).claims;

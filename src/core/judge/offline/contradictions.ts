@@ -5,7 +5,8 @@
 import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { isWeakStateWord, readWording } from './language';
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, dateMatches } from './derive/matching';
-import { type ClaimVerdict, type ClaimView, DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, atClaimedMoment, contradicted, fieldValueWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, splitKeyWords, stemSequence, unitStems, wordShare, wordingOf } from './claim-view';
+import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, wordShare } from './claim-view';
+import { DOCUMENT_WORDS, LIGHT_WORDS, NARRATION_WORDS, fieldValueWords, splitKeyWords, stemSequence, unitStems, wordingOf } from './words';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from './figures';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {

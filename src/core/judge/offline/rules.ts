@@ -7,7 +7,8 @@ import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, spl
 import { questionPropositions } from './answers';
 import { isWeakStateWord, readWording, reportsNothing, statesCause, type Wording } from './language';
 import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, quantityMatches, satisfiesBound, sharesKey, timeMatches } from './derive/matching';
-import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, contradicted, documentNames, fileWords, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf, wordingOf } from './claim-view';
+import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, contradicted, documentNames, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf } from './claim-view';
+import { LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, fileWords, wordingOf } from './words';
 import { fromClaimFigures, inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
 import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
 

@@ -1,7 +1,8 @@
 // The offline judge's decision for one claim: the order its rules run in, short answers to a
 // question, absence and negation, and support (what the claim needs and which evidence units
 // meet it, figures derived from several of them). What the claim is about is in claim-view.ts,
-// where a figure stands in a unit in figures.ts, contradictions in contradictions.ts.
+// where a figure stands in a unit in figures.ts, contradictions by kind in contradictions/ (each
+// decided from structure, never from text similarity).
 import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, canonicalStem, extractFeatures, splitIdentifierWords, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity, type TextFeatures } from '../../retrieval/index';
 import { questionPropositions } from './answers';
@@ -10,7 +11,14 @@ import { boundCandidates, dateMatches, deriveQuantity, dimensionsCompatible, isB
 import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, contradicted, documentNames, hasIdentifier, hasName, holdsAllAnchors, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, sameSubject, shortNameOf } from './claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS, fileWords, wordingOf } from './words';
 import { fromClaimFigures, inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt, withSeries } from './figures';
-import { contradictCurrentVersion, contradictFieldValue, contradictFirstAttempt, contradictHeldBound, contradictAlertMoment, contradictLevel, contradictMoment, contradictPercentChange, contradictOpposite, contradictPersistence, contradictPolarity, contradictQuantity, contradictPinnedFigure, contradictRole, contradictScope, contradictShare, contradictSpan, contradictState, contradictTrend } from './contradictions';
+import { contradictPinnedFigure, contradictQuantity } from './contradictions/quantities';
+import { contradictHeldBound, contradictPersistence } from './contradictions/persistence';
+import { contradictFirstAttempt, contradictState } from './contradictions/states';
+import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './contradictions/field-values';
+import { contradictPercentChange, contradictShare } from './contradictions/shares-and-changes';
+import { contradictAlertMoment, contradictMoment, contradictSpan } from './contradictions/moments';
+import { contradictTrend } from './contradictions/trends';
+import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
 export type { ClaimVerdict } from './claim-view';
 

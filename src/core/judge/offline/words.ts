@@ -1,6 +1,6 @@
 // The words the offline judge weighs apart: those that carry little of a claim's content (light,
-// narration and order words), the words that name a document, and a unit's words read once (its
-// wording, its stems, its field values, its file name).
+// narration and order words), the words that name a document, a unit's words read once (its
+// wording, its stems, its field values, its file name), and a stem's word as written.
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../retrieval/index';
 import { readWording, type Wording } from './language';
 
@@ -95,4 +95,9 @@ export function fileWords(unit: IndexedItem): Set<string> {
     FILE_WORDS.set(item, words);
   }
   return words;
+}
+
+/** The word as written whose stem is `stem` (for reasons shown to people). */
+export function surfaceWord(text: string, stem: string): string {
+  return (text.match(/\p{L}+/gu) ?? []).find((word) => canonicalStem(word) === stem) ?? stem;
 }

@@ -54,7 +54,7 @@ export function featuresOf(input: ClaimJudgeInput): Array<{ x: number[]; grounda
   const index = buildEvidenceIndex(judgeable.usable);
   return proposeVerdicts(input, index).map((proposal) => {
     const evidence = gatherClaimEvidence(proposal, index, input.question, proposal);
-    return { x: featureVector(evidence), groundable: groundable(evidence) };
+    return { x: featureVector(evidence), groundable: groundable(proposal, evidence) };
   });
 }
 

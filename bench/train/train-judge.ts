@@ -142,6 +142,13 @@ async function main(): Promise<void> {
     const [k, h] = [figures(corpusHeldOut, temperature, overrides, c), figures(haluHeldOut, temperature, overrides, c)];
     console.log(`  ${c.toFixed(2)}: ${k.accuracy.toFixed(3)} / ${k.groundedPrecision.toFixed(3)}; ${h.accuracy.toFixed(3)} / ${h.groundedPrecision.toFixed(3)}`);
   }
+  // The hybrid judge keeps an offline verdict whose confidence (the settled partition's probability) reaches its cut.
+  console.log('held-out corpus, by the hybrid judge\'s confidence cut (share of claims kept offline / accuracy on them):');
+  for (const c of [0.5, 0.6, 0.7, 0.75, 0.8, 0.9]) {
+    const kept = corpusHeldOut.filter((h) => softmax(h.z, temperature)[settle(h, temperature, overrides, 0)]! >= c);
+    const right = kept.filter((h) => settle(h, temperature, overrides, 0) === h.y).length;
+    console.log(`  ${c.toFixed(2)}: ${(kept.length / corpusHeldOut.length).toFixed(3)} / ${(right / Math.max(1, kept.length)).toFixed(3)}`);
+  }
   show('held-out HaluEval, rules alone', rulesAlone(haluHeldOut));
   show('held-out HaluEval, rules + model', figures(haluHeldOut, temperature, overrides, 0));
 }

@@ -95,7 +95,7 @@ export const DEFAULT_SETTINGS: GroundingSettings = {
     model: 'gpt-4o-mini',
     timeoutSeconds: 60,
     structuredOutput: 'auto',
-    confidenceCut: 0.5,
+    confidenceCut: 0.75,
     samples: 1,
     maxRetryWaitSeconds: 30,
     reviewDeadlineSeconds: 900,

@@ -25,6 +25,12 @@ export interface ClaimVerdict {
   type: EvidenceType;
   evidence_refs: string[];
   reason: string;
+  /**
+   * Set by the rules on an ungrounded verdict they reached only for the claim's wording: every
+   * specific (figure, time, identifier, name) met, too few of its words in the evidence. That
+   * judgement, and no other, is one the trained decision may weigh against the slots.
+   */
+  wordingOnly?: boolean;
 }
 
 export interface ClaimView {

@@ -208,7 +208,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing };
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal };
   }
   if (wording.causal && !causeStated(view, support)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };

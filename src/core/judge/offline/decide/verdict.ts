@@ -23,7 +23,7 @@ const likeliest = (p: Record<PartitionKey, number>): PartitionKey => (Object.key
  */
 export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: Record<PartitionKey, number>, options: { groundedCut: number; overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]> }): Verdict {
   const { groundedCut } = options;
-  const partition = mayOverride(proposal.partition, likeliest(p), input, options.overrides) ? likeliest(p) : proposal.partition;
+  const partition = mayOverride(proposal, likeliest(p), input, options.overrides) ? likeliest(p) : proposal.partition;
   if (partition === 'grounded' && p.grounded < groundedCut) {
     const why = proposal.partition === 'grounded' ? `; ${proposal.reason}` : '';
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${p.grounded.toFixed(2)} below ${groundedCut})${why}`, confidence: p.ungrounded };
@@ -34,23 +34,22 @@ export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: R
   return { ...verdict, reason: `${verdict.reason} (weighed against the rules' ${proposal.partition}: ${proposal.reason})` };
 }
 
-/**
- * Whether the model's choice replaces the proposal: only for the pairs training found to help.
- * It never grounds a claim with causal or certain wording the rules found unsupported (over-reach
- * is the spec's rule, gsar.md §7, not a matter of weighing), nor one whose specific content is
- * not all met: what the model may weigh is wording, never a figure, time, entity or state.
- */
-export function mayOverride(proposed: PartitionKey, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
-  if (proposed === chosen || !overrides.some(([from, to]) => from === proposed && to === chosen)) return false;
-  return chosen !== 'grounded' || groundable(input);
+/** Whether the model's choice replaces the proposal: only for the pairs training found to help, and grounded only where `groundable`. */
+export function mayOverride(proposal: ClaimVerdict, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
+  if (proposal.partition === chosen || !overrides.some(([from, to]) => from === proposal.partition && to === chosen)) return false;
+  return chosen !== 'grounded' || groundable(proposal, input);
 }
 
 /**
- * No over-reach wording, every entity of the claim in the evidence, and every figure, time, date,
- * state and denial met, none by the record of a sibling entity (db-prod-1's 97% is not
- * db-prod-2's) and none while a record about the claim's entities gives the measure another value.
+ * Whether the model may ground the claim. What it weighs is wording, never content: an
+ * ungrounded proposal only when the rules found every specific and missed only words; never
+ * causal or certain wording (over-reach is the spec's rule, gsar.md §7); every entity of the
+ * claim in the evidence; every figure, time, date, state and denial met, none by the record of
+ * a sibling entity (db-prod-1's 97% is not db-prod-2's) and none while a record about the
+ * claim's entities gives the measure another value.
  */
-export function groundable({ prop, slots, alignment }: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>): boolean {
+export function groundable(proposal: ClaimVerdict, { prop, slots, alignment }: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>): boolean {
+  if (proposal.partition === 'ungrounded' && !proposal.wordingOnly) return false;
   if (prop.causal || prop.certainty) return false;
   if (alignment.missingEntities.length > 0) return false;
   return slots.every((s) => {

@@ -15,6 +15,8 @@ export interface Support {
   units: IndexedItem[];
   refs: string[];
   missing: string[];
+  /** Every hard need (identifier, figure, time, date, name) is met: what is missing, if anything, is wording. */
+  specificsMet: boolean;
 }
 
 export function gatherCandidates(view: ClaimView, index: EvidenceIndex, options: RuleOptions): IndexedItem[] {
@@ -131,7 +133,8 @@ export function findSupport(view: ClaimView, candidates: IndexedItem[], options:
   // Several sentences of one document are one evidence item.
   const items: IndexedItem[] = [];
   for (const unit of chosen) if (!items.some((other) => other.item === unit.item)) items.push(unit);
-  return { items, units: chosen, refs: items.map((unit) => unit.item.id), missing };
+  const specificsMet = needs.every((need, i) => !need.hard || met[i]);
+  return { items, units: chosen, refs: items.map((unit) => unit.item.id), missing, specificsMet };
 }
 
 /** What a set of units leaves unsupported of the claim, given which needs they meet. */

@@ -150,7 +150,10 @@ export class OpenAIJudge implements ClaimJudge {
   /** Every request of a judgement: chunks of claims with their evidence and passages, once per sample. */
   private plan(input: ClaimJudgeInput): JudgeTask[] {
     const select = retrievalEvidenceSelector(input.evidence, this.options.evidenceSelection);
-    const chunks = chunkClaims(input.claims, this.options.claimsPerChunk ?? 12).map((claims) => ({ claims, evidence: select(claims), passages: claimPassages(input.report, claims) }));
+    const chunks = chunkClaims(input.claims, this.options.claimsPerChunk ?? 12).map((claims) => {
+      const passages = claimPassages(input.report, claims);
+      return { claims, evidence: select(claims, passages), passages };
+    });
     const tasks: JudgeTask[] = [];
     for (let sample = 0; sample < this.samples; sample++) {
       chunks.forEach((chunk, index) => {

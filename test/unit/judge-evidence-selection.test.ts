@@ -50,8 +50,9 @@ describe('evidence sent with a request to the LLM judge', () => {
     const report = 'Queue billing-q grew to 18460. It drained again shortly after.';
     const fragment = claimIn(report, 'C1', 'It drained again shortly after.');
     const select = retrievalEvidenceSelector(EVIDENCE);
-    // "drained", "again", "shortly" appear in no line: alone, the claim retrieves nothing.
-    assert.deepEqual(ids(select([fragment])), []);
+    // "drained", "again", "shortly" appear in no line: alone, the claim retrieves nothing, and
+    // the ten small items go whole (with no evidence at all the judge would abstain).
+    assert.equal(select([fragment]).length, 10);
     // Its paragraph names the queue billing-q and 18460, which only E7 holds.
     assert.deepEqual(ids(select([fragment], claimPassages(report, [fragment]))), ['E7']);
   });
@@ -61,6 +62,12 @@ describe('evidence sent with a request to the LLM judge', () => {
     const own = claimIn(report, 'C1', 'The breaker on api-gw opened at 14:05.');
     // One candidate per claim: C1's own (E1) fills it; the paragraph's billing-q line (E7) stays out.
     assert.deepEqual(ids(retrievalEvidenceSelector(EVIDENCE, { perClaim: 1 })([own], claimPassages(report, [own]))), ['E1']);
+  });
+
+  it('claims that retrieve nothing from large evidence get nothing: no arbitrary lines', () => {
+    const large = Array.from({ length: 21 }, (_, i) => ({ ...EVIDENCE[i % 10]!, id: `E${i + 1}`, line: i + 1, endLine: i + 1 }));
+    const report = 'It drained again shortly after.';
+    assert.deepEqual(retrievalEvidenceSelector(large)([claimIn(report, 'C1', report)]), []);
   });
 
   it('sendAllUpTo still sends small evidence whole when a caller asks for it', () => {

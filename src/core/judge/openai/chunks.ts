@@ -20,6 +20,12 @@ export interface EvidenceSelectionOptions {
 }
 
 /**
+ * Evidence of at most this many items is sent whole to a request whose claims retrieve none of
+ * it: with no evidence at all the judge would abstain instead of judging the claims against it.
+ */
+export const WHOLE_WHEN_NOTHING_RETRIEVED = 20;
+
+/**
  * The default selector: BM25 retrieval over the evidence (built once per judgement), the top
  * candidates of each claim pooled, capped, and restored to evidence order so the judge reads
  * lines in sequence. A claim whose own words find fewer than `perClaim` candidates ("Down from
@@ -53,6 +59,7 @@ export function retrievalEvidenceSelector(evidence: readonly EvidenceItem[], opt
         if (chosen.size >= maxItems) break;
       }
     }
+    if (chosen.size === 0 && evidence.length <= WHOLE_WHEN_NOTHING_RETRIEVED) return [...evidence];
     return [...chosen].sort((a, b) => a - b).map((position) => evidence[position]!);
   };
 }

@@ -33,7 +33,7 @@ import {
   isChatCompletion,
   withRetries,
 } from './transport';
-import { extractJsonObject, judgeJsonSchemaText, judgeResponseFormat, parseWire, type JudgeWire } from './wire';
+import { answerJson, judgeJsonSchemaText, judgeResponseFormat, parseWire, type JudgeWire } from './wire';
 
 export type StructuredOutputMode = 'auto' | 'on' | 'off';
 
@@ -315,7 +315,7 @@ export class OpenAIJudge implements ClaimJudge {
     usage.completionTokens += completionTokens;
     this.log(`chunk ${label}: ${claims.length} claim(s), ${evidence.length} evidence item(s) → ${promptTokens}+${completionTokens} tokens`);
 
-    const parsed = this.parseAnswer(completion, structured, fallbacks);
+    const parsed = answerJson(completion, structured, fallbacks);
     if (!parsed.ok) return { ok: false, reason: parsed.reason, fallbacks, warnings };
     const wire = parseWire(parsed.value);
     if (!wire.ok) return { ok: false, reason: `judge output parse failed: ${wire.reason}`, fallbacks, warnings };
@@ -339,30 +339,6 @@ export class OpenAIJudge implements ClaimJudge {
       },
       { signal },
     );
-  }
-
-  private parseAnswer(
-    completion: OpenAI.Chat.Completions.ChatCompletion,
-    structured: boolean,
-    fallbacks: string[],
-  ): { ok: true; value: unknown } | { ok: false; reason: string } {
-    const choice = completion.choices[0];
-    const message = choice?.message;
-    if (message?.refusal) return { ok: false, reason: `judge model call failed: the model refused (${message.refusal})` };
-    const content = message?.content ?? '';
-    if (!content.trim()) return { ok: false, reason: 'judge output parse failed: empty answer' };
-    try {
-      return { ok: true, value: JSON.parse(content) };
-    } catch {
-      const extracted = extractJsonObject(content);
-      if (!extracted.ok) {
-        const truncated = choice?.finish_reason === 'length' ? ' (answer cut off at the token limit)' : '';
-        return { ok: false, reason: `judge output parse failed: ${extracted.reason}${truncated}` };
-      }
-      if (structured) fallbacks.push('structured answer was not plain JSON; extracted the JSON object from the text');
-      else fallbacks.push('parsed JSON from plain text');
-      return extracted;
-    }
   }
 
   private finish(

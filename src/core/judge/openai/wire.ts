@@ -1,7 +1,9 @@
 // What the model must return: verdicts for OUR claim ids (so every claim keeps its exact span),
 // optional atomic sub-claims under a parent id, and the audit fields of the judge contract
 // (gsar.md §7). Every closed set is an enum inside the schema, and the schema is OpenAI-strict:
-// every property required, nullable instead of optional, no additional properties.
+// every property required, nullable instead of optional, no additional properties. Also how an
+// answer is read: JSON from the completion, then checked against the schema.
+import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { DecisionStatusSchema, EvidenceTypeSchema, PARTITION_KEYS, formatZodError } from '../../model';
@@ -79,6 +81,34 @@ export function parseWire(value: unknown): WireParse {
     },
     dropped,
   };
+}
+
+/**
+ * The JSON a chat completion answered, or why there is none (a refusal, an empty or unreadable
+ * answer). JSON dug out of surrounding text is accepted, and `fallbacks` says so.
+ */
+export function answerJson(
+  completion: OpenAI.Chat.Completions.ChatCompletion,
+  structured: boolean,
+  fallbacks: string[],
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const choice = completion.choices[0];
+  const message = choice?.message;
+  if (message?.refusal) return { ok: false, reason: `judge model call failed: the model refused (${message.refusal})` };
+  const content = message?.content ?? '';
+  if (!content.trim()) return { ok: false, reason: 'judge output parse failed: empty answer' };
+  try {
+    return { ok: true, value: JSON.parse(content) };
+  } catch {
+    const extracted = extractJsonObject(content);
+    if (!extracted.ok) {
+      const truncated = choice?.finish_reason === 'length' ? ' (answer cut off at the token limit)' : '';
+      return { ok: false, reason: `judge output parse failed: ${extracted.reason}${truncated}` };
+    }
+    if (structured) fallbacks.push('structured answer was not plain JSON; extracted the JSON object from the text');
+    else fallbacks.push('parsed JSON from plain text');
+    return extracted;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from './client';
 import { claimPassages, type ClaimPassages } from './context';
 import { capWire, combineSamples, dedupe, mergeChunk, mergedJudgeOutput, unjudged } from './merge';
-import { JUDGE_PROMPT_VERSION, JUDGE_SYSTEM_PROMPT, buildJudgeUserMessage } from './prompt';
+import { JUDGE_PROMPT_VERSION, buildJudgeUserMessage, judgeSystemPromptFor } from './prompt';
 import { TOKEN_ENCODING, countPromptTokens, type ChatText } from './tokens';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -33,7 +33,7 @@ import {
   isChatCompletion,
   withRetries,
 } from './transport';
-import { answerJson, judgeJsonSchemaText, judgeResponseFormat, parseWire, type JudgeWire } from './wire';
+import { answerJson, jsonSchemaTextFor, parseWire, responseFormatFor, type JudgeAsk, type JudgeWire } from './wire';
 
 export type StructuredOutputMode = 'auto' | 'on' | 'off';
 
@@ -88,6 +88,7 @@ interface UsageCounter {
 interface JudgeTask {
   chunk: number;
   sample: number;
+  ask: JudgeAsk;
   claims: ReportClaim[];
   evidence: EvidenceItem[];
   passages: ClaimPassages;
@@ -117,11 +118,12 @@ export class OpenAIJudge implements ClaimJudge {
     return Math.max(1, Math.floor(this.options.samples ?? 1));
   }
 
-  async judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement> {
+  /** `ask: 'verdicts'` asks for the claim verdicts only; the judgement's summary is then built from the claims. */
+  async judgeClaims(input: ClaimJudgeInput, ask: JudgeAsk = 'full'): Promise<ClaimJudgement> {
     input.signal?.throwIfAborted();
     const usage: UsageCounter = { requests: 0, promptTokens: 0, completionTokens: 0, cachedResponses: 0 };
     try {
-      return await this.judgeAll(input, usage);
+      return await this.judgeAll(input, ask, usage);
     } catch (error) {
       // Only an abort reaches the caller; any other surprise (a bug in retrieval, say) is the safe default.
       if (input.signal?.aborted) throw abortErrorOf(input.signal);
@@ -131,24 +133,24 @@ export class OpenAIJudge implements ClaimJudge {
   }
 
   /** The requests a judgement of `input` would make, and their prompt tokens; reads the cache, sends nothing. */
-  async estimate(input: ClaimJudgeInput): Promise<JudgeEstimate> {
+  async estimate(input: ClaimJudgeInput, ask: JudgeAsk = 'full'): Promise<JudgeEstimate> {
     const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
     if (input.claims.length === 0 || input.evidence.length === 0) return estimate;
     const structured = this.structuredFirst();
-    for (const task of this.plan(input)) {
+    for (const task of this.plan(input, ask)) {
       if (await this.cache?.get(task.key).catch(() => undefined)) {
         estimate.cachedRequests += 1;
         continue;
       }
       estimate.requests += 1;
       estimate.perRequest.push(task.claims.map((c) => c.id));
-      estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? judgeJsonSchemaText : '');
+      estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? jsonSchemaTextFor(ask) : '');
     }
     return estimate;
   }
 
   /** Every request of a judgement: chunks of claims with their evidence and passages, once per sample. */
-  private plan(input: ClaimJudgeInput): JudgeTask[] {
+  private plan(input: ClaimJudgeInput, ask: JudgeAsk): JudgeTask[] {
     const select = retrievalEvidenceSelector(input.evidence, this.options.evidenceSelection);
     const chunks = chunkClaims(input.claims, this.options.claimsPerChunk ?? 12).map((claims) => {
       const passages = claimPassages(input.report, claims);
@@ -160,6 +162,7 @@ export class OpenAIJudge implements ClaimJudge {
         const key = chunkCacheKey({
           model: this.model,
           promptVersion: JUDGE_PROMPT_VERSION,
+          ask,
           temperature: this.temperature,
           question: input.question,
           claims: chunk.claims,
@@ -168,7 +171,7 @@ export class OpenAIJudge implements ClaimJudge {
           passageOf: chunk.passages.byClaim,
           sample,
         });
-        tasks.push({ chunk: index, sample, ...chunk, key });
+        tasks.push({ chunk: index, sample, ask, ...chunk, key });
       });
     }
     return tasks;
@@ -181,12 +184,12 @@ export class OpenAIJudge implements ClaimJudge {
 
   private messages(task: JudgeTask, question: string | undefined, structured: boolean): ChatText[] {
     return [
-      { role: 'system', content: JUDGE_SYSTEM_PROMPT },
-      { role: 'user', content: buildJudgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured }) },
+      { role: 'system', content: judgeSystemPromptFor(task.ask) },
+      { role: 'user', content: buildJudgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured, ask: task.ask }) },
     ];
   }
 
-  private async judgeAll(input: ClaimJudgeInput, usage: UsageCounter): Promise<ClaimJudgement> {
+  private async judgeAll(input: ClaimJudgeInput, ask: JudgeAsk, usage: UsageCounter): Promise<ClaimJudgement> {
     const { claims, evidence, signal } = input;
     if (claims.length === 0) return this.finish([], [], [], [], usage, { resolved: true });
     if (evidence.length === 0) {
@@ -201,7 +204,7 @@ export class OpenAIJudge implements ClaimJudge {
       fetch: guardedFetch({ counter: usage, timeoutMs, maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }),
       maxRetries: 0,
     });
-    const tasks = this.plan(input);
+    const tasks = this.plan(input, ask);
     const outcomes = await mapWithConcurrency(
       tasks,
       this.options.concurrency ?? 2,
@@ -236,7 +239,8 @@ export class OpenAIJudge implements ClaimJudge {
     const failedAll = failures.length === tasks.length;
     const abstains = wires.filter((w) => w.wire.decision_status === 'abstain').map((w) => w.wire.abstain_reason?.trim() || 'judge abstained');
     const reasons = [...(failures.length > 1 ? [`${failures.length} of ${tasks.length} requests failed: ${failures[0]}`] : failures), ...abstains];
-    return this.finish(judged, wires, dedupe(fallbacks), warnings, usage, {
+    // A `verdicts` answer has no summary to merge: the judgement's summary comes from the claims.
+    return this.finish(judged, ask === 'full' ? wires : [], dedupe(fallbacks), warnings, usage, {
       resolved: reasons.length === 0,
       reason: reasons.join('; '),
       failedAll,
@@ -317,7 +321,7 @@ export class OpenAIJudge implements ClaimJudge {
 
     const parsed = answerJson(completion, structured, fallbacks);
     if (!parsed.ok) return { ok: false, reason: parsed.reason, fallbacks, warnings };
-    const wire = parseWire(parsed.value);
+    const wire = parseWire(parsed.value, task.ask);
     if (!wire.ok) return { ok: false, reason: `judge output parse failed: ${wire.reason}`, fallbacks, warnings };
     const value = capWire(wire.value);
     if (wire.dropped.length === 0) {
@@ -335,7 +339,7 @@ export class OpenAIJudge implements ClaimJudge {
         model: this.model,
         ...(this.temperatureRefused ? {} : { temperature: this.temperature }),
         messages: this.messages(task, question, structured),
-        ...(structured ? { response_format: judgeResponseFormat } : {}),
+        ...(structured ? { response_format: responseFormatFor(task.ask) } : {}),
       },
       { signal },
     );

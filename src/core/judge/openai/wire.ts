@@ -41,28 +41,61 @@ export const JudgeWireSchema = z.strictObject({
 });
 export type JudgeWire = z.infer<typeof JudgeWireSchema>;
 
+/**
+ * What a request asks the model for. `full`: the claim verdicts and the report-level summary
+ * (gaps, contradictions, verification, explanation, score) the llm judge reports. `verdicts`:
+ * the claim verdicts only, for a caller that builds its own summary from the claims (the hybrid
+ * judge): asking for a summary it discards cost every request the schema and the words for it.
+ */
+export type JudgeAsk = 'full' | 'verdicts';
+
+/** The answer to a `verdicts` request: no report-level summary. */
+export const VerdictsWireSchema = JudgeWireSchema.pick({ verdicts: true, sub_claims: true, decision_status: true, abstain_reason: true });
+
 /** The `response_format` sent to endpoints with structured outputs: a strict schema named JudgeOutput. */
 export const judgeResponseFormat = zodResponseFormat(JudgeWireSchema, 'JudgeOutput');
+const verdictsResponseFormat = zodResponseFormat(VerdictsWireSchema, 'JudgeVerdicts');
 
 /** The same schema as text, for the prompt of endpoints without structured outputs. */
 export const judgeJsonSchemaText = JSON.stringify(judgeResponseFormat.json_schema.schema);
+const verdictsJsonSchemaText = JSON.stringify(verdictsResponseFormat.json_schema.schema);
+
+export const responseFormatFor = (ask: JudgeAsk) => (ask === 'full' ? judgeResponseFormat : verdictsResponseFormat);
+export const jsonSchemaTextFor = (ask: JudgeAsk) => (ask === 'full' ? judgeJsonSchemaText : verdictsJsonSchemaText);
+
+/**
+ * The summary a `verdicts` answer stands for when it is kept as a JudgeWire (in the cache, say):
+ * empty. Nothing reads it: only the answers of `full` requests are merged into a summary.
+ */
+const summaryNotAsked = (): Omit<JudgeWire, 'verdicts' | 'sub_claims' | 'decision_status' | 'abstain_reason'> => ({
+  gaps: [],
+  contradictions: [],
+  verification_needed: false,
+  verification_reason: '',
+  explanation: '',
+  grounding_score: 0,
+});
 
 // The top level checked strictly, the lists item by item: one bad verdict costs one claim, not the chunk.
 const LenientWireSchema = JudgeWireSchema.extend({ verdicts: z.array(z.unknown()), sub_claims: z.array(z.unknown()) });
+// A model asked for verdicts only may still add the summary fields (JSON in plain text): they
+// are read like any answer's and then not used, rather than failing the answer.
+const LenientVerdictsSchema = LenientWireSchema.partial({ gaps: true, contradictions: true, verification_needed: true, verification_reason: true, explanation: true, grounding_score: true });
 
 export type WireParse =
   | { ok: true; value: JudgeWire; dropped: string[] }
   | { ok: false; reason: string };
 
 /**
- * Validates a decoded model answer. Top-level fields outside the schema (e.g. the field-seen
- * `decision_status: "grounded"`) fail the whole answer; a verdict or sub-claim outside the
- * schema (an unknown partition or evidence type) is dropped and named in `dropped`.
+ * Validates a decoded model answer to a request that asked for `ask`. Top-level fields outside
+ * the schema (e.g. the field-seen `decision_status: "grounded"`) fail the whole answer; a
+ * verdict or sub-claim outside the schema (an unknown partition or evidence type) is dropped
+ * and named in `dropped`.
  */
-export function parseWire(value: unknown): WireParse {
+export function parseWire(value: unknown, ask: JudgeAsk = 'full'): WireParse {
   const strict = JudgeWireSchema.safeParse(value);
   if (strict.success) return { ok: true, value: strict.data, dropped: [] };
-  const lenient = LenientWireSchema.safeParse(value);
+  const lenient = ask === 'full' ? LenientWireSchema.safeParse(value) : LenientVerdictsSchema.transform((answer) => ({ ...summaryNotAsked(), ...answer })).safeParse(value);
   if (!lenient.success) return { ok: false, reason: formatZodError(lenient.error) };
   const dropped: string[] = [];
   const keep = <T>(items: unknown[], schema: z.ZodType<T>, list: string): T[] =>

@@ -147,4 +147,16 @@ describe('the hybrid judge asks the LLM for verdicts only', () => {
     const hybrid = await new HybridJudge({ offline: unsureOffline, llm: judge, confidenceCut: 0.5 }).estimate(input);
     assert.equal(hybrid.promptTokens, verdicts.promptTokens);
   });
+
+  it('the estimate says how many of its tokens every request repeats: the instructions and the schema, once per request', async () => {
+    const input = { claims: CLAIMS, evidence: EVIDENCE, report: REPORT };
+    const once = await countPromptTokens([{ role: 'system', content: JUDGE_VERDICTS_SYSTEM_PROMPT }], jsonSchemaTextFor('verdicts'));
+    const oneRequest = await llm().estimate(input, 'verdicts');
+    assert.equal(oneRequest.repeatedTokens, once);
+    // One claim per request: two requests, the same instructions and schema twice.
+    const twoRequests = await llm({ claimsPerChunk: 1 }).estimate(input, 'verdicts');
+    assert.equal(twoRequests.requests, 2);
+    assert.equal(twoRequests.repeatedTokens, 2 * once);
+    assert.ok(twoRequests.promptTokens > twoRequests.repeatedTokens);
+  });
 });

@@ -69,6 +69,8 @@ export interface JudgeEstimate {
   requests: number;
   cachedRequests: number;
   promptTokens: number;
+  /** Of `promptTokens`, those every request repeats whatever it judges: the instructions and the answer's schema. */
+  repeatedTokens: number;
   encoding: string;
   /** Claim ids per request, in order. */
   perRequest: string[][];
@@ -134,9 +136,11 @@ export class OpenAIJudge implements ClaimJudge {
 
   /** The requests a judgement of `input` would make, and their prompt tokens; reads the cache, sends nothing. */
   async estimate(input: ClaimJudgeInput, ask: JudgeAsk = 'full'): Promise<JudgeEstimate> {
-    const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
+    const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, repeatedTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
     if (input.claims.length === 0 || input.evidence.length === 0) return estimate;
     const structured = this.structuredFirst();
+    // The schema travels as response_format or, without structured outputs, inside the prompt: repeated either way.
+    const repeated = await countPromptTokens([{ role: 'system', content: judgeSystemPromptFor(ask) }], jsonSchemaTextFor(ask));
     for (const task of this.plan(input, ask)) {
       if (await this.cache?.get(task.key).catch(() => undefined)) {
         estimate.cachedRequests += 1;
@@ -144,6 +148,7 @@ export class OpenAIJudge implements ClaimJudge {
       }
       estimate.requests += 1;
       estimate.perRequest.push(task.claims.map((c) => c.id));
+      estimate.repeatedTokens += repeated;
       estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? jsonSchemaTextFor(ask) : '');
     }
     return estimate;

@@ -1,20 +1,23 @@
 // The hybrid judge: the offline verifier runs first and keeps the claims it decides with a
 // calibrated confidence at or above a cut (figures, times, identifiers — where it is strongest);
-// only the rest go to the LLM, with their retrieved evidence and their paragraph. The LLM never
-// sees the offline verdict (no hints that tell it the answer). Every claim says which judge
+// only the rest go to the LLM, with their retrieved evidence and their paragraph, asked for claim
+// verdicts only (the summary is built here from all the claims). The LLM never sees the offline
+// verdict (no hints that tell it the answer). Every claim says which judge
 // decided and why; where both judged and disagree, the claim is flagged for a reviewer.
 import type { PartitionKey } from '../model';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
 import { judgeOutputFromClaims } from './offline';
 import type { JudgeEstimate } from './openai/judge';
+import type { JudgeAsk } from './openai/wire';
 
 // Calibrated on held-out folds of the corpus dev split (`npm run train:judge` prints the table):
 // at 0.75 the offline judge keeps 68% of the claims, right 89% of the time on them.
 export const DEFAULT_CONFIDENCE_CUT = 0.75;
 
-/** An LLM judge that can say what it would send without sending it. */
+/** An LLM judge that can say what it would send without sending it, and be asked for claim verdicts only. */
 export interface EstimatingJudge extends ClaimJudge {
-  estimate(input: ClaimJudgeInput): Promise<JudgeEstimate>;
+  judgeClaims(input: ClaimJudgeInput, ask?: JudgeAsk): Promise<ClaimJudgement>;
+  estimate(input: ClaimJudgeInput, ask?: JudgeAsk): Promise<JudgeEstimate>;
 }
 
 export interface HybridJudgeOptions {
@@ -53,7 +56,8 @@ export class HybridJudge implements ClaimJudge {
 
   async judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement> {
     const { offline, kept, sent } = await this.split(input);
-    const llm = sent.length > 0 ? await this.options.llm.judgeClaims({ ...input, claims: sent }) : undefined;
+    // Verdicts only: this judgement's summary is built from the claims below, so the LLM's would be paid for and dropped.
+    const llm = sent.length > 0 ? await this.options.llm.judgeClaims({ ...input, claims: sent }, 'verdicts') : undefined;
     const fromLlm = new Map((llm?.claims ?? []).map((claim) => [claim.id, claim]));
     const byId = new Map(offline.claims.map((claim) => [claim.id, claim]));
     const claims = input.claims.map((claim): JudgedClaim => {
@@ -87,7 +91,7 @@ export class HybridJudge implements ClaimJudge {
   /** What a hybrid judgement would send: the offline judge runs (locally), the LLM part is only planned. */
   async estimate(input: ClaimJudgeInput): Promise<HybridEstimate> {
     const { kept, sent } = await this.split(input);
-    const estimate = await this.options.llm.estimate({ ...input, claims: sent });
+    const estimate = await this.options.llm.estimate({ ...input, claims: sent }, 'verdicts');
     return { ...estimate, keptOffline: kept.size };
   }
 

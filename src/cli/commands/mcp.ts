@@ -7,7 +7,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CLI_VERSION, CliError, type CliIo } from '../args';
 import { Roots, RootError } from '../mcp/roots';
 import { registerTools } from '../mcp/tools';
-import { CLI_JUDGES, type JudgeFactories } from './review';
+import { createOfflineJudge } from '../../core/judge/offline';
+import type { JudgeFactories } from './judges';
 
 export const mcpUsage = `Usage: grounding-review mcp --root DIR [--root DIR…] [options]
 
@@ -25,7 +26,8 @@ Options:
 
 Register it in an MCP client as the command \`grounding-review mcp --root /path/to/project\`.`;
 
-export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
+/** `judges`: the table --judge picks from; by default the CLI's, as `review` has it. */
+export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -46,8 +48,9 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
     throw error instanceof RootError ? new CliError(error.message) : error;
   }
   const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const table = judges ?? (await cliJudges(judgeName));
+  const makeJudge = Object.hasOwn(table, judgeName) ? table[judgeName] : undefined;
+  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(table).join(', ')}, got ${JSON.stringify(judgeName)}`);
   // Judge notices (e.g. "no key: the offline judge runs") must not reach stdout, the protocol stream.
   const quiet: CliIo = { ...io, stdout: io.stderr };
   makeJudge(quiet, values); // fails now, at start-up, on bad judge options
@@ -62,4 +65,14 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
   process.stdin.once('end', () => void server.close());
   io.stderr(`grounding-review mcp: serving on stdio; roots ${roots.dirs.join(', ')}; judge ${judgeName}\n`);
   return closed;
+}
+
+/**
+ * The CLI's judge table for --judge NAME. The offline judge, the default, is the one an agent's MCP
+ * client starts and waits on: it gets only itself, without the LLM judges' code (the OpenAI client
+ * and its schemas), which loads when another judge is named.
+ */
+async function cliJudges(judgeName: string): Promise<JudgeFactories> {
+  if (judgeName === 'offline') return { offline: () => createOfflineJudge() };
+  return (await import('./judges.js')).CLI_JUDGES;
 }

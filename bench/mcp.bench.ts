@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { loadLine, median, ms } from './lib/measure';
+import { loadLine, median, mib, ms } from './lib/measure';
 import { repoRoot } from './report';
 
 const RUNS = 9;
@@ -23,6 +23,11 @@ function processCpuMs(pid: number | null): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** dist/cli.js reads the command name and hands `mcp` to dist/cli-mcp.js (see esbuild.js). */
+function loadedBundles(): string[] {
+  return ['cli.js', 'cli-mcp.js'].filter((file) => existsSync(join(repoRoot, 'dist', file)));
 }
 
 async function coldStart(cli: string): Promise<{ initMs: number; firstResultMs: number; cpuMs: number }> {
@@ -62,7 +67,7 @@ export async function run(): Promise<string> {
     header,
     '',
     `${RUNS} runs, each a new server process: spawn + MCP initialize, then \`review_report\` on examples/incident/report.md (offline judge).`,
-    `Bundle: dist/cli.js, ${(statSync(cli).size / 2 ** 20).toFixed(2)} MiB.`,
+    `Bundles the server loads: ${loadedBundles().map((file) => `dist/${file} ${mib(statSync(join(repoRoot, 'dist', file)).size)}`).join(' + ')}.`,
     '',
     '| | median | best |',
     '|---|---:|---:|',

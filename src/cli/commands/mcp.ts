@@ -4,6 +4,8 @@
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { CLI_VERSION, CliError, type CliIo } from '../args';
 import { Roots, RootError } from '../mcp/roots';
 import { registerTools } from '../mcp/tools';
@@ -55,7 +57,7 @@ export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories)
   const quiet: CliIo = { ...io, stdout: io.stderr };
   makeJudge(quiet, values); // fails now, at start-up, on bad judge options
 
-  const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION });
+  const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION }, { jsonSchemaValidator: validatorOnFirstUse() });
   registerTools(server, { roots, makeJudge: () => makeJudge(quiet, values) });
   const closed = new Promise<number>((resolve) => {
     server.server.onclose = () => resolve(0);
@@ -75,4 +77,14 @@ export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories)
 async function cliJudges(judgeName: string): Promise<JudgeFactories> {
   if (judgeName === 'offline') return { offline: () => createOfflineJudge() };
   return (await import('./judges.js')).CLI_JUDGES;
+}
+
+/**
+ * The SDK's default JSON Schema validator (Ajv with its formats), built when first asked for. The
+ * server uses it only to check the answers to elicitation requests, which these tools never make,
+ * and building it is a sizeable part of the start-up an agent waits through before its first call.
+ */
+function validatorOnFirstUse(): jsonSchemaValidator {
+  let validator: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (validator ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }

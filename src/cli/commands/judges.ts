@@ -1,10 +1,13 @@
-// The CLI's LLM-side options (--samples, --max-retry-wait, --deadline, --confidence-cut), the
-// hybrid judge, and `--dry-run`: what a review would send, planned by the same code as the real
-// run and priced with a real tokenizer, with no network connection at all.
+// The judges the CLI can run (the table `review`, `hook` and `mcp` pick from by --judge), their
+// LLM-side options (--model, --base-url, --samples, --max-retry-wait, --deadline, --confidence-cut…),
+// the hybrid judge, and `--dry-run`: what a review would send, planned by the same code as the
+// real run and priced with a real tokenizer, with no network connection at all.
+import { resolve } from 'node:path';
 import { createOfflineJudge } from '../../core/judge/offline';
 import { DEFAULT_CONFIDENCE_CUT, HybridJudge } from '../../core/judge/hybrid';
-import { DEFAULT_JUDGE_MODEL, type JudgeChoice } from '../../core/judge/openai/config';
-import { OpenAIJudge, type JudgeEstimate, type OpenAIJudgeOptions } from '../../core/judge/openai/judge';
+import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
+import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
+import { OpenAIJudge, type JudgeEstimate, type OpenAIJudgeOptions, type StructuredOutputMode } from '../../core/judge/openai/judge';
 import { parseEvidenceSources } from '../../core/evidence';
 import type { ClaimJudge, ClaimJudgeInput, EvidenceSource } from '../../core/review-types';
 import { segmentReport } from '../../core/segment';
@@ -15,6 +18,21 @@ export interface JudgeCliValues {
   'max-retry-wait'?: string;
   deadline?: string;
   'confidence-cut'?: string;
+}
+
+/** The options the LLM judge and the loop read. */
+export interface LlmCliValues extends JudgeCliValues {
+  model?: string;
+  'base-url'?: string;
+  'structured-output'?: string;
+  timeout?: string;
+  'cache-dir'?: string;
+  out?: string;
+  'replan-command'?: string;
+  'replan-timeout'?: string;
+  'regenerate-model'?: string;
+  'k-max'?: string;
+  'rounds-cap'?: string;
 }
 
 export const JUDGE_CLI_OPTIONS = {
@@ -66,6 +84,47 @@ export function confidenceCut(values: JudgeCliValues): number {
 export function createCliHybridJudge(values: JudgeCliValues, llm: ClaimJudge): ClaimJudge {
   if (!(llm instanceof OpenAIJudge)) return llm;
   return new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(values) });
+}
+
+/** The judges the CLI can run, by name. */
+export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) => ClaimJudge>;
+
+export const CLI_JUDGES: JudgeFactories = {
+  offline: () => createOfflineJudge(),
+  openai: (io, values) => createCliOpenAIJudge(io, values),
+  llm: (io, values) => createCliOpenAIJudge(io, values),
+  hybrid: (io, values) => createCliHybridJudge(values, createCliOpenAIJudge(io, values)),
+};
+
+/** The endpoint from the options and the environment (OPENAI_API_KEY, OPENAI_BASE_URL); the key never from a flag. */
+export function openAIChoice(values: LlmCliValues, io: CliIo): JudgeChoice {
+  const structured = values['structured-output'];
+  if (structured !== undefined && !['auto', 'on', 'off'].includes(structured)) {
+    throw new CliError(`--structured-output: expected auto, on or off, got ${JSON.stringify(structured)}`);
+  }
+  const timeout = parseNumberOption(values.timeout, 'timeout');
+  if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout: expected seconds > 0');
+  return chooseJudge({
+    requested: 'openai',
+    apiKey: io.env.OPENAI_API_KEY,
+    baseURL: values['base-url'] ?? io.env.OPENAI_BASE_URL,
+    model: values.model,
+    structuredOutput: structured as StructuredOutputMode | undefined,
+    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  });
+}
+
+function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
+  const choice = openAIChoice(values, io);
+  if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
+  if (choice.kind === 'offline') return createOfflineJudge();
+  const cache = cliJudgeCache(values, io);
+  return new OpenAIJudge({ ...choice.options, ...llmJudgeExtras(values), ...(cache ? { cache } : {}) });
+}
+
+export function cliJudgeCache(values: LlmCliValues, io: CliIo) {
+  const dir = values['cache-dir'];
+  return dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
 }
 
 export interface DryRunReport {

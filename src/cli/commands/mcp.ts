@@ -4,10 +4,13 @@
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { CLI_VERSION, CliError, type CliIo } from '../args';
 import { Roots, RootError } from '../mcp/roots';
 import { registerTools } from '../mcp/tools';
-import { CLI_JUDGES, type JudgeFactories } from './review';
+import { createOfflineJudge } from '../../core/judge/offline';
+import type { JudgeFactories } from './judges';
 
 export const mcpUsage = `Usage: grounding-review mcp --root DIR [--root DIR…] [options]
 
@@ -25,7 +28,8 @@ Options:
 
 Register it in an MCP client as the command \`grounding-review mcp --root /path/to/project\`.`;
 
-export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
+/** `judges`: the table --judge picks from; by default the CLI's, as `review` has it. */
+export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -46,13 +50,14 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
     throw error instanceof RootError ? new CliError(error.message) : error;
   }
   const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const table = judges ?? (await cliJudges(judgeName));
+  const makeJudge = Object.hasOwn(table, judgeName) ? table[judgeName] : undefined;
+  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(table).join(', ')}, got ${JSON.stringify(judgeName)}`);
   // Judge notices (e.g. "no key: the offline judge runs") must not reach stdout, the protocol stream.
   const quiet: CliIo = { ...io, stdout: io.stderr };
   makeJudge(quiet, values); // fails now, at start-up, on bad judge options
 
-  const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION });
+  const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION }, { jsonSchemaValidator: validatorOnFirstUse() });
   registerTools(server, { roots, makeJudge: () => makeJudge(quiet, values) });
   const closed = new Promise<number>((resolve) => {
     server.server.onclose = () => resolve(0);
@@ -62,4 +67,24 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
   process.stdin.once('end', () => void server.close());
   io.stderr(`grounding-review mcp: serving on stdio; roots ${roots.dirs.join(', ')}; judge ${judgeName}\n`);
   return closed;
+}
+
+/**
+ * The CLI's judge table for --judge NAME. The offline judge, the default, is the one an agent's MCP
+ * client starts and waits on: it gets only itself, without the LLM judges' code (the OpenAI client
+ * and its schemas), which loads when another judge is named.
+ */
+async function cliJudges(judgeName: string): Promise<JudgeFactories> {
+  if (judgeName === 'offline') return { offline: () => createOfflineJudge() };
+  return (await import('./judges.js')).CLI_JUDGES;
+}
+
+/**
+ * The SDK's default JSON Schema validator (Ajv with its formats), built when first asked for. The
+ * server uses it only to check the answers to elicitation requests, which these tools never make,
+ * and building it is a sizeable part of the start-up an agent waits through before its first call.
+ */
+function validatorOnFirstUse(): jsonSchemaValidator {
+  let validator: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (validator ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }

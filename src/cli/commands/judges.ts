@@ -1,7 +1,9 @@
-// The CLI's LLM-side options (--samples, --max-retry-wait, --deadline, --confidence-cut), the
-// hybrid judge, and `--dry-run`: what a review would send, planned by the same code as the real
-// run and priced with a real tokenizer, with no network connection at all.
+// The CLI's judge options: which judge runs, the grounded cut on the offline judge's verdicts
+// (--grounded-cut), the LLM-side options (--samples, --max-retry-wait, --deadline,
+// --confidence-cut), the hybrid judge, and `--dry-run`: what a review would send, planned by the
+// same code as the real run and priced with a real tokenizer, with no network connection at all.
 import { createOfflineJudge } from '../../core/judge/offline';
+import { STRICT_GROUNDED_CUT, strictGroundedCut } from '../../core/judge/grounded-cut';
 import { DEFAULT_CONFIDENCE_CUT, HybridJudge } from '../../core/judge/hybrid';
 import { DEFAULT_JUDGE_MODEL, type JudgeChoice } from '../../core/judge/openai/config';
 import { OpenAIJudge, type JudgeEstimate, type OpenAIJudgeOptions } from '../../core/judge/openai/judge';
@@ -15,9 +17,11 @@ export interface JudgeCliValues {
   'max-retry-wait'?: string;
   deadline?: string;
   'confidence-cut'?: string;
+  'grounded-cut'?: string;
 }
 
 export const JUDGE_CLI_OPTIONS = {
+  'grounded-cut': { type: 'string' },
   samples: { type: 'string' },
   'max-retry-wait': { type: 'string' },
   deadline: { type: 'string' },
@@ -25,7 +29,16 @@ export const JUDGE_CLI_OPTIONS = {
   'dry-run': { type: 'boolean' },
 } as const;
 
-export const judgeUsage = `Hybrid judge, stability and cost (--judge llm|openai|hybrid):
+export const groundedCutUsage = `  --grounded-cut P     a grounded verdict of the offline judge with confidence below P (a number
+                       in [0, 1], default 0) is withheld: the claim is ungrounded, "could not
+                       verify offline", and hybrid sends it to the LLM instead. P = strict: the
+                       shipped model's cut that reached 0.9 precision of grounded on held-out
+                       folds. Offline and hybrid judges only (llm has no offline verdicts)`;
+
+export const judgeUsage = `Trusted green marks (--judge offline|hybrid):
+${groundedCutUsage}
+
+Hybrid judge, stability and cost (--judge llm|openai|hybrid):
   --judge hybrid       the offline judge first; claims it decides with confidence ≥ the cut keep
                        its verdict, the rest go to the LLM (each claim says which judge decided)
   --confidence-cut C   the cut in [0, 1] (default ${DEFAULT_CONFIDENCE_CUT})
@@ -62,10 +75,62 @@ export function confidenceCut(values: JudgeCliValues): number {
   return cut ?? DEFAULT_CONFIDENCE_CUT;
 }
 
-/** The hybrid judge over the LLM judge `llm` builds; the offline judge alone when there is no endpoint. */
-export function createCliHybridJudge(values: JudgeCliValues, llm: ClaimJudge): ClaimJudge {
-  if (!(llm instanceof OpenAIJudge)) return llm;
-  return new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(values) });
+/** What every entry path (review, --batch workers, hook, MCP) asks of the judge it builds, beyond the judge's own flags. */
+export interface VerdictOptions {
+  /** Grounded offline verdicts below this confidence are withheld (offline judge) or sent to the LLM (hybrid). */
+  groundedCut?: number;
+}
+
+/** The judges whose verdicts come, at least in part, from the offline judge: only they can honour a grounded cut. */
+const JUDGES_WITH_OFFLINE_VERDICTS: readonly string[] = ['offline', 'hybrid'];
+
+/** The judge factory `--judge` names (default offline); an unknown name is an error listing the known ones. */
+export function pickJudge<Factory>(judges: Record<string, Factory>, name: string | undefined): { judgeName: string; makeJudge: Factory } {
+  const judgeName = name ?? 'offline';
+  if (!Object.hasOwn(judges, judgeName)) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  return { judgeName, makeJudge: judges[judgeName]! };
+}
+
+/** `--grounded-cut P|strict` as a number, parsed as strictly as every number flag. */
+export function groundedCutOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value === STRICT_GROUNDED_CUT) return strictGroundedCut();
+  const expected = `--grounded-cut: expected a number in [0, 1] or ${STRICT_GROUNDED_CUT}, got ${JSON.stringify(value)}`;
+  let cut: number | undefined;
+  try {
+    cut = parseNumberOption(value, 'grounded-cut');
+  } catch {
+    throw new CliError(expected);
+  }
+  if (!(cut! >= 0 && cut! <= 1)) throw new CliError(expected);
+  return cut;
+}
+
+/**
+ * The verdict options for the judge named `judgeName`. A grounded cut that judge cannot honour
+ * (the LLM judge gives no offline verdicts to cut) is an error naming `option`, never ignored.
+ */
+export function verdictOptionsFor(judgeName: string, groundedCut: number | undefined, option = '--grounded-cut'): VerdictOptions {
+  if (groundedCut === undefined) return {};
+  if (!JUDGES_WITH_OFFLINE_VERDICTS.includes(judgeName)) {
+    throw new CliError(`${option}: the ${judgeName} judge gives no offline verdicts for a grounded cut to withhold; it applies with the offline and hybrid judges`);
+  }
+  return { groundedCut };
+}
+
+/** The offline judge with the grounded cut asked for. */
+export function createCliOfflineJudge(verdicts: VerdictOptions = {}): ClaimJudge {
+  return createOfflineJudge(verdicts.groundedCut === undefined ? {} : { groundedCut: verdicts.groundedCut });
+}
+
+/**
+ * The hybrid judge over the LLM judge `llm` builds; the offline judge alone, with the same
+ * grounded cut, when there is no endpoint. The hybrid's own offline stage runs uncut: the hybrid
+ * applies the cut itself, sending what it would withhold to the LLM.
+ */
+export function createCliHybridJudge(values: JudgeCliValues, llm: ClaimJudge, verdicts: VerdictOptions = {}): ClaimJudge {
+  if (!(llm instanceof OpenAIJudge)) return createCliOfflineJudge(verdicts);
+  return new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(values), ...verdicts });
 }
 
 export interface DryRunReport {
@@ -76,7 +141,7 @@ export interface DryRunReport {
   evidence_items: number;
   token_encoding: string;
   llm: EstimateJson;
-  hybrid: EstimateJson & { kept_offline: number; confidence_cut: number };
+  hybrid: EstimateJson & { kept_offline: number; confidence_cut: number; grounded_cut?: number };
 }
 
 interface EstimateJson {
@@ -107,11 +172,12 @@ export async function dryRun(args: {
   choice: JudgeChoice;
   values: JudgeCliValues & { model?: string };
   cache?: OpenAIJudgeOptions['cache'];
+  verdicts?: VerdictOptions;
 }): Promise<DryRunReport> {
   const options: OpenAIJudgeOptions =
     args.choice.kind === 'openai' ? { ...args.choice.options } : { model: args.values.model?.trim() || DEFAULT_JUDGE_MODEL, baseURL: 'https://api.openai.com/v1' };
   const llm = new OpenAIJudge({ ...options, ...llmJudgeExtras(args.values), ...(args.cache !== undefined ? { cache: args.cache } : {}) });
-  const hybrid = new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(args.values) });
+  const hybrid = new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(args.values), ...args.verdicts });
   const format = args.reportFile && /\.(txt|text)$/i.test(args.reportFile) ? 'text' : 'markdown';
   const segmented = segmentReport(args.report, { format, file: args.reportFile });
   const input: ClaimJudgeInput = {
@@ -129,7 +195,7 @@ export async function dryRun(args: {
     evidence_items: input.evidence.length,
     token_encoding: llmEstimate.encoding,
     llm: estimateJson(llmEstimate),
-    hybrid: { ...estimateJson(hybridEstimate), kept_offline: hybridEstimate.keptOffline, confidence_cut: hybrid.cut },
+    hybrid: { ...estimateJson(hybridEstimate), kept_offline: hybridEstimate.keptOffline, confidence_cut: hybrid.cut, ...(hybrid.groundedCut > 0 ? { grounded_cut: hybrid.groundedCut } : {}) },
   };
 }
 
@@ -140,7 +206,7 @@ export function renderDryRun(report: DryRunReport, reportFile: string, io: CliIo
   return [
     `${reportFile}: dry run — nothing sent. ${report.claims} claim(s), ${report.evidence_items} evidence item(s); model ${report.model} at ${report.endpoint}; tokens by ${report.token_encoding}`,
     line('llm', report.llm),
-    `${line('hybrid', report.hybrid)} (${report.hybrid.kept_offline} kept offline at confidence ≥ ${report.hybrid.confidence_cut})`,
+    `${line('hybrid', report.hybrid)} (${report.hybrid.kept_offline} kept offline at confidence ≥ ${report.hybrid.confidence_cut}${report.hybrid.grounded_cut === undefined ? '' : `, grounded ≥ ${report.hybrid.grounded_cut}`})`,
     report.llm.prompt_tokens > 0 ? `  hybrid / llm prompt tokens: ${(report.hybrid.prompt_tokens / report.llm.prompt_tokens).toFixed(3)}` : '',
   ]
     .filter(Boolean)

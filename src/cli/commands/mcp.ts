@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CLI_VERSION, CliError, type CliIo } from '../args';
 import { Roots, RootError } from '../mcp/roots';
 import { registerTools } from '../mcp/tools';
+import { pickJudge, verdictOptionsFor } from './judges';
 import { CLI_JUDGES, type JudgeFactories } from './review';
 
 export const mcpUsage = `Usage: grounding-review mcp --root DIR [--root DIR…] [options]
@@ -45,15 +46,14 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
   } catch (error) {
     throw error instanceof RootError ? new CliError(error.message) : error;
   }
-  const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const { judgeName, makeJudge } = pickJudge(judges, values.judge);
   // Judge notices (e.g. "no key: the offline judge runs") must not reach stdout, the protocol stream.
   const quiet: CliIo = { ...io, stdout: io.stderr };
   makeJudge(quiet, values); // fails now, at start-up, on bad judge options
 
   const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION });
-  registerTools(server, { roots, makeJudge: () => makeJudge(quiet, values) });
+  // A tool call's grounded_cut is checked against this server's judge: the LLM judge refuses it.
+  registerTools(server, { roots, makeJudge: (groundedCut) => makeJudge(quiet, values, verdictOptionsFor(judgeName, groundedCut, 'grounded_cut')) });
   const closed = new Promise<number>((resolve) => {
     server.server.onclose = () => resolve(0);
   });

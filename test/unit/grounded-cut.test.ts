@@ -2,6 +2,8 @@
 // number or as `strict`, and what the hybrid judge does with the claims it would withhold: ask the
 // LLM about them, never keep them as ungrounded on the strength of a verdict it did not believe.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { HybridJudge } from '../../src/core/judge/hybrid';
 import { STRICT_GROUNDED_CUT, groundedCutOf, strictGroundedCut } from '../../src/core/judge/grounded-cut';
 import { createOfflineJudge } from '../../src/core/judge/offline';
@@ -131,5 +133,16 @@ describe('hybrid judge with a grounded cut', () => {
     for (const groundedCut of [-0.1, 1.1, Number.NaN]) {
       assert.throws(() => new HybridJudge({ offline: createOfflineJudge(), llm: llm(), groundedCut }), /grounded cut must be in \[0, 1\]/);
     }
+  });
+});
+
+describe('grounding.judge.groundedCut in package.json', () => {
+  it('is a number in [0, 1], default 0, whose description names the shipped strict cut', () => {
+    const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8'));
+    const judge = pkg.contributes.configuration.find((section: { id: string }) => section.id === 'grounding.judge');
+    const setting = judge.properties['grounding.judge.groundedCut'];
+    assert.deepEqual([setting.type, setting.minimum, setting.maximum, setting.default], ['number', 0, 1, 0]);
+    // A retrained model moves the strict cut: the description must move with it.
+    assert.ok(setting.markdownDescription.includes(`\`${strictGroundedCut()}\` is the shipped model's strict cut`), setting.markdownDescription);
   });
 });

@@ -9,8 +9,9 @@ import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
 import { CliError, EXIT_PROCEED, EXIT_USAGE, asCliError, parseFormat, type CliIo } from '../args';
 import { readTextFile } from '../files';
 import { loadEvidence } from '../review-inputs';
-import { groundedCutOption, groundedCutUsage, pickJudge, verdictOptionsFor } from './judges';
-import { CLI_JUDGES, frontMatterEvidence, type JudgeFactories } from './review';
+import { CLI_JUDGES, type JudgeFactories } from './judges';
+import { frontMatterEvidence } from './review';
+import { groundedCutOption, groundedCutUsage, pickJudge, verdictOptionsFor } from './verdict-options';
 
 export const hookUsage = `Usage: grounding-review hook --report FILE [--evidence FILE…] [--trace FILE] [options]
 

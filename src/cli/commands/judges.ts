@@ -1,16 +1,20 @@
-// The CLI's judge options: which judge runs, the grounded cut on the offline judge's verdicts
-// (--grounded-cut), the LLM-side options (--samples, --max-retry-wait, --deadline,
-// --confidence-cut), the hybrid judge, and `--dry-run`: what a review would send, planned by the
-// same code as the real run and priced with a real tokenizer, with no network connection at all.
+// The judges the CLI can run (the table `review`, `hook` and `mcp` pick from by --judge), their
+// LLM-side options (--model, --base-url, --samples, --max-retry-wait, --deadline, --confidence-cut…),
+// the hybrid judge, and `--dry-run`: what a review would send, planned by the same code as the
+// real run and priced with a real tokenizer, with no network connection at all. Which judge
+// --judge names and the grounded cut (--grounded-cut) are in verdict-options.ts, which the MCP
+// server with the default offline judge takes without this file.
+import { resolve } from 'node:path';
 import { createOfflineJudge } from '../../core/judge/offline';
-import { STRICT_GROUNDED_CUT, strictGroundedCut } from '../../core/judge/grounded-cut';
 import { DEFAULT_CONFIDENCE_CUT, HybridJudge } from '../../core/judge/hybrid';
-import { DEFAULT_JUDGE_MODEL, type JudgeChoice } from '../../core/judge/openai/config';
-import { OpenAIJudge, type JudgeEstimate, type OpenAIJudgeOptions } from '../../core/judge/openai/judge';
+import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
+import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
+import { OpenAIJudge, type JudgeEstimate, type OpenAIJudgeOptions, type StructuredOutputMode } from '../../core/judge/openai/judge';
 import { parseEvidenceSources } from '../../core/evidence';
 import type { ClaimJudge, ClaimJudgeInput, EvidenceSource } from '../../core/review-types';
 import { segmentReport } from '../../core/segment';
 import { CliError, parseNumberOption, type CliIo } from '../args';
+import { createCliOfflineJudge, groundedCutUsage, type VerdictOptions } from './verdict-options';
 
 export interface JudgeCliValues {
   samples?: string;
@@ -18,6 +22,21 @@ export interface JudgeCliValues {
   deadline?: string;
   'confidence-cut'?: string;
   'grounded-cut'?: string;
+}
+
+/** The options the LLM judge and the loop read. */
+export interface LlmCliValues extends JudgeCliValues {
+  model?: string;
+  'base-url'?: string;
+  'structured-output'?: string;
+  timeout?: string;
+  'cache-dir'?: string;
+  out?: string;
+  'replan-command'?: string;
+  'replan-timeout'?: string;
+  'regenerate-model'?: string;
+  'k-max'?: string;
+  'rounds-cap'?: string;
 }
 
 export const JUDGE_CLI_OPTIONS = {
@@ -28,12 +47,6 @@ export const JUDGE_CLI_OPTIONS = {
   'confidence-cut': { type: 'string' },
   'dry-run': { type: 'boolean' },
 } as const;
-
-export const groundedCutUsage = `  --grounded-cut P     a grounded verdict of the offline judge with confidence below P (a number
-                       in [0, 1], default 0) is withheld: the claim is ungrounded, "could not
-                       verify offline", and hybrid sends it to the LLM instead. P = strict: the
-                       shipped model's cut that reached 0.9 precision of grounded on held-out
-                       folds. Offline and hybrid judges only (llm has no offline verdicts)`;
 
 export const judgeUsage = `Trusted green marks (--judge offline|hybrid):
 ${groundedCutUsage}
@@ -75,54 +88,6 @@ export function confidenceCut(values: JudgeCliValues): number {
   return cut ?? DEFAULT_CONFIDENCE_CUT;
 }
 
-/** What every entry path (review, --batch workers, hook, MCP) asks of the judge it builds, beyond the judge's own flags. */
-export interface VerdictOptions {
-  /** Grounded offline verdicts below this confidence are withheld (offline judge) or sent to the LLM (hybrid). */
-  groundedCut?: number;
-}
-
-/** The judges whose verdicts come, at least in part, from the offline judge: only they can honour a grounded cut. */
-const JUDGES_WITH_OFFLINE_VERDICTS: readonly string[] = ['offline', 'hybrid'];
-
-/** The judge factory `--judge` names (default offline); an unknown name is an error listing the known ones. */
-export function pickJudge<Factory>(judges: Record<string, Factory>, name: string | undefined): { judgeName: string; makeJudge: Factory } {
-  const judgeName = name ?? 'offline';
-  if (!Object.hasOwn(judges, judgeName)) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
-  return { judgeName, makeJudge: judges[judgeName]! };
-}
-
-/** `--grounded-cut P|strict` as a number, parsed as strictly as every number flag. */
-export function groundedCutOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (value === STRICT_GROUNDED_CUT) return strictGroundedCut();
-  const expected = `--grounded-cut: expected a number in [0, 1] or ${STRICT_GROUNDED_CUT}, got ${JSON.stringify(value)}`;
-  let cut: number | undefined;
-  try {
-    cut = parseNumberOption(value, 'grounded-cut');
-  } catch {
-    throw new CliError(expected);
-  }
-  if (!(cut! >= 0 && cut! <= 1)) throw new CliError(expected);
-  return cut;
-}
-
-/**
- * The verdict options for the judge named `judgeName`. A grounded cut that judge cannot honour
- * (the LLM judge gives no offline verdicts to cut) is an error naming `option`, never ignored.
- */
-export function verdictOptionsFor(judgeName: string, groundedCut: number | undefined, option = '--grounded-cut'): VerdictOptions {
-  if (groundedCut === undefined) return {};
-  if (!JUDGES_WITH_OFFLINE_VERDICTS.includes(judgeName)) {
-    throw new CliError(`${option}: the ${judgeName} judge gives no offline verdicts for a grounded cut to withhold; it applies with the offline and hybrid judges`);
-  }
-  return { groundedCut };
-}
-
-/** The offline judge with the grounded cut asked for. */
-export function createCliOfflineJudge(verdicts: VerdictOptions = {}): ClaimJudge {
-  return createOfflineJudge(verdicts.groundedCut === undefined ? {} : { groundedCut: verdicts.groundedCut });
-}
-
 /**
  * The hybrid judge over the LLM judge `llm` builds; the offline judge alone, with the same
  * grounded cut, when there is no endpoint. The hybrid's own offline stage runs uncut: the hybrid
@@ -131,6 +96,47 @@ export function createCliOfflineJudge(verdicts: VerdictOptions = {}): ClaimJudge
 export function createCliHybridJudge(values: JudgeCliValues, llm: ClaimJudge, verdicts: VerdictOptions = {}): ClaimJudge {
   if (!(llm instanceof OpenAIJudge)) return createCliOfflineJudge(verdicts);
   return new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(values), ...verdicts });
+}
+
+/** The judges the CLI can run, by name; `verdicts` was checked against the name (verdictOptionsFor). */
+export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues, verdicts?: VerdictOptions) => ClaimJudge>;
+
+export const CLI_JUDGES: JudgeFactories = {
+  offline: (_io, _values, verdicts) => createCliOfflineJudge(verdicts),
+  openai: (io, values) => createCliOpenAIJudge(io, values),
+  llm: (io, values) => createCliOpenAIJudge(io, values),
+  hybrid: (io, values, verdicts) => createCliHybridJudge(values, createCliOpenAIJudge(io, values), verdicts),
+};
+
+/** The endpoint from the options and the environment (OPENAI_API_KEY, OPENAI_BASE_URL); the key never from a flag. */
+export function openAIChoice(values: LlmCliValues, io: CliIo): JudgeChoice {
+  const structured = values['structured-output'];
+  if (structured !== undefined && !['auto', 'on', 'off'].includes(structured)) {
+    throw new CliError(`--structured-output: expected auto, on or off, got ${JSON.stringify(structured)}`);
+  }
+  const timeout = parseNumberOption(values.timeout, 'timeout');
+  if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout: expected seconds > 0');
+  return chooseJudge({
+    requested: 'openai',
+    apiKey: io.env.OPENAI_API_KEY,
+    baseURL: values['base-url'] ?? io.env.OPENAI_BASE_URL,
+    model: values.model,
+    structuredOutput: structured as StructuredOutputMode | undefined,
+    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  });
+}
+
+function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
+  const choice = openAIChoice(values, io);
+  if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
+  if (choice.kind === 'offline') return createOfflineJudge();
+  const cache = cliJudgeCache(values, io);
+  return new OpenAIJudge({ ...choice.options, ...llmJudgeExtras(values), ...(cache ? { cache } : {}) });
+}
+
+export function cliJudgeCache(values: LlmCliValues, io: CliIo) {
+  const dir = values['cache-dir'];
+  return dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
 }
 
 export interface DryRunReport {

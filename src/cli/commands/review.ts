@@ -6,11 +6,9 @@ import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeSwitch, type ReviewSwitch, type SwitchNotComputed, type SwitchOptions } from '../../core/geometry/review-switch';
 import { makeEncoder } from './calibrate';
-import { createOfflineJudge } from '../../core/judge/offline';
 import { describeGate, type GateResult, type GateReviewOptions } from '../../core/gate/index';
-import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
-import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
-import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
+import { DEFAULT_JUDGE_MODEL } from '../../core/judge/openai/config';
+import { OpenAIJudge } from '../../core/judge/openai/judge';
 import { HybridJudge } from '../../core/judge/hybrid';
 import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
 import type { RoundDecision, Thresholds } from '../../core/model';
@@ -24,7 +22,8 @@ import { redactReviewNotes, redactUrls } from '../../core/redact';
 import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
 import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
 import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
-import { JUDGE_CLI_OPTIONS, createCliHybridJudge, createCliOfflineJudge, dryRun, groundedCutOption, judgeUsage, llmJudgeExtras, pickJudge, renderDryRun, verdictOptionsFor, type JudgeCliValues, type VerdictOptions } from './judges';
+import { CLI_JUDGES, JUDGE_CLI_OPTIONS, cliJudgeCache, dryRun, judgeUsage, openAIChoice, renderDryRun, type JudgeFactories, type LlmCliValues } from './judges';
+import { groundedCutOption, pickJudge, verdictOptionsFor, type VerdictOptions } from './verdict-options';
 import {
   CliError,
   EXIT_NOT_PROCEED,
@@ -109,16 +108,6 @@ Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain — see --fa
 input error (with --batch: 2 when any line was bad, else 1 when any case fails --fail-on).`;
 
 const GATE_PRESETS = ['default', 'skipper', 'diverger'] as const;
-
-/** The judges the CLI can run, by name; `verdicts` was checked against the name (verdictOptionsFor). */
-export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues, verdicts?: VerdictOptions) => ClaimJudge>;
-
-export const CLI_JUDGES: JudgeFactories = {
-  offline: (_io, _values, verdicts) => createCliOfflineJudge(verdicts),
-  openai: (io, values) => createCliOpenAIJudge(io, values),
-  llm: (io, values) => createCliOpenAIJudge(io, values),
-  hybrid: (io, values, verdicts) => createCliHybridJudge(values, createCliOpenAIJudge(io, values), verdicts),
-};
 
 export async function runReview(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -347,53 +336,7 @@ function renderText(result: ReviewResult, reportFile: string): string {
 
 // ── the OpenAI-compatible judge and the repair loop ──────────────────────────────────────
 
-/** The options the LLM judge and the loop read. */
-export interface LlmCliValues extends JudgeCliValues {
-  model?: string;
-  'base-url'?: string;
-  'structured-output'?: string;
-  timeout?: string;
-  'cache-dir'?: string;
-  out?: string;
-  'replan-command'?: string;
-  'replan-timeout'?: string;
-  'regenerate-model'?: string;
-  'k-max'?: string;
-  'rounds-cap'?: string;
-}
-
 const LOOP_ONLY_OPTIONS = ['out', 'replan-command', 'replan-timeout', 'regenerate-model', 'k-max', 'rounds-cap'] as const;
-
-/** The endpoint from the options and the environment (OPENAI_API_KEY, OPENAI_BASE_URL); the key never from a flag. */
-function openAIChoice(values: LlmCliValues, io: CliIo): JudgeChoice {
-  const structured = values['structured-output'];
-  if (structured !== undefined && !['auto', 'on', 'off'].includes(structured)) {
-    throw new CliError(`--structured-output: expected auto, on or off, got ${JSON.stringify(structured)}`);
-  }
-  const timeout = parseNumberOption(values.timeout, 'timeout');
-  if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout: expected seconds > 0');
-  return chooseJudge({
-    requested: 'openai',
-    apiKey: io.env.OPENAI_API_KEY,
-    baseURL: values['base-url'] ?? io.env.OPENAI_BASE_URL,
-    model: values.model,
-    structuredOutput: structured as StructuredOutputMode | undefined,
-    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-  });
-}
-
-function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
-  const choice = openAIChoice(values, io);
-  if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
-  if (choice.kind === 'offline') return createOfflineJudge();
-  const cache = cliJudgeCache(values, io);
-  return new OpenAIJudge({ ...choice.options, ...llmJudgeExtras(values), ...(cache ? { cache } : {}) });
-}
-
-function cliJudgeCache(values: LlmCliValues, io: CliIo) {
-  const dir = values['cache-dir'];
-  return dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
-}
 
 function countOption(value: string | undefined, name: string): number | undefined {
   const number = parseNumberOption(value, name);

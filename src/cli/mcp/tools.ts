@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { parseEvidence } from '../../core/evidence';
 import { GATE_CLAIM_TYPES, runGate, type GateResult } from '../../core/gate/index';
 import { STRICT_GROUNDED_CUT, groundedCutOf } from '../../core/judge/grounded-cut';
-import { review, toReviewJson } from '../../core/review';
+import { reportSegmentOptions, review, toReviewJson } from '../../core/review';
 import type { ClaimJudge, EvidenceSource, ReviewResult } from '../../core/review-types';
 import { segmentReport } from '../../core/segment';
 import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
@@ -121,9 +121,15 @@ export function registerTools(server: McpServer, context: ToolContext): void {
       exactlyOne({ report: args.report, report_path: args.report_path }, 'the report');
       const report = args.report ?? context.roots.read(args.report_path!);
       const reportFile = args.report_path ?? 'report.md';
-      const listed = args.report_path ? (segmentReport(report).frontMatter.evidence ?? []).map((entry) => join(dirname(args.report_path!), entry)) : [];
+      // A report file's front matter names the evidence when none is given. A Markdown report is
+      // segmented once for it, and the review takes that segmentation over; a plain-text report is
+      // reviewed as text while its front matter is read from a Markdown parse, as it always was.
+      const segmentOptions = reportSegmentOptions(reportFile);
+      const segmented = args.report_path && segmentOptions.format === 'markdown' ? segmentReport(report, segmentOptions) : undefined;
+      const frontMatter = args.report_path ? (segmented ?? segmentReport(report)).frontMatter : {};
+      const listed = (frontMatter.evidence ?? []).map((entry) => join(dirname(args.report_path!), entry));
       const evidence = evidenceSources(context, args, listed);
-      const result = await review({ report, reportFile, evidence, question: args.question, judge: judgeFor(context, args.grounded_cut), gate: args.gate ? { preset: args.gate } : undefined });
+      const result = await review({ report, reportFile, segmented, evidence, question: args.question, judge: judgeFor(context, args.grounded_cut), gate: args.gate ? { preset: args.gate } : undefined });
       return structured(reviewJson(result), renderAgentFeedback(result, reportFile, hookVerdict(result)));
     },
   );

@@ -2,13 +2,17 @@
 // reason the rules (rules.ts and its contradiction checks) arrive at. The decision model reads a
 // proposal as one of its inputs and keeps it, or overrides it, claim by claim (../offline.ts).
 import type { ClaimJudgeInput, JudgedClaim, ReportClaim } from '../../review-types';
+import type { ClaimVerdict } from './claim-view';
 import type { EvidenceIndex } from '../../retrieval/index';
 import { flagNonAnswer } from './answers';
 import { DEFAULT_RULE_OPTIONS, judgeClaim, type RuleOptions } from './rules';
 
+/** A claim as the rules judge it. */
+export type Proposal = JudgedClaim & ClaimVerdict;
+
 /** Every claim of the input as the rules judge it; throws only when `input.signal` is aborted. */
-export function proposeVerdicts(input: ClaimJudgeInput, index: EvidenceIndex, rules: RuleOptions = DEFAULT_RULE_OPTIONS): JudgedClaim[] {
-  const proposed: JudgedClaim[] = [];
+export function proposeVerdicts(input: ClaimJudgeInput, index: EvidenceIndex, rules: RuleOptions = DEFAULT_RULE_OPTIONS): Proposal[] {
+  const proposed: Proposal[] = [];
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();

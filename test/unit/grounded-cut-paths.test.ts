@@ -131,3 +131,31 @@ describe('MCP grounded_cut with the LLM judge', () => {
     }
   });
 });
+
+describe('MCP grounded_cut with the default offline judge', () => {
+  it('is served from dist/cli-mcp.js alone: the commands\' bundle (the OpenAI client) is never loaded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grounded-cut-load-'));
+    // Preloaded into the server: prints each file of dist/ that Node loads, on stderr.
+    const preload = join(dir, 'loads.js');
+    writeFileSync(
+      preload,
+      `const Module = require('node:module'); const load = Module._load;
+       Module._load = function (request, parent, isMain) { const file = Module._resolveFilename(request, parent, isMain); if (file.includes('${join(root, 'dist')}')) process.stderr.write('LOADED ' + file + '\\n'); return load.apply(this, arguments); };`,
+    );
+    const client = new Client({ name: 'grounding-review-test', version: '1.0.0' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['-r', preload, cli, 'mcp', '--root', examples], stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr!.on('data', (chunk) => (stderr += chunk));
+    try {
+      await client.connect(transport);
+      const shut = await callTool(client, 'review_report', { report_path: 'incident/report.md', grounded_cut: 1 });
+      assert.notEqual(shut.isError, true, shut.content[0]?.text);
+      assert.equal((shut.structuredContent!.claims as Claim[]).filter((claim) => claim.partition === 'grounded').length, 0);
+    } finally {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.match(stderr, /LOADED .*cli-mcp\.js/);
+    assert.doesNotMatch(stderr, /cli-commands\.js/);
+  });
+});

@@ -9,8 +9,8 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { CLI_VERSION, CliError, type CliIo } from '../args';
 import { Roots, RootError } from '../mcp/roots';
 import { registerTools } from '../mcp/tools';
-import { createOfflineJudge } from '../../core/judge/offline';
 import type { JudgeFactories } from './judges';
+import { createCliOfflineJudge, pickJudge, verdictOptionsFor } from './verdict-options';
 
 export const mcpUsage = `Usage: grounding-review mcp --root DIR [--root DIR…] [options]
 
@@ -49,16 +49,15 @@ export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories)
   } catch (error) {
     throw error instanceof RootError ? new CliError(error.message) : error;
   }
-  const judgeName = values.judge ?? 'offline';
-  const table = judges ?? (await cliJudges(judgeName));
-  const makeJudge = Object.hasOwn(table, judgeName) ? table[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(table).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const table = judges ?? (await cliJudges(values.judge ?? 'offline'));
+  const { judgeName, makeJudge } = pickJudge(table, values.judge);
   // Judge notices (e.g. "no key: the offline judge runs") must not reach stdout, the protocol stream.
   const quiet: CliIo = { ...io, stdout: io.stderr };
   makeJudge(quiet, values); // fails now, at start-up, on bad judge options
 
   const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION }, { jsonSchemaValidator: validatorOnFirstUse() });
-  registerTools(server, { roots, makeJudge: () => makeJudge(quiet, values) });
+  // A tool call's grounded_cut is checked against this server's judge: the LLM judge refuses it.
+  registerTools(server, { roots, makeJudge: (groundedCut) => makeJudge(quiet, values, verdictOptionsFor(judgeName, groundedCut, 'grounded_cut')) });
   const closed = new Promise<number>((resolve) => {
     server.server.onclose = () => resolve(0);
   });
@@ -75,7 +74,7 @@ export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories)
  * and its schemas), which loads when another judge is named.
  */
 async function cliJudges(judgeName: string): Promise<JudgeFactories> {
-  if (judgeName === 'offline') return { offline: () => createOfflineJudge() };
+  if (judgeName === 'offline') return { offline: (_io, _values, verdicts) => createCliOfflineJudge(verdicts) };
   return (await import('./judges.js')).CLI_JUDGES;
 }
 

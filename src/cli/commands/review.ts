@@ -23,6 +23,7 @@ import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
 import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
 import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
 import { CLI_JUDGES, JUDGE_CLI_OPTIONS, cliJudgeCache, dryRun, judgeUsage, openAIChoice, renderDryRun, type JudgeFactories, type LlmCliValues } from './judges';
+import { groundedCutOption, pickJudge, verdictOptionsFor, type VerdictOptions } from './verdict-options';
 import {
   CliError,
   EXIT_NOT_PROCEED,
@@ -75,7 +76,7 @@ Options:
                        items (the name picks the format, as for a file); prints one JSON result
                        per line with its id and line, or {"id","line","error"} for a case that
                        fails (the rest go on), and a closing summary line on stderr;
-                       --switch and --gate apply to every case
+                       --switch, --gate and --grounded-cut apply to every case
   --jobs N             batch worker threads (default: one per core; 1 = no workers)
   --rho R              contradiction penalty ρ in [0, 1] (default 0.5)
   --tau-proceed P      S ≥ P proceeds (default 0.80)
@@ -152,9 +153,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   const failOnOmission = values['fail-on-omission'] === true;
   const exitFor = (decision: RoundDecision, omissions = 0) =>
     failsOn(decision, failOn) || (failOnOmission && omissions > 0) ? EXIT_NOT_PROCEED : EXIT_PROCEED;
-  const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const { judgeName, makeJudge } = pickJudge(judges, values.judge);
+  const verdicts = verdictOptionsFor(judgeName, groundedCutOption(values['grounded-cut']));
   const settings = scoringOptions(values);
 
   const maxMb = parseNumberOption(values['max-file-mb'], 'max-file-mb') ?? DEFAULT_MAX_FILE_MB;
@@ -174,9 +174,9 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     const summary = await runBatchCases({
       file: values.batch,
       text: readTextFile(values.batch, maxMb),
-      setup: () => ({ judge: makeJudge(printed, values), settings, maxMb, ...extras() }),
+      setup: () => ({ judge: makeJudge(printed, values, verdicts), settings, maxMb, ...extras() }),
       // Workers rebuild the setup from plain options; a judge table given by a caller stays in this thread.
-      ...(judges === CLI_JUDGES ? { worker: { file: __filename, options: { judgeName, values: { ...values }, settings, maxMb } } } : {}),
+      ...(judges === CLI_JUDGES ? { worker: { file: __filename, options: { judgeName, values: { ...values }, verdicts, settings, maxMb } } } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
       io: printed,
     });
@@ -195,7 +195,7 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   const { evidence, pathByName } = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root, maxMb });
   if (values['dry-run']) {
     if (format === 'sarif' || values.loop) throw new CliError('--dry-run prints a plan as text or JSON; --format sarif and --loop are not available');
-    const planned = await dryRun({ report, reportFile, evidence, question: values.question, choice: openAIChoice(values, io), values, cache: cliJudgeCache(values, io) });
+    const planned = await dryRun({ report, reportFile, evidence, question: values.question, choice: openAIChoice(values, io), values, cache: cliJudgeCache(values, io), verdicts });
     io.stdout(format === 'json' ? JSON.stringify(planned) + '\n' : renderDryRun(planned, reportFile, io));
     return EXIT_PROCEED;
   }
@@ -203,13 +203,13 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   if (values.loop) {
     if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
     const inputs = [resolve(io.cwd, reportFile), ...pathByName.values()];
-    return runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values), values, io: printed, format, exitFor });
+    return runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values, verdicts), values, io: printed, format, exitFor });
   }
   for (const option of LOOP_ONLY_OPTIONS) if (values[option] !== undefined) throw new CliError(`--${option} needs --loop`);
 
   let result: ReviewResult;
   try {
-    result = redactReviewNotes(await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values), ...extras() }));
+    result = redactReviewNotes(await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values, verdicts), ...extras() }));
   } catch (error) {
     throw asCliError(error);
   }
@@ -452,9 +452,9 @@ async function runReviewLoop(args: {
 // In a batch worker thread this file is the worker's entry: rebuild the setup from the options.
 if (isBatchWorker()) {
   serveBatchWorker((options) => {
-    const { judgeName, values, settings, maxMb } = options as { judgeName: string; values: Record<string, unknown>; settings: Partial<ScoringSettings>; maxMb: number };
+    const { judgeName, values, verdicts, settings, maxMb } = options as { judgeName: string; values: Record<string, unknown>; verdicts: VerdictOptions; settings: Partial<ScoringSettings>; maxMb: number };
     const silentIo: CliIo = { stdout: () => undefined, stderr: () => undefined, env: process.env, cwd: process.cwd() };
-    const setup: BatchSetup = { judge: CLI_JUDGES[judgeName](silentIo, values), settings, maxMb, ...reviewExtras(values, silentIo) };
+    const setup: BatchSetup = { judge: CLI_JUDGES[judgeName](silentIo, values, verdicts), settings, maxMb, ...reviewExtras(values, silentIo) };
     return setup;
   });
 }

@@ -4,6 +4,8 @@
 // verdicts only (the summary is built here from all the claims). The LLM never sees the offline
 // verdict (no hints that tell it the answer). Every claim says which judge
 // decided and why; where both judged and disagree, the claim is flagged for a reviewer.
+// A grounded cut (the reviewer's "green marks I can trust") sends a grounded verdict below it to
+// the LLM too: the offline judge could not verify the claim, so it is asked, not kept as ungrounded.
 import type { PartitionKey } from '../model';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
 import { judgeOutputFromClaims } from './offline';
@@ -25,6 +27,12 @@ export interface HybridJudgeOptions {
   llm: EstimatingJudge;
   /** Offline verdicts with confidence ≥ this are kept (default 0.75). Unset confidence counts as 0. */
   confidenceCut?: number;
+  /**
+   * A grounded offline verdict with confidence below this is not kept either: it goes to the LLM
+   * (default 0). Give `offline` no grounded cut of its own: a verdict it withheld would arrive as
+   * ungrounded with that partition's confidence, and could be kept as ungrounded instead of asked.
+   */
+  groundedCut?: number;
 }
 
 export interface HybridEstimate extends JudgeEstimate {
@@ -43,11 +51,15 @@ export function offlineConfidence(claim: JudgedClaim | undefined): number {
 export class HybridJudge implements ClaimJudge {
   readonly kind = 'hybrid';
   readonly cut: number;
+  readonly groundedCut: number;
 
   constructor(private readonly options: HybridJudgeOptions) {
     const cut = options.confidenceCut ?? DEFAULT_CONFIDENCE_CUT;
     if (!(cut >= 0 && cut <= 1)) throw new RangeError(`confidence cut must be in [0, 1], got ${cut}`);
+    const groundedCut = options.groundedCut ?? 0;
+    if (!(groundedCut >= 0 && groundedCut <= 1)) throw new RangeError(`grounded cut must be in [0, 1], got ${groundedCut}`);
     this.cut = cut;
+    this.groundedCut = groundedCut;
   }
 
   get model(): string | undefined {
@@ -67,12 +79,16 @@ export class HybridJudge implements ClaimJudge {
         return { ...own, decided_by: 'offline', decided_why: `offline confidence ${fixed(confidence)} ≥ cut ${fixed(this.cut)}` };
       }
       const said = own ? `the offline judge said ${own.partition} at confidence ${own.confidence === undefined ? 'unset (counts as 0)' : fixed(confidence)}` : 'the offline judge gave no verdict';
-      const why = `offline confidence ${own?.confidence === undefined ? 'unset (counts as 0)' : fixed(confidence)} < cut ${fixed(this.cut)}: sent to the LLM`;
+      // Above the confidence cut, only the grounded cut can have sent it: say that one.
+      const belowGroundedCut = confidence >= this.cut && this.withholds(own);
+      const why = belowGroundedCut
+        ? `offline grounded at confidence ${fixed(confidence)} < grounded cut ${fixed(this.groundedCut)}: sent to the LLM`
+        : `offline confidence ${own?.confidence === undefined ? 'unset (counts as 0)' : fixed(confidence)} < cut ${fixed(this.cut)}: sent to the LLM`;
       const verdict = fromLlm.get(claim.id);
       if (!verdict || verdict.not_judged) {
         // Fail closed: a low-confidence offline verdict is not promoted to a pass because the LLM failed.
         const reason = verdict?.reason ?? 'not judged: the LLM judge returned no verdict for this claim';
-        return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${reason} (${said}, below the cut)`, not_judged: true, decided_by: 'none', decided_why: why };
+        return { ...claim, partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `${reason} (${said}, below the ${belowGroundedCut ? 'grounded ' : ''}cut)`, not_judged: true, decided_by: 'none', decided_why: why };
       }
       const disagreement = own && own.partition !== verdict.partition ? disagreementOf(own, verdict.partition) : undefined;
       return { ...verdict, decided_by: 'llm', decided_why: why, ...(disagreement ? { disagreement } : {}) };
@@ -98,9 +114,15 @@ export class HybridJudge implements ClaimJudge {
   private async split(input: ClaimJudgeInput) {
     const offline = await this.options.offline.judgeClaims(input);
     const byId = new Map(offline.claims.map((claim) => [claim.id, claim]));
-    const kept = new Set(input.claims.filter((claim) => offlineConfidence(byId.get(claim.id)) >= this.cut).map((claim) => claim.id));
+    const keeps = (own: JudgedClaim | undefined) => offlineConfidence(own) >= this.cut && !this.withholds(own);
+    const kept = new Set(input.claims.filter((claim) => keeps(byId.get(claim.id))).map((claim) => claim.id));
     const sent = input.claims.filter((claim) => !kept.has(claim.id));
     return { offline, kept, sent };
+  }
+
+  /** A grounded offline verdict the grounded cut does not let stand. */
+  private withholds(own: JudgedClaim | undefined): boolean {
+    return own?.partition === 'grounded' && offlineConfidence(own) < this.groundedCut;
   }
 }
 

@@ -4,65 +4,11 @@
 // of every line (no O(claims × items) scans).
 import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
-import { canonicalStem, extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
+import { extractFeatures, type TextFeatures } from './features';
+import { IndexedUnit, unitFeatures, type IndexedItem } from './indexed-unit';
 
 export * from './features';
-
-/**
- * A unit of evidence with its features, computed once: a whole item, or one sentence of a long
- * prose item (so that a claim is matched against statements, not against a whole document).
- */
-export interface IndexedItem {
-  item: EvidenceItem;
-  /** Position of the evidence item in the array given to `buildEvidenceIndex` (shared by its sentences). */
-  position: number;
-  /** Position of this unit in the index's `items`. */
-  unit: number;
-  /** The unit's text: the item's text, or one of its sentences. */
-  text: string;
-  /** 0 for a whole item or its first sentence, 1… for later sentences. */
-  sentence: number;
-  /** `text` in lower case, for substring checks of identifiers. */
-  lowerText: string;
-  features: TextFeatures;
-  /** Sets for O(1) membership tests by the judge. */
-  wordSet: Set<string>;
-  identifierSet: Set<string>;
-  /** Index terms with their frequency. */
-  termCount: number;
-}
-
-/**
- * An IndexedItem whose lower-cased text and membership sets are built on first use: most units
- * of a large log are never a candidate, and these copies were most of an index's memory.
- */
-class IndexedUnit implements IndexedItem {
-  private lower?: string;
-  private words?: Set<string>;
-  private identifiers?: Set<string>;
-
-  constructor(
-    readonly item: EvidenceItem,
-    readonly position: number,
-    readonly unit: number,
-    readonly text: string,
-    readonly sentence: number,
-    readonly features: TextFeatures,
-    readonly termCount: number,
-  ) {}
-
-  get lowerText(): string {
-    return (this.lower ??= this.text.toLowerCase());
-  }
-
-  get wordSet(): Set<string> {
-    return (this.words ??= new Set(this.features.words));
-  }
-
-  get identifierSet(): Set<string> {
-    return (this.identifiers ??= new Set(this.features.identifiers));
-  }
-}
+export type { IndexedItem } from './indexed-unit';
 
 export interface RetrievalHit {
   indexed: IndexedItem;
@@ -152,22 +98,6 @@ export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
   return terms;
 }
 
-/** Two-letter country codes as records write them, and the stems of the country and its adjective. */
-const COUNTRY_CODES: Record<string, string[]> = Object.fromEntries(
-  (
-    [
-      ['DE', 'Germany German'], ['FR', 'France French'], ['NL', 'Netherlands Dutch'], ['ES', 'Spain Spanish'],
-      ['IT', 'Italy Italian'], ['AT', 'Austria Austrian'], ['CH', 'Switzerland Swiss'], ['PL', 'Poland Polish'],
-      ['SE', 'Sweden Swedish'], ['DK', 'Denmark Danish'], ['NO', 'Norway Norwegian'], ['FI', 'Finland Finnish'],
-      ['BE', 'Belgium Belgian'], ['IE', 'Ireland Irish'], ['PT', 'Portugal Portuguese'], ['GB', 'Britain British'],
-      ['UK', 'Britain British'], ['US', 'America American'], ['CA', 'Canada Canadian'], ['JP', 'Japan Japanese'],
-      ['BR', 'Brazil Brazilian'], ['MX', 'Mexico Mexican'], ['AU', 'Australia Australian'], ['CN', 'China Chinese'],
-    ] as const
-  ).map(([code, words]) => [code, words.split(' ').map(canonicalStem)]),
-);
-// Upper case and standing alone or as a field value (country=DE, "DE:"), so "it" or "no" in prose is not a code.
-const COUNTRY_CODE_RE = /(?<![\p{L}\p{N}_-])(DE|FR|NL|ES|IT|AT|CH|PL|SE|DK|NO|FI|BE|IE|PT|GB|UK|US|CA|JP|BR|MX|AU|CN)(?=[:=,;\s)]|$)(?![\p{L}\p{N}])/gu;
-
 export class EvidenceIndex {
   readonly items: IndexedItem[];
   /** term → the units holding it (unit positions) and how often. */
@@ -194,19 +124,13 @@ export class EvidenceIndex {
     this.averageLength = this.items.length > 0 ? total / this.items.length : 1;
   }
 
-  /** Extracts one unit's features and adds its terms to the postings. */
+  /**
+   * Adds one unit's terms to the postings. Its features are read here for their terms and read
+   * again on first use, not kept: most units are never a candidate.
+   */
   private indexUnit(item: EvidenceItem, position: number, text: string, sentence: number): IndexedItem {
     const unit = this.items.length;
-    const features = extractFeatures(text);
-    if (sentence === 0 && text !== item.text) {
-      for (const [key, value] of Object.entries(item.fields)) {
-        for (const part of splitIdentifierWords(key)) features.words.push(part);
-        features.fields[key.toLowerCase()] ??= value;
-      }
-    }
-    // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
-    for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
-    const terms = termsOf(features);
+    const terms = termsOf(unitFeatures(item, text, sentence));
     const counts = new Map<string, number>();
     for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, count] of counts) {
@@ -215,7 +139,7 @@ export class EvidenceIndex {
       posting.positions.push(unit);
       posting.counts.push(count);
     }
-    return new IndexedUnit(item, position, unit, text, sentence, features, terms.length);
+    return new IndexedUnit(item, position, unit, text, sentence, terms.length);
   }
 
   get size(): number {
@@ -259,12 +183,11 @@ export class EvidenceIndex {
       const weight = TERM_WEIGHTS[kind] * this.idf(term);
       const rerankOnly = positions.length > common && touched.length >= limit;
       if (rerankOnly && (kind === 'w' || kind === 'i')) {
-        // Look the term up in each candidate's own sets instead of walking a long posting list.
-        const value = term.slice(2);
+        // Look each candidate up in the long posting list (positions ascend) instead of walking it:
+        // a unit holds a word or identifier exactly when its posting lists the unit.
         for (const position of touched) {
-          const unit = this.items[position]!;
-          if (kind === 'w' ? unit.wordSet.has(value) : unit.identifierSet.has(value)) {
-            scores[position] += (weight * (K1 + 1)) / (1 + K1 * (1 - B + (B * unit.termCount) / this.averageLength));
+          if (listsUnit(positions, position)) {
+            scores[position] += (weight * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.items[position]!.termCount) / this.averageLength));
           }
         }
         continue;
@@ -287,6 +210,20 @@ export class EvidenceIndex {
     for (const position of touched) scores[position] = 0;
     return hits;
   }
+}
+
+/** Whether a posting's positions (ascending) list a unit: a binary search. */
+function listsUnit(positions: readonly number[], unit: number): boolean {
+  let low = 0;
+  let high = positions.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const at = positions[mid]!;
+    if (at === unit) return true;
+    if (at < unit) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }
 
 /** Builds the index over a review's evidence items (once per judge call). */

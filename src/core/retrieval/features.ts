@@ -4,10 +4,11 @@
 // Each kind of feature is read by its own module under ./reading/, in the order below: a span
 // read as a date, time or identifier is masked, so its digits are not read again as a number.
 import { readDates, readTimes } from './reading/dates-times';
+import { FULL_DETAIL, TERMS_ONLY, type ReadingDetail } from './reading/detail';
 import { fieldsIn } from './reading/figure-context';
 import { readIdentifiers, splitIdentifierWords } from './reading/identifiers';
 import { groupNames } from './reading/names';
-import { measureGenericValues, readNumbers } from './reading/numbers';
+import { hasGenericSubject, measureGenericValues, readNumbers } from './reading/numbers';
 import { ReadSpans } from './reading/spans';
 import type { TextFeatures } from './reading/types';
 import { inFractionOf, mergeCompoundDurations, readFractionQuantities, readFractions, readHalves, readOneUnitPhrases, readShares } from './reading/unit-phrases';
@@ -20,31 +21,47 @@ export { DENIED_COMPARISON_RE, NEGATED_LOWER_RE, NEGATED_UPPER_RE } from './read
 
 /** Extracts every feature of a text. Deterministic; linear in the text length. */
 export function extractFeatures(text: string): TextFeatures {
+  return readFeatures(text, FULL_DETAIL, fieldsIn(text));
+}
+
+/**
+ * The features the evidence index makes its terms of — words, identifiers, figures' values,
+ * times, dates — without what only the judge reads (what a figure measures, how it is meant,
+ * names: their keys are empty, their qualifiers and the names absent). Made into terms, the same
+ * as `extractFeatures`'s.
+ */
+export function extractTermFeatures(text: string): TextFeatures {
+  const fields = fieldsIn(text);
+  // Where the fields name a rule or metric, a figure whose key is generic (`value=`) takes that
+  // measure's unit: there a figure's key decides its value, so the text is read in full.
+  return readFeatures(text, hasGenericSubject(fields) ? FULL_DETAIL : TERMS_ONLY, fields);
+}
+
+function readFeatures(text: string, detail: ReadingDetail, fields: Record<string, string>): TextFeatures {
   // Spans already read as a date, time or identifier, blanked out for the later passes.
   const spans = new ReadSpans(text);
-  const fields = fieldsIn(text);
-  const dates = readDates(text, spans);
-  const times = readTimes(text, spans);
+  const dates = readDates(text, spans, detail);
+  const times = readTimes(text, spans, detail);
   const fractions = readFractions(text);
   const inFraction = inFractionOf(fractions);
   const { identifiers, identifierDurations } = readIdentifiers(spans, inFraction);
 
-  const quantities = readNumbers(text, spans.blanked());
+  const quantities = readNumbers(text, spans.blanked(), detail);
   mergeCompoundDurations(quantities, text);
   quantities.push(...identifierDurations);
   measureGenericValues(quantities, fields);
-  let unitPhraseRead = readOneUnitPhrases(text, fractions, quantities);
-  readFractionQuantities(text, fractions, quantities);
+  let unitPhraseRead = readOneUnitPhrases(text, fractions, quantities, detail);
+  readFractionQuantities(text, fractions, quantities, detail);
 
-  const { words, tokens } = readWords(text, quantities, inFraction);
-  const nameGroups = groupNames(tokens, text);
+  const { words, tokens } = readWords(text, quantities, inFraction, detail);
+  const nameGroups = detail.names ? groupNames(tokens, text) : [];
   const names = nameGroups.flat();
   // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.
   for (const identifier of identifiers) {
     for (const part of splitIdentifierWords(identifier)) words.push(part);
   }
-  if (readHalves(text, quantities)) unitPhraseRead = true;
-  if (readShares(text, quantities)) unitPhraseRead = true;
+  if (readHalves(text, quantities, detail)) unitPhraseRead = true;
+  if (readShares(text, quantities, detail)) unitPhraseRead = true;
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
   if (unitPhraseRead) {
     quantities.sort((a, b) => a.start - b.start);

@@ -4,7 +4,7 @@
 // of every line (no O(claims × items) scans).
 import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
-import { extractFeatures, type TextFeatures } from './features';
+import { extractFeatures, extractTermFeatures, type TextFeatures } from './features';
 import { IndexedUnit, unitFeatures, type IndexedItem } from './indexed-unit';
 
 export * from './features';
@@ -125,12 +125,12 @@ export class EvidenceIndex {
   }
 
   /**
-   * Adds one unit's terms to the postings. Its features are read here for their terms and read
-   * again on first use, not kept: most units are never a candidate.
+   * Adds one unit's terms to the postings. Its text is read here only for what terms are made of;
+   * its features are read in full on first use, and most units are never a candidate.
    */
   private indexUnit(item: EvidenceItem, position: number, text: string, sentence: number): IndexedItem {
     const unit = this.items.length;
-    const terms = termsOf(unitFeatures(item, text, sentence));
+    const terms = termsOf(unitFeatures(item, text, sentence, extractTermFeatures));
     const counts = new Map<string, number>();
     for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, count] of counts) {

@@ -117,11 +117,12 @@ class LazyUnitFeatures implements TextFeatures {
 }
 
 /**
- * The features of a unit: what extraction finds in its text, plus what the item's parser kept
- * apart (a tool row's fields its text does not show) and the countries its codes name.
+ * The features of a unit: what `read` finds in its text (all of them, or those terms are made
+ * of), plus what the item's parser kept apart (a tool row's fields its text does not show) and
+ * the countries its codes name.
  */
-export function unitFeatures(item: EvidenceItem, text: string, sentence: number): TextFeatures {
-  const features = extractFeatures(text);
+export function unitFeatures(item: EvidenceItem, text: string, sentence: number, read: (text: string) => TextFeatures = extractFeatures): TextFeatures {
+  const features = read(text);
   if (keepsItemFields(item, text, sentence)) {
     for (const key of Object.keys(item.fields)) for (const part of splitIdentifierWords(key)) features.words.push(part);
   }

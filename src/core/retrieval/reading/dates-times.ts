@@ -1,6 +1,6 @@
 // Calendar dates (2026-03-01, 14 June 2025, "from 10 to 27 June") and clock times (14:02:01Z,
 // 09:00 CEST, 9 PM) of a text; each span read is masked for the later passes.
-import { keyWordsAround } from './figure-context';
+import type { ReadingDetail } from './detail';
 import type { ReadSpans } from './spans';
 import type { CalendarDate, ClockTime } from './types';
 import { ZONE_OFFSETS, monthNumber } from './vocabulary';
@@ -22,12 +22,12 @@ const NO_MATCHES: readonly RegExpExecArray[] = [];
 const MERIDIEM_HINT = /[ap]\.?m/i;
 
 /** The calendar dates of a text, in the order the patterns find them. */
-export function readDates(text: string, spans: ReadSpans): CalendarDate[] {
+export function readDates(text: string, spans: ReadSpans, detail: ReadingDetail): CalendarDate[] {
   const dates: CalendarDate[] = [];
   const addDate = (start: number, raw: string, month: number, day?: number, year?: number): void => {
     if (month < 1 || month > 12 || (day !== undefined && (day < 1 || day > 31))) return;
     if (spans.isMasked(start)) return;
-    dates.push({ month, day, year, raw, start, key: keyWordsAround(text, start, start + raw.length, 2, 1) });
+    dates.push({ month, day, year, raw, start, key: detail.keyAround(text, start, start + raw.length, 2, 1) });
     spans.mask(start, start + raw.length);
   };
   const hasMonth = MONTH_HINT.test(text);
@@ -40,7 +40,7 @@ export function readDates(text: string, spans: ReadSpans): CalendarDate[] {
 }
 
 /** The clock times of a text: HH:MM[:SS] first, then hours on the 12-hour clock ("9 PM"). */
-export function readTimes(text: string, spans: ReadSpans): ClockTime[] {
+export function readTimes(text: string, spans: ReadSpans, detail: ReadingDetail): ClockTime[] {
   const times: ClockTime[] = [];
   for (const match of text.includes(':') ? text.matchAll(TIME_RE) : NO_MATCHES) {
     // A time glued to letters or digits is part of something else (a serial like 04:A1:9C).
@@ -55,7 +55,7 @@ export function readTimes(text: string, spans: ReadSpans): ClockTime[] {
     const zone = ZONE_AFTER_RE.exec(text.slice(match.index + match[0].length));
     const offsetHours = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) + Number(offset[3]) / 60) : zone ? ZONE_OFFSETS[zone[1]!.toLowerCase()]! : /(?:Z|UTC)$/i.test(match[0]) ? 0 : undefined;
     const utc = offsetHours === undefined ? undefined : (((seconds - offsetHours * 3600) % 86400) + 86400) % 86400;
-    times.push({ seconds, utc, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
+    times.push({ seconds, utc, hasSeconds: match[3] !== undefined, raw: match[0], start: match.index, key: detail.keyAround(text, match.index, match.index + match[0].length, 2, 1) });
     spans.mask(match.index, match.index + match[0].length);
   }
   // "9 PM", "7am", "11 p.m.": an hour on the 12-hour clock, minute zero.
@@ -64,7 +64,7 @@ export function readTimes(text: string, spans: ReadSpans): ClockTime[] {
     let hours = Number(match[1]);
     if (match[2]!.toLowerCase() === 'p' && hours < 12) hours += 12;
     if (match[2]!.toLowerCase() === 'a' && hours === 12) hours = 0;
-    times.push({ seconds: hours * 3600, hasSeconds: false, raw: match[0], start: match.index, key: keyWordsAround(text, match.index, match.index + match[0].length, 2, 1) });
+    times.push({ seconds: hours * 3600, hasSeconds: false, raw: match[0], start: match.index, key: detail.keyAround(text, match.index, match.index + match[0].length, 2, 1) });
     spans.mask(match.index, match.index + match[0].length);
   }
   return times;

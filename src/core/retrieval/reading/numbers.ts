@@ -1,6 +1,7 @@
 // Numbers of a text with their units (97.2%, 2.5 s, 512 MB, 1.2 million, 41,200 lines a second),
 // what they measure and how they are meant; field values take the unit their field name carries.
-import { fieldKeyBefore, fieldKeyWords, keyWordsAround, qualifierBefore } from './figure-context';
+import type { ReadingDetail } from './detail';
+import { fieldKeyBefore } from './figure-context';
 import { splitIdentifierWords } from './identifiers';
 import type { Quantity } from './types';
 import { GENERIC_KEYS, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
@@ -16,7 +17,7 @@ const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
-export function readNumbers(text: string, numberText: string): Quantity[] {
+export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {
   const quantities: Quantity[] = [];
   for (const match of numberText.matchAll(NUMBER_RE)) {
     let raw = match[0];
@@ -68,18 +69,28 @@ export function readNumbers(text: string, numberText: string): Quantity[] {
       decimals,
       // "1.2 million" is written to a step of 100,000.
       scale: (resolved?.factor ?? 1) * magnitudeScale,
-      key: fieldKey ? fieldKeyWords(text, fieldKey, match.index, match.index + raw.length) : keyWordsAround(text, match.index, match.index + raw.length),
+      key: fieldKey ? detail.fieldKey(text, fieldKey, match.index, match.index + raw.length) : detail.keyAround(text, match.index, match.index + raw.length),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
-      qualifier: fieldKey ? undefined : qualifierBefore(text, match.index),
+      qualifier: fieldKey ? undefined : detail.qualifier(text, match.index),
     });
   }
   return quantities;
 }
 
-/** A generic `value=` of an alert measures what its rule or metric names (`rule=…`, `metric=…`, `name=…`). */
+/** What a generic `value=` of an alert measures: its rule or metric (`rule=…`, `metric=…`, `name=…`). */
+function genericSubject(fields: Record<string, string>): string | undefined {
+  return fields.rule ?? fields.metric ?? fields.name;
+}
+
+/** Whether a text's fields name what its generic values measure. */
+export function hasGenericSubject(fields: Record<string, string>): boolean {
+  return Boolean(genericSubject(fields));
+}
+
+/** A generic `value=` of an alert measures what its rule or metric names, in its unit. */
 export function measureGenericValues(quantities: readonly Quantity[], fields: Record<string, string>): void {
-  const subject = fields.rule ?? fields.metric ?? fields.name;
+  const subject = genericSubject(fields);
   if (!subject) return;
   // … and in its unit: `metric=loki_received_mb_per_s value=27.9` is 27.9 MB/s.
   const subjectUnit = fieldNameUnit(subject);

@@ -1,7 +1,7 @@
 // Quantities written as phrases rather than digits: "an hour", "a quarter of the sessions",
 // "six and a half minutes", "one in every 21"; and durations written in parts ("1 minute 33
 // seconds"), which join into one.
-import { keyWordsAround, keyWordsBefore, qualifierBefore } from './figure-context';
+import type { ReadingDetail } from './detail';
 import type { Quantity } from './types';
 import { FRACTIONS, UNITS, WORD_NUMBERS } from './vocabulary';
 
@@ -43,7 +43,7 @@ export function inFractionOf(fractions: readonly RegExpExecArray[]): (index: num
 }
 
 /** "one year", "an hour", "a minute and a half": adds them to `quantities`; true when any was read. */
-export function readOneUnitPhrases(text: string, fractions: readonly RegExpExecArray[], quantities: Quantity[]): boolean {
+export function readOneUnitPhrases(text: string, fractions: readonly RegExpExecArray[], quantities: Quantity[], detail: ReadingDetail): boolean {
   let read = false;
   for (const match of UNIT_WORD_HINT.test(text) ? text.matchAll(ONE_UNIT_RE) : NO_MATCHES) {
     // "a quarter of a minute" was read as a fraction of the unit.
@@ -66,17 +66,17 @@ export function readOneUnitPhrases(text: string, fractions: readonly RegExpExecA
       hasUnit: true,
       decimals: half ? 1 : 0,
       scale: unit.factor,
-      key: keyWordsBefore(text, match.index),
+      key: detail.keyBefore(text, match.index),
       raw: match[0],
       start: match.index,
-      qualifier: qualifierBefore(text, match.index),
+      qualifier: detail.qualifier(text, match.index),
     });
   }
   return read;
 }
 
 /** The fractions as figures: a share in percent, or a part of a unit ("a quarter of a minute" is 15 s). */
-export function readFractionQuantities(text: string, fractions: readonly RegExpExecArray[], quantities: Quantity[]): void {
+export function readFractionQuantities(text: string, fractions: readonly RegExpExecArray[], quantities: Quantity[], detail: ReadingDetail): void {
   // The fraction's words are its figure, not content words.
   for (const match of fractions) {
     const word = (match[1] ?? match[2] ?? match[3] ?? match[4])!.toLowerCase();
@@ -90,10 +90,10 @@ export function readFractionQuantities(text: string, fractions: readonly RegExpE
         hasUnit: true,
         decimals: 0,
         scale: unit.factor / 4,
-        key: keyWordsBefore(text, match.index),
+        key: detail.keyBefore(text, match.index),
         raw: match[0] + ofUnit[0],
         start: match.index,
-        qualifier: qualifierBefore(text, match.index),
+        qualifier: detail.qualifier(text, match.index),
       });
       continue;
     }
@@ -103,10 +103,10 @@ export function readFractionQuantities(text: string, fractions: readonly RegExpE
       hasUnit: true,
       decimals: 0,
       scale: 1,
-      key: keyWordsAround(text, match.index, match.index + match[0].length),
+      key: detail.keyAround(text, match.index, match.index + match[0].length),
       raw: match[0],
       start: match.index,
-      qualifier: qualifierBefore(text, match.index) ?? 'approx',
+      qualifier: detail.qualifier(text, match.index) ?? 'approx',
     });
   }
 }
@@ -115,7 +115,7 @@ export function readFractionQuantities(text: string, fractions: readonly RegExpE
  * "six and a half minutes", "2 and a half hours": the whole number and its half, in the unit;
  * each replaces what was read at its start. True when any was read.
  */
-export function readHalves(text: string, quantities: Quantity[]): boolean {
+export function readHalves(text: string, quantities: Quantity[], detail: ReadingDetail): boolean {
   let read = false;
   // The replacements are made in one pass at the end (no splice per match).
   const halves: Quantity[] = [];
@@ -131,10 +131,10 @@ export function readHalves(text: string, quantities: Quantity[]): boolean {
       hasUnit: true,
       decimals: 1,
       scale: unit.factor,
-      key: keyWordsBefore(text, match.index),
+      key: detail.keyBefore(text, match.index),
       raw: match[0],
       start: match.index,
-      qualifier: qualifierBefore(text, match.index),
+      qualifier: detail.qualifier(text, match.index),
     });
     read = true;
   }
@@ -146,7 +146,7 @@ export function readHalves(text: string, quantities: Quantity[]): boolean {
  * "one item in every 21", "1 in 30": a share of 1/N, as a percentage (21 is not a count of
  * anything); the figures as written are dropped. True when any was read.
  */
-export function readShares(text: string, quantities: Quantity[]): boolean {
+export function readShares(text: string, quantities: Quantity[], detail: ReadingDetail): boolean {
   let read = false;
   // Matches never overlap, so each start is looked up once: the first figure read there is dropped.
   const shares: Quantity[] = [];
@@ -169,7 +169,7 @@ export function readShares(text: string, quantities: Quantity[]): boolean {
       hasUnit: true,
       decimals: 6,
       scale: 1,
-      key: keyWordsAround(text, match.index, match.index + match[0].length),
+      key: detail.keyAround(text, match.index, match.index + match[0].length),
       raw: match[0],
       start: match.index,
       // A whole N stands for anything that rounds to it: 1 in 21 is 4.65%–4.88%.

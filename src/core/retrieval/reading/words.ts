@@ -1,6 +1,6 @@
 // The content words of a text (stemmed, in order, duplicates kept) and the tokens names are read
 // from; number words ("three minutes", "twenty") are read here as quantities.
-import { keyWordsBefore, qualifierBefore } from './figure-context';
+import type { ReadingDetail } from './detail';
 import type { NameToken } from './names';
 import type { Quantity } from './types';
 import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, UNITS, WORD_NUMBERS, WORD_RE, canonicalStem, isStopword } from './vocabulary';
@@ -9,7 +9,7 @@ import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, UNITS, WORD_NU
  * The words of a text and its word tokens (for names); number words become quantities, appended
  * to `quantities`. Words inside a fraction ("a quarter of") are its figure, not content.
  */
-export function readWords(text: string, quantities: Quantity[], inFraction: (index: number) => boolean): { words: string[]; tokens: NameToken[] } {
+export function readWords(text: string, quantities: Quantity[], inFraction: (index: number) => boolean, detail: ReadingDetail): { words: string[]; tokens: NameToken[] } {
   const words: string[] = [];
   const tokens: NameToken[] = [];
   let first = true;
@@ -19,7 +19,8 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   for (const match of text.matchAll(WORD_RE)) {
     const word = match[0].replace(/['’]s?$/, '');
     if (word.length === 0) continue;
-    const isFirst = first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index));
+    // Whether the word opens a sentence: a name's first word only with a capitalised word after it.
+    const isFirst = detail.names && (first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index)));
     first = false;
     const fractionWord = inFraction(match.index);
     const lower = word.toLowerCase();
@@ -44,10 +45,10 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
         hasUnit: unit !== undefined,
         decimals: 0,
         scale: unit?.factor ?? 1,
-        key: keyWordsBefore(text, match.index),
+        key: detail.keyBefore(text, match.index),
         raw: unit ? `${word} ${unitWord}` : word,
         start: match.index,
-        qualifier: qualifierBefore(text, match.index),
+        qualifier: detail.qualifier(text, match.index),
       };
       quantities.push(quantity);
       if (unit) {
@@ -72,7 +73,7 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
         if (part.length >= 2 && !isStopword(part)) camelParts.push(canonicalStem(part));
       }
     }
-    tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
+    if (detail.names) tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
   }
   words.push(...camelParts);
   return { words, tokens };

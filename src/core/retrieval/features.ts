@@ -6,7 +6,7 @@
 import { readDates, readTimes } from './reading/dates-times';
 import { FULL_DETAIL, TERMS_ONLY, type ReadingDetail } from './reading/detail';
 import { fieldsIn } from './reading/figure-context';
-import { readIdentifiers, splitIdentifierWords } from './reading/identifiers';
+import { identifierWordsOf, readIdentifiers } from './reading/identifiers';
 import { groupNames } from './reading/names';
 import { hasGenericSubject, measureGenericValues, readNumbers } from './reading/numbers';
 import { ReadSpans } from './reading/spans';
@@ -31,11 +31,15 @@ export function extractFeatures(text: string): TextFeatures {
  * as `extractFeatures`'s.
  */
 export function extractTermFeatures(text: string): TextFeatures {
-  const fields = fieldsIn(text);
   // Where the fields name a rule or metric, a figure whose key is generic (`value=`) takes that
-  // measure's unit: there a figure's key decides its value, so the text is read in full.
+  // measure's unit: there a figure's key decides its value, so the text is read in full. (Terms
+  // need no other field: a text without such a key is not read for fields at all.)
+  const fields = MAY_NAME_SUBJECT.test(text) ? fieldsIn(text) : {};
   return readFeatures(text, hasGenericSubject(fields) ? FULL_DETAIL : TERMS_ONLY, fields);
 }
+
+/** What a key naming a generic value's subject (`rule=`, `metric=`, `name=`, any case) needs in the text. */
+const MAY_NAME_SUBJECT = /(?:rule|metric|name)=/i;
 
 function readFeatures(text: string, detail: ReadingDetail, fields: Record<string, string>): TextFeatures {
   // Spans already read as a date, time or identifier, blanked out for the later passes.
@@ -58,7 +62,7 @@ function readFeatures(text: string, detail: ReadingDetail, fields: Record<string
   const names = nameGroups.flat();
   // Identifier parts are words too, so "CPU" in a claim meets `cpu_pct` in a row.
   for (const identifier of identifiers) {
-    for (const part of splitIdentifierWords(identifier)) words.push(part);
+    for (const part of identifierWordsOf(identifier)) words.push(part);
   }
   if (readHalves(text, quantities, detail)) unitPhraseRead = true;
   if (readShares(text, quantities, detail)) unitPhraseRead = true;

@@ -81,18 +81,34 @@ export function fieldKeyBefore(text: string, index: number): string | undefined 
   const from = Math.max(0, index - 48);
   let at = index;
   if (at > from && text.charCodeAt(at - 1) === 0x22) at--;
-  while (at > from && SPACE_RE.test(text[at - 1]!)) at--;
+  while (at > from && isSpace(text, at - 1)) at--;
   if (at <= from || (text[at - 1] !== '=' && text[at - 1] !== ':')) return undefined;
   at--;
-  while (at > from && SPACE_RE.test(text[at - 1]!)) at--;
+  while (at > from && isSpace(text, at - 1)) at--;
   const end = at;
-  while (at > from && KEY_CHAR_RE.test(text[at - 1]!)) at--;
-  for (let start = at; start < end; start++) if (KEY_START_RE.test(text[start]!)) return text.slice(start, end).toLowerCase();
+  while (at > from && isKeyChar(text.charCodeAt(at - 1))) at--;
+  for (let start = at; start < end; start++) if (isKeyStart(text.charCodeAt(start))) return text.slice(start, end).toLowerCase();
   return undefined;
 }
 
 const SPACE_RE = /\s/;
-const KEY_CHAR_RE = /[\w.-]/;
+
+/** /\s/ on one character, without running a pattern for ASCII. */
+function isSpace(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return SPACE_RE.test(text[at]!);
+}
+
+/** /[\w.-]/: ASCII letters, digits, '_', '.', '-'. */
+function isKeyChar(code: number): boolean {
+  return isKeyStart(code) || (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x2d;
+}
+
+/** /[A-Za-z_]/. */
+function isKeyStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
 
 /**
  * The key of a field's value: its name, and in prose ("Migrated: 4,450 messages moved") also the

@@ -18,38 +18,61 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   const identifierDurations: Quantity[] = [];
   const identText = spans.blanked();
   for (const match of identText.matchAll(IDENT_RE)) {
-    const raw = match[0];
     if (inFraction(match.index)) continue;
-    // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1);
-    // an ordinal ("27th") is a day or a rank, not an id.
-    if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) continue;
-    if (/^\d+(?:st|nd|rd|th)$/i.test(raw)) continue;
-    // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
-    if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) continue;
-    // "61/200": two numbers (a used-of-total pair), not a path.
-    if (/^\d+(?:\.\d+)?\/\d+(?:\.\d+)?$/.test(raw)) continue;
-    // "41.50/MWh", "0.04/h": a number per unit (a price or a rate), not a path.
-    if (/^\d+(?:\.\d+)?\/\p{L}+$/u.test(raw)) continue;
-    // "5-second", "16-year-old": a number with its unit, not an identifier.
-    if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) continue;
-    // "req/s", "and/or": a slash between two plain words is wording, not a path.
-    if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) continue;
-    // "1850/s", "30/min": a rate, read as a number with its unit.
-    if (/^\d+(?:\.\d+)?\/(?:s|sec|second)$/i.test(raw)) continue;
-    // "total-vm:5.1GB" is a key and its value, not one identifier: the number is read as a field.
-    const keyed = /^(\p{L}[\p{L}_-]*):(\d+(?:\.\d+)?[\p{L}%]*)$/u.exec(raw);
-    if (keyed) {
-      identifiers.push(keyed[1]!.toLowerCase());
-      spans.mask(match.index, match.index + keyed[1]!.length + 1);
-      continue;
-    }
-    identifiers.push(raw.toLowerCase().replace(/[.:]+$/, ''));
-    identifierDurations.push(...durationsInIdentifier(raw, match.index));
-    // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
-    const suffix = /^\d+(?:\.\d+)?([a-z%]+)(?:\/s)?$/i.exec(raw)?.[1]?.toLowerCase();
-    if (!(suffix && UNITS[suffix])) spans.mask(match.index, match.index + raw.length);
+    const reading = identifierReadingOf(match[0]);
+    if (reading === undefined) continue;
+    identifiers.push(reading.identifier);
+    for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: match.index + duration.start });
+    if (reading.masked > 0) spans.mask(match.index, match.index + reading.masked);
   }
   return { identifiers, identifierDurations };
+}
+
+/** What a token matched by IDENT_RE reads as, wherever it stands; hosts and field names recur on every line of a log. */
+interface IdentifierReading {
+  /** Lower-cased, without a trailing '.' or ':'. */
+  identifier: string;
+  /** Durations written inside it, at offsets from its start. */
+  durations: Quantity[];
+  /** How many of its characters the number pass skips: all, the key of "total-vm:5.1GB", or none of "512MB". */
+  masked: number;
+}
+
+const IDENTIFIER_READINGS = new Map<string, IdentifierReading | undefined>();
+
+/** The reading of a token, or undefined when it is not an identifier (bounded cache). */
+function identifierReadingOf(raw: string): IdentifierReading | undefined {
+  let reading = IDENTIFIER_READINGS.get(raw);
+  if (reading === undefined && !IDENTIFIER_READINGS.has(raw)) {
+    if (IDENTIFIER_READINGS.size > 50_000) IDENTIFIER_READINGS.clear();
+    IDENTIFIER_READINGS.set(raw, (reading = readIdentifier(raw)));
+  }
+  return reading;
+}
+
+function readIdentifier(raw: string): IdentifierReading | undefined {
+  // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1);
+  // an ordinal ("27th") is a day or a rank, not an id.
+  if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) return undefined;
+  if (/^\d+(?:st|nd|rd|th)$/i.test(raw)) return undefined;
+  // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
+  if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) return undefined;
+  // "61/200": two numbers (a used-of-total pair), not a path.
+  if (/^\d+(?:\.\d+)?\/\d+(?:\.\d+)?$/.test(raw)) return undefined;
+  // "41.50/MWh", "0.04/h": a number per unit (a price or a rate), not a path.
+  if (/^\d+(?:\.\d+)?\/\p{L}+$/u.test(raw)) return undefined;
+  // "5-second", "16-year-old": a number with its unit, not an identifier.
+  if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) return undefined;
+  // "req/s", "and/or": a slash between two plain words is wording, not a path.
+  if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) return undefined;
+  // "1850/s", "30/min": a rate, read as a number with its unit.
+  if (/^\d+(?:\.\d+)?\/(?:s|sec|second)$/i.test(raw)) return undefined;
+  // "total-vm:5.1GB" is a key and its value, not one identifier: the number is read as a field.
+  const keyed = /^(\p{L}[\p{L}_-]*):(\d+(?:\.\d+)?[\p{L}%]*)$/u.exec(raw);
+  if (keyed) return { identifier: keyed[1]!.toLowerCase(), durations: [], masked: keyed[1]!.length + 1 };
+  // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
+  const suffix = /^\d+(?:\.\d+)?([a-z%]+)(?:\/s)?$/i.exec(raw)?.[1]?.toLowerCase();
+  return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: durationsInIdentifier(raw, 0), masked: suffix && UNITS[suffix] ? 0 : raw.length };
 }
 
 /** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
@@ -75,6 +98,12 @@ function durationsInIdentifier(raw: string, start: number): Quantity[] {
 
 /** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */
 export function splitIdentifierWords(identifier: string): string[] {
+  // A copy: callers extend the lists they get (a quantity's key).
+  return identifierWordsOf(identifier).slice();
+}
+
+/** The same words, shared: for a caller that only reads them. */
+export function identifierWordsOf(identifier: string): readonly string[] {
   let parts = IDENTIFIER_WORDS.get(identifier);
   if (parts === undefined) {
     parts = identifierWords(identifier);
@@ -82,8 +111,7 @@ export function splitIdentifierWords(identifier: string): string[] {
     if (IDENTIFIER_WORDS.size > 50_000) IDENTIFIER_WORDS.clear();
     IDENTIFIER_WORDS.set(identifier, parts);
   }
-  // A copy: callers extend the lists they get (a quantity's key).
-  return parts.slice();
+  return parts;
 }
 
 const IDENTIFIER_WORDS = new Map<string, string[]>();

@@ -21,14 +21,14 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
   const quantities: Quantity[] = [];
   for (const match of numberText.matchAll(NUMBER_RE)) {
     let raw = match[0];
-    let value = Number(raw.replace(/,/g, ''));
+    let value = Number(raw.includes(',') ? raw.replace(/,/g, '') : raw);
     if (!Number.isFinite(value)) continue;
     // "steps[2].id": the index of a JSON path counts nothing.
-    if (/[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && numberText[match.index + raw.length] === ']') continue;
+    if (numberText[match.index - 1] === '[' && /[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && numberText[match.index + raw.length] === ']') continue;
     // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
     // which is compared by its size, as "-3.8%" is.)
     if (numberText[match.index - 1] === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;
-    const magnitude = MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12));
+    const magnitude = mayBeSpace(numberText.charCodeAt(match.index + raw.length)) ? MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12)) : null;
     let magnitudeScale = 1;
     if (magnitude) {
       magnitudeScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
@@ -40,7 +40,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     // A tagged line's row number ([tool=run_sql row=7]) counts lines; it measures nothing.
     if (fieldKey === 'row' && /\[[^\]]*$/.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
     // "19 GiB/s", "1.9GiB/s", "120 MB/s": bytes per second, a rate in bytes.
-    const throughput = THROUGHPUT_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12));
+    const sizeWindow = numberText.slice(match.index + raw.length, match.index + raw.length + 12);
+    const throughput = sizeWindow.includes('/') ? THROUGHPUT_AFTER_RE.exec(sizeWindow) : null;
     const byteUnit = throughput ? UNITS[throughput[1]!.toLowerCase()] : undefined;
     const rateMatch = byteUnit?.dimension === 'bytes' ? throughput : RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
     if (rateMatch === throughput && byteUnit) value *= byteUnit.factor;
@@ -48,7 +49,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();
     // "$0.09 per GB", "3 per user": a price or a ratio, not a plain amount.
     // "2 GB per day" stays 2 GB (a daily amount): only a number without a unit becomes a ratio.
-    const perMatch = rateMatch ? null : PER_UNIT_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 24));
+    const perWindow = rateMatch ? '' : numberText.slice(match.index + raw.length, match.index + raw.length + 24);
+    const perMatch = perWindow.includes('per') ? PER_UNIT_RE.exec(perWindow) : null;
     const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
@@ -58,7 +60,7 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     const fieldUnit = fieldKey ? fieldNameUnit(fieldKey) : undefined;
     // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
     // (`wal_mb_per_min=140` stays an amount in a minute: "140 MB a minute").
-    const perField = fieldKey !== undefined && !fieldUnit && /(?:^|[_.-])per[_.-](?!(?:s|sec|second|min|minute|h|hr|hour|day|week|month|year)s?(?:$|[_.-]))\p{L}/u.test(fieldKey);
+    const perField = fieldKey !== undefined && !fieldUnit && namesPerThing(fieldKey);
     const resolved = unit ?? fieldUnit ?? (perField ? PER_THING : undefined);
     const digits = match[0];
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
@@ -76,6 +78,28 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     });
   }
   return quantities;
+}
+
+/**
+ * Whether a character code may be whitespace (\s): any but the printable ASCII characters, which
+ * never are. A cheap test before a pattern that needs a space there.
+ */
+function mayBeSpace(code: number): boolean {
+  return !(code > 0x20 && code < 0x7f);
+}
+
+/** Field name → whether it names a ratio ("… per <thing>"), since every row repeats its names. */
+const PER_THING_FIELDS = new Map<string, boolean>();
+
+// `diesel_kg_co2_per_litre`, not `wal_mb_per_min` (an amount in a minute).
+function namesPerThing(fieldKey: string): boolean {
+  let per = PER_THING_FIELDS.get(fieldKey);
+  if (per === undefined) {
+    per = /(?:^|[_.-])per[_.-](?!(?:s|sec|second|min|minute|h|hr|hour|day|week|month|year)s?(?:$|[_.-]))\p{L}/u.test(fieldKey);
+    if (PER_THING_FIELDS.size > 10_000) PER_THING_FIELDS.clear();
+    PER_THING_FIELDS.set(fieldKey, per);
+  }
+  return per;
 }
 
 /** What a generic `value=` of an alert measures: its rule or metric (`rule=…`, `metric=…`, `name=…`). */

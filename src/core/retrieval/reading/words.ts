@@ -17,14 +17,14 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   const camelParts: string[] = [];
   let lowerText: string | undefined;
   for (const match of text.matchAll(WORD_RE)) {
-    const word = match[0].replace(/['’]s?$/, '');
+    const reading = readingOf(match[0]);
+    const { word, lower } = reading;
     if (word.length === 0) continue;
     // Whether the word opens a sentence: a name's first word only with a capitalised word after it.
     const isFirst = detail.names && (first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index)));
     first = false;
     const fractionWord = inFraction(match.index);
-    const lower = word.toLowerCase();
-    const number = fractionWord ? undefined : WORD_NUMBERS[lower];
+    const number = fractionWord ? undefined : reading.number;
     // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
@@ -57,24 +57,75 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
         lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
       }
     }
-    // Units, months and time zones are read as parts of quantities, dates and times instead; a
-    // number word is its quantity; "th" of "27th" is the ordinal's suffix.
+    // "th" of "27th" is the ordinal's suffix; "half" of "and a half" belongs to its figure.
     const ordinalSuffix =
-      (/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[match.index - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index)));
-    const content =
-      !fractionWord && !STOPWORDS.has(lower) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && number === undefined && !ordinalSuffix && !MAGNITUDES[lower] &&
-      !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
-    const stem = content ? canonicalStem(word) : undefined;
+      reading.maySuffix &&
+      ((/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[match.index - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index))));
+    const content = !fractionWord && reading.stem !== undefined && !ordinalSuffix;
+    const stem = content ? reading.stem : undefined;
     if (stem) words.push(stem);
     // "OOMKilling", "ScalingReplicaSet": the parts are words too.
     // (After the text's own words, so the order of the words as written is kept.)
-    if (content && /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(word)) {
-      for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
-        if (part.length >= 2 && !isStopword(part)) camelParts.push(canonicalStem(part));
-      }
-    }
-    if (detail.names) tokens.push({ word, stem, isFirst, capital: /^\p{Lu}/u.test(word), start: match.index, end: match.index + match[0].length });
+    if (content) for (const part of reading.camelParts) camelParts.push(part);
+    if (detail.names) tokens.push({ word, stem, isFirst, capital: reading.capital, start: match.index, end: match.index + match[0].length });
   }
   words.push(...camelParts);
   return { words, tokens };
+}
+
+/** What a word is wherever it stands; the same words recur on every line of a log. */
+interface WordReading {
+  /** The word without a possessive ending ("Kafka's" → "Kafka"). */
+  word: string;
+  lower: string;
+  /** What WORD_NUMBERS holds for it: a number word's value. */
+  number: number | undefined;
+  /**
+   * Its stem when it is a content word wherever it stands: not a stop word, a unit, a month, a
+   * time zone, a number or magnitude word, nor a single letter. (In a text, a fraction's word or
+   * an ordinal's suffix is not one either.)
+   */
+  stem: string | undefined;
+  /** The stems of its camel-cased parts ("OOMKilling" → oom, kill), for a content word. */
+  camelParts: string[];
+  capital: boolean;
+  /** "st", "nd", "rd", "th" or "half": whether it is content depends on what precedes it. */
+  maySuffix: boolean;
+}
+
+const WORD_READINGS = new Map<string, WordReading>();
+
+/** The reading of a word as matched by WORD_RE (bounded cache). */
+function readingOf(matched: string): WordReading {
+  let reading = WORD_READINGS.get(matched);
+  if (reading === undefined) {
+    if (WORD_READINGS.size > 50_000) WORD_READINGS.clear();
+    WORD_READINGS.set(matched, (reading = readWord(matched)));
+  }
+  return reading;
+}
+
+function readWord(matched: string): WordReading {
+  const word = matched.replace(/['’]s?$/, '');
+  const lower = word.toLowerCase();
+  // Units, months and time zones are read as parts of quantities, dates and times instead; a
+  // number word is its quantity.
+  const content =
+    !STOPWORDS.has(lower) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && WORD_NUMBERS[lower] === undefined && !MAGNITUDES[lower] &&
+    !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
+  const camelParts: string[] = [];
+  if (content && /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(word)) {
+    for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
+      if (part.length >= 2 && !isStopword(part)) camelParts.push(canonicalStem(part));
+    }
+  }
+  return {
+    word,
+    lower,
+    number: WORD_NUMBERS[lower],
+    stem: content ? canonicalStem(word) : undefined,
+    camelParts,
+    capital: /^\p{Lu}/u.test(word),
+    maySuffix: /^(?:st|nd|rd|th|half)$/.test(lower),
+  };
 }

@@ -30,12 +30,16 @@ export interface IndexedItem {
   termCount: number;
 }
 
-/** An IndexedItem whose features, lower-cased text and membership sets are built on first use. */
+/**
+ * An IndexedItem whose features, lower-cased text and membership sets are built on first use.
+ * Its words and identifiers are kept from indexing (the same as a full reading's, and shared
+ * strings): the judge tests many units for an identifier or a word, most of them for nothing else.
+ */
 export class IndexedUnit implements IndexedItem {
   private lazyFeatures?: LazyUnitFeatures;
   private lower?: string;
-  private words?: Set<string>;
-  private identifiers?: Set<string>;
+  private wordsHeld?: Set<string>;
+  private identifiersHeld?: Set<string>;
 
   constructor(
     readonly item: EvidenceItem,
@@ -44,6 +48,8 @@ export class IndexedUnit implements IndexedItem {
     readonly text: string,
     readonly sentence: number,
     readonly termCount: number,
+    readonly words: string[],
+    readonly identifiers: string[],
   ) {}
 
   get features(): TextFeatures {
@@ -55,18 +61,19 @@ export class IndexedUnit implements IndexedItem {
   }
 
   get wordSet(): Set<string> {
-    return (this.words ??= new Set(this.features.words));
+    return (this.wordsHeld ??= new Set(this.words));
   }
 
   get identifierSet(): Set<string> {
-    return (this.identifiers ??= new Set(this.features.identifiers));
+    return (this.identifiersHeld ??= new Set(this.identifiers));
   }
 }
 
 /**
- * A unit's features, read in two steps: its key=value fields alone are cheap, and the judge reads
- * every record's fields once per index (to learn which fields name entities); everything else
- * costs a full extraction, made on the first read of any other feature.
+ * A unit's features, read in steps: its words and identifiers were kept from indexing; its
+ * key=value fields alone are cheap, and the judge reads every record's fields once per index (to
+ * learn which fields name entities); everything else costs a full extraction, made on the first
+ * read of any other feature.
  */
 class LazyUnitFeatures implements TextFeatures {
   private readFields?: Record<string, string>;
@@ -79,7 +86,7 @@ class LazyUnitFeatures implements TextFeatures {
   }
 
   get words(): string[] {
-    return this.all().words;
+    return this.unit.words;
   }
 
   get names(): string[] {
@@ -91,7 +98,7 @@ class LazyUnitFeatures implements TextFeatures {
   }
 
   get identifiers(): string[] {
-    return this.all().identifiers;
+    return this.unit.identifiers;
   }
 
   get quantities(): TextFeatures['quantities'] {
@@ -109,8 +116,8 @@ class LazyUnitFeatures implements TextFeatures {
   private all(): TextFeatures {
     if (this.extracted === undefined) {
       const { item, text, sentence } = this.unit;
-      // The same object as `fields`, whichever was read first.
-      this.extracted = { ...unitFeatures(item, text, sentence), fields: this.fields };
+      // The same objects as those read before, whichever was read first.
+      this.extracted = { ...unitFeatures(item, text, sentence), fields: this.fields, words: this.unit.words, identifiers: this.unit.identifiers };
     }
     return this.extracted;
   }
@@ -128,7 +135,7 @@ export function unitFeatures(item: EvidenceItem, text: string, sentence: number,
   }
   withItemFields(features.fields, item, text, sentence);
   // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
-  for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
+  if (MAY_HOLD_COUNTRY_CODE.test(text)) for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
   return features;
 }
 
@@ -158,3 +165,5 @@ const COUNTRY_CODES: Record<string, string[]> = Object.fromEntries(
 );
 // Upper case and standing alone or as a field value (country=DE, "DE:"), so "it" or "no" in prose is not a code.
 const COUNTRY_CODE_RE = /(?<![\p{L}\p{N}_-])(DE|FR|NL|ES|IT|AT|CH|PL|SE|DK|NO|FI|BE|IE|PT|GB|UK|US|CA|JP|BR|MX|AU|CN)(?=[:=,;\s)]|$)(?![\p{L}\p{N}])/gu;
+/** A cheap test first: the codes alone, without the look-arounds (most log lines hold none). */
+const MAY_HOLD_COUNTRY_CODE = /DE|FR|NL|ES|IT|AT|CH|PL|SE|DK|NO|FI|BE|IE|PT|GB|UK|US|CA|JP|BR|MX|AU|CN/;

@@ -59,15 +59,16 @@ describe('evidence index: terms first, features on first use', () => {
       { file: 'metrics.log', text: '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2\n[signal] alert_id=A-1 rule=cpu_high value=97 fired_at=14:02:30\n' },
       { file: 'deploy.json', text: JSON.stringify({ change_id: 'CHG-1', steps: [{ host: 'db-prod-1', status: 'ok' }], country: 'DE' }) },
     ];
-    const read = (fieldsFirst: boolean) =>
+    type Name = 'words' | 'names' | 'nameGroups' | 'identifiers' | 'quantities' | 'times' | 'dates' | 'fields';
+    const read = (first: Name) =>
       buildEvidenceIndex(parseEvidenceSources(evidence).items).items.map((unit) => {
-        const fields = fieldsFirst ? unit.features.fields : undefined;
-        const { words, names, nameGroups, identifiers, quantities, times, dates } = unit.features;
+        const early = unit.features[first];
+        const { words, names, nameGroups, identifiers, quantities, times, dates, fields } = unit.features;
         assert.equal(unit.features, unit.features, 'one features object per unit');
-        return { words, names, nameGroups, identifiers, quantities, times, dates, fields: fields ?? unit.features.fields };
+        assert.equal(unit.features[first], early, `${first}: the same object when read again`);
+        return { words, names, nameGroups, identifiers, quantities, times, dates, fields };
       });
     const eager = buildEvidenceIndex(parseEvidenceSources(evidence).items).items.map((unit) => ({ ...unitFeatures(unit.item, unit.text, unit.sentence) }));
-    assert.deepEqual(read(true), eager);
-    assert.deepEqual(read(false), eager);
+    for (const first of ['fields', 'times', 'dates', 'quantities', 'names', 'words'] as const) assert.deepEqual(read(first), eager, first);
   });
 });

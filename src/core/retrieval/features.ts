@@ -41,6 +41,16 @@ export function extractTermFeatures(text: string): TextFeatures {
 /** What a key naming a generic value's subject (`rule=`, `metric=`, `name=`, any case) needs in the text. */
 const MAY_NAME_SUBJECT = /(?:rule|metric|name)=/i;
 
+/**
+ * The dates and times of a text, as `extractFeatures` reads them: they are read first, from the
+ * text alone, so they need none of the later passes.
+ */
+export function extractMoments(text: string): Pick<TextFeatures, 'dates' | 'times'> {
+  const spans = new ReadSpans(text);
+  const dates = readDates(text, spans, FULL_DETAIL);
+  return { dates, times: readTimes(text, spans, FULL_DETAIL) };
+}
+
 function readFeatures(text: string, detail: ReadingDetail, fields: Record<string, string>): TextFeatures {
   // Spans already read as a date, time or identifier, blanked out for the later passes.
   const spans = new ReadSpans(text);

@@ -37,7 +37,8 @@ function indexableText(item: EvidenceItem): string {
   for (const [key, value] of Object.entries(item.fields)) if (!item.text.includes(value)) parts.push(`${key}=${value}`);
   if (item.result && !item.text.includes(item.result)) parts.push(item.result);
   if (item.context) parts.push(item.context);
-  return parts.join(' ');
+  // The item's own string when nothing is added (no copy to keep, nor to compare with it later).
+  return parts.length === 1 ? item.text : parts.join(' ');
 }
 
 /** Prose worth splitting into sentences: document paragraphs and long plain lines. */

@@ -3,7 +3,7 @@
 // a large log are never a candidate for any claim, and their features were most of an index's
 // time and memory.
 import type { EvidenceItem } from '../review-types';
-import { canonicalStem, extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
+import { canonicalStem, extractFeatures, extractMoments, splitIdentifierWords, type TextFeatures } from './features';
 import { fieldsIn } from './reading/figure-context';
 
 /**
@@ -72,11 +72,13 @@ export class IndexedUnit implements IndexedItem {
 /**
  * A unit's features, read in steps: its words and identifiers were kept from indexing; its
  * key=value fields alone are cheap, and the judge reads every record's fields once per index (to
- * learn which fields name entities); everything else costs a full extraction, made on the first
- * read of any other feature.
+ * learn which fields name entities); its dates and times are read first by any reading, so alone
+ * they are cheap too, and the judge looks for the claimed moment among many units; the rest
+ * (figures, names) costs a full extraction, made on the first read of any of them.
  */
 class LazyUnitFeatures implements TextFeatures {
   private readFields?: Record<string, string>;
+  private moments?: Pick<TextFeatures, 'dates' | 'times'>;
   private extracted?: TextFeatures;
 
   constructor(private readonly unit: IndexedUnit) {}
@@ -106,20 +108,17 @@ class LazyUnitFeatures implements TextFeatures {
   }
 
   get times(): TextFeatures['times'] {
-    return this.all().times;
+    return (this.moments ??= extractMoments(this.unit.text)).times;
   }
 
   get dates(): TextFeatures['dates'] {
-    return this.all().dates;
+    return (this.moments ??= extractMoments(this.unit.text)).dates;
   }
 
+  /** The full extraction, for its figures and names (the other features are read on their own). */
   private all(): TextFeatures {
-    if (this.extracted === undefined) {
-      const { item, text, sentence } = this.unit;
-      // The same objects as those read before, whichever was read first.
-      this.extracted = { ...unitFeatures(item, text, sentence), fields: this.fields, words: this.unit.words, identifiers: this.unit.identifiers };
-    }
-    return this.extracted;
+    const { item, text, sentence } = this.unit;
+    return (this.extracted ??= unitFeatures(item, text, sentence));
   }
 }
 

@@ -21,6 +21,28 @@ const DAY_RANGE_MONTH_RE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s*[-–
 const NO_MATCHES: readonly RegExpExecArray[] = [];
 const MERIDIEM_HINT = /[ap]\.?m/i;
 
+/** Whether some '-' stands between two digits, as in every ISO date (hosts like db-prod-1 have none). */
+function digitsAroundDash(text: string): boolean {
+  for (let at = text.indexOf('-', 1); at > 0; at = text.indexOf('-', at + 1)) {
+    if (isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1))) return true;
+  }
+  return false;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+const LETTER_DIGIT_OR_COLON_RE = /[\p{L}\p{N}:]/u;
+
+/** Whether the character at `at` is a letter, a digit or ':' (ASCII by its code, the rest by the pattern). */
+function gluesToTime(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return (code >= 0x30 && code <= 0x3a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return LETTER_DIGIT_OR_COLON_RE.test(text[at]!);
+}
+
 /** The calendar dates of a text, in the order the patterns find them. */
 export function readDates(text: string, spans: ReadSpans, detail: ReadingDetail): CalendarDate[] {
   const dates: CalendarDate[] = [];
@@ -31,7 +53,7 @@ export function readDates(text: string, spans: ReadSpans, detail: ReadingDetail)
     spans.mask(start, start + raw.length);
   };
   const hasMonth = MONTH_HINT.test(text);
-  for (const m of text.includes('-') ? text.matchAll(ISO_DATE_RE) : NO_MATCHES) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
+  for (const m of digitsAroundDash(text) ? text.matchAll(ISO_DATE_RE) : NO_MATCHES) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
   if (hasMonth) for (const m of text.matchAll(DAY_RANGE_MONTH_RE)) if (Number(m[1]) < Number(m[2])) addDate(m.index, m[1]!, monthNumber(m[3]!), Number(m[1]), m[4] ? Number(m[4]) : undefined);
   if (hasMonth) for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
   if (hasMonth) for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
@@ -44,7 +66,7 @@ export function readTimes(text: string, spans: ReadSpans, detail: ReadingDetail)
   const times: ClockTime[] = [];
   for (const match of text.includes(':') ? text.matchAll(TIME_RE) : NO_MATCHES) {
     // A time glued to letters or digits is part of something else (a serial like 04:A1:9C).
-    if (/[\p{L}\p{N}:]/u.test(text[match.index + match[0].length] ?? '') || /[\p{L}\p{N}:]/u.test(text[match.index - 1] ?? '')) continue;
+    if (gluesToTime(text, match.index + match[0].length) || gluesToTime(text, match.index - 1)) continue;
     let hours = Number(match[1]);
     const meridiem = match[4]?.toLowerCase();
     if (meridiem === 'p' && hours < 12) hours += 12;

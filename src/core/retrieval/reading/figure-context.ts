@@ -13,6 +13,8 @@ const KEY_START_RE = /[A-Za-z_]/;
 /** The key=value fields written in a text (lower-cased keys), in one linear pass. */
 export function fieldsIn(text: string): Record<string, string> {
   const fields: Record<string, string> = {};
+  // Prose mostly has no '=' at all.
+  if (!text.includes('=')) return fields;
   FIELD_RE.lastIndex = 0;
   for (let match = FIELD_RE.exec(text); match; match = FIELD_RE.exec(text)) {
     const run = match[1]!;

@@ -18,7 +18,7 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   const identifierDurations: Quantity[] = [];
   const identText = spans.blanked();
   for (const match of identText.matchAll(IDENT_RE)) {
-    if (inFraction(match.index)) continue;
+    if (inFraction(match.index) || plainToken(match[0])) continue;
     const reading = identifierReadingOf(match[0]);
     if (reading === undefined) continue;
     identifiers.push(reading.identifier);
@@ -26,6 +26,23 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
     if (reading.masked > 0) spans.mask(match.index, match.index + reading.masked);
   }
   return { identifiers, identifierDurations };
+}
+
+/**
+ * An ASCII token of letters only, or of digits only: never an identifier (it has no separator,
+ * and does not mix letters and digits). Most tokens of a line are words; this test spares them
+ * the look-up of a reading.
+ */
+function plainToken(token: string): boolean {
+  let letters = false;
+  let digits = false;
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) letters = true;
+    else if (code >= 0x30 && code <= 0x39) digits = true;
+    else return false;
+  }
+  return !(letters && digits);
 }
 
 /** What a token matched by IDENT_RE reads as, wherever it stands; hosts and field names recur on every line of a log. */

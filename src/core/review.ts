@@ -4,7 +4,7 @@
 // S and δ are always recomputed from the judged claims, never taken from the judge's scalar.
 import { decide, validateThresholds } from './decision';
 import { withoutFrontMatter } from './front-matter';
-import { computeSwitch, type SwitchOptions } from './geometry/review-switch';
+import type { SwitchOptions } from './geometry/review-switch';
 import { parseEvidenceSources } from './evidence/index';
 import { gateForReview, validateGateReviewOptions, type GateReviewOptions } from './gate/index';
 import { checkAbsenceWindows } from './coverage/index';
@@ -95,8 +95,12 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
   return result;
 }
 
-/** The report (without front matter) against the evidence files; an encoder failure is carried, not thrown. */
-function switchStage(input: ReviewInput, options: SwitchOptions, question: string | undefined, claims: readonly ReportClaim[]) {
+/**
+ * The report (without front matter) against the evidence files; an encoder failure is carried, not
+ * thrown. The geometry is loaded only for a review that asks for the switch.
+ */
+async function switchStage(input: ReviewInput, options: SwitchOptions, question: string | undefined, claims: readonly ReportClaim[]) {
+  const { computeSwitch } = await import('./geometry/review-switch.js');
   return computeSwitch({
     ...options,
     report: withoutFrontMatter(input.report),

@@ -10,31 +10,8 @@ import type { ClaimJudge, ClaimJudgeInput, EvidenceSource } from '../../core/rev
 import { segmentReport } from '../../core/segment';
 import { CliError, parseNumberOption, type CliIo } from '../args';
 
-export interface JudgeCliValues {
-  samples?: string;
-  'max-retry-wait'?: string;
-  deadline?: string;
-  'confidence-cut'?: string;
-}
-
-export const JUDGE_CLI_OPTIONS = {
-  samples: { type: 'string' },
-  'max-retry-wait': { type: 'string' },
-  deadline: { type: 'string' },
-  'confidence-cut': { type: 'string' },
-  'dry-run': { type: 'boolean' },
-} as const;
-
-export const judgeUsage = `Hybrid judge, stability and cost (--judge llm|openai|hybrid):
-  --judge hybrid       the offline judge first; claims it decides with confidence ≥ the cut keep
-                       its verdict, the rest go to the LLM (each claim says which judge decided)
-  --confidence-cut C   the cut in [0, 1] (default ${DEFAULT_CONFIDENCE_CUT})
-  --samples K          judge each LLM-judged claim K times; reports agreement, unstable claims and
-                       the range of S over the samples (cached per sample)
-  --dry-run            print the requests, prompt tokens and claims llm and hybrid would send;
-                       sends nothing, connects nowhere
-  --max-retry-wait S   the longest Retry-After obeyed (default 30)
-  --deadline S         no judge request starts or waits past S seconds (default 900)`;
+export { JUDGE_CLI_OPTIONS, judgeUsage, type JudgeCliValues } from './judge-options';
+import type { JudgeCliValues } from './judge-options';
 
 function positive(value: string | undefined, name: string, integer = false): number | undefined {
   const number = parseNumberOption(value, name);

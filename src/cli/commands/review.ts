@@ -1,18 +1,12 @@
 // `grounding-review review <report> --evidence <file>…`: the main job from the command line —
 // every claim of a report marked against its evidence, with S and δ. `--batch cases.jsonl`
 // reviews many cases, one JSON result per line. Files are only read, never written.
-import { writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeSwitch, type ReviewSwitch, type SwitchNotComputed, type SwitchOptions } from '../../core/geometry/review-switch';
-import { makeEncoder } from './calibrate';
+import type { ReviewSwitch, SwitchNotComputed, SwitchOptions } from '../../core/geometry/review-switch';
 import { createOfflineJudge } from '../../core/judge/offline';
-import { describeGate, type GateResult, type GateReviewOptions } from '../../core/gate/index';
-import { DirectoryJudgeCache, LayeredJudgeCache, MemoryJudgeCache } from '../../core/judge/openai/cache';
-import { DEFAULT_JUDGE_MODEL, chooseJudge, type JudgeChoice } from '../../core/judge/openai/config';
-import { OpenAIJudge, type StructuredOutputMode } from '../../core/judge/openai/judge';
-import { HybridJudge } from '../../core/judge/hybrid';
-import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
+import type { GateResult, GateReviewOptions } from '../../core/gate/index';
+import { DEFAULT_JUDGE_MODEL } from '../../core/judge/openai/config';
 import type { RoundDecision, Thresholds } from '../../core/model';
 import { review, toReviewJson } from '../../core/review';
 import { buildSarifLog } from '../../core/sarif';
@@ -23,8 +17,10 @@ import { segmentReport } from '../../core/segment';
 import { redactReviewNotes, redactUrls } from '../../core/redact';
 import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
 import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
-import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
-import { JUDGE_CLI_OPTIONS, createCliHybridJudge, dryRun, judgeUsage, llmJudgeExtras, renderDryRun, type JudgeCliValues } from './judges';
+import { loadEvidence } from '../review-inputs';
+import { JUDGE_CLI_OPTIONS, judgeUsage } from './judge-options';
+import type { LlmCliValues } from './review-llm';
+import { renderText } from './review-text';
 import {
   CliError,
   EXIT_NOT_PROCEED,
@@ -32,6 +28,7 @@ import {
   EXIT_USAGE,
   CLI_VERSION,
   asCliError,
+  countOption,
   parseFormat,
   parseNumberOption,
   type CliIo,
@@ -110,14 +107,23 @@ input error (with --batch: 2 when any line was bad, else 1 when any case fails -
 
 const GATE_PRESETS = ['default', 'skipper', 'diverger'] as const;
 
+const LOOP_ONLY_OPTIONS = ['out', 'replan-command', 'replan-timeout', 'regenerate-model', 'k-max', 'rounds-cap'] as const;
+
+/**
+ * The LLM side of the command (./review-llm: the OpenAI-compatible and hybrid judges, --dry-run,
+ * --loop), loaded on first use: an offline review needs none of it, and loading the OpenAI client
+ * was start-up time. (`require`, not `import()`: the judge factories are synchronous.)
+ */
+const llmSide = (): typeof import('./review-llm') => require('./review-llm') as typeof import('./review-llm');
+
 /** The judges the CLI can run, by name. */
 export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) => ClaimJudge>;
 
 export const CLI_JUDGES: JudgeFactories = {
   offline: () => createOfflineJudge(),
-  openai: (io, values) => createCliOpenAIJudge(io, values),
-  llm: (io, values) => createCliOpenAIJudge(io, values),
-  hybrid: (io, values) => createCliHybridJudge(values, createCliOpenAIJudge(io, values)),
+  openai: (io, values) => llmSide().createCliOpenAIJudge(io, values),
+  llm: (io, values) => llmSide().createCliOpenAIJudge(io, values),
+  hybrid: (io, values) => llmSide().createCliHybridJudgeFor(io, values),
 };
 
 export async function runReview(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
@@ -207,15 +213,14 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   const { evidence, pathByName } = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root, maxMb });
   if (values['dry-run']) {
     if (format === 'sarif' || values.loop) throw new CliError('--dry-run prints a plan as text or JSON; --format sarif and --loop are not available');
-    const planned = await dryRun({ report, reportFile, evidence, question: values.question, choice: openAIChoice(values, io), values, cache: cliJudgeCache(values, io) });
-    io.stdout(format === 'json' ? JSON.stringify(planned) + '\n' : renderDryRun(planned, reportFile, io));
+    await llmSide().printDryRun({ report, reportFile, evidence, values, io, format });
     return EXIT_PROCEED;
   }
 
   if (values.loop) {
     if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
     const inputs = [resolve(io.cwd, reportFile), ...pathByName.values()];
-    return runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values), values, io: printed, format, exitFor });
+    return llmSide().runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values), values, io: printed, format, exitFor });
   }
   for (const option of LOOP_ONLY_OPTIONS) if (values[option] !== undefined) throw new CliError(`--${option} needs --loop`);
 
@@ -230,8 +235,9 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   } else if (format === 'json') {
     io.stdout(JSON.stringify(toReviewJson(result)) + '\n');
   } else {
-    const switchLine = result.switch ? describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
-    const gateLine = result.gate ? describeGate(result.gate as GateResult) + '\n' : '';
+    // The geometry and the gate's wording are loaded only for a review that computed them.
+    const switchLine = result.switch ? (await import('../../core/geometry/review-switch.js')).describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
+    const gateLine = result.gate ? (await import('../../core/gate/index.js')).describeGate(result.gate as GateResult) + '\n' : '';
     io.stdout(renderText(result, reportFile) + switchLine + gateLine);
   }
   // A claim no judge decided is never a pass, whatever S says.
@@ -252,7 +258,8 @@ function reviewExtras(values: { switch?: string; 'on-reject'?: string; gate?: st
   if (values['on-reject'] !== undefined && values.switch === undefined) throw new CliError('--on-reject needs --switch');
   if (values.goal && values.gate === undefined) throw new CliError('--goal needs --gate');
   return {
-    ...(values.switch ? { switch: { encoder: makeEncoder(values.switch, io), onReject: values['on-reject'] } } : {}),
+    // The encoders (and calibrate's module that makes them) only for a review that asks for the switch.
+    ...(values.switch ? { switch: { encoder: (require('./calibrate') as typeof import('./calibrate')).makeEncoder(values.switch, io), onReject: values['on-reject'] } } : {}),
     ...(values.gate === undefined ? {} : { gate: { preset: parseFormat(values.gate, GATE_PRESETS, 'default', 'gate'), goals: values.goal ?? [] } }),
   };
 }
@@ -298,213 +305,6 @@ export function frontMatterEvidence(report: string, reportFile: string): string[
   if (listed.length > 0) return listed;
   const why = warnings.filter((warning) => warning.message.startsWith('front matter')).map((warning) => `${reportFile}:${warning.line ?? 1}: ${warning.message}`);
   throw new CliError(`no evidence: pass --evidence FILE or list "evidence:" in ${reportFile}'s front matter${why.length ? ` (${why.join('; ')})` : ''}`);
-}
-
-// ── text output ───────────────────────────────────────────────────────────────────────────
-
-function renderText(result: ReviewResult, reportFile: string): string {
-  const out: string[] = [];
-  const files = result.evidence.files.length;
-  out.push(`${reportFile}: ${result.claims.length} claim(s) against ${files} evidence file(s), ${result.evidence.items} item(s); judge ${result.judge.kind}${result.judge.model ? ` (${result.judge.model})` : ''}`);
-  const usage = result.judge.usage;
-  if (usage) {
-    out.push(
-      `judge usage: ${usage.requests} request(s), ${usage.totalTokens} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion), ${usage.cachedResponses} cache hit(s), ${result.judge.fallbacks.length} fallback(s), ${result.judge.notJudged ?? 0} not judged`,
-    );
-  }
-  for (const fallback of result.judge.fallbacks) out.push(`judge fallback: ${fallback}`);
-  const stability = result.judge.stability;
-  if (stability) {
-    out.push(`stability: ${stability.samples} samples, ${stability.unstableClaims} unstable claim(s), mean agreement ${stability.meanAgreement.toFixed(3)}, S from ${stability.scoreInterval[0].toFixed(4)} to ${stability.scoreInterval[1].toFixed(4)} over the samples`);
-  }
-  out.push('');
-  for (const claim of result.claims) {
-    const refs = claim.evidence_refs.length > 0 ? claim.evidence_refs.join(', ') : '—';
-    out.push(`${claim.id.padEnd(4)} line ${String(claim.line).padEnd(4)} ${claim.partition.padEnd(13)} ${claim.type.padEnd(21)} ${refs}`);
-    out.push(`     ${JSON.stringify(claim.text)}`);
-    out.push(`     why: ${claim.reason}`);
-    if (claim.not_judged) out.push('     NOT JUDGED: no valid verdict came back; counted as ungrounded');
-    if (claim.decided_by) out.push(`     decided by: ${claim.decided_by} (${claim.decided_why ?? ''})`);
-    if (claim.disagreement) out.push(`     FLAGGED FOR REVIEW: ${claim.disagreement}`);
-    if (claim.stability?.unstable) out.push(`     UNSTABLE: ${claim.stability.verdicts.map((v) => v.partition).join(' / ')} (agreement ${claim.stability.agreement.toFixed(2)})`);
-  }
-  if (result.omissions.length > 0) {
-    out.push('', 'Left out of the report (trouble in the evidence no claim cites or covers):');
-    for (const omission of result.omissions) out.push(`  ${omission.id} (${omission.file}:${omission.line}) ${omission.reason}: ${JSON.stringify(omission.text)}`);
-  }
-  if (result.warnings.length > 0) {
-    out.push('', 'Warnings:');
-    for (const warning of result.warnings) out.push(`  ${warning.file}${warning.line !== undefined ? `:${warning.line}` : ''}: ${warning.message}`);
-  }
-  const { counts, scoring } = result;
-  out.push('');
-  out.push(`grounded ${counts.grounded} · ungrounded ${counts.ungrounded} · contradicted ${counts.contradicted} · complementary ${counts.complementary}`);
-  const decision = result.decision === 'abstain' ? `abstain (the score alone would ${scoring.decisionWithoutAbstain})` : result.decision;
-  out.push(`S = ${result.score.toFixed(4)}   δ = ${decision}   (τ_proceed ${scoring.thresholds.proceed}, τ_regenerate ${scoring.thresholds.regenerate}, ρ ${scoring.rho})`);
-  if (result.judge.abstainReason) out.push(`The judge abstained: ${result.judge.abstainReason}`);
-  if (result.degraded) out.push('DEGRADED: do not treat this as a verdict (see above).');
-  return out.join('\n') + '\n';
-}
-
-// ── the OpenAI-compatible judge and the repair loop ──────────────────────────────────────
-
-/** The options the LLM judge and the loop read. */
-export interface LlmCliValues extends JudgeCliValues {
-  model?: string;
-  'base-url'?: string;
-  'structured-output'?: string;
-  timeout?: string;
-  'cache-dir'?: string;
-  out?: string;
-  'replan-command'?: string;
-  'replan-timeout'?: string;
-  'regenerate-model'?: string;
-  'k-max'?: string;
-  'rounds-cap'?: string;
-}
-
-const LOOP_ONLY_OPTIONS = ['out', 'replan-command', 'replan-timeout', 'regenerate-model', 'k-max', 'rounds-cap'] as const;
-
-/** The endpoint from the options and the environment (OPENAI_API_KEY, OPENAI_BASE_URL); the key never from a flag. */
-function openAIChoice(values: LlmCliValues, io: CliIo): JudgeChoice {
-  const structured = values['structured-output'];
-  if (structured !== undefined && !['auto', 'on', 'off'].includes(structured)) {
-    throw new CliError(`--structured-output: expected auto, on or off, got ${JSON.stringify(structured)}`);
-  }
-  const timeout = parseNumberOption(values.timeout, 'timeout');
-  if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout: expected seconds > 0');
-  return chooseJudge({
-    requested: 'openai',
-    apiKey: io.env.OPENAI_API_KEY,
-    baseURL: values['base-url'] ?? io.env.OPENAI_BASE_URL,
-    model: values.model,
-    structuredOutput: structured as StructuredOutputMode | undefined,
-    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-  });
-}
-
-function createCliOpenAIJudge(io: CliIo, values: LlmCliValues): ClaimJudge {
-  const choice = openAIChoice(values, io);
-  if (choice.notice) io.stderr(`grounding-review review: ${choice.notice}\n`);
-  if (choice.kind === 'offline') return createOfflineJudge();
-  const cache = cliJudgeCache(values, io);
-  return new OpenAIJudge({ ...choice.options, ...llmJudgeExtras(values), ...(cache ? { cache } : {}) });
-}
-
-function cliJudgeCache(values: LlmCliValues, io: CliIo) {
-  const dir = values['cache-dir'];
-  return dir ? new LayeredJudgeCache(new MemoryJudgeCache(), new DirectoryJudgeCache(resolve(io.cwd, dir))) : undefined;
-}
-
-function countOption(value: string | undefined, name: string): number | undefined {
-  const number = parseNumberOption(value, name);
-  if (number !== undefined && (!Number.isInteger(number) || number < 0)) throw new CliError(`--${name}: expected a whole number ≥ 0`);
-  return number;
-}
-
-async function runReviewLoop(args: {
-  report: string;
-  reportFile: string;
-  /** Every file read: --out may resolve to none of them. */
-  inputs: string[];
-  evidence: EvidenceSource[];
-  settings: Partial<ScoringSettings>;
-  judge: ClaimJudge;
-  values: LlmCliValues & { question?: string };
-  io: CliIo;
-  format: 'text' | 'json';
-  exitFor: (decision: RoundDecision, omissions?: number) => number;
-}): Promise<number> {
-  const { values, io } = args;
-  const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
-  if (out !== undefined) refuseOutputOverInput(out, args.inputs, values.out);
-  const kMax = countOption(values['k-max'], 'k-max');
-  const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
-  const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
-
-  const choice = args.judge instanceof OpenAIJudge || args.judge instanceof HybridJudge ? openAIChoice(values, io) : undefined;
-  const rewriting = { requests: 0, tokens: 0 };
-  const regenerate =
-    choice?.kind === 'openai'
-      ? createLlmRegenerator({
-          ...choice.options,
-          model: values['regenerate-model'] ?? choice.options.model,
-          onUsage: (usage) => {
-            rewriting.requests += 1;
-            rewriting.tokens += usage.promptTokens + usage.completionTokens;
-          },
-        })
-      : undefined;
-  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai or hybrid with a key or --base-url); a regenerate decision stops the loop\n');
-  const replanCommand = values['replan-command'];
-  const replan = replanCommand
-    ? createCommandReplanner({ command: replanCommand, cwd: io.cwd, ...(replanTimeout !== undefined ? { timeoutMs: replanTimeout * 1000 } : {}) })
-    : undefined;
-
-  let outcome: RepairReviewResult;
-  try {
-    outcome = await reviewWithRepair({
-      report: args.report,
-      reportFile: args.reportFile,
-      evidence: args.evidence,
-      question: values.question,
-      settings: args.settings,
-      judge: args.judge,
-      regenerate,
-      replan,
-      kMax,
-      roundsCap,
-    });
-  } catch (error) {
-    throw asCliError(error);
-  }
-  const final = outcome.review && redactReviewNotes(outcome.review);
-  if (!final) throw new CliError(`the review failed: ${outcome.trajectory.at(-1)?.error ?? outcome.stopReason}`);
-  if (out !== undefined) writeFileSync(out, outcome.report, 'utf8');
-  // What the whole loop cost: every round's judge plus the rewrites.
-  const judged = outcome.trajectory.map((round) => round.review?.judge.usage).filter((usage) => usage !== undefined);
-  const cost = {
-    judge_requests: judged.reduce((sum, usage) => sum + usage.requests, 0),
-    judge_tokens: judged.reduce((sum, usage) => sum + usage.totalTokens, 0),
-    regenerate_requests: rewriting.requests,
-    regenerate_tokens: rewriting.tokens,
-  };
-
-  if (args.format === 'json') {
-    const loop = {
-      stop_reason: outcome.stopReason,
-      degraded: outcome.degraded,
-      replans_used: outcome.replansUsed,
-      regenerations_used: outcome.regenerationsUsed,
-      changed: outcome.changed,
-      usage: cost,
-      ...(out !== undefined ? { out } : {}),
-      trajectory: outcome.trajectory.map((round) => ({
-        iteration: round.iteration,
-        action: round.action,
-        score: round.score,
-        decision: round.decision,
-        evidence_files: round.evidenceFiles,
-        explanation: round.judgeOutput.explanation,
-        // The text each rewrite produced, for the audit trail (round 0 is the input).
-        ...(round.action === 'regenerate' ? { report: round.report } : {}),
-        ...(round.error ? { error: round.error } : {}),
-      })),
-      final_report: outcome.report,
-    };
-    io.stdout(JSON.stringify({ ...toReviewJson(final), loop }) + '\n');
-  } else {
-    const lines = ['', 'Repair loop:'];
-    for (const round of outcome.trajectory) {
-      lines.push(`  round ${round.iteration}  ${round.action.padEnd(10)}  S = ${round.score.toFixed(4)}  δ = ${round.decision}  evidence: ${round.evidenceFiles.join(', ')}`);
-    }
-    lines.push(`  stopped: ${outcome.stopReason}; ${outcome.regenerationsUsed} regeneration(s), ${outcome.replansUsed} replan(s)${outcome.degraded ? ' — DEGRADED' : ''}`);
-    lines.push(`  cost: judge ${cost.judge_requests} request(s), ${cost.judge_tokens} tokens; rewrites ${cost.regenerate_requests} request(s), ${cost.regenerate_tokens} tokens`);
-    if (out !== undefined) lines.push(`  final report written to ${values.out}${outcome.changed ? '' : ' (unchanged)'}`);
-    else if (outcome.changed) lines.push('  the report was rewritten; pass --out FILE to save it (the input is never modified)');
-    io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');
-  }
-  return args.exitFor(final.decision, final.omissions.length);
 }
 
 // In a batch worker thread this file is the worker's entry: rebuild the setup from the options.

@@ -46,13 +46,15 @@ function isProse(item: EvidenceItem): boolean {
   return item.kind === 'paragraph' || (item.kind === 'log_line' && item.text.length > 240);
 }
 
-const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Made on first use: building a segmenter loads ICU's sentence rules, and most evidence is not prose. */
+let sentenceSegmenter: Intl.Segmenter | undefined;
 
 /** Sentences of a prose text; also splits "century.First" where a source glued two sentences. */
 export function splitProseSentences(text: string): string[] {
   const out: string[] = [];
   let pending = '';
-  for (const { segment } of SENTENCES.segment(text)) {
+  sentenceSegmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  for (const { segment } of sentenceSegmenter.segment(text)) {
     // "Mark L. Lester", "e.g. this": the segmenter ends a sentence after an initial or an abbreviation.
     if (ABBREVIATION_END.test(segment)) {
       pending += segment;

@@ -64,6 +64,31 @@ const tokenizerOutsidePlugin = {
   },
 };
 
+/**
+ * The CLI is three bundles, so that a command loads only its own code: dist/cli.js reads the
+ * command name and hands over to dist/cli-mcp.js for `mcp` (the MCP server an agent starts and
+ * waits on) or to dist/cli-commands.js for every other command. The source imports those modules
+ * dynamically; in these bundles the imports become require() of the sibling file, and mcp.ts's
+ * import of the LLM judges takes them from dist/cli-commands.js (the default offline judge needs
+ * none of it). Each bundle stays flat: a module esbuild reaches only through import() is wrapped
+ * in a lazy initialiser, whose body V8 parses a second time when it runs.
+ */
+const CLI_HANDOVERS = {
+  'src/cli/main.ts': { './commands/index.js': 'cli-commands.js', './commands/mcp.js': 'cli-mcp.js' },
+  'src/cli/commands/mcp.ts': { './judges.js': 'cli-commands.js' },
+};
+const cliHandoverPlugin = {
+  name: 'cli-handover',
+  setup(build) {
+    build.onResolve({ filter: /^\.\// }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const importer = require('node:path').relative(__dirname, args.importer).split(require('node:path').sep).join('/');
+      const file = CLI_HANDOVERS[importer]?.[args.path];
+      return file ? { path: `./${file}`, external: true } : undefined;
+    });
+  },
+};
+
 /** Options shared by every bundle: one CommonJS file per entry, for Node. */
 const common = {
   bundle: true,
@@ -85,7 +110,16 @@ const common = {
 
 const entries = [
   { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The CLI (see cliHandoverPlugin): `dynamic-import: false` makes the hand-overs plain require().
+  {
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [...common.plugins, cliHandoverPlugin],
+    supported: { 'dynamic-import': false },
+  },
+  { entryPoints: ['src/cli/commands/index.ts'], outfile: 'dist/cli-commands.js' },
+  { entryPoints: ['src/cli/commands/mcp.ts'], outfile: 'dist/cli-mcp.js', plugins: [...common.plugins, cliHandoverPlugin], supported: { 'dynamic-import': false } },
   // The tokenizer itself, bundled once (without the plugin that keeps it outside the others).
   { entryPoints: [require.resolve(TOKENIZER.module)], outfile: `dist/${TOKENIZER.file}`, plugins: [esbuildProblemMatcherPlugin] },
   // The review panel's script runs in the webview (a browser): one IIFE, zod bundled in.

@@ -106,7 +106,7 @@ async function measure(scratch: string): Promise<string> {
     const devBuild = existsSync(join(repoRoot, 'dist', 'extension.js.map'));
     out.push(`The production build failed (${build.error}); sizes are of the files in the repo's dist/, a ${devBuild ? 'development build (source maps present, not minified)' : 'build of unknown kind'}.`);
   }
-  const bundles = [join('dist', 'extension.js'), join('dist', 'cli.js')];
+  const bundles = [join('dist', 'extension.js'), join('dist', 'cli.js'), join('dist', 'cli-commands.js'), join('dist', 'cli-mcp.js')];
   const mediaDist = join(bundleRoot, 'media', 'dist');
   if (existsSync(mediaDist)) for (const file of readdirSync(mediaDist).sort()) bundles.push(join('media', 'dist', file));
   out.push('', '| file | size | bytes | target |', '|---|---:|---:|---|');

@@ -10,23 +10,28 @@ import { createOfflineJudge } from '../src/core/judge/offline';
 import { OpenAIJudge } from '../src/core/judge/openai';
 import { parseEvidenceSources } from '../src/core/evidence';
 import { segmentReport } from '../src/core/segment';
-import { loadCases } from './corpus.eval';
+import { evalSplit, loadCases } from './corpus.eval';
 import { evalJudgeSpec } from './eval-lib/judge-choice';
 import { markdownTable } from './eval-lib/metrics';
 
 export interface CostTotals {
   cases: number;
   claims: number;
-  llm: { requests: number; claims: number; promptTokens: number };
-  hybrid: { requests: number; claims: number; promptTokens: number; keptOffline: number };
+  llm: { requests: number; claims: number; promptTokens: number; repeatedTokens: number };
+  hybrid: { requests: number; claims: number; promptTokens: number; repeatedTokens: number; keptOffline: number };
 }
 
 export async function judgeCost(split: 'dev' | 'test', cut = evalJudgeSpec()?.confidenceCut ?? DEFAULT_CONFIDENCE_CUT): Promise<CostTotals> {
   // Never called: estimate() only plans; the URL is never contacted.
   const llm = new OpenAIJudge({ model: evalJudgeSpec()?.model ?? 'gpt-4o-mini', baseURL: 'http://127.0.0.1:9/v1', cache: null });
   const hybrid = new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: cut });
-  const totals: CostTotals = { cases: 0, claims: 0, llm: { requests: 0, claims: 0, promptTokens: 0 }, hybrid: { requests: 0, claims: 0, promptTokens: 0, keptOffline: 0 } };
-  for (const { dir, labels } of loadCases().filter((c) => c.labels.split === split)) {
+  const totals: CostTotals = {
+    cases: 0,
+    claims: 0,
+    llm: { requests: 0, claims: 0, promptTokens: 0, repeatedTokens: 0 },
+    hybrid: { requests: 0, claims: 0, promptTokens: 0, repeatedTokens: 0, keptOffline: 0 },
+  };
+  for (const { dir, labels } of loadCases().filter((c) => evalSplit(c.name, c.labels) === split)) {
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     const evidence = parseEvidenceSources(labels.evidence.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }))).items;
     const claims = segmentReport(report, { format: 'markdown', file: 'report.md' }).claims;
@@ -37,9 +42,11 @@ export async function judgeCost(split: 'dev' | 'test', cut = evalJudgeSpec()?.co
     totals.llm.requests += a.requests;
     totals.llm.claims += a.claims;
     totals.llm.promptTokens += a.promptTokens;
+    totals.llm.repeatedTokens += a.repeatedTokens;
     totals.hybrid.requests += b.requests;
     totals.hybrid.claims += b.claims;
     totals.hybrid.promptTokens += b.promptTokens;
+    totals.hybrid.repeatedTokens += b.repeatedTokens;
     totals.hybrid.keptOffline += b.keptOffline;
   }
   return totals;
@@ -49,19 +56,23 @@ export async function run(): Promise<string> {
   const cut = evalJudgeSpec()?.confidenceCut ?? DEFAULT_CONFIDENCE_CUT;
   const t = await judgeCost('test', cut);
   const ratio = t.llm.promptTokens > 0 ? t.hybrid.promptTokens / t.llm.promptTokens : 0;
+  // What the claims themselves cost (claims, passages, evidence), apart from what every request repeats.
+  const rest = (judge: { promptTokens: number; repeatedTokens: number }) => judge.promptTokens - judge.repeatedTokens;
+  const restRatio = rest(t.llm) > 0 ? rest(t.hybrid) / rest(t.llm) : 0;
   return [
     '## What the LLM would be sent: llm vs hybrid judge (corpus test split, dry run)',
     '',
     `${t.cases} cases, ${t.claims} claims; planned by the judges' own estimate() (the chunks, evidence and prompts of a real run), prompt tokens by gpt-tokenizer (o200k_base); nothing sent. Hybrid cut: offline confidence ≥ ${cut}.`,
     '',
     markdownTable(
-      ['judge', 'requests', 'claims sent', 'claims kept offline', 'prompt tokens'],
+      ['judge', 'requests', 'claims sent', 'claims kept offline', 'prompt tokens', 'of which every request repeats (instructions, schema)'],
       [
-        ['llm', t.llm.requests, t.llm.claims, 0, t.llm.promptTokens],
-        ['hybrid', t.hybrid.requests, t.hybrid.claims, t.hybrid.keptOffline, t.hybrid.promptTokens],
+        ['llm', t.llm.requests, t.llm.claims, 0, t.llm.promptTokens, t.llm.repeatedTokens],
+        ['hybrid', t.hybrid.requests, t.hybrid.claims, t.hybrid.keptOffline, t.hybrid.promptTokens, t.hybrid.repeatedTokens],
       ],
     ),
     '',
-    `Prompt-token ratio hybrid / llm: **${ratio.toFixed(3)}** (target ≤ 0.333; it depends on the offline judge's calibrated confidences).`,
+    `Prompt-token ratio hybrid / llm: **${ratio.toFixed(3)}** (target ≤ 0.333; it depends on the offline judge's calibrated confidences). ` +
+      `Without the tokens every request repeats, the ratio is ${restRatio.toFixed(3)}.`,
   ].join('\n');
 }

@@ -63,6 +63,8 @@ const REQUIRED = [
   `${EXT}LICENSE.txt`,
   `${EXT}dist/extension.js`,
   `${EXT}dist/cli.js`,
+  `${EXT}dist/cli-commands.js`,
+  `${EXT}dist/cli-mcp.js`,
   `${EXT}dist/dgi-direction.json`,
   `${EXT}dist/gpt-tokenizer.js`,
   `${EXT}media/dist/panel.js`,

@@ -1,9 +1,8 @@
 // The pipeline the evaluations run: the product's own review() (segmentation, evidence parsing,
 // the judge — offline unless `npm run eval -- --judge llm|hybrid …` chose another), so the
-// figures measure what a user gets. `trained` runs the trained judge (partitions from the
-// decision model alone), to print it beside the shipped judge.
+// figures measure what a user gets. The rules alone (`decision: 'rules'`) run beside the shipped
+// judge through the same path.
 import type { OfflineJudgeOptions } from '../../src/core/judge/offline';
-import { createTrainedJudge } from '../../src/core/judge/offline/trained-judge';
 import { review } from '../../src/core/review';
 import type { EvidenceSource, JudgedClaim } from '../../src/core/review-types';
 import { evalJudge, record } from './judge-choice';
@@ -16,11 +15,8 @@ export interface EvalCase {
   question?: string;
 }
 
-export type JudgeChoice = 'offline' | 'trained';
-
-export async function judgeCase(input: EvalCase, options: OfflineJudgeOptions = {}, choice: JudgeChoice = 'offline'): Promise<JudgedClaim[]> {
-  const judge = choice === 'trained' ? createTrainedJudge({ groundedCut: options.groundedCut }) : evalJudge(options);
-  const result = await review({ ...input, judge });
-  if (choice !== 'trained') record(result);
+export async function judgeCase(input: EvalCase, options: OfflineJudgeOptions = {}): Promise<JudgedClaim[]> {
+  const result = await review({ ...input, judge: evalJudge(options) });
+  record(result);
   return result.claims;
 }

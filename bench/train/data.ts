@@ -1,5 +1,6 @@
 // Training examples for the offline judge's decision model: every labelled claim of the corpus
-// dev split, and HaluEval QA dev answers of one claim, each as its feature vector and its label.
+// dev split, and HaluEval QA dev answers of one claim, each as its feature vector (the rules'
+// proposal among its inputs) and its label.
 // Claims are read by the product's own review() (a capturing judge records what the judge is
 // given), so training sees exactly what users' reviews see. Test cases are never read.
 import { createHash } from 'node:crypto';
@@ -11,7 +12,9 @@ import type { ClaimJudgeInput, EvidenceSource } from '../../src/core/review-type
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
 import { gatherClaimEvidence } from '../../src/core/judge/offline/pipeline';
 import { featureVector } from '../../src/core/judge/offline/decide/features';
-import { judgeOutputFromClaims } from '../../src/core/judge/offline/output';
+import { groundable } from '../../src/core/judge/offline/decide/verdict';
+import { judgeOutputFromClaims, judgeableEvidence } from '../../src/core/judge/offline/output';
+import { proposeVerdicts } from '../../src/core/judge/offline/propose';
 import { bestOverlap, loadCases } from '../corpus.eval';
 import { loadResponses } from '../halueval.eval';
 
@@ -20,6 +23,8 @@ export interface Example {
   group: string;
   x: number[];
   y: number;
+  /** Whether the decision may ground the claim at all (decide/verdict.ts `groundable`). */
+  groundable: boolean;
 }
 
 /** What review() hands the judge for one report, captured without judging. */
@@ -42,9 +47,15 @@ export async function capture(report: string, reportFile: string, evidence: Evid
   return seen!;
 }
 
-export function featuresOf(input: ClaimJudgeInput): number[][] {
-  const index = buildEvidenceIndex(input.evidence);
-  return input.claims.map((claim) => featureVector(gatherClaimEvidence(claim, index, input.question)));
+/** Each claim's feature vector, with the rules' proposal read exactly as the shipped judge reads it. */
+export function featuresOf(input: ClaimJudgeInput): Array<{ x: number[]; groundable: boolean }> {
+  const judgeable = judgeableEvidence(input);
+  if ('abstain' in judgeable) return input.claims.map(() => ({ x: [], groundable: false }));
+  const index = buildEvidenceIndex(judgeable.usable);
+  return proposeVerdicts(input, index).map((proposal) => {
+    const evidence = gatherClaimEvidence(proposal, index, input.question, proposal);
+    return { x: featureVector(evidence), groundable: groundable(proposal, evidence) };
+  });
 }
 
 export async function corpusExamples(include: (name: string, split: string) => boolean, hash?: ReturnType<typeof createHash>): Promise<Example[]> {
@@ -62,7 +73,7 @@ export async function corpusExamples(include: (name: string, split: string) => b
       const claim = start < 0 ? undefined : bestOverlap(input.claims.map((c) => ({ ...c, partition: 'grounded', type: 'inference', evidence_refs: [], reason: '' })), start, start + label.text.length);
       if (!claim) continue;
       const at = input.claims.findIndex((c) => c.id === claim.id);
-      examples.push({ group: name, x: vectors[at]!, y: PARTITION_KEYS.indexOf(label.partition as PartitionKey) });
+      examples.push({ group: name, ...vectors[at]!, y: PARTITION_KEYS.indexOf(label.partition as PartitionKey) });
     }
   }
   return examples;
@@ -75,7 +86,7 @@ export async function haluEvalExamples(hash?: ReturnType<typeof createHash>): Pr
     const input = await capture(response.answer, 'answer.txt', [{ file: 'knowledge.md', text: response.knowledge }], response.question);
     if (input.claims.length !== 1) continue;
     hash?.update(response.answer).update(response.knowledge);
-    examples.push({ group: `halueval-${response.line}`, x: featuresOf(input)[0]!, y: PARTITION_KEYS.indexOf(response.hallucinated ? 'ungrounded' : 'grounded') });
+    examples.push({ group: `halueval-${response.line}`, ...featuresOf(input)[0]!, y: PARTITION_KEYS.indexOf(response.hallucinated ? 'ungrounded' : 'grounded') });
   }
   return examples;
 }

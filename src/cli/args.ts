@@ -1,22 +1,9 @@
-// Small helpers shared by the CLI commands: errors with exit codes, number and file parsing.
+// Small helpers shared by the CLI commands: number and option parsing, core errors as CLI errors.
+// The exit codes, CliIo and CliError live in command-io.ts and are re-exported here for the commands.
 import { GroundingInputError } from '../core/model';
+import { CliError } from './command-io';
 
-/** Exit codes of every command: 0 success + proceed, 1 success but not proceed, 2 usage or input error. */
-export const EXIT_PROCEED = 0;
-export const EXIT_NOT_PROCEED = 1;
-export const EXIT_USAGE = 2;
-
-/** A usage or input problem: printed as one line, exit code 2. */
-export class CliError extends Error {
-  override name = 'CliError';
-}
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
+export { CliError, EXIT_NOT_PROCEED, EXIT_PROCEED, EXIT_USAGE, type CliIo } from './command-io';
 
 /** Plain decimal notation only: `Number()` would also take `0x1`, `0b1`, `0o7`, `Infinity` and blanks. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -1,15 +1,19 @@
 // The headless entry point: `grounding-review <command> …` over the same core as the extension.
-import { isMainThread } from 'node:worker_threads';
-import { CliError, EXIT_USAGE, type CliIo } from './args';
+// This file only reads the command name and hands over: each command is loaded when it runs (in
+// dist/, `mcp` from cli-mcp.js and the others from cli-commands.js; see esbuild.js), so a command
+// pays at start-up only for its own code.
+import { EXIT_USAGE, isCliError, type CliIo } from './command-io';
 import { redactUrls } from '../core/redact';
+
+interface LoadedCommand {
+  usage: string;
+  run: (argv: string[], io: CliIo) => number | Promise<number>;
+}
 
 interface CliCommand {
   summary: string;
-  /**
-   * The command's module, loaded when the command runs: a review needs none of the other
-   * commands' code (the MCP server, calibration, the hook), and loading it all was start-up time.
-   */
-  load: () => Promise<{ usage: string; run: (argv: string[], io: CliIo) => number | Promise<number> }>;
+  /** Loads the command's code; only the command that runs (or shows its help) is loaded. */
+  load: () => Promise<LoadedCommand>;
 }
 
 /** Every command of the CLI; each lives in its own file under commands/. */
@@ -17,28 +21,28 @@ const commands: Record<string, CliCommand> = {
   review: {
     summary: 'mark every claim of a report against its evidence, with S and δ',
     load: async () => {
-      const { reviewUsage, runReview } = await import('./commands/review.js');
+      const { reviewUsage, runReview } = await import('./commands/index.js');
       return { usage: reviewUsage, run: (argv, io) => runReview(argv, io) };
     },
   },
   score: {
     summary: 'score a partition and decide proceed / regenerate / replan',
     load: async () => {
-      const { scoreUsage, runScore } = await import('./commands/score.js');
+      const { scoreUsage, runScore } = await import('./commands/index.js');
       return { usage: scoreUsage, run: runScore };
     },
   },
   calibrate: {
     summary: 'fit the GroundingSwitch thresholds on labelled examples',
     load: async () => {
-      const { calibrateUsage, runCalibrate } = await import('./commands/calibrate.js');
+      const { calibrateUsage, runCalibrate } = await import('./commands/index.js');
       return { usage: calibrateUsage, run: runCalibrate };
     },
   },
   gate: {
     summary: 'replay an agent trace through the grounding gate: may the answer ship?',
     load: async () => {
-      const { gateUsage, runGateCommand } = await import('./commands/gate.js');
+      const { gateUsage, runGateCommand } = await import('./commands/index.js');
       return { usage: gateUsage, run: runGateCommand };
     },
   },
@@ -52,7 +56,7 @@ const commands: Record<string, CliCommand> = {
   hook: {
     summary: 'stop hook: exit 0 when the report may ship, 2 with what to fix',
     load: async () => {
-      const { hookUsage, runHook } = await import('./commands/hook.js');
+      const { hookUsage, runHook } = await import('./commands/index.js');
       return { usage: hookUsage, run: (argv, io) => runHook(argv, io) };
     },
   },
@@ -78,20 +82,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(mainUsage() + '\n');
     return name === undefined ? EXIT_USAGE : 0;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) {
     io.stderr(`grounding-review: unknown command ${JSON.stringify(name)} (expected one of ${Object.keys(commands).join(', ')})\n`);
     return EXIT_USAGE;
   }
-  const { usage, run } = await command.load();
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(usage + '\n');
+    io.stdout(command.usage + '\n');
     return 0;
   }
   try {
-    return await run(rest, io);
+    return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof CliError || isParseArgsError(error)) {
+    if (isCliError(error) || isParseArgsError(error)) {
       io.stderr(`grounding-review ${name}: ${redactUrls((error as Error).message)}\n`);
       return EXIT_USAGE;
     }
@@ -104,10 +108,9 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-// Batch worker threads load this same file (the bundle): the review command's module serves them
-// as it loads. Only the main thread runs the command line.
-if (!isMainThread) void import('./commands/review.js');
-if (require.main === module && isMainThread) {
+// Run as a program, not when a test imports runCli. (`review --batch` workers load the review
+// command's module, not this file.)
+if (require.main === module) {
   // A reader that stops early (`| head -1`) closes the pipe: what was written stands, exit 0, quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);

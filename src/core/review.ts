@@ -4,7 +4,7 @@
 // S and δ are always recomputed from the judged claims, never taken from the judge's scalar.
 import { decide, validateThresholds } from './decision';
 import { withoutFrontMatter } from './front-matter';
-import type { SwitchOptions } from './geometry/review-switch';
+import { computeSwitch, type SwitchOptions } from './geometry/review-switch';
 import { parseEvidenceSources } from './evidence/index';
 import { gateForReview, validateGateReviewOptions, type GateReviewOptions } from './gate/index';
 import { checkAbsenceWindows } from './coverage/index';
@@ -37,7 +37,7 @@ import type {
   ScoringSettings,
 } from './review-types';
 import { INDIFFERENT_SCORE, gsarScore, gsarScoreBreakdown } from './score';
-import { segmentReport, type ReportFrontMatter } from './segment/index';
+import { segmentReport, type ReportFrontMatter, type SegmentOptions, type SegmentedReport } from './segment/index';
 
 export interface ReviewInput {
   report: string;
@@ -54,6 +54,11 @@ export interface ReviewInput {
   /** Computes the grounding gate (issue 6) into `result.gate`: the evidence replayed as a trace, the report as the terminal; omitted → gate stays null. */
   gate?: GateReviewOptions;
   signal?: AbortSignal;
+  /**
+   * The report as `segmentReport(report, reportSegmentOptions(reportFile))` returns it, from a
+   * caller that segmented it already (to read its front matter first); omitted → segmented here.
+   */
+  segmented?: SegmentedReport;
 }
 
 /** Where the judge's claim list is incomplete or malformed, the claim is kept and marked so. */
@@ -95,12 +100,8 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
   return result;
 }
 
-/**
- * The report (without front matter) against the evidence files; an encoder failure is carried, not
- * thrown. The geometry is loaded only for a review that asks for the switch.
- */
-async function switchStage(input: ReviewInput, options: SwitchOptions, question: string | undefined, claims: readonly ReportClaim[]) {
-  const { computeSwitch } = await import('./geometry/review-switch.js');
+/** The report (without front matter) against the evidence files; an encoder failure is carried, not thrown. */
+function switchStage(input: ReviewInput, options: SwitchOptions, question: string | undefined, claims: readonly ReportClaim[]) {
   return computeSwitch({
     ...options,
     report: withoutFrontMatter(input.report),
@@ -124,8 +125,13 @@ export function rescore(result: ReviewResult, settings: Partial<ScoringSettings>
 // ── stages ────────────────────────────────────────────────────────────────────────────────
 
 function segmentStage(input: ReviewInput): { claims: ReportClaim[]; frontMatter: ReportFrontMatter; warnings: InputWarning[] } {
-  const format = input.reportFile && /\.(txt|text)$/i.test(input.reportFile) ? 'text' : 'markdown';
-  return segmentReport(input.report, { format, file: input.reportFile ?? 'report' });
+  return input.segmented ?? segmentReport(input.report, reportSegmentOptions(input.reportFile));
+}
+
+/** How review() segments a report: a `.txt` or `.text` file as plain text, anything else as Markdown. */
+export function reportSegmentOptions(reportFile: string | undefined): SegmentOptions {
+  const format = reportFile && /\.(txt|text)$/i.test(reportFile) ? 'text' : 'markdown';
+  return { format, file: reportFile ?? 'report' };
 }
 
 function evidenceStage(sources: readonly EvidenceSource[]): { items: EvidenceItem[]; warnings: InputWarning[] } {

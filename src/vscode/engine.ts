@@ -11,8 +11,10 @@ export interface EvaluateInput {
   evidence: EvidenceSource[];
   question?: string;
   scoring: ScoringSettings;
-  /** Default: the offline judge. */
+  /** Default: the offline judge, with `groundedCut`. */
   judge?: ClaimJudge;
+  /** The default offline judge's grounded cut (`grounding.judge.groundedCut`; 0 when unset). */
+  groundedCut?: number;
   /** The grounding gate's options (preset, overrides, goal predicates). */
   gate: GateReviewOptions;
   signal?: AbortSignal;
@@ -37,7 +39,7 @@ async function importCore() {
     review: reviewModule.review,
     rescore: reviewModule.rescore,
     parseEvidenceSources: evidenceModule.parseEvidenceSources,
-    offlineJudge: offlineModule.createOfflineJudge(),
+    createOfflineJudge: offlineModule.createOfflineJudge,
   };
 }
 
@@ -68,7 +70,7 @@ export async function evaluateReport(input: EvaluateInput): Promise<Evaluation> 
     evidence: input.evidence,
     question: input.question,
     settings: input.scoring,
-    judge: counted(input.judge ?? core.offlineJudge),
+    judge: counted(input.judge ?? core.createOfflineJudge({ groundedCut: input.groundedCut ?? 0 })),
     gate: input.gate,
     signal: input.signal,
   });

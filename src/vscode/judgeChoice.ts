@@ -2,6 +2,7 @@
 // judge AND the workspace is trusted. The first remote call per workspace and endpoint says
 // what will be sent where and needs a yes. The key comes from SecretStorage only.
 import * as vscode from 'vscode';
+import type { EstimatingJudge } from '../core/judge/hybrid';
 import type { ClaimJudge } from '../core/review-types';
 import { isLoopbackEndpoint } from '../core/judge/openai/config';
 import { readApiKey } from './secrets';
@@ -22,8 +23,9 @@ export interface JudgeChoice {
 }
 
 export function createJudgeChooser(settings: SettingsStore, context: vscode.ExtensionContext, log: vscode.LogOutputChannel): () => Promise<JudgeChoice> {
-  // One judge per configuration, so its response cache survives re-evaluations.
-  let cached: { identity: string; judge: ClaimJudge } | undefined;
+  // One LLM judge per endpoint configuration, so its response cache survives re-evaluations,
+  // a change of the hybrid's cuts included (a new grounded cut re-judges every open review).
+  let cached: { identity: string; llm: EstimatingJudge } | undefined;
 
   return async () => {
     const config = settings.current.judge;
@@ -45,7 +47,8 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     if (!(await ensureRemoteConsent(context, log, endpoint, config.model, "this report's claims and the evidence lines relevant to them", 'to be judged'))) {
       return { note: 'remote judge declined for this evaluation; using the offline judge' };
     }
-    const identity = JSON.stringify([config, endpoint, apiKey ?? '']);
+    const { confidenceCut, groundedCut, ...endpointConfig } = config;
+    const identity = JSON.stringify([endpointConfig, endpoint, apiKey ?? '']);
     if (cached?.identity !== identity) {
       const llm = new OpenAIJudge({
         model: config.model,
@@ -58,11 +61,12 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
         reviewDeadlineMs: config.reviewDeadlineSeconds * 1000,
         log: (line: string) => log.info(`judge: ${line}`),
       });
-      const judge = config.kind === 'hybrid' ? new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: config.confidenceCut }) : llm;
-      cached = { identity, judge };
+      cached = { identity, llm };
     }
+    // The hybrid applies the grounded cut itself (its offline stage runs uncut): what it would withhold goes to the LLM.
+    const judge = config.kind === 'hybrid' ? new HybridJudge({ offline: createOfflineJudge(), llm: cached.llm, confidenceCut, groundedCut }) : cached.llm;
     log.info(`remote judge (${config.kind}): ${endpoint}, model ${config.model}`);
-    return { judge: cached.judge, endpoint: { baseURL: endpoint, model: config.model, apiKey, timeoutMs: config.timeoutSeconds * 1000 } };
+    return { judge, endpoint: { baseURL: endpoint, model: config.model, apiKey, timeoutMs: config.timeoutSeconds * 1000 } };
   };
 }
 

@@ -9,7 +9,7 @@ import { EvidenceReader, EvidenceStore, type ReadEvidence, type ResolvedEvidence
 import type { GeometryInput } from './geometry';
 import type { JudgeChoice } from './judgeChoice';
 import { ReviewSession, type TrajectoryRound } from './session';
-import { gateOptionsOf, scoringChanged, scoringOf, type SettingsStore } from './settings';
+import { gateOptionsOf, scoringChanged, scoringOf, verdictsChanged, type SettingsStore } from './settings';
 
 export type ChangeReason = 'evaluated' | 'rescored' | 'verdict' | 'edited' | 'cleared' | 'cancelled' | 'busy' | 'geometry';
 
@@ -60,6 +60,11 @@ export class ReviewController implements vscode.Disposable {
       this.changed,
       this.reader,
       settings.onDidChange(({ previous, current }) => {
+        // Thresholds re-score and the gate re-runs on stored verdicts; a new grounded cut changes the verdicts themselves.
+        if (verdictsChanged(previous, current)) {
+          void this.rejudgeAll();
+          return;
+        }
         if (JSON.stringify(previous.gate) !== JSON.stringify(current.gate)) {
           for (const session of this.sessions.values()) void this.regateSession(session, gateOptionsOf(current));
         }
@@ -166,6 +171,7 @@ export class ReviewController implements vscode.Disposable {
         question: resolved.question,
         scoring,
         judge,
+        groundedCut: this.settings.current.judge.groundedCut,
         gate: gateOptionsOf(this.settings.current),
         signal,
       });
@@ -237,6 +243,21 @@ export class ReviewController implements vscode.Disposable {
     if (!session) return;
     session.trajectory = rounds;
     this.changed.fire({ uri: session.uri, reason: 'evaluated' });
+  }
+
+  /**
+   * New verdict settings: every open review is judged again, one after another, with all the
+   * current settings. An evaluation already running finishes first (it chose its judge before
+   * the change), so it is re-judged too rather than cut short.
+   */
+  private async rejudgeAll(): Promise<void> {
+    await this.inFlight?.done.catch(() => undefined);
+    for (const uri of [...this.sessions.keys()]) {
+      const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri);
+      if (!document || !this.sessions.has(uri)) continue;
+      this.log.info(`re-judging ${uri}: grounding.judge.groundedCut is now ${this.settings.current.judge.groundedCut}`);
+      await this.evaluate(document);
+    }
   }
 
   /** New gate settings: the gate runs again over the stored claims and evidence, no judge call. */

@@ -38,6 +38,7 @@ const SettingsSchema = z
       timeoutSeconds: z.number().min(1).max(600),
       structuredOutput: z.enum(['auto', 'on', 'off']),
       confidenceCut: unit,
+      groundedCut: unit,
       samples: z.number().int().min(1).max(10),
       maxRetryWaitSeconds: z.number().min(0).max(600),
       reviewDeadlineSeconds: z.number().min(1).max(7200),
@@ -79,6 +80,11 @@ const SettingsSchema = z
   .refine((s) => s.gate.cap === null || s.gate.refill === null || s.gate.refill < s.gate.cap, {
     message: 'refill must be below cap',
     path: ['gate', 'refill'],
+  })
+  // A setting the chosen judge cannot honour is an error, as the CLI's --grounded-cut is with --judge llm.
+  .refine((s) => s.judge.kind !== 'openai' || s.judge.groundedCut === 0, {
+    message: 'applies to the offline and hybrid judges; the openai judge gives no offline verdicts to withhold (set it to 0 or choose another judge)',
+    path: ['judge', 'groundedCut'],
   });
 
 export type GroundingSettings = z.infer<typeof SettingsSchema>;
@@ -95,7 +101,8 @@ export const DEFAULT_SETTINGS: GroundingSettings = {
     model: 'gpt-4o-mini',
     timeoutSeconds: 60,
     structuredOutput: 'auto',
-    confidenceCut: 0.5,
+    confidenceCut: 0.75,
+    groundedCut: 0,
     samples: 1,
     maxRetryWaitSeconds: 30,
     reviewDeadlineSeconds: 900,
@@ -127,6 +134,11 @@ export function scoringOf(settings: GroundingSettings): ScoringSettings {
 export function gateOptionsOf(settings: GroundingSettings): GateReviewOptions {
   const { preset, cap, refill, goalPredicates } = settings.gate;
   return { preset, cap, refill, goals: [...goalPredicates] };
+}
+
+/** True when the grounded cut differs: that changes verdicts, so open reviews are judged again. */
+export function verdictsChanged(a: GroundingSettings, b: GroundingSettings): boolean {
+  return a.judge.groundedCut !== b.judge.groundedCut;
 }
 
 /** True when the scoring part differs: those changes re-score; the others only re-render. */

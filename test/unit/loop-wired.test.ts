@@ -145,7 +145,9 @@ describe('repair loop wired to the judge, regenerate and replan', () => {
   });
 
   it('budget exhaustion: k_max replans, then degraded with the whole trajectory and no extra judge call', async () => {
-    const command = replanCommand(`process.stdin.resume(); process.stdin.on('end', () => console.log('14:09:00 nothing new'));`);
+    // The new line names db-prod-1, so the claims retrieve it and each round's request differs (a
+    // line no claim retrieves leaves the request as it was, and the judge answers it from its cache).
+    const command = replanCommand(`process.stdin.resume(); process.stdin.on('end', () => console.log('14:09:00 nothing new on db-prod-1'));`);
     for (let i = 0; i < 4; i++) server.scriptChat(nothingSupported);
     const result = await reviewWithRepair({
       report: REPORT,

@@ -9,7 +9,9 @@ import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
 import { CliError, EXIT_PROCEED, EXIT_USAGE, asCliError, parseFormat, type CliIo } from '../args';
 import { readTextFile } from '../files';
 import { loadEvidence } from '../review-inputs';
-import { CLI_JUDGES, frontMatterEvidence, type JudgeFactories } from './review';
+import { CLI_JUDGES, type JudgeFactories } from './judges';
+import { frontMatterEvidence } from './review';
+import { groundedCutOption, groundedCutUsage, pickJudge, verdictOptionsFor } from './verdict-options';
 
 export const hookUsage = `Usage: grounding-review hook --report FILE [--evidence FILE…] [--trace FILE] [options]
 
@@ -31,6 +33,7 @@ Options:
   --fail-on-omission   also block when the evidence holds trouble no claim cites or covers
   --judge NAME         offline (default, no network) | openai (see \`review --help\`; the key
                        from OPENAI_API_KEY only)
+${groundedCutUsage}
   --model, --base-url, --timeout, --cache-dir   as for \`review\`
   --format text|json   text (default) or the review JSON with a "hook" block, on stdout
 
@@ -56,6 +59,7 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
       'base-url': { type: 'string' },
       timeout: { type: 'string' },
       'cache-dir': { type: 'string' },
+      'grounded-cut': { type: 'string' },
       format: { type: 'string' },
     },
   });
@@ -64,9 +68,8 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
   if (reportFile === undefined) throw new CliError('--report FILE is required');
   const format = parseFormat(values.format, ['text', 'json'] as const, 'text');
   if ((values.gate !== undefined || values.goal) && values.trace === undefined) throw new CliError('--gate and --goal need --trace');
-  const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const { judgeName, makeJudge } = pickJudge(judges, values.judge);
+  const verdicts = verdictOptionsFor(judgeName, groundedCutOption(values['grounded-cut']));
 
   const report = readTextFile(reportFile);
   // The same reading as `review`: front matter entries confined to the report's folder, names
@@ -85,7 +88,7 @@ export async function runHook(argv: string[], io: CliIo, judges: JudgeFactories 
 
   let result: ReviewResult;
   try {
-    result = await review({ report, reportFile, evidence, question: values.question, judge: makeJudge(io, values), gate });
+    result = await review({ report, reportFile, evidence, question: values.question, judge: makeJudge(io, values, verdicts), gate });
   } catch (error) {
     throw asCliError(error);
   }

@@ -4,10 +4,13 @@
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { CLI_VERSION, CliError, type CliIo } from '../args';
 import { Roots, RootError } from '../mcp/roots';
 import { registerTools } from '../mcp/tools';
-import { CLI_JUDGES, type JudgeFactories } from './review';
+import type { JudgeFactories } from './judges';
+import { createCliOfflineJudge, pickJudge, verdictOptionsFor } from './verdict-options';
 
 export const mcpUsage = `Usage: grounding-review mcp --root DIR [--root DIR…] [options]
 
@@ -25,7 +28,8 @@ Options:
 
 Register it in an MCP client as the command \`grounding-review mcp --root /path/to/project\`.`;
 
-export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
+/** `judges`: the table --judge picks from; by default the CLI's, as `review` has it. */
+export async function runMcp(argv: string[], io: CliIo, judges?: JudgeFactories): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -45,15 +49,15 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
   } catch (error) {
     throw error instanceof RootError ? new CliError(error.message) : error;
   }
-  const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const table = judges ?? (await cliJudges(values.judge ?? 'offline'));
+  const { judgeName, makeJudge } = pickJudge(table, values.judge);
   // Judge notices (e.g. "no key: the offline judge runs") must not reach stdout, the protocol stream.
   const quiet: CliIo = { ...io, stdout: io.stderr };
   makeJudge(quiet, values); // fails now, at start-up, on bad judge options
 
-  const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION });
-  registerTools(server, { roots, makeJudge: () => makeJudge(quiet, values) });
+  const server = new McpServer({ name: 'grounding-review', version: CLI_VERSION }, { jsonSchemaValidator: validatorOnFirstUse() });
+  // A tool call's grounded_cut is checked against this server's judge: the LLM judge refuses it.
+  registerTools(server, { roots, makeJudge: (groundedCut) => makeJudge(quiet, values, verdictOptionsFor(judgeName, groundedCut, 'grounded_cut')) });
   const closed = new Promise<number>((resolve) => {
     server.server.onclose = () => resolve(0);
   });
@@ -62,4 +66,24 @@ export async function runMcp(argv: string[], io: CliIo, judges: JudgeFactories =
   process.stdin.once('end', () => void server.close());
   io.stderr(`grounding-review mcp: serving on stdio; roots ${roots.dirs.join(', ')}; judge ${judgeName}\n`);
   return closed;
+}
+
+/**
+ * The CLI's judge table for --judge NAME. The offline judge, the default, is the one an agent's MCP
+ * client starts and waits on: it gets only itself, without the LLM judges' code (the OpenAI client
+ * and its schemas), which loads when another judge is named.
+ */
+async function cliJudges(judgeName: string): Promise<JudgeFactories> {
+  if (judgeName === 'offline') return { offline: (_io, _values, verdicts) => createCliOfflineJudge(verdicts) };
+  return (await import('./judges.js')).CLI_JUDGES;
+}
+
+/**
+ * The SDK's default JSON Schema validator (Ajv with its formats), built when first asked for. The
+ * server uses it only to check the answers to elicitation requests, which these tools never make,
+ * and building it is a sizeable part of the start-up an agent waits through before its first call.
+ */
+function validatorOnFirstUse(): jsonSchemaValidator {
+  let validator: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (validator ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }

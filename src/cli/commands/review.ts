@@ -1,12 +1,16 @@
 // `grounding-review review <report> --evidence <file>…`: the main job from the command line —
 // every claim of a report marked against its evidence, with S and δ. `--batch cases.jsonl`
 // reviews many cases, one JSON result per line. Files are only read, never written.
+import { writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ReviewSwitch, SwitchNotComputed, SwitchOptions } from '../../core/geometry/review-switch';
-import { createOfflineJudge } from '../../core/judge/offline';
-import type { GateResult, GateReviewOptions } from '../../core/gate/index';
+import { describeSwitch, type ReviewSwitch, type SwitchNotComputed, type SwitchOptions } from '../../core/geometry/review-switch';
+import { makeEncoder } from './calibrate';
+import { describeGate, type GateResult, type GateReviewOptions } from '../../core/gate/index';
 import { DEFAULT_JUDGE_MODEL } from '../../core/judge/openai/config';
+import { OpenAIJudge } from '../../core/judge/openai/judge';
+import { HybridJudge } from '../../core/judge/hybrid';
+import { createCommandReplanner, createLlmRegenerator, reviewWithRepair, type RepairReviewResult } from '../../core/repair';
 import type { RoundDecision, Thresholds } from '../../core/model';
 import { review, toReviewJson } from '../../core/review';
 import { buildSarifLog } from '../../core/sarif';
@@ -17,9 +21,9 @@ import { segmentReport } from '../../core/segment';
 import { redactReviewNotes, redactUrls } from '../../core/redact';
 import { DEFAULT_MAX_FILE_MB } from '../../core/evidence/decode';
 import { formatBatchSummary, isBatchWorker, runBatchCases, serveBatchWorker, type BatchSetup } from '../batch';
-import { loadEvidence } from '../review-inputs';
-import { JUDGE_CLI_OPTIONS, judgeUsage } from './judge-options';
-import type { LlmCliValues } from './review-llm';
+import { loadEvidence, refuseOutputOverInput } from '../review-inputs';
+import { CLI_JUDGES, JUDGE_CLI_OPTIONS, cliJudgeCache, dryRun, judgeUsage, openAIChoice, renderDryRun, type JudgeFactories, type LlmCliValues } from './judges';
+import { groundedCutOption, pickJudge, verdictOptionsFor, type VerdictOptions } from './verdict-options';
 import { renderText } from './review-text';
 import {
   CliError,
@@ -74,7 +78,7 @@ Options:
                        items (the name picks the format, as for a file); prints one JSON result
                        per line with its id and line, or {"id","line","error"} for a case that
                        fails (the rest go on), and a closing summary line on stderr;
-                       --switch and --gate apply to every case
+                       --switch, --gate and --grounded-cut apply to every case
   --jobs N             batch worker threads (default: one per core; 1 = no workers)
   --rho R              contradiction penalty ρ in [0, 1] (default 0.5)
   --tau-proceed P      S ≥ P proceeds (default 0.80)
@@ -106,25 +110,6 @@ Exit codes: 0 proceed, 1 not proceed (regenerate, replan or abstain — see --fa
 input error (with --batch: 2 when any line was bad, else 1 when any case fails --fail-on).`;
 
 const GATE_PRESETS = ['default', 'skipper', 'diverger'] as const;
-
-const LOOP_ONLY_OPTIONS = ['out', 'replan-command', 'replan-timeout', 'regenerate-model', 'k-max', 'rounds-cap'] as const;
-
-/**
- * The LLM side of the command (./review-llm: the OpenAI-compatible and hybrid judges, --dry-run,
- * --loop), loaded on first use: an offline review needs none of it, and loading the OpenAI client
- * was start-up time. (`require`, not `import()`: the judge factories are synchronous.)
- */
-const llmSide = (): typeof import('./review-llm') => require('./review-llm') as typeof import('./review-llm');
-
-/** The judges the CLI can run, by name. */
-export type JudgeFactories = Record<string, (io: CliIo, values: LlmCliValues) => ClaimJudge>;
-
-export const CLI_JUDGES: JudgeFactories = {
-  offline: () => createOfflineJudge(),
-  openai: (io, values) => llmSide().createCliOpenAIJudge(io, values),
-  llm: (io, values) => llmSide().createCliOpenAIJudge(io, values),
-  hybrid: (io, values) => llmSide().createCliHybridJudgeFor(io, values),
-};
 
 export async function runReview(argv: string[], io: CliIo, judges: JudgeFactories = CLI_JUDGES): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -170,9 +155,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   const failOnOmission = values['fail-on-omission'] === true;
   const exitFor = (decision: RoundDecision, omissions = 0) =>
     failsOn(decision, failOn) || (failOnOmission && omissions > 0) ? EXIT_NOT_PROCEED : EXIT_PROCEED;
-  const judgeName = values.judge ?? 'offline';
-  const makeJudge = Object.hasOwn(judges, judgeName) ? judges[judgeName] : undefined;
-  if (!makeJudge) throw new CliError(`--judge: expected one of ${Object.keys(judges).join(', ')}, got ${JSON.stringify(judgeName)}`);
+  const { judgeName, makeJudge } = pickJudge(judges, values.judge);
+  const verdicts = verdictOptionsFor(judgeName, groundedCutOption(values['grounded-cut']));
   const settings = scoringOptions(values);
 
   const maxMb = parseNumberOption(values['max-file-mb'], 'max-file-mb') ?? DEFAULT_MAX_FILE_MB;
@@ -192,9 +176,9 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
     const summary = await runBatchCases({
       file: values.batch,
       text: readTextFile(values.batch, maxMb),
-      setup: () => ({ judge: makeJudge(printed, values), settings, maxMb, ...extras() }),
+      setup: () => ({ judge: makeJudge(printed, values, verdicts), settings, maxMb, ...extras() }),
       // Workers rebuild the setup from plain options; a judge table given by a caller stays in this thread.
-      ...(judges === CLI_JUDGES ? { worker: { file: __filename, options: { judgeName, values: { ...values }, settings, maxMb } } } : {}),
+      ...(judges === CLI_JUDGES ? { worker: { file: __filename, options: { judgeName, values: { ...values }, verdicts, settings, maxMb } } } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
       io: printed,
     });
@@ -213,20 +197,21 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   const { evidence, pathByName } = loadEvidence({ cwd: io.cwd, reportFile, explicit: values.evidence, listed, roots: values.root, maxMb });
   if (values['dry-run']) {
     if (format === 'sarif' || values.loop) throw new CliError('--dry-run prints a plan as text or JSON; --format sarif and --loop are not available');
-    await llmSide().printDryRun({ report, reportFile, evidence, values, io, format });
+    const planned = await dryRun({ report, reportFile, evidence, question: values.question, choice: openAIChoice(values, io), values, cache: cliJudgeCache(values, io), verdicts });
+    io.stdout(format === 'json' ? JSON.stringify(planned) + '\n' : renderDryRun(planned, reportFile, io));
     return EXIT_PROCEED;
   }
 
   if (values.loop) {
     if (format === 'sarif') throw new CliError('--loop prints the trajectory as text or JSON; --format sarif is not available');
     const inputs = [resolve(io.cwd, reportFile), ...pathByName.values()];
-    return llmSide().runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values), values, io: printed, format, exitFor });
+    return runReviewLoop({ report, reportFile, inputs, evidence, settings, judge: makeJudge(printed, values, verdicts), values, io: printed, format, exitFor });
   }
   for (const option of LOOP_ONLY_OPTIONS) if (values[option] !== undefined) throw new CliError(`--${option} needs --loop`);
 
   let result: ReviewResult;
   try {
-    result = redactReviewNotes(await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values), ...extras() }));
+    result = redactReviewNotes(await review({ report, reportFile, evidence, question: values.question, settings, judge: makeJudge(printed, values, verdicts), ...extras() }));
   } catch (error) {
     throw asCliError(error);
   }
@@ -235,9 +220,8 @@ export async function runReview(argv: string[], io: CliIo, judges: JudgeFactorie
   } else if (format === 'json') {
     io.stdout(JSON.stringify(toReviewJson(result)) + '\n');
   } else {
-    // The geometry and the gate's wording are loaded only for a review that computed them.
-    const switchLine = result.switch ? (await import('../../core/geometry/review-switch.js')).describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
-    const gateLine = result.gate ? (await import('../../core/gate/index.js')).describeGate(result.gate as GateResult) + '\n' : '';
+    const switchLine = result.switch ? describeSwitch(result.switch as ReviewSwitch | SwitchNotComputed) + '\n' : '';
+    const gateLine = result.gate ? describeGate(result.gate as GateResult) + '\n' : '';
     io.stdout(renderText(result, reportFile) + switchLine + gateLine);
   }
   // A claim no judge decided is never a pass, whatever S says.
@@ -258,8 +242,7 @@ function reviewExtras(values: { switch?: string; 'on-reject'?: string; gate?: st
   if (values['on-reject'] !== undefined && values.switch === undefined) throw new CliError('--on-reject needs --switch');
   if (values.goal && values.gate === undefined) throw new CliError('--goal needs --gate');
   return {
-    // The encoders (and calibrate's module that makes them) only for a review that asks for the switch.
-    ...(values.switch ? { switch: { encoder: (require('./calibrate') as typeof import('./calibrate')).makeEncoder(values.switch, io), onReject: values['on-reject'] } } : {}),
+    ...(values.switch ? { switch: { encoder: makeEncoder(values.switch, io), onReject: values['on-reject'] } } : {}),
     ...(values.gate === undefined ? {} : { gate: { preset: parseFormat(values.gate, GATE_PRESETS, 'default', 'gate'), goals: values.goal ?? [] } }),
   };
 }
@@ -307,12 +290,121 @@ export function frontMatterEvidence(report: string, reportFile: string): string[
   throw new CliError(`no evidence: pass --evidence FILE or list "evidence:" in ${reportFile}'s front matter${why.length ? ` (${why.join('; ')})` : ''}`);
 }
 
+// ── the OpenAI-compatible judge and the repair loop ──────────────────────────────────────
+
+const LOOP_ONLY_OPTIONS = ['out', 'replan-command', 'replan-timeout', 'regenerate-model', 'k-max', 'rounds-cap'] as const;
+
+async function runReviewLoop(args: {
+  report: string;
+  reportFile: string;
+  /** Every file read: --out may resolve to none of them. */
+  inputs: string[];
+  evidence: EvidenceSource[];
+  settings: Partial<ScoringSettings>;
+  judge: ClaimJudge;
+  values: LlmCliValues & { question?: string };
+  io: CliIo;
+  format: 'text' | 'json';
+  exitFor: (decision: RoundDecision, omissions?: number) => number;
+}): Promise<number> {
+  const { values, io } = args;
+  const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
+  if (out !== undefined) refuseOutputOverInput(out, args.inputs, values.out);
+  const kMax = countOption(values['k-max'], 'k-max');
+  const roundsCap = countOption(values['rounds-cap'], 'rounds-cap');
+  const replanTimeout = parseNumberOption(values['replan-timeout'], 'replan-timeout');
+
+  const choice = args.judge instanceof OpenAIJudge || args.judge instanceof HybridJudge ? openAIChoice(values, io) : undefined;
+  const rewriting = { requests: 0, tokens: 0 };
+  const regenerate =
+    choice?.kind === 'openai'
+      ? createLlmRegenerator({
+          ...choice.options,
+          model: values['regenerate-model'] ?? choice.options.model,
+          onUsage: (usage) => {
+            rewriting.requests += 1;
+            rewriting.tokens += usage.promptTokens + usage.completionTokens;
+          },
+        })
+      : undefined;
+  if (!regenerate) io.stderr('grounding-review review: regenerate needs an LLM endpoint (--judge openai or hybrid with a key or --base-url); a regenerate decision stops the loop\n');
+  const replanCommand = values['replan-command'];
+  const replan = replanCommand
+    ? createCommandReplanner({ command: replanCommand, cwd: io.cwd, ...(replanTimeout !== undefined ? { timeoutMs: replanTimeout * 1000 } : {}) })
+    : undefined;
+
+  let outcome: RepairReviewResult;
+  try {
+    outcome = await reviewWithRepair({
+      report: args.report,
+      reportFile: args.reportFile,
+      evidence: args.evidence,
+      question: values.question,
+      settings: args.settings,
+      judge: args.judge,
+      regenerate,
+      replan,
+      kMax,
+      roundsCap,
+    });
+  } catch (error) {
+    throw asCliError(error);
+  }
+  const final = outcome.review && redactReviewNotes(outcome.review);
+  if (!final) throw new CliError(`the review failed: ${outcome.trajectory.at(-1)?.error ?? outcome.stopReason}`);
+  if (out !== undefined) writeFileSync(out, outcome.report, 'utf8');
+  // What the whole loop cost: every round's judge plus the rewrites.
+  const judged = outcome.trajectory.map((round) => round.review?.judge.usage).filter((usage) => usage !== undefined);
+  const cost = {
+    judge_requests: judged.reduce((sum, usage) => sum + usage.requests, 0),
+    judge_tokens: judged.reduce((sum, usage) => sum + usage.totalTokens, 0),
+    regenerate_requests: rewriting.requests,
+    regenerate_tokens: rewriting.tokens,
+  };
+
+  if (args.format === 'json') {
+    const loop = {
+      stop_reason: outcome.stopReason,
+      degraded: outcome.degraded,
+      replans_used: outcome.replansUsed,
+      regenerations_used: outcome.regenerationsUsed,
+      changed: outcome.changed,
+      usage: cost,
+      ...(out !== undefined ? { out } : {}),
+      trajectory: outcome.trajectory.map((round) => ({
+        iteration: round.iteration,
+        action: round.action,
+        score: round.score,
+        decision: round.decision,
+        evidence_files: round.evidenceFiles,
+        explanation: round.judgeOutput.explanation,
+        // The text each rewrite produced, for the audit trail (round 0 is the input).
+        ...(round.action === 'regenerate' ? { report: round.report } : {}),
+        ...(round.error ? { error: round.error } : {}),
+      })),
+      final_report: outcome.report,
+    };
+    io.stdout(JSON.stringify({ ...toReviewJson(final), loop }) + '\n');
+  } else {
+    const lines = ['', 'Repair loop:'];
+    for (const round of outcome.trajectory) {
+      lines.push(`  round ${round.iteration}  ${round.action.padEnd(10)}  S = ${round.score.toFixed(4)}  δ = ${round.decision}  evidence: ${round.evidenceFiles.join(', ')}`);
+    }
+    lines.push(`  stopped: ${outcome.stopReason}; ${outcome.regenerationsUsed} regeneration(s), ${outcome.replansUsed} replan(s)${outcome.degraded ? ' — DEGRADED' : ''}`);
+    lines.push(`  cost: judge ${cost.judge_requests} request(s), ${cost.judge_tokens} tokens; rewrites ${cost.regenerate_requests} request(s), ${cost.regenerate_tokens} tokens`);
+    if (out !== undefined) lines.push(`  final report written to ${values.out}${outcome.changed ? '' : ' (unchanged)'}`);
+    else if (outcome.changed) lines.push('  the report was rewritten; pass --out FILE to save it (the input is never modified)');
+    io.stdout(renderText(final, args.reportFile) + lines.join('\n') + '\n');
+  }
+  return args.exitFor(final.decision, final.omissions.length);
+}
+
 // In a batch worker thread this file is the worker's entry: rebuild the setup from the options.
 if (isBatchWorker()) {
   serveBatchWorker((options) => {
-    const { judgeName, values, settings, maxMb } = options as { judgeName: string; values: Record<string, unknown>; settings: Partial<ScoringSettings>; maxMb: number };
+    const { judgeName, values, verdicts, settings, maxMb } = options as { judgeName: string; values: Record<string, unknown>; verdicts: VerdictOptions; settings: Partial<ScoringSettings>; maxMb: number };
     const silentIo: CliIo = { stdout: () => undefined, stderr: () => undefined, env: process.env, cwd: process.cwd() };
-    const setup: BatchSetup = { judge: CLI_JUDGES[judgeName](silentIo, values), settings, maxMb, ...reviewExtras(values, silentIo) };
+    const setup: BatchSetup = { judge: CLI_JUDGES[judgeName](silentIo, values, verdicts), settings, maxMb, ...reviewExtras(values, silentIo) };
     return setup;
   });
 }

@@ -7,7 +7,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { parseEvidence } from '../../core/evidence';
 import { GATE_CLAIM_TYPES, runGate, type GateResult } from '../../core/gate/index';
-import { review, toReviewJson } from '../../core/review';
+import { STRICT_GROUNDED_CUT, groundedCutOf } from '../../core/judge/grounded-cut';
+import { reportSegmentOptions, review, toReviewJson } from '../../core/review';
 import type { ClaimJudge, EvidenceSource, ReviewResult } from '../../core/review-types';
 import { segmentReport } from '../../core/segment';
 import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
@@ -16,7 +17,8 @@ import type { Roots } from './roots';
 /** What the tools need from the server: where files may be read, and the judge to use. */
 export interface ToolContext {
   roots: Roots;
-  makeJudge: () => ClaimJudge;
+  /** The server's judge, with the call's grounded cut; throws when that judge cannot honour one. */
+  makeJudge: (groundedCut?: number) => ClaimJudge;
 }
 
 const MAX_TEXT = 4_000_000;
@@ -31,6 +33,20 @@ const evidenceInputs = {
     .describe('Evidence given inline'),
   question: z.string().max(10_000).optional().describe('The question the report answers'),
 };
+
+const judgeInputs = {
+  grounded_cut: z
+    .union([z.number().min(0).max(1), z.literal(STRICT_GROUNDED_CUT)])
+    .optional()
+    .describe(
+      `Withhold a grounded verdict whose confidence is below this: a number in [0, 1] (default 0: every verdict stands), or "${STRICT_GROUNDED_CUT}" (the cut that reached 0.9 precision of grounded on held-out folds). A withheld claim comes back ungrounded, "could not verify offline" (a hybrid judge asks the LLM instead), so the grounded claims left can be trusted. Offline and hybrid judges only: an error with the LLM judge`,
+    ),
+};
+
+/** The judge for one call: a named cut resolved to its number here, so every path applies the same one. */
+function judgeFor(context: ToolContext, groundedCut: number | typeof STRICT_GROUNDED_CUT | undefined): ClaimJudge {
+  return context.makeJudge(groundedCut === undefined ? undefined : groundedCutOf(groundedCut));
+}
 
 const ClaimOut = z.object({
   text: z.string(),
@@ -96,6 +112,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
         report: z.string().max(MAX_TEXT).optional().describe('The report text (Markdown)'),
         report_path: z.string().min(1).optional().describe('A report file inside a --root; its front matter "evidence:" is used when no evidence is given'),
         ...evidenceInputs,
+        ...judgeInputs,
         gate: z.enum(PRESETS).optional().describe('Also run the grounding gate with this preset: the evidence replayed as the trace, the report as the answer'),
       },
       outputSchema: z.looseObject(reviewOutput),
@@ -104,9 +121,15 @@ export function registerTools(server: McpServer, context: ToolContext): void {
       exactlyOne({ report: args.report, report_path: args.report_path }, 'the report');
       const report = args.report ?? context.roots.read(args.report_path!);
       const reportFile = args.report_path ?? 'report.md';
-      const listed = args.report_path ? (segmentReport(report).frontMatter.evidence ?? []).map((entry) => join(dirname(args.report_path!), entry)) : [];
+      // A report file's front matter names the evidence when none is given. A Markdown report is
+      // segmented once for it, and the review takes that segmentation over; a plain-text report is
+      // reviewed as text while its front matter is read from a Markdown parse, as it always was.
+      const segmentOptions = reportSegmentOptions(reportFile);
+      const segmented = args.report_path && segmentOptions.format === 'markdown' ? segmentReport(report, segmentOptions) : undefined;
+      const frontMatter = args.report_path ? (segmented ?? segmentReport(report)).frontMatter : {};
+      const listed = (frontMatter.evidence ?? []).map((entry) => join(dirname(args.report_path!), entry));
       const evidence = evidenceSources(context, args, listed);
-      const result = await review({ report, reportFile, evidence, question: args.question, judge: context.makeJudge(), gate: args.gate ? { preset: args.gate } : undefined });
+      const result = await review({ report, reportFile, segmented, evidence, question: args.question, judge: judgeFor(context, args.grounded_cut), gate: args.gate ? { preset: args.gate } : undefined });
       return structured(reviewJson(result), renderAgentFeedback(result, reportFile, hookVerdict(result)));
     },
   );
@@ -120,6 +143,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
       inputSchema: {
         claims: z.array(z.string().min(1).max(5_000)).min(1).max(200).describe('The claims, one statement each'),
         ...evidenceInputs,
+        ...judgeInputs,
       },
       outputSchema: z.looseObject({
         claims: z.array(ClaimOut.extend({ index: z.number().int().describe('which input claim this part comes from (0-based)') })),
@@ -138,7 +162,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
         starts.push(offset);
         offset += paragraph.length + 2;
       }
-      const result = await review({ report: paragraphs.join('\n\n'), reportFile: 'claims.txt', evidence: evidenceSources(context, args), question: args.question, judge: context.makeJudge() });
+      const result = await review({ report: paragraphs.join('\n\n'), reportFile: 'claims.txt', evidence: evidenceSources(context, args), question: args.question, judge: judgeFor(context, args.grounded_cut) });
       const json = toReviewJson(result);
       const indexOf = (start: number) => starts.reduce((found, claimStart, index) => (claimStart <= start ? index : found), 0);
       return structured({

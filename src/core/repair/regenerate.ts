@@ -38,7 +38,8 @@ export function createLlmRegenerator(options: LlmRegeneratorOptions): ReportRege
     const { signal } = context;
     signal?.throwIfAborted();
     const items = parseEvidenceSources(context.evidence).items;
-    const select = retrievalEvidenceSelector(items, { maxItems: options.maxEvidenceItems ?? 120, perClaim: 6 });
+    // The rewrite sees small evidence whole: it may keep any supported statement, not only the flagged ones.
+    const select = retrievalEvidenceSelector(items, { maxItems: options.maxEvidenceItems ?? 120, perClaim: 6, sendAllUpTo: 20 });
     const evidence = select(context.review.claims);
     const messages = [
       { role: 'system' as const, content: REGENERATE_SYSTEM_PROMPT },

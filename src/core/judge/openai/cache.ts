@@ -1,11 +1,11 @@
 // Judged chunks are cached under a hash of everything that shapes the answer (model, prompt
-// version, temperature, the chunk's claims, the evidence items sent), so re-running an
-// unchanged review makes no request. Only well-formed answers are stored, never failures.
+// version, what was asked, temperature, the chunk's claims, the evidence items sent), so
+// re-running an unchanged review makes no request. Only well-formed answers are stored, never failures.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EvidenceItem, ReportClaim } from '../../review-types';
-import { JudgeWireSchema, type JudgeWire } from './wire';
+import { JudgeWireSchema, type JudgeAsk, type JudgeWire } from './wire';
 
 export interface CachedChunk {
   wire: JudgeWire;
@@ -22,6 +22,8 @@ export interface JudgeCache {
 export interface ChunkKeyInput {
   model: string;
   promptVersion: string;
+  /** What the request asked for (`full` when unset): a `verdicts` answer holds no summary. */
+  ask?: JudgeAsk;
   temperature: number;
   question?: string;
   claims: readonly ReportClaim[];
@@ -37,6 +39,7 @@ export function chunkCacheKey(input: ChunkKeyInput): string {
   const material = JSON.stringify([
     input.model,
     input.promptVersion,
+    input.ask ?? 'full',
     input.temperature,
     input.question ?? '',
     input.claims.map((c) => [c.id, c.text]),

@@ -21,7 +21,7 @@ import {
 } from './client';
 import { claimPassages, type ClaimPassages } from './context';
 import { capWire, combineSamples, dedupe, mergeChunk, mergedJudgeOutput, unjudged } from './merge';
-import { JUDGE_PROMPT_VERSION, JUDGE_SYSTEM_PROMPT, buildJudgeUserMessage } from './prompt';
+import { JUDGE_PROMPT_VERSION, buildJudgeUserMessage, judgeSystemPromptFor } from './prompt';
 import { TOKEN_ENCODING, countPromptTokens, type ChatText } from './tokens';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -33,7 +33,7 @@ import {
   isChatCompletion,
   withRetries,
 } from './transport';
-import { extractJsonObject, judgeJsonSchemaText, judgeResponseFormat, parseWire, type JudgeWire } from './wire';
+import { answerJson, jsonSchemaTextFor, parseWire, responseFormatFor, type JudgeAsk, type JudgeWire } from './wire';
 
 export type StructuredOutputMode = 'auto' | 'on' | 'off';
 
@@ -69,6 +69,8 @@ export interface JudgeEstimate {
   requests: number;
   cachedRequests: number;
   promptTokens: number;
+  /** Of `promptTokens`, those every request repeats whatever it judges: the instructions and the answer's schema. */
+  repeatedTokens: number;
   encoding: string;
   /** Claim ids per request, in order. */
   perRequest: string[][];
@@ -88,6 +90,7 @@ interface UsageCounter {
 interface JudgeTask {
   chunk: number;
   sample: number;
+  ask: JudgeAsk;
   claims: ReportClaim[];
   evidence: EvidenceItem[];
   passages: ClaimPassages;
@@ -117,11 +120,12 @@ export class OpenAIJudge implements ClaimJudge {
     return Math.max(1, Math.floor(this.options.samples ?? 1));
   }
 
-  async judgeClaims(input: ClaimJudgeInput): Promise<ClaimJudgement> {
+  /** `ask: 'verdicts'` asks for the claim verdicts only; the judgement's summary is then built from the claims. */
+  async judgeClaims(input: ClaimJudgeInput, ask: JudgeAsk = 'full'): Promise<ClaimJudgement> {
     input.signal?.throwIfAborted();
     const usage: UsageCounter = { requests: 0, promptTokens: 0, completionTokens: 0, cachedResponses: 0 };
     try {
-      return await this.judgeAll(input, usage);
+      return await this.judgeAll(input, ask, usage);
     } catch (error) {
       // Only an abort reaches the caller; any other surprise (a bug in retrieval, say) is the safe default.
       if (input.signal?.aborted) throw abortErrorOf(input.signal);
@@ -131,32 +135,39 @@ export class OpenAIJudge implements ClaimJudge {
   }
 
   /** The requests a judgement of `input` would make, and their prompt tokens; reads the cache, sends nothing. */
-  async estimate(input: ClaimJudgeInput): Promise<JudgeEstimate> {
-    const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
+  async estimate(input: ClaimJudgeInput, ask: JudgeAsk = 'full'): Promise<JudgeEstimate> {
+    const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, repeatedTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
     if (input.claims.length === 0 || input.evidence.length === 0) return estimate;
     const structured = this.structuredFirst();
-    for (const task of this.plan(input)) {
+    // The schema travels as response_format or, without structured outputs, inside the prompt: repeated either way.
+    const repeated = await countPromptTokens([{ role: 'system', content: judgeSystemPromptFor(ask) }], jsonSchemaTextFor(ask));
+    for (const task of this.plan(input, ask)) {
       if (await this.cache?.get(task.key).catch(() => undefined)) {
         estimate.cachedRequests += 1;
         continue;
       }
       estimate.requests += 1;
       estimate.perRequest.push(task.claims.map((c) => c.id));
-      estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? judgeJsonSchemaText : '');
+      estimate.repeatedTokens += repeated;
+      estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? jsonSchemaTextFor(ask) : '');
     }
     return estimate;
   }
 
   /** Every request of a judgement: chunks of claims with their evidence and passages, once per sample. */
-  private plan(input: ClaimJudgeInput): JudgeTask[] {
+  private plan(input: ClaimJudgeInput, ask: JudgeAsk): JudgeTask[] {
     const select = retrievalEvidenceSelector(input.evidence, this.options.evidenceSelection);
-    const chunks = chunkClaims(input.claims, this.options.claimsPerChunk ?? 12).map((claims) => ({ claims, evidence: select(claims), passages: claimPassages(input.report, claims) }));
+    const chunks = chunkClaims(input.claims, this.options.claimsPerChunk ?? 12).map((claims) => {
+      const passages = claimPassages(input.report, claims);
+      return { claims, evidence: select(claims, passages), passages };
+    });
     const tasks: JudgeTask[] = [];
     for (let sample = 0; sample < this.samples; sample++) {
       chunks.forEach((chunk, index) => {
         const key = chunkCacheKey({
           model: this.model,
           promptVersion: JUDGE_PROMPT_VERSION,
+          ask,
           temperature: this.temperature,
           question: input.question,
           claims: chunk.claims,
@@ -165,7 +176,7 @@ export class OpenAIJudge implements ClaimJudge {
           passageOf: chunk.passages.byClaim,
           sample,
         });
-        tasks.push({ chunk: index, sample, ...chunk, key });
+        tasks.push({ chunk: index, sample, ask, ...chunk, key });
       });
     }
     return tasks;
@@ -178,12 +189,12 @@ export class OpenAIJudge implements ClaimJudge {
 
   private messages(task: JudgeTask, question: string | undefined, structured: boolean): ChatText[] {
     return [
-      { role: 'system', content: JUDGE_SYSTEM_PROMPT },
-      { role: 'user', content: buildJudgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured }) },
+      { role: 'system', content: judgeSystemPromptFor(task.ask) },
+      { role: 'user', content: buildJudgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured, ask: task.ask }) },
     ];
   }
 
-  private async judgeAll(input: ClaimJudgeInput, usage: UsageCounter): Promise<ClaimJudgement> {
+  private async judgeAll(input: ClaimJudgeInput, ask: JudgeAsk, usage: UsageCounter): Promise<ClaimJudgement> {
     const { claims, evidence, signal } = input;
     if (claims.length === 0) return this.finish([], [], [], [], usage, { resolved: true });
     if (evidence.length === 0) {
@@ -198,7 +209,7 @@ export class OpenAIJudge implements ClaimJudge {
       fetch: guardedFetch({ counter: usage, timeoutMs, maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }),
       maxRetries: 0,
     });
-    const tasks = this.plan(input);
+    const tasks = this.plan(input, ask);
     const outcomes = await mapWithConcurrency(
       tasks,
       this.options.concurrency ?? 2,
@@ -233,7 +244,8 @@ export class OpenAIJudge implements ClaimJudge {
     const failedAll = failures.length === tasks.length;
     const abstains = wires.filter((w) => w.wire.decision_status === 'abstain').map((w) => w.wire.abstain_reason?.trim() || 'judge abstained');
     const reasons = [...(failures.length > 1 ? [`${failures.length} of ${tasks.length} requests failed: ${failures[0]}`] : failures), ...abstains];
-    return this.finish(judged, wires, dedupe(fallbacks), warnings, usage, {
+    // A `verdicts` answer has no summary to merge: the judgement's summary comes from the claims.
+    return this.finish(judged, ask === 'full' ? wires : [], dedupe(fallbacks), warnings, usage, {
       resolved: reasons.length === 0,
       reason: reasons.join('; '),
       failedAll,
@@ -312,9 +324,9 @@ export class OpenAIJudge implements ClaimJudge {
     usage.completionTokens += completionTokens;
     this.log(`chunk ${label}: ${claims.length} claim(s), ${evidence.length} evidence item(s) → ${promptTokens}+${completionTokens} tokens`);
 
-    const parsed = this.parseAnswer(completion, structured, fallbacks);
+    const parsed = answerJson(completion, structured, fallbacks);
     if (!parsed.ok) return { ok: false, reason: parsed.reason, fallbacks, warnings };
-    const wire = parseWire(parsed.value);
+    const wire = parseWire(parsed.value, task.ask);
     if (!wire.ok) return { ok: false, reason: `judge output parse failed: ${wire.reason}`, fallbacks, warnings };
     const value = capWire(wire.value);
     if (wire.dropped.length === 0) {
@@ -332,34 +344,10 @@ export class OpenAIJudge implements ClaimJudge {
         model: this.model,
         ...(this.temperatureRefused ? {} : { temperature: this.temperature }),
         messages: this.messages(task, question, structured),
-        ...(structured ? { response_format: judgeResponseFormat } : {}),
+        ...(structured ? { response_format: responseFormatFor(task.ask) } : {}),
       },
       { signal },
     );
-  }
-
-  private parseAnswer(
-    completion: OpenAI.Chat.Completions.ChatCompletion,
-    structured: boolean,
-    fallbacks: string[],
-  ): { ok: true; value: unknown } | { ok: false; reason: string } {
-    const choice = completion.choices[0];
-    const message = choice?.message;
-    if (message?.refusal) return { ok: false, reason: `judge model call failed: the model refused (${message.refusal})` };
-    const content = message?.content ?? '';
-    if (!content.trim()) return { ok: false, reason: 'judge output parse failed: empty answer' };
-    try {
-      return { ok: true, value: JSON.parse(content) };
-    } catch {
-      const extracted = extractJsonObject(content);
-      if (!extracted.ok) {
-        const truncated = choice?.finish_reason === 'length' ? ' (answer cut off at the token limit)' : '';
-        return { ok: false, reason: `judge output parse failed: ${extracted.reason}${truncated}` };
-      }
-      if (structured) fallbacks.push('structured answer was not plain JSON; extracted the JSON object from the text');
-      else fallbacks.push('parsed JSON from plain text');
-      return extracted;
-    }
   }
 
   private finish(

@@ -1,7 +1,9 @@
 // What the model must return: verdicts for OUR claim ids (so every claim keeps its exact span),
 // optional atomic sub-claims under a parent id, and the audit fields of the judge contract
 // (gsar.md §7). Every closed set is an enum inside the schema, and the schema is OpenAI-strict:
-// every property required, nullable instead of optional, no additional properties.
+// every property required, nullable instead of optional, no additional properties. Also how an
+// answer is read: JSON from the completion, then checked against the schema.
+import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { DecisionStatusSchema, EvidenceTypeSchema, PARTITION_KEYS, formatZodError } from '../../model';
@@ -39,28 +41,61 @@ export const JudgeWireSchema = z.strictObject({
 });
 export type JudgeWire = z.infer<typeof JudgeWireSchema>;
 
+/**
+ * What a request asks the model for. `full`: the claim verdicts and the report-level summary
+ * (gaps, contradictions, verification, explanation, score) the llm judge reports. `verdicts`:
+ * the claim verdicts only, for a caller that builds its own summary from the claims (the hybrid
+ * judge): asking for a summary it discards cost every request the schema and the words for it.
+ */
+export type JudgeAsk = 'full' | 'verdicts';
+
+/** The answer to a `verdicts` request: no report-level summary. */
+export const VerdictsWireSchema = JudgeWireSchema.pick({ verdicts: true, sub_claims: true, decision_status: true, abstain_reason: true });
+
 /** The `response_format` sent to endpoints with structured outputs: a strict schema named JudgeOutput. */
 export const judgeResponseFormat = zodResponseFormat(JudgeWireSchema, 'JudgeOutput');
+const verdictsResponseFormat = zodResponseFormat(VerdictsWireSchema, 'JudgeVerdicts');
 
 /** The same schema as text, for the prompt of endpoints without structured outputs. */
 export const judgeJsonSchemaText = JSON.stringify(judgeResponseFormat.json_schema.schema);
+const verdictsJsonSchemaText = JSON.stringify(verdictsResponseFormat.json_schema.schema);
+
+export const responseFormatFor = (ask: JudgeAsk) => (ask === 'full' ? judgeResponseFormat : verdictsResponseFormat);
+export const jsonSchemaTextFor = (ask: JudgeAsk) => (ask === 'full' ? judgeJsonSchemaText : verdictsJsonSchemaText);
+
+/**
+ * The summary a `verdicts` answer stands for when it is kept as a JudgeWire (in the cache, say):
+ * empty. Nothing reads it: only the answers of `full` requests are merged into a summary.
+ */
+const summaryNotAsked = (): Omit<JudgeWire, 'verdicts' | 'sub_claims' | 'decision_status' | 'abstain_reason'> => ({
+  gaps: [],
+  contradictions: [],
+  verification_needed: false,
+  verification_reason: '',
+  explanation: '',
+  grounding_score: 0,
+});
 
 // The top level checked strictly, the lists item by item: one bad verdict costs one claim, not the chunk.
 const LenientWireSchema = JudgeWireSchema.extend({ verdicts: z.array(z.unknown()), sub_claims: z.array(z.unknown()) });
+// A model asked for verdicts only may still add the summary fields (JSON in plain text): they
+// are read like any answer's and then not used, rather than failing the answer.
+const LenientVerdictsSchema = LenientWireSchema.partial({ gaps: true, contradictions: true, verification_needed: true, verification_reason: true, explanation: true, grounding_score: true });
 
 export type WireParse =
   | { ok: true; value: JudgeWire; dropped: string[] }
   | { ok: false; reason: string };
 
 /**
- * Validates a decoded model answer. Top-level fields outside the schema (e.g. the field-seen
- * `decision_status: "grounded"`) fail the whole answer; a verdict or sub-claim outside the
- * schema (an unknown partition or evidence type) is dropped and named in `dropped`.
+ * Validates a decoded model answer to a request that asked for `ask`. Top-level fields outside
+ * the schema (e.g. the field-seen `decision_status: "grounded"`) fail the whole answer; a
+ * verdict or sub-claim outside the schema (an unknown partition or evidence type) is dropped
+ * and named in `dropped`.
  */
-export function parseWire(value: unknown): WireParse {
+export function parseWire(value: unknown, ask: JudgeAsk = 'full'): WireParse {
   const strict = JudgeWireSchema.safeParse(value);
   if (strict.success) return { ok: true, value: strict.data, dropped: [] };
-  const lenient = LenientWireSchema.safeParse(value);
+  const lenient = ask === 'full' ? LenientWireSchema.safeParse(value) : LenientVerdictsSchema.transform((answer) => ({ ...summaryNotAsked(), ...answer })).safeParse(value);
   if (!lenient.success) return { ok: false, reason: formatZodError(lenient.error) };
   const dropped: string[] = [];
   const keep = <T>(items: unknown[], schema: z.ZodType<T>, list: string): T[] =>
@@ -79,6 +114,34 @@ export function parseWire(value: unknown): WireParse {
     },
     dropped,
   };
+}
+
+/**
+ * The JSON a chat completion answered, or why there is none (a refusal, an empty or unreadable
+ * answer). JSON dug out of surrounding text is accepted, and `fallbacks` says so.
+ */
+export function answerJson(
+  completion: OpenAI.Chat.Completions.ChatCompletion,
+  structured: boolean,
+  fallbacks: string[],
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const choice = completion.choices[0];
+  const message = choice?.message;
+  if (message?.refusal) return { ok: false, reason: `judge model call failed: the model refused (${message.refusal})` };
+  const content = message?.content ?? '';
+  if (!content.trim()) return { ok: false, reason: 'judge output parse failed: empty answer' };
+  try {
+    return { ok: true, value: JSON.parse(content) };
+  } catch {
+    const extracted = extractJsonObject(content);
+    if (!extracted.ok) {
+      const truncated = choice?.finish_reason === 'length' ? ' (answer cut off at the token limit)' : '';
+      return { ok: false, reason: `judge output parse failed: ${extracted.reason}${truncated}` };
+    }
+    if (structured) fallbacks.push('structured answer was not plain JSON; extracted the JSON object from the text');
+    else fallbacks.push('parsed JSON from plain text');
+    return extracted;
+  }
 }
 
 /**

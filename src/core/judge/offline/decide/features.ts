@@ -1,6 +1,7 @@
 // The decision model's inputs: one fixed-length vector per claim, from its proposition's
 // modality, the alignment's coverage and the slot outcomes. Every feature is a plain, bounded
 // number with a name, so the trained weights can be read and the effect of a change predicted.
+import { EVIDENCE_TYPES, PARTITION_KEYS, type EvidenceType, type PartitionKey } from '../../../model';
 import type { EvidenceKind } from '../../../review-types';
 import type { Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
@@ -14,6 +15,8 @@ export interface ClaimEvidence {
   hasRecords: boolean;
   /** A question was given with the report. */
   hasQuestion: boolean;
+  /** What the structural rules propose for the claim: the model weighs it with the slots. */
+  proposed: { partition: PartitionKey; type: EvidenceType };
 }
 
 const KINDS: EvidenceKind[] = ['log_line', 'tool_row', 'signal', 'tool_call', 'reasoning', 'json_field', 'paragraph'];
@@ -40,6 +43,8 @@ export const FEATURE_NAMES: readonly string[] = [
   'figures_anchored_share', 'figures_conflict_any', 'figures_dimension_conflict_any', 'times_anchored_share',
   'states_conflict_strong', 'polarity_denied_stated',
   'hedge_x_unopposed', 'causal_x_covered', 'mismatch_x_matched_nothing', 'all_matched', 'nothing_specific',
+  ...PARTITION_KEYS.map((key) => `proposed_${key}`),
+  ...EVIDENCE_TYPES.map((type) => `proposed_type_${type}`),
 ];
 
 /**
@@ -88,5 +93,7 @@ export function featureVector(input: ClaimEvidence): number[] {
     flag(strongStateConflict(slots)),
     flag(slots.some((s) => (s.slot === 'absence' || s.slot === 'negation') && s.outcome === 'mismatched' && prop.denied.length > 0)),
     flag(prop.hedge) * flag(!opposed && mismatches === 0), flag(prop.causal) * covered, flag(mismatches) * flag(matches === 0), flag(specifics > 0 && matches === figures + dated && alignment.missingEntities.length === 0), flag(specifics === 0),
+    ...PARTITION_KEYS.map((key) => flag(input.proposed.partition === key)),
+    ...EVIDENCE_TYPES.map((type) => flag(input.proposed.type === type)),
   ];
 }

@@ -11,15 +11,22 @@ export interface DecisionModel {
   /** weights[class][feature], bias last. */
   weights: number[][];
   temperature: number;
-  /** Below this probability a grounded verdict is not given (GSAR's safe side). */
-  groundedCut: number;
+  /** A grounded cut whose held-out precision of grounded reached 0.9 (for reviewers who want stricter green marks). */
+  strictGroundedCut: number;
+  /**
+   * The proposals the model may override, as [proposed, decided] pairs: only those whose
+   * overrides were right more often than wrong on held-out folds (written by training).
+   */
+  overrides: Array<[PartitionKey, PartitionKey]>;
   trainedOn: { sha256: string; claims: number; cases: number };
 }
 
 /** The shipped model, checked against the features this build computes. */
 export function shippedModel(): DecisionModel {
-  const model = trained as DecisionModel;
-  if (model.features.join(',') !== FEATURE_NAMES.join(',') || model.classes.join(',') !== PARTITION_KEYS.join(',')) {
+  const model = trained as unknown as DecisionModel;
+  const partitions: readonly string[] = PARTITION_KEYS;
+  const overridesValid = Array.isArray(model.overrides) && model.overrides.every((pair) => pair.length === 2 && pair.every((key) => partitions.includes(key)));
+  if (model.features.join(',') !== FEATURE_NAMES.join(',') || model.classes.join(',') !== PARTITION_KEYS.join(',') || !overridesValid) {
     // A model trained on other features would silently mis-read every claim.
     throw new Error('judge-model.json does not match the judge features; run `npm run train:judge`');
   }

@@ -1,34 +1,82 @@
-// From probabilities to what a reviewer sees: the partition (grounded only when the model is
-// confident enough, else "could not verify offline"), its evidence type, the evidence it cites
-// and a one-line reason naming the slot that decided it.
+// From probabilities to what a reviewer sees. The rules propose a verdict; the decision model,
+// which weighs that proposal with the slot outcomes, keeps it or overrides it. An override gets
+// its evidence type, cited lines and one-line reason from the slot that decided it; a grounded
+// verdict the model does not back above the cut is withheld ("could not verify offline").
 import type { EvidenceType, PartitionKey } from '../../../model';
-import { KIND_TYPES } from '../claim-view';
+import { KIND_TYPES, type ClaimVerdict } from '../claim-view';
 import type { IndexedItem } from '../../../retrieval/index';
 import type { ClaimEvidence } from './features';
-import type { DecisionModel } from './model';
 import type { SlotResult } from '../derive/slots';
 
-export interface Verdict {
-  partition: PartitionKey;
-  type: EvidenceType;
-  evidence_refs: string[];
-  reason: string;
+export interface Verdict extends ClaimVerdict {
   confidence: number;
 }
 
-
 const refsOf = (units: ReadonlyArray<IndexedItem | undefined>): string[] => [...new Set(units.filter((u): u is IndexedItem => u !== undefined).map((u) => u.item.id))];
 
-export function decideVerdict(input: ClaimEvidence, p: Record<PartitionKey, number>, model: DecisionModel): Verdict {
-  let partition = (Object.keys(p) as PartitionKey[]).reduce((a, b) => (p[b] > p[a] ? b : a));
-  const confidence = p[partition];
+const likeliest = (p: Record<PartitionKey, number>): PartitionKey => (Object.keys(p) as PartitionKey[]).reduce((a, b) => (p[b] > p[a] ? b : a));
+
+/**
+ * The verdict a reviewer sees: the rules' proposal when the model's likeliest partition is the
+ * proposal's or the model may not override it, else the model's partition with what the slots
+ * say for it. Below `groundedCut` a grounded verdict is withheld as ungrounded, the GSAR safe side.
+ */
+export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: Record<PartitionKey, number>, options: { groundedCut: number; overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]> }): Verdict {
+  const { groundedCut } = options;
+  const partition = mayOverride(proposal, likeliest(p), input, options.overrides) ? likeliest(p) : proposal.partition;
+  if (partition === 'grounded' && p.grounded < groundedCut) {
+    const why = proposal.partition === 'grounded' ? `; ${proposal.reason}` : '';
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${p.grounded.toFixed(2)} below ${groundedCut})${why}`, confidence: p.ungrounded };
+  }
+  if (partition === proposal.partition) return { ...proposal, confidence: p[partition] };
+  const verdict = verdictFor(partition, input, p);
+  if (verdict.partition === proposal.partition) return { ...proposal, confidence: p[proposal.partition] };
+  return { ...verdict, reason: `${verdict.reason} (weighed against the rules' ${proposal.partition}: ${proposal.reason})` };
+}
+
+/** Whether the model's choice replaces the proposal: only for the pairs training found to help, and grounded only where `groundable`. */
+export function mayOverride(proposal: ClaimVerdict, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
+  if (proposal.partition === chosen || !overrides.some(([from, to]) => from === proposal.partition && to === chosen)) return false;
+  return chosen !== 'grounded' || groundable(proposal, input);
+}
+
+/**
+ * Whether the model may ground the claim. What it weighs is wording, never content: an
+ * ungrounded proposal only when the rules found every specific and missed only words; never
+ * causal or certain wording (over-reach is the spec's rule, gsar.md §7); every entity of the
+ * claim in the evidence; every figure, time, date, state and denial met, none by the record of
+ * a sibling entity (db-prod-1's 97% is not db-prod-2's) and none while a record about the
+ * claim's entities gives the measure another value.
+ */
+export function groundable(proposal: ClaimVerdict, { prop, slots, alignment }: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>): boolean {
+  if (proposal.partition === 'ungrounded' && !proposal.wordingOnly) return false;
+  if (prop.causal || prop.certainty) return false;
+  if (alignment.missingEntities.length > 0) return false;
+  return slots.every((s) => {
+    if (s.outcome !== 'matched' && s.outcome !== 'derived') return false;
+    if (s.conflict) return false;
+    const units = [s.unit, ...(s.derivation?.units ?? [])].filter((u): u is IndexedItem => u !== undefined);
+    return !units.some((unit) => namesSiblingOf(unit, prop.identifiers));
+  });
+}
+
+/** An identifier of the unit that is not one of the claim's but differs from one only in its last part (db-prod-1 / db-prod-2, acl-shop-eu / acl-shop-us). */
+function namesSiblingOf(unit: IndexedItem, identifiers: readonly string[]): boolean {
+  const family = (id: string): string | undefined => (/[-_.]/.test(id) ? id.replace(/[-_.][^-_.]*$/, '') : undefined);
+  const claimed = new Set(identifiers);
+  const families = new Set(identifiers.map(family).filter((f): f is string => f !== undefined));
+  if (families.size === 0) return false;
+  for (const id of unit.identifierSet) if (!claimed.has(id) && families.has(family(id) ?? '')) return !identifiers.some((own) => unit.identifierSet.has(own));
+  return false;
+}
+
+/** What the slots say for a partition; a contradiction no slot shows is not given (ungrounded instead). */
+export function verdictFor(chosen: PartitionKey, input: ClaimEvidence, p: Record<PartitionKey, number>): Verdict {
   const { slots, alignment, prop } = input;
   const support = slots.filter((s) => s.outcome === 'matched' || s.outcome === 'derived');
   const against = slots.filter((s) => s.outcome === 'mismatched');
-  if (partition === 'grounded' && confidence < model.groundedCut) {
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${confidence.toFixed(2)} below ${model.groundedCut})`, confidence: p.ungrounded };
-  }
-  if (partition === 'contradicted' && against.length === 0) partition = 'ungrounded';
+  const partition = chosen === 'contradicted' && against.length === 0 ? 'ungrounded' : chosen;
+  const confidence = p[partition];
   const top = alignment.records.slice(0, 2).map((r) => r.unit);
   switch (partition) {
     case 'grounded': {

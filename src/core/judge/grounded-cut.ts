@@ -1,0 +1,22 @@
+// The grounded cut a reviewer picks: below it, the offline judge does not say grounded (the claim
+// is withheld as "could not verify offline"), so the green marks that remain can be trusted.
+// `strict` names the cut training found to reach 0.9 precision of grounded on held-out folds; it
+// moves with every retrained model, so it is read from the shipped model, never copied.
+import { shippedModel } from './offline/decide/model';
+
+export const STRICT_GROUNDED_CUT = 'strict';
+
+/** A cut as a reviewer gives it: a number in [0, 1], or `strict`. */
+export type GroundedCutChoice = number | typeof STRICT_GROUNDED_CUT;
+
+/** The shipped model's strict cut (0.9 precision of grounded on held-out folds). */
+export function strictGroundedCut(): number {
+  return shippedModel().strictGroundedCut;
+}
+
+/** The cut as a number in [0, 1]; a RangeError for anything else. */
+export function groundedCutOf(choice: GroundedCutChoice): number {
+  if (choice === STRICT_GROUNDED_CUT) return strictGroundedCut();
+  if (typeof choice !== 'number' || !(choice >= 0 && choice <= 1)) throw new RangeError(`grounded cut must be a number in [0, 1] or "${STRICT_GROUNDED_CUT}", got ${typeof choice === 'number' ? choice : JSON.stringify(choice)}`);
+  return choice;
+}

@@ -1,0 +1,129 @@
+// A record field the claim's own words name, holding another value than the claim's: an
+// identifier (issued ~ issuer=R11), the version running now, who had a role (requested_by), a
+// level (risk=low, severity=warning).
+import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
+import { LIGHT_WORDS, splitKeyWords, surfaceWord } from '../words';
+
+/**
+ * "The new certificate was issued by R3" against `issuer=R11`: an identifier the evidence never
+ * mentions, where a record has a field named by the claim's own word (issued ~ issuer) holding
+ * another identifier-like value.
+ */
+export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const unknown = view.features.identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id) && !candidates.some((unit) => hasIdentifier(unit, id)));
+  if (unknown.length !== 1) return undefined;
+  const claimWords = [...view.words.keys()].filter((word) => word.length >= 4 && !LIGHT_WORDS.has(word));
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries(unit.features.fields)) {
+      if (!/^[\p{L}\p{N}][\p{L}\p{N}._:-]{0,23}$/u.test(value) || !/\d/.test(value) || value.toLowerCase() === unknown[0]) continue;
+      // An identifier against a plain number (VND-5531 vs licensed_tunnels=1000) is not the same kind of value.
+      if (!/\p{L}/u.test(value)) continue;
+      const keyWords = splitKeyWords(key);
+      if (keyWords.some((k) => claimWords.some((c) => k === c || (k.length >= 4 && (k.startsWith(c) || c.startsWith(k)))))) {
+        return contradicted(unit, `claim says ${unknown[0]}, ${unit.item.id} says ${key}=${value}`);
+      }
+    }
+  }
+  return undefined;
+}
+
+const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/;
+
+/**
+ * "Version 2.32.0 is still running on two pods" against `running_version: 2.31.4`: what is the
+ * case now is given by a field named for it (the claim's own verb), holding another version.
+ */
+export function contradictCurrentVersion(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!/\b(?:still|now|currently|remains?)\b/i.test(view.claim.text)) return undefined;
+  const versions = view.features.identifiers.filter((id) => VERSION_RE.test(id));
+  if (versions.length !== 1) return undefined;
+  const version = versions[0]!.replace(/^v/, '');
+  // The claim's own verb ("running"), light or not, names the field.
+  const predicate = [...view.words.keys()].filter((word) => word !== 'version' && word.length >= 3);
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+      if (!VERSION_RE.test(value) || value.replace(/^v/, '') === version) continue;
+      if (!splitKeyWords(key).some((word) => predicate.includes(word))) continue;
+      return contradicted(unit, `claim says ${versions[0]}, ${unit.item.id} says ${key}=${value}`);
+    }
+  }
+  return undefined;
+}
+
+const ROLE_RE = /\b(\p{L}+ed)\s+by\s+([\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+)/gu;
+
+/**
+ * "requested by t.lindqvist and approved by m.oyelaran" against `requested_by: m.oyelaran`: a
+ * record's field named for the role (requested_by, approver) holds the person who had it.
+ */
+export function contradictRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  for (const match of view.claim.text.matchAll(ROLE_RE)) {
+    const role = extractFeatures(match[1]!).words[0];
+    const person = match[2]!.toLowerCase();
+    if (!role) continue;
+    let other: { unit: IndexedItem; key: string; value: string } | undefined;
+    // The record must be about the claim's subject: another of its identifiers, or, with none, one of its words (the pause).
+    const anchors = view.features.identifiers.filter((id) => id !== person);
+    const subjectWords = [...view.words.keys()].filter((word) => word !== role && !LIGHT_WORDS.has(word) && !person.includes(word));
+    // "It was approved by p.lindqvist" names no subject at all: any record with the role's field is about it.
+    const about = (unit: IndexedItem): boolean =>
+      anchors.length > 0 ? anchors.some((id) => hasIdentifier(unit, id)) : subjectWords.length === 0 || subjectWords.some((word) => unit.wordSet.has(word));
+    for (const unit of candidates) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !about(unit)) continue;
+      // A call's arguments are fields too (args.requested_by).
+      for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+        if (!splitKeyWords(key).some((word) => word === role || (word.length >= 5 && role.startsWith(word.slice(0, 5))))) continue;
+        if (value.toLowerCase() === person) return undefined;
+        if (/^[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+$/u.test(value)) other ??= { unit, key, value };
+      }
+    }
+    if (other) return contradicted(other.unit, `claim says ${match[1]} by ${match[2]}, ${other.unit.item.id} says ${other.key}=${other.value}`);
+  }
+  return undefined;
+}
+
+/** Ordered levels a record field takes as a word (risk=low, severity=warning), as stems. */
+const LEVEL_SCALES: string[][] = [
+  ['low', 'medium', 'moder', 'high', 'critic'],
+  ['info', 'inform', 'notic', 'warn', 'error', 'critic'],
+  ['minor', 'major', 'critic'],
+];
+/** Keys that hold a level even when the claim does not name them ("a critical alert" for severity=warning). */
+const LEVEL_KEYS = new Set(['sever', 'level', 'prioriti']);
+
+/**
+ * "The change is rated high risk" against `risk=low`; "CI-4410, a critical alert" against its
+ * `severity=warning`: a field that holds a level word, named by the claim (or a severity of the
+ * claim's own numbered entity), and a different level of the same scale in the claim.
+ */
+export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.absent.length > 0 || view.wording.negated.length > 0) return undefined;
+  const claimWords = new Set(view.words.keys());
+  // A level as a word of its own: not inside a name like vpn_auth_reject_rate_high or queue-age-high.
+  const written = [...view.claim.text.matchAll(/(?<![\p{L}\p{N}_.-])(\p{L}+)(?![\p{L}\p{N}_-])/gu)].map((match) => canonicalStem(match[1]!.toLowerCase()));
+  const claimLevels = LEVEL_SCALES.flat().filter((level) => written.includes(level));
+  if (claimLevels.length === 0) return undefined;
+  const numbered = numberedIdentifiers(view);
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, value] of Object.entries(unit.features.fields)) {
+      const stated = canonicalStem(value.toLowerCase());
+      const scales = LEVEL_SCALES.filter((scale) => scale.includes(stated));
+      if (scales.length === 0 || claimWords.has(stated)) continue;
+      const other = claimLevels.find((level) => scales.some((scale) => scale.includes(level)));
+      if (!other) continue;
+      const keyWords = splitKeyWords(key);
+      const named = keyWords.some((word) => claimWords.has(word));
+      const level = surfaceWord(view.claim.text, other);
+      // Unnamed, the level must qualify the alert itself ("a critical alert", "severity warning"), not a measure ("error rate").
+      const qualifiesAlert = new RegExp(`\\b${level}\\s+(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b`, 'i');
+      const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && numbered.length > 0 && numbered.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(view.claim.text);
+      if (!named && !ownSeverity) continue;
+      return contradicted(unit, `claim says "${level}", ${unit.item.id} says ${key}=${value}`);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+// A time, a date or a span the evidence gives otherwise: how long a numbered entity lasted (its
+// first to its last record), when an alert fired or cleared (its own fired_at and resolved_at),
+// and the moment of the event the claim dates.
+import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
+import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
+
+/**
+ * "A-5512 stayed open for 12 minutes": how long a numbered entity lasted is the span between
+ * its first and last timestamped record (fired … resolved). A claimed duration far from that
+ * span (more than 5% and a minute off) is contradicted; a duration that matches is grounded by
+ * the usual rules (a span of two moments).
+ */
+export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
+  const durations = view.features.quantities.filter((q) => q.dimension === 'duration' && q.hasUnit && !isBound(q) && q.qualifier !== 'delta');
+  const identifiers = numberedIdentifiers(view);
+  if (durations.length !== 1 || identifiers.length !== 1 || view.features.times.length > 0) return undefined;
+  if (!/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
+  // "Six minutes after the first reload, alert A-9034 fired": a distance between two events, not how long one lasted.
+  const claimed = durations[0]!;
+  if (/^\s*(?:after|before|later|earlier|since|ago|into|past)\b/i.test(view.claim.text.slice(claimed.start + claimed.raw.length))) return undefined;
+  const identifier = identifiers[0]!;
+  const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
+  for (const position of view.index.itemsWith(`i:${identifier}`)) {
+    const unit = view.index.items[position]!;
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const time of unit.features.times) moments.push({ seconds: time.seconds, unit });
+    if (moments.length > 50) return undefined;
+  }
+  // An alert's own records (fired, resolved) give its life; a status post that mentions it later does not.
+  const signals = moments.filter((moment) => moment.unit.item.kind === 'signal');
+  const life = signals.length >= 2 ? signals : moments;
+  if (life.length < 2) return undefined;
+  life.sort((a, b) => a.seconds - b.seconds);
+  const first = life[0]!;
+  const last = life.at(-1)!;
+  const span = last.seconds - first.seconds;
+  if (span <= 0 || Math.abs(span - claimed.value) <= Math.max(60, 0.05 * span) || quantityMatches(claimed, { ...claimed, value: span, decimals: 0, scale: 1, raw: `${span}s` })) return undefined;
+  const minutes = Math.floor(span / 60);
+  const seconds = Math.round(span % 60);
+  return {
+    partition: 'contradicted',
+    type: 'synthesis',
+    evidence_refs: [first.unit.item.id, last.unit.item.id],
+    reason: `claim says ${claimed.raw.trim()}, ${identifier} spans ${minutes} min ${seconds} s (${first.unit.item.id} → ${last.unit.item.id})`,
+  };
+}
+
+const FIRED_RE = /\b(?:fired|fires|firing|triggered|went off|followed)\b/i;
+const ALERT_VERB_AFTER_RE = /^\s+(?:(?:had|has|was|then|also|finally|only|itself)\s+)?(?:fired|fires|triggered|went off|followed|cleared|clears|resolved|resolves|recovered|auto-resolved)\b/i;
+const CLEARED_RE = /\b(?:cleared|clears|resolved|resolves|recovered|closed|auto-resolved)\b/i;
+
+/**
+ * "ORIG-12 followed at 10:18" against `[signal] alert_id=ORIG-12 fired_at=…T10:08:00Z`: an alert's
+ * own records say when it fired and when it cleared; a claimed moment of either is read there.
+ */
+export function contradictAlertMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  // "cleared by 10:53" bounds the moment; it does not give it.
+  if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
+  const times = view.features.times;
+  const fired = FIRED_RE.test(view.claim.text);
+  const cleared = CLEARED_RE.test(view.claim.text);
+  if (times.length !== 1 || fired === cleared) return undefined;
+  const ids = numberedIdentifiers(view);
+  if (ids.length !== 1) return undefined;
+  // The alert must be what fired or cleared ("ORIG-12 followed at …"), not what a fix was for.
+  const at = view.claim.text.toLowerCase().indexOf(ids[0]!);
+  if (at < 0 || !ALERT_VERB_AFTER_RE.test(view.claim.text.slice(at + ids[0]!.length))) return undefined;
+  if (candidates.some((unit) => unit.features.times.some((t) => timeMatches(times[0]!, t)))) return undefined;
+  const field = fired ? 'fired_at' : 'resolved_at';
+  // The identifier must be the alert's own id, not a host the alert names.
+  const records = candidates.filter((unit) => unit.item.kind === 'signal' && unit.features.fields.alert_id?.toLowerCase() === ids[0] && unit.features.fields[field] !== undefined);
+  if (records.length !== 1) return undefined;
+  const record = records[0]!;
+  const stated = extractFeatures(record.features.fields[field]!).times[0];
+  if (!stated || timeMatches(times[0]!, stated)) return undefined;
+  return contradicted(record, `claim says ${ids[0]} ${fired ? 'fired' : 'cleared'} at ${times[0]!.raw.trim()}, ${record.item.id} says ${field}=${record.features.fields[field]}`);
+}
+
+/** A claimed time or date that the evidence gives differently for the same event. */
+export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  // "after 14:10" bounds a search; it is not an event time to compare.
+  if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
+  const anchored = candidates.filter((unit) => holdsSomeAnchor(view, unit));
+  // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
+  const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean =>
+    key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
+  for (const time of view.features.times) {
+    if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
+    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
+    if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
+  }
+  // "from 14 on 8 June to 88 on 10 June": a claim spanning dates is not contradicted by a record of one other day.
+  for (const date of view.features.dates.length === 1 ? view.features.dates : []) {
+    if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
+    const unit =
+      candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u)) ??
+      // One date for one numbered entity (serial 04A19C): a record that names the entity and
+      // gives it one other date states its date differently, whatever it calls the date.
+      (view.features.dates.length === 1 && numberedIdentifiers(view).length > 0
+        ? candidates.find((u) => u.item.kind !== 'paragraph' && u.features.dates.length === 1 && numberedIdentifiers(view).every((id) => hasIdentifier(u, id)))
+        : undefined);
+    if (unit) return contradicted(unit, `claim says ${date.raw.trim()}, ${unit.item.id} says ${unit.features.dates[0]!.raw.trim()}`);
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+// Figures the claim computes from two others that the evidence gives: a share of a whole ("the
+// 718 that failed were roughly 7% of everything sent") and a percentage change ("up by about 70%,
+// from 41 to 58"); and the size of a change as a claim words it ("by about a third").
+import type { IndexedItem, Quantity } from '../../../retrieval/index';
+import { isBound, quantityMatches } from '../derive/matching';
+import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
+import { quantitiesAt } from '../figures';
+
+/**
+ * "The 718 that failed were roughly 7% of everything sent" against `reminders_sent=18730
+ * failed=718`: the claim's part and, beside it in the record, the whole its words name (sent)
+ * give the share, 3.8%, not 7%.
+ */
+export function contradictShare(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const percents = view.features.quantities.filter((q) => q.dimension === 'percent' && !isBound(q) && q.qualifier !== 'delta');
+  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.value > 0 && /^\d/.test(q.raw));
+  if (percents.length !== 1 || counts.length !== 1 || !/\bof\b/i.test(view.claim.text.slice(percents[0]!.start))) return undefined;
+  const [share, part] = [percents[0]!, counts[0]!];
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    const stated = unit.features.quantities.find((e) => quantityMatches(part, e));
+    if (!stated) continue;
+    const whole = unit.features.quantities.find((e) => e !== stated && !e.hasUnit && e.value > stated.value && e.key.some((word) => view.words.has(word) && !stated.key.includes(word)));
+    if (!whole) continue;
+    const actual = (stated.value / whole.value) * 100;
+    if (quantityMatches(share, { ...share, value: actual, decimals: 6, qualifier: undefined, raw: '' })) return undefined;
+    return contradicted(unit, `claim says ${share.raw.trim()}, ${unit.item.id} gives ${stated.raw.trim()} of ${whole.raw.trim()} = ${actual.toFixed(1)}%`);
+  }
+  return undefined;
+}
+
+const FRACTIONS: Record<string, number> = { half: 1 / 2, third: 1 / 3, thirds: 2 / 3, quarter: 1 / 4, quarters: 3 / 4, fifth: 1 / 5, fifths: 2 / 5, tenth: 1 / 10, tenths: 3 / 10 };
+const BY_FRACTION_RE = /\bby\s+((?:about|around|roughly|nearly|almost|some|just over|just under|over|more than)\s+)?(a|one|two|three)[\s-]+(half|thirds?|quarters?|fifths?|tenths?)\b/i;
+const BY_APPROX_RE = /\bby\s+(?:about|around|roughly|nearly|almost|some|just over|just under|close to)\s*$/i;
+
+/** The size of a change the claim gives: "by a quarter", "by about a third", "by about 15%". */
+export function claimedChange(text: string, quantities: readonly Quantity[]): { share: number; approximate: boolean; wording: string; quantity?: Quantity } | undefined {
+  const fraction = BY_FRACTION_RE.exec(text);
+  if (fraction) {
+    const count = { a: 1, one: 1, two: 2, three: 3 }[fraction[2]!.toLowerCase() as 'a'] ?? 1;
+    const unit = fraction[3]!.toLowerCase().replace(/s$/, '');
+    const share = count * (FRACTIONS[unit === 'half' ? 'half' : unit] ?? 0);
+    return share > 0 ? { share, approximate: fraction[1] !== undefined, wording: fraction[0].slice(3).trim() } : undefined;
+  }
+  const percent = quantities.find((q) => changePercent(text, q) !== undefined);
+  return percent ? { share: percent.value / 100, approximate: changePercent(text, percent)!.approximate, wording: percent.raw.trim(), quantity: percent } : undefined;
+}
+
+/** A percentage worded as a change ("by 12%", "by about 70%"), with whether its wording is approximate. */
+function changePercent(text: string, q: Quantity): { approximate: boolean } | undefined {
+  if (q.dimension !== 'percent') return undefined;
+  const hedged = BY_APPROX_RE.test(text.slice(0, q.start));
+  return q.qualifier === 'delta' || hedged ? { approximate: q.qualifier === 'approx' || hedged } : undefined;
+}
+
+/**
+ * "went up by about 70%, from 41 to 58": a percentage change stated next to the two figures it
+ * lies between is contradicted when both are in evidence and they give another change (+41.5%).
+ */
+export function contradictPercentChange(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const { text } = view.claim;
+  const quantities = view.features.quantities;
+  const percents = quantities.filter((q) => changePercent(text, q) !== undefined);
+  if (percents.length !== 1) return undefined;
+  const change = percents[0]!;
+  // "from 2023 to 2024" are years, not the figures that changed.
+  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
+  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !year(q) && /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
+  const to = quantities.find((q) => q !== change && q.dimension === from?.dimension && /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
+  if (!from || !to || from.value === 0) return undefined;
+  const actual = Math.abs(to.value / from.value - 1) * 100;
+  const slack = changePercent(text, change)!.approximate ? 0.15 : 0.05;
+  if (Math.abs(actual - change.value) <= Math.max(slack * change.value, 0.5 * 10 ** -change.decimals + 1e-9)) return undefined;
+  const holding = (q: Quantity): IndexedItem | undefined => candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
+  const [fromUnit, toUnit] = [holding(from), holding(to)];
+  if (!fromUnit || !toUnit) return undefined;
+  const refs = [...new Set([fromUnit.item.id, toUnit.item.id])];
+  const reason = `claim says by ${change.raw.trim()}, ${from.raw.trim()} to ${to.raw.trim()} is ${actual.toFixed(1)}%`;
+  return refs.length > 1 ? { partition: 'contradicted', type: 'synthesis', evidence_refs: refs, reason } : contradicted(toUnit, reason);
+}

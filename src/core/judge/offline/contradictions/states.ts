@@ -1,0 +1,79 @@
+// A state or an outcome the evidence gives otherwise: the opposite state for the same subject
+// ("completed" against "failed", a call that failed), and a first attempt that an earlier failed
+// call of the same tool and arguments belies.
+import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { isWeakStateWord } from '../language';
+import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, hasName, holdsSomeAnchor, sameSubject } from '../claim-view';
+import { LIGHT_WORDS, wordingOf } from '../words';
+
+const FIRST_ATTEMPT_RE = /\b(?:(?:on|at|in) (?:the |its )?first (?:attempt|try|pass|go)|first time round|without (?:a |any )?(?:retry|retries|retrying|second attempt))\b/i;
+
+/**
+ * "gw-eu-3 was returned to the pool on the first attempt": the call that did it must not have
+ * been tried before and failed. An earlier call of the same tool with the same arguments that
+ * did not exit cleanly contradicts it.
+ */
+export function contradictFirstAttempt(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (!FIRST_ATTEMPT_RE.test(view.claim.text)) return undefined;
+  const calls = candidates.filter((unit) => unit.item.kind === 'tool_call' && holdsSomeAnchor(view, unit));
+  for (const success of calls) {
+    if (success.item.exitOk === false) continue;
+    const args = JSON.stringify(success.item.args ?? null);
+    const earlier = view.index.items.find(
+      (unit) =>
+        unit.item.kind === 'tool_call' &&
+        unit.item.file === success.item.file &&
+        unit.item.line < success.item.line &&
+        unit.item.tool === success.item.tool &&
+        unit.item.exitOk === false &&
+        JSON.stringify(unit.item.args ?? null) === args,
+    );
+    if (earlier) return contradicted(earlier, `claim says first attempt, ${earlier.item.id} is an earlier ${earlier.item.tool} that failed`);
+  }
+  return undefined;
+}
+
+export function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));
+  const claimStateWords = new Set(view.wording.states.map((state) => state.word.toLowerCase()));
+  if (strong.length === 0) return undefined;
+  const stateWords = new Set(strong.map((state) => extractFeatures(state.word).words[0] ?? state.word));
+  // A state with no subject of its own ("Completed in three minutes.") is about its context (the
+  // table row); with neither, nothing says which record it could contradict.
+  const context = view.context;
+  const hasSubject = [...view.words.keys()].some((word) => !stateWords.has(word) && !LIGHT_WORDS.has(word)) || view.features.identifiers.length + view.features.nameGroups.length > 0;
+  if (!hasSubject && !context) return undefined;
+  // A row named "DC-West" is not DC-North's: a name of several words needs all of them.
+  const aboutContext = (unit: IndexedItem): boolean =>
+    !context ||
+    context.identifiers.some((id) => hasIdentifier(unit, id)) ||
+    (context.nameGroups.length > 0 ? context.nameGroups.some((group) => hasName(unit, group)) : context.words.some((word) => unit.wordSet.has(word)));
+  // A cell of the row named by an identifier (| weight_100 | Completed, … |) is about that row's record.
+  const rowRecord = (unit: IndexedItem): boolean => context !== undefined && context.identifiers.length > 0 && context.identifiers.every((id) => hasIdentifier(unit, id)) && unit.item.kind !== 'paragraph';
+  const subject = atClaimedMoment(view, candidates.filter((u) => (sameSubject(view, u, stateWords) || rowRecord(u)) && aboutContext(u)));
+  // A record that states the same thing settles it: another that mentions the opposite is about something else.
+  const agrees = (unit: IndexedItem): boolean =>
+    strong.every((state) => {
+      const unitStates = wordingOf(unit).states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
+      return unitStates.length > 0 && unitStates.every((s) => s.polarity === state.polarity);
+    });
+  if (subject.some(agrees)) return undefined;
+  for (const unit of subject) {
+    const unitWording = wordingOf(unit);
+    // Taken for its row only, a record speaks to how the step ended, not to every state it names.
+    const rowOnly = !sameSubject(view, unit, stateWords);
+    for (const state of strong) {
+      if (rowOnly && state.group !== 'outcome') continue;
+      const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
+      // A word the claim itself states ("keep running offline", "Failed …, despite 100% install
+      // success") is no opposition from the record: the claim has already said which is which.
+      const opposite = unitStates.find((s) => s.polarity !== state.polarity && !claimStateWords.has(s.word.toLowerCase()));
+      const same = unitStates.some((s) => s.polarity === state.polarity);
+      const failedCall = state.group === 'outcome' && state.polarity === 1 && unit.item.exitOk === false;
+      if ((opposite && !same) || failedCall) {
+        return contradicted(unit, `claim says "${state.word}", ${unit.item.id} says ${opposite ? `"${opposite.word}"` : 'the call failed'}`);
+      }
+    }
+  }
+  return undefined;
+}

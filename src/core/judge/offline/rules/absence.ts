@@ -1,0 +1,180 @@
+// Absence and negation: "no errors were logged", "the pod was not restarted". Records that show
+// none (a zero count, their own denial, the event failing) ground the claim; a record of the thing
+// about the same subject contradicts it; documents, which are not exhaustive, ground it only by
+// saying so themselves.
+import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { reportsNothing, statesCause } from '../language';
+import { type ClaimVerdict, type ClaimView, KIND_TYPES, contradicted, documentNames, hasIdentifier, hasName, sameSubject } from '../claim-view';
+import { LIGHT_WORDS, wordingOf } from '../words';
+import type { RuleOptions } from './options';
+import { findSupport } from './support';
+
+export function isNegatedEventClaim(view: ClaimView): boolean {
+  if (view.wording.negated.length === 0) return false;
+  // "Some 2,370 scheduled departures did not run": a count of what did not happen, not a denial.
+  return !COUNTED_NEGATION_RE.test(view.claim.text);
+}
+
+/** A sentence that opens with a count as the subject of a negated verb. */
+const COUNTED_NEGATION_RE =
+  /^\s*(?:(?:some|about|around|roughly|nearly|almost|only|another|over|more than)\s+)?\d[\d,.]*\s+(?:[\p{L}-]+\s+){1,3}(?:(?:did|do|does|were|was|are|is|have|has|had)\s+not|didn['’]t|weren['’]t|wasn['’]t|haven['’]t|hasn['’]t|never)\b/iu;
+
+function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
+  const { after, before } = view.wording;
+  if (after === undefined && before === undefined) return true;
+  if (unit.features.times.length === 0) return true;
+  return unit.features.times.some((t) => (after === undefined || t.seconds >= after) && (before === undefined || t.seconds < before));
+}
+
+const NO_OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\bno one else\b|\bnobody else\b/i;
+
+/** The identifiers and names of the claims just before, which "no other" sets apart. */
+function namedBefore(view: ClaimView, denied: readonly string[]): { identifiers: string[]; names: string[][] } {
+  const before = view.surroundings.previous.map((claim) => extractFeatures(claim.text));
+  const mine = new Set(view.features.identifiers);
+  return {
+    // The entity the passage is about, written by its code (HP-04), whatever the sentence says of it.
+    identifiers: before.flatMap((features) => features.identifiers.filter((id) => /\d/.test(id) && !mine.has(id))),
+    // Names only from the claims that speak of the denied event ("Kestrel pushed firmware"), not a
+    // name met in passing ("the Ampero chargers stayed online").
+    names: before.filter((features) => denied.some((term) => features.words.includes(term))).flatMap((features) => features.nameGroups),
+  };
+}
+
+const EXCEPTION_RE = /\b(?:apart from|except(?: for)?|other than|besides|aside from)\s+([^,;.]+)/i;
+
+/** The value of a field named after the denied thing (`errors=3`, `retries: 0`), if any. */
+function deniedFieldValue(unit: IndexedItem, denied: readonly string[]): string | undefined {
+  for (const [key, value] of Object.entries(unit.features.fields)) {
+    const parts = key.split(/[^\p{L}\p{N}]+/u).map((part) => extractFeatures(part).words[0]);
+    if (parts.some((part) => part !== undefined && denied.includes(part))) return value;
+  }
+  return undefined;
+}
+
+/** Wording with which a document restricts or refuses something. */
+const RESTRICTING_RE = /\b(?:not|never|no|cannot|only|rejected|refused|blocked|skipped|denied|disallowed|forbidden|prevents?|blocks|rejects|refuses|skips)\b/i;
+
+/** Fields that state a rule or what to look for, not what happened. */
+const RULE_FIELD_RE = /^(?:check|checks|rule|rules|criteria|criterion|condition|conditions|query|sql|plan|goal|purpose|instruction|instructions)$/i;
+/** Verbs of a step that changes something: a step with one of them records an action, not a check. */
+const ACTING_RE = /\b(?:restart\w*|delet\w*|drop\w*|kill\w*|scal(?:e|ed|ing)\b|deploy\w*|revert\w*|roll\w*|restor\w*|stop\w*|start\w*|creat\w*|remov\w*|appl(?:y|ied)|patch\w*|updat\w*|reboot\w*|drain\w*|promot\w*|evict\w*|terminat\w*|disabl\w*|enabl\w*|insert\w*|alter\w*|truncat\w*|grant\w*|revok\w*)/i;
+/** Fields that state a step taken: a plan only when the step is to watch or check something. */
+const STEP_FIELD_RE = /^(?:action|actions|step|task)$/i;
+const OBSERVING_RE = /^\s*(?:pre-?check:?\s*)?(?:watch|monitor|check|verify|track|measure|observe|look (?:at|for)|review|confirm)\b/i;
+
+/** Whether the denied words stand in the record only inside rules or checks to make. */
+function namedOnlyAsPlan(unit: IndexedItem, denied: readonly string[]): boolean {
+  const parts = (key: string): string[] => (key.split('.').pop() ?? key).replace(/\[\d+\]/g, '').split(/[_-]/);
+  // A query that changes data (DELETE FROM …) and a "check and restart" step record actions.
+  const isPlan = (key: string, value: string): boolean =>
+    parts(key).some((part) =>
+      /^(?:query|sql)$/i.test(part)
+        ? !/\b(?:delete|update|insert|drop|alter|truncate|grant|revoke)\b/i.test(value)
+        : RULE_FIELD_RE.test(part) || (STEP_FIELD_RE.test(part) && OBSERVING_RE.test(value) && !ACTING_RE.test(value)),
+    );
+  // A JSON field that is itself a rule or a criterion (rollback_criteria = "5xx rate above 1% …").
+  if (unit.item.jsonPath && isPlan(unit.item.jsonPath, unit.text.slice(unit.text.indexOf('=') + 1))) return true;
+  const planned = Object.entries(unit.item.fields).filter(([key, value]) => value.length > 0 && isPlan(key, value));
+  if (planned.length === 0) return false;
+  let rest = unit.text;
+  for (const [, value] of planned) rest = rest.split(value).join(' ');
+  const words = new Set(extractFeatures(rest).words);
+  return !denied.some((term) => words.has(term)) && planned.some(([, value]) => extractFeatures(value).words.some((word) => denied.includes(word)));
+}
+
+/** A field value that states nothing is there (`count=0`, `activeDeadlineSeconds=<unset>`). */
+const EMPTY_VALUE_RE = /^(?:0+(?:\.0+)?|false|none|null|nil|<?unset>?|<none>|not set|n\/a|-|)$/i;
+const FAILURE_RE = /\b(?:fail(?:ed|s|ure)?|error|unable|cannot|can't|could not|couldn't|invalid|exception)\b/gi;
+
+/** The denied event's word stands in the record right after a failure ("failed to parse document"). */
+function failedAt(unit: IndexedItem, denied: readonly string[]): boolean {
+  for (const match of unit.text.matchAll(FAILURE_RE)) {
+    const after = extractFeatures(unit.text.slice(match.index + match[0].length, match.index + match[0].length + 40)).words.slice(0, 2);
+    if (denied.some((term) => after.includes(term))) return true;
+  }
+  return false;
+}
+
+export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], recordsGiven: boolean, options: RuleOptions): ClaimVerdict {
+  // An absence about an entity the evidence never mentions cannot be checked.
+  const unknown = [
+    ...view.features.identifiers.filter((id) => !candidates.some((unit) => hasIdentifier(unit, id))),
+    ...view.features.nameGroups.filter((group) => !candidates.some((unit) => hasName(unit, group))).map((group) => group.join(' ')),
+  ];
+  if (unknown.length > 0) return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not in evidence: ${unknown.slice(0, 4).join(', ')}` };
+  const denied = [...view.wording.absent, ...view.wording.negated];
+  const negatedClaim = view.wording.absent.length === 0;
+  const exception = EXCEPTION_RE.exec(view.claim.text)?.[1];
+  const exceptionWords = exception ? extractFeatures(exception).words : [];
+  const supporting: IndexedItem[] = [];
+  // "No other vendor pushed firmware": the one the report just discussed (Kestrel) is set apart.
+  const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view, [...denied, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word))) : undefined;
+  for (const unit of candidates) {
+    const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
+    if (!mentions) continue;
+    // A JSON document's top-level id (change_id=CHG-9154) is named by every field of it.
+    if (!view.features.identifiers.every((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id))) continue;
+    if (!withinBounds(view, unit)) continue;
+    // "apart from posting the status": the excepted item is not a counter-example.
+    if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
+    if (setApart && (setApart.identifiers.some((id) => hasIdentifier(unit, id)) || setApart.names.some((group) => hasName(unit, group)))) continue;
+    const field = deniedFieldValue(unit, denied);
+    const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term));
+    if (deniesToo || (field !== undefined ? EMPTY_VALUE_RE.test(field) : reportsNothing(unit.text))) {
+      supporting.push(unit);
+      continue;
+    }
+    // "The indexer could not parse it" against "failed to parse document": a record of the event
+    // failing shows that it did not happen.
+    if (negatedClaim && failedAt(unit, denied)) {
+      supporting.push(unit);
+      continue;
+    }
+    // A document that mentions the denied thing is not a counter-example: it states rules, and
+    // a denial it contradicts is found by its own negation (contradictPolarity), not by a mention.
+    if (unit.item.kind === 'paragraph') continue;
+    // A record whose state field holds the denied state ("No publishers were blocked" against
+    // state=blocked count=37) shows it, whatever it calls the things in that state.
+    const inDeniedState = Object.entries(unit.features.fields).some(([key, value]) => /(?:^|_)(?:state|status)$/.test(key) && denied.includes(canonicalStem(value)));
+    if (inDeniedState && !/^(?:0+|false|none|null)$/i.test(unit.features.fields.count ?? '1')) {
+      return contradicted(unit, `claim says there was no ${denied.at(-1)}, ${unit.item.id} shows some`);
+    }
+    // A denied event ("was not restarted") needs the unit to be about the same subject; an
+    // absence ("no warehouse had a pick time over an hour") needs it to show the same property.
+    if (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied))) continue;
+    // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
+    // names the thing; it does not record one.
+    if (namedOnlyAsPlan(unit, denied)) continue;
+    return contradicted(unit, `claim says there was no ${denied[0]}, ${unit.item.id} shows one`);
+  }
+  if (supporting.length === 0 && !recordsGiven) {
+    // Documents are not exhaustive records: that a text does not mention something does not
+    // show it did not happen. Only a document that says so itself grounds the denial.
+    const stated = candidates.find((unit) => sameSubject(view, unit) && (reportsNothing(unit.text) || wordingOf(unit).negated.length > 0));
+    if (stated) return { partition: 'grounded', type: KIND_TYPES[stated.item.kind], evidence_refs: [stated.item.id], reason: `the denial is stated in ${stated.item.id}` };
+    // Or in its own words: a passage that supports the rest of the claim and itself restricts or
+    // refuses ("Expressions with a seconds field are rejected" for "seconds-level schedules aren't supported").
+    const support = findSupport(view, candidates, options);
+    const restricting = support.missing.length === 0 ? support.units.find((unit) => RESTRICTING_RE.test(unit.text) || wordingOf(unit).negated.length > 0) : undefined;
+    if (restricting) {
+      return { partition: 'grounded', type: support.items.length === 1 ? 'domain' : 'synthesis', evidence_refs: support.refs, reason: `the denial is stated, in other words, in ${support.refs.join(' + ')}` };
+    }
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
+  }
+  const refs = [...new Set(supporting.map((unit) => unit.item.id))].slice(0, 3);
+  if (view.wording.causal && !supporting.some((unit) => statesCause(unit.text))) {
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: 'causal link not in evidence' };
+  }
+  // "these rules guarantee that a job never runs twice": the evidence must give the certainty too.
+  const certainty = view.wording.certainty;
+  if (certainty && !supporting.some((unit) => unit.lowerText.includes(certainty.toLowerCase()))) {
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: `certainty ("${certainty}") not in evidence` };
+  }
+  return {
+    partition: 'grounded',
+    type: 'neg_evidence',
+    evidence_refs: refs,
+    reason: refs.length > 0 ? `evidence reports none (${refs[0]})` : `no evidence item shows ${denied[0]}`,
+  };
+}

@@ -1,0 +1,50 @@
+// Entity codes: records may write an entity by a code that another record pairs with its name
+// (`site=DC1 name=Daventry`, `stores.ASH.name = Ashby`); a claim that uses the name is read with
+// the code in its place (see judgeClaim).
+import type { EvidenceIndex } from '../../../retrieval/index';
+
+/** Field names that hold an entity's display name, and those that hold its short code. */
+const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
+const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|property|hotel|branch|clinic|school|plant|facility|\w+_(?:id|code))$/i;
+const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
+const NAME_VALUE_RE = /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u;
+/** The code and the name key of a JSON path such as `stores.ASH.name`. */
+const JSON_CODE_PATH_RE = /(?:^|\.)([^.[\]]+)\.([^.[\]]+)$/;
+
+function namePattern(name: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+}
+
+const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string; pattern: RegExp }>>();
+
+/** Names a record pairs with a code (`site=DC1 name=Daventry`), that the claim uses as written. */
+export function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; code: string; ref: string; pattern: RegExp }> {
+  let pairs = ALIASES.get(index);
+  if (!pairs) {
+    pairs = [];
+    const seen = new Set<string>();
+    for (const unit of index.items) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+      // `stores.ASH.name = Ashby`: a JSON object keyed by its code, holding the name.
+      const keyed = unit.item.jsonPath ? JSON_CODE_PATH_RE.exec(unit.item.jsonPath) : null;
+      if (keyed && CODE_VALUE_RE.test(keyed[1]!) && NAME_KEY_RE.test(keyed[2]!)) {
+        const name = unit.features.fields[keyed[2]!.toLowerCase()];
+        if (name && NAME_VALUE_RE.test(name) && name !== keyed[1] && !seen.has(name)) {
+          seen.add(name);
+          pairs.push({ name, code: keyed[1]!, ref: unit.item.id, pattern: namePattern(name) });
+        }
+        continue;
+      }
+      const fields = Object.entries(unit.features.fields);
+      const names = fields.filter(([key, value]) => NAME_KEY_RE.test(key) && NAME_VALUE_RE.test(value));
+      const codes = fields.filter(([key, value]) => CODE_KEY_RE.test(key) && CODE_VALUE_RE.test(value));
+      if (names.length !== 1 || codes.length !== 1) continue;
+      const [name, code] = [names[0]![1], codes[0]![1]];
+      if (name === code || seen.has(name)) continue;
+      seen.add(name);
+      pairs.push({ name, code, ref: unit.item.id, pattern: namePattern(name) });
+    }
+    ALIASES.set(index, pairs);
+  }
+  return pairs.filter((pair) => pair.pattern.test(text));
+}

@@ -1,0 +1,152 @@
+// A figure no evidence item states may follow from what they do state: a count of the records
+// of one event or of a list's entries, a share of a stated whole, a sum or a change of records'
+// figures, a count of what the claim lists, a span of moments, a figure the claim computes from
+// its own, or a per-item figure times the claim's count.
+import { splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { deriveQuantity, isBound, quantityMatches, sharesKey } from '../derive/matching';
+import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
+import { LIGHT_WORDS } from '../words';
+import { fromClaimFigures, withSeries } from '../figures';
+import { spanOfMoments } from './moments';
+
+/**
+ * The records of the event a count is about, when there are exactly that many: every record
+ * (not prose) holding all of the claim's identifiers and content words, within the claim's time
+ * span when it gives two times ("between 10:41 and 11:04"). Small counts only (2–50).
+ */
+function countedEvents(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (quantity.hasUnit || quantity.qualifier !== undefined || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 50) return undefined;
+  const words = [...view.words.entries()].filter(([, weight]) => weight >= 1).map(([word]) => word);
+  if (words.length === 0) return undefined;
+  const rarest = [...words].sort((a, b) => view.index.documentFrequency(`w:${a}`) - view.index.documentFrequency(`w:${b}`))[0]!;
+  const seconds = view.features.times.map((t) => t.seconds).sort((a, b) => a - b);
+  const span = seconds.length >= 2 ? [Math.floor(seconds[0]! / 60) * 60, Math.floor(seconds.at(-1)! / 60) * 60 + 59] : undefined;
+  const found = new Map<object, IndexedItem>();
+  for (const position of view.index.itemsWith(`w:${rarest}`)) {
+    const unit = view.index.items[position]!;
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || found.has(unit.item)) continue;
+    if (!words.every((word) => unit.wordSet.has(word))) continue;
+    if (!view.features.identifiers.every((id) => hasIdentifier(unit, id))) continue;
+    if (span && !unit.features.times.some((t) => t.seconds >= span[0]! && t.seconds <= span[1]!)) continue;
+    found.set(unit.item, unit);
+    if (found.size > quantity.value) return undefined;
+  }
+  return found.size === quantity.value ? [...found.values()] : undefined;
+}
+
+/**
+ * "two broker settings" against a JSON list of two entries (`config_changes[0]`, `config_changes[1]`):
+ * a count is met by a list whose name shares a word with what the claim counts, when it has
+ * exactly that many entries.
+ */
+function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (quantity.hasUnit || quantity.qualifier !== undefined || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 50) return undefined;
+  const key = new Set([...quantity.key, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word)));
+  for (const list of jsonLists(view.index)) {
+    if (list.entries.size === quantity.value && list.words.some((word) => key.has(word))) return [...list.entries.values()];
+  }
+  return undefined;
+}
+
+const JSON_LISTS = new WeakMap<EvidenceIndex, Array<{ words: string[]; entries: Map<string, IndexedItem> }>>();
+
+/** The JSON lists of the evidence (`config_changes[0]`, `[1]`, …), read once per index. */
+function jsonLists(index: EvidenceIndex): Array<{ words: string[]; entries: Map<string, IndexedItem> }> {
+  let lists = JSON_LISTS.get(index);
+  if (!lists) {
+    const byName = new Map<string, { words: string[]; entries: Map<string, IndexedItem> }>();
+    for (const unit of index.items) {
+      const entry = unit.item.kind === 'json_field' && unit.item.jsonPath ? /^(.*?)\[(\d+)\]/.exec(unit.item.jsonPath) : null;
+      if (!entry) continue;
+      const name = `${unit.item.file}:${entry[1]}`;
+      let list = byName.get(name);
+      if (!list) byName.set(name, (list = { words: splitIdentifierWords(entry[1]!), entries: new Map() }));
+      if (!list.entries.has(entry[2]!)) list.entries.set(entry[2]!, unit);
+    }
+    lists = [...byName.values()];
+    JSON_LISTS.set(index, lists);
+  }
+  return lists;
+}
+
+const SHARE_OF_RE = /^\s*(?:of|out of)\s+(?:the\s+|all\s+|its\s+|their\s+)?[\d,.]+/i;
+
+function shareOfStatedWhole(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem[] | undefined {
+  if (quantity.dimension !== 'percent' || isBound(quantity)) return undefined;
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  if (!SHARE_OF_RE.test(after)) return undefined;
+  const whole = view.features.quantities.find((q) => q.start > quantity.start && !q.hasUnit && q.value > 0);
+  if (!whole) return undefined;
+  for (const unit of candidates) {
+    const stated = unit.features.quantities.find((e) => quantityMatches(whole, e) && e.key.length > 0);
+    if (!stated) continue;
+    const partUnits = stated.key.flatMap((word) => view.index.itemsWith(`w:${word}`).slice(0, 200)).map((position) => view.index.items[position]!);
+    for (const other of [unit, ...partUnits]) {
+      if (other.item.kind === 'paragraph' || other.item.kind === 'reasoning') continue;
+      // The part measures the same as the whole (Standard cancellations of Standard subscribers),
+      // or, beside it in the same record, what the claim says the share did ("sent=19875
+      // delivered=11890": "about 60% … were delivered").
+      const part = other.features.quantities.find(
+        (e) =>
+          e !== stated &&
+          e.value > 0 &&
+          e.value < stated.value &&
+          (e.key.join('+') === stated.key.join('+') || (other === unit && e.key.some((word) => view.words.has(word) && !stated.key.includes(word)))) &&
+          quantityMatches(quantity, { ...quantity, value: (e.value / stated.value) * 100, decimals: 6, qualifier: undefined, raw: '' }),
+      );
+      if (part) return other === unit ? [unit] : [unit, other];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The items a figure no item states follows from, in order of preference; [] when it follows
+ * from the claim itself; undefined when it follows from nothing.
+ */
+export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem[] | undefined {
+  // A count of the records of one event ("OOM-killed three times").
+  const events = countedEvents(view, quantity) ?? countedArray(view, quantity);
+  if (events) return events;
+  // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
+  const share = shareOfStatedWhole(view, quantity, candidates);
+  if (share) return share;
+  // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
+  // Unless the claim gives the part itself ("11.2 GiB, roughly 80% of the 14 GiB limit").
+  if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
+  // A sum, a difference or a change of figures the records state.
+  const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))))?.units;
+  if (parts) return parts;
+  // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
+  if (countsListed(view, quantity)) return [];
+  // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the
+  // span between two moments of the claim, or between its moment and an earlier record.
+  const span = spanOfMoments(view, quantity, candidates);
+  if (span) return span;
+  // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR
+  // 14,650": a figure computed from the claim's own figures, which need their own support.
+  if (fromClaimFigures(view, quantity)) return [];
+  // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.
+  const product = multipliedFigure(view, quantity, candidates);
+  return product ? [product] : undefined;
+}
+
+/** A small count in words that equals the number of identifiers the claim lists ("two CNAMEs, a and b"). */
+function countsListed(view: ClaimView, quantity: Quantity): boolean {
+  if (quantity.hasUnit || !/^\p{L}/u.test(quantity.raw) || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 10) return false;
+  const listed = new Set(view.features.identifiers.filter((id) => /\d/.test(id)));
+  return listed.size === quantity.value && /,|\band\b/.test(view.claim.text.slice(quantity.start));
+}
+
+function multipliedFigure(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {
+  if (!/\b(?:in total|total|altogether|combined|overall|together|across)\b/i.test(view.claim.text)) return undefined;
+  const counts = view.features.quantities.filter((q) => q !== quantity && !q.hasUnit && Number.isInteger(q.value) && q.value >= 2 && q.value <= 1000);
+  for (const count of counts) {
+    for (const unit of candidates) {
+      if (unit.item.kind === 'reasoning') continue;
+      const figure = unit.features.quantities.find((e) => e.value > 0 && !quantityMatches(count, e) && quantityMatches(quantity, { ...e, value: e.value * count.value }));
+      if (figure && (sharesKey(quantity, figure) || view.words.size === 0 || figure.key.some((k) => view.words.has(k)))) return unit;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,135 @@
+// What a claim needs from evidence, each with what meets it: its identifiers, figures (where the
+// claim's subject, period, moment or version is), times, dates, names and content words.
+import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { isWeakStateWord } from '../language';
+import { boundCandidates, dateMatches, isBound, quantityMatches, satisfiesBound, timeMatches } from '../derive/matching';
+import { type ClaimView, hasIdentifier, hasName, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, shortNameOf } from '../claim-view';
+import { fileWords, wordingOf } from '../words';
+import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
+
+export interface Need {
+  label: string;
+  weight: number;
+  /** Hard needs (identifiers, numbers, times, dates, names) must all be met. */
+  hard: boolean;
+  met(unit: IndexedItem): boolean;
+  /** For a figure the evidence may only give in parts (a sum, a change). */
+  quantity?: Quantity;
+  /** A time or a date. */
+  kind?: 'moment';
+  /** A figure, bound, time or date (not a name or a word). */
+  value?: boolean;
+  /** A name ("Tidewater", "Stanford University"). */
+  name?: boolean;
+}
+
+export function needsOf(view: ClaimView): Need[] {
+  const needs: Need[] = [];
+  for (const identifier of new Set(view.features.identifiers)) {
+    needs.push({ label: identifier, weight: 3, hard: true, met: (unit) => hasIdentifier(unit, identifier) });
+  }
+  for (const quantity of view.features.quantities) {
+    const label = quantity.raw.trim();
+    if (isBound(quantity)) {
+      const bare = { ...quantity, qualifier: undefined };
+      needs.push({
+        label,
+        weight: 1,
+        hard: false,
+        value: true,
+        // A bound in the evidence is a threshold too ("replay once below 500"): only the same threshold meets it.
+        met: (unit) => {
+          const figures = quantitiesAt(view, unit);
+          return figures.some((e) => quantityMatches(bare, e)) || boundCandidates(quantity, figures).some((e) => !isBound(e) && satisfiesBound(quantity, e));
+        },
+      });
+      continue;
+    }
+    // A figure counts where the claim's subject is: 97% on db-prod-2 is not 97% on db-prod-1.
+    // A figure of a period ("the 3,120 of the previous quarter") counts in that period's record.
+    // (Only where the evidence has each period label in one year: 2024Q4 and 2025Q4 leave "the
+    // previous quarter" open, and the claim's own anchors decide as before.)
+    const figurePeriod = periodOfFigure(view, quantity);
+    const period = figurePeriod && ['q1', 'q2', 'q3', 'q4', 'h1', 'h2'].some((label) => periodAmbiguous(view.index, label)) ? undefined : figurePeriod;
+    // A figure stated at its own time ("3,109 SKUs invalidated at 07:52") is that moment's record's.
+    const moment = momentOfFigure(view, quantity);
+    // "598 ms on 11.4.2": a figure stated on a version is that version's record's.
+    const version = versionOfFigure(view, quantity);
+    const anchored = (unit: IndexedItem): boolean =>
+      ((version === undefined || hasIdentifier(unit, version)) &&
+        (period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit))) ||
+      (moment !== undefined && unit.item.kind !== 'paragraph' && unit.features.times.some((t) => timeMatches(moment, t)) && !namesOtherEntity(view, unit));
+    needs.push({
+      label,
+      weight: 3,
+      hard: true,
+      value: true,
+      quantity,
+      met: (unit) =>
+        anchored(unit) &&
+        (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) ||
+          isYearOf(quantity, unit) ||
+          isDayOf(quantity, view.claim.text, unit) ||
+          inIdentifier(quantity, unit) ||
+          isLabelOf(quantity, view.claim.text, unit) ||
+          isVersionOf(quantity, unit)),
+    });
+  }
+  const { after, before } = view.wording;
+  for (const time of view.features.times) {
+    // "cleared by 10:53", "after 14:10": a bound, met by a record on the right side of it.
+    const minute = Math.floor(time.seconds / 60) * 60;
+    if (before !== undefined && Math.floor(before / 60) * 60 === minute) {
+      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => t.seconds <= before + 59) });
+      continue;
+    }
+    if (after !== undefined && Math.floor(after / 60) * 60 === minute) {
+      needs.push({ label: time.raw.trim(), weight: 2, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => t.seconds >= after) });
+      continue;
+    }
+    needs.push({ label: time.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
+  }
+  for (const date of view.features.dates) {
+    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
+  }
+  // A name is met where all its words stand together: "Stanford University" is not met by a
+  // sentence about another university.
+  // Names stay hard even when the question gives them: a question often names the very entity
+  // a wrong answer swaps in ("Garth Brooks performed …" for "Who performed …, No Fences?").
+  for (const group of view.features.nameGroups) {
+    needs.push({ label: group.join(' '), weight: 2, hard: true, name: true, met: (unit) => hasName(unit, group) });
+  }
+  // A state word is met by the same state in other words ("completed" by "succeeded").
+  const states = new Map(view.wording.states.filter((state) => !isWeakStateWord(state.word)).map((state) => [extractFeatures(state.word).words[0] ?? state.word, state]));
+  for (const [word, weight] of view.words) {
+    const state = states.get(word);
+    const sameState = (unit: IndexedItem): boolean =>
+      state !== undefined && wordingOf(unit).states.some((s) => s.group === state.group && s.polarity === state.polarity && !isWeakStateWord(s.word));
+    const nameWord = view.features.nameGroups.some((group) => group.length > 1 && group.includes(word));
+    needs.push({
+      label: word,
+      weight,
+      hard: false,
+      met: (unit) =>
+        unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)),
+    });
+  }
+  return needs;
+}
+
+/** Fields that name whose a record is (host=, job=, deployment=, cluster=, …). */
+const ENTITY_FIELD_RE = /^(?:host|hostname|service|svc|job|deployment|deploy|cluster|replica|site|pod|node|instance|app|application|tenant|namespace|ns|queue|store|region|customer|account|group|topic|route|workload|database|db|table|bucket|project|team|device|server|container|task|pipeline|repo|branch|user)$/i;
+
+/**
+ * A record of another entity than the claim's: a numbered identifier the claim does not name
+ * (db-prod-2 for db-prod-1), or a field naming whose it is (cluster=analytics, job=nightly-reindex)
+ * with a value the claim never mentions.
+ */
+function namesOtherEntity(view: ClaimView, unit: IndexedItem): boolean {
+  const mine = numberedIdentifiers(view);
+  if (unit.features.identifiers.some((id) => /[a-z]/i.test(id) && /\d/.test(id) && !/^\d{4}-\d{2}/.test(id) && !mine.includes(id)) && !mine.some((id) => hasIdentifier(unit, id))) return true;
+  const text = view.claim.text.toLowerCase();
+  return Object.entries(unit.features.fields).some(
+    ([key, value]) => ENTITY_FIELD_RE.test(key.split(/[._]/).pop() ?? key) && !/^[-+]?[\d.,]+%?$/.test(value) && !text.includes(value.toLowerCase()),
+  );
+}

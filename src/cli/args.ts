@@ -31,5 +31,12 @@ export function asCliError(error: unknown, file?: string): unknown {
   return error;
 }
 
+/** A whole-number option (≥ 0), or undefined when not given. */
+export function countOption(value: string | undefined, name: string): number | undefined {
+  const number = parseNumberOption(value, name);
+  if (number !== undefined && (!Number.isInteger(number) || number < 0)) throw new CliError(`--${name}: expected a whole number ≥ 0`);
+  return number;
+}
+
 // A named import from JSON: the bundler keeps only this field of package.json.
 export { version as CLI_VERSION } from '../../package.json';

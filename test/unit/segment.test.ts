@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { segmentReport } from '../../src/core/segment';
 import { splitClauses } from '../../src/core/segment/clauses';
+import { forEachLine } from '../../src/core/segment/positions';
 
 const spans = (text: string, format?: 'markdown' | 'text') =>
   segmentReport(text, { format }).claims.map((claim) => [claim.text, claim.start, claim.end, claim.line] as const);
@@ -247,6 +248,20 @@ describe('segment: properties', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('lines of a text', () => {
+  it('are those between line endings (\\n, \\r\\n or \\r), numbered from 1, whichever endings a text uses', () => {
+    const text = fc.array(fc.constantFrom('a', 'bc', ' x ', '', '\n', '\r', '\r\n', '\n\n'), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const lines: Array<[string, number]> = [];
+        forEachLine(t, (line, number) => lines.push([line, number]));
+        assert.deepEqual(lines, t.split(/\r\n|\r|\n/).map((line, i): [string, number] => [line, i + 1]));
+      }),
+      { numRuns: 2_000, seed: 19 },
     );
   });
 });

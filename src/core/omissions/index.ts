@@ -22,8 +22,17 @@ const TROUBLE_KINDS = new Set<string>(vocabulary.troubleKinds);
 
 /** The key a field is known by: the last part of a flattened path (`result.checks[0].status` → `status`). */
 function leafKey(key: string): string {
-  return (key.split('.').at(-1) ?? key).replace(/\[\d+\]$/, '').toLowerCase();
+  // Every line of a log repeats the same keys: each is worked out once (a bounded cache).
+  let leaf = LEAF_KEYS.get(key);
+  if (leaf === undefined) {
+    leaf = (key.split('.').at(-1) ?? key).replace(/\[\d+\]$/, '').toLowerCase();
+    if (LEAF_KEYS.size > 10_000) LEAF_KEYS.clear();
+    LEAF_KEYS.set(key, leaf);
+  }
+  return leaf;
 }
+
+const LEAF_KEYS = new Map<string, string>();
 
 /** The fields that belong to this item itself: a JSON leaf's own key only, not its siblings'. */
 function ownFields(item: EvidenceItem): Array<[string, string]> {
@@ -57,8 +66,11 @@ export function troubleReason(item: EvidenceItem): string | undefined {
   if (status) return `failed status ${status[0]}=${status[1]}`;
   const failedCount = fields.find(([key, value]) => FAILED_COUNT_FIELDS.has(key) && /^\d+$/.test(value.trim()) && Number(value) > 0);
   if (failedCount) return `failed test(s) ${failedCount[0]}=${failedCount[1]}`;
-  const failedTest = FAILED_TEST.map((pattern) => pattern.exec(free)?.[0]).find((match) => match !== undefined);
-  if (failedTest) return `a failed test ("${failedTest}")`;
+  // The first pattern that matches, in the vocabulary's order.
+  for (const pattern of FAILED_TEST) {
+    const failedTest = pattern.exec(free)?.[0];
+    if (failedTest !== undefined) return failedTest ? `a failed test ("${failedTest}")` : undefined;
+  }
 
   return undefined;
 }

@@ -4,65 +4,12 @@
 // of every line (no O(claims × items) scans).
 import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
-import { canonicalStem, extractFeatures, splitIdentifierWords, type TextFeatures } from './features';
+import { extractFeatures, extractTermFeatures, type TextFeatures } from './features';
+import { bestFirst } from './best-first';
+import { IndexedUnit, unitFeatures, type IndexedItem } from './indexed-unit';
 
 export * from './features';
-
-/**
- * A unit of evidence with its features, computed once: a whole item, or one sentence of a long
- * prose item (so that a claim is matched against statements, not against a whole document).
- */
-export interface IndexedItem {
-  item: EvidenceItem;
-  /** Position of the evidence item in the array given to `buildEvidenceIndex` (shared by its sentences). */
-  position: number;
-  /** Position of this unit in the index's `items`. */
-  unit: number;
-  /** The unit's text: the item's text, or one of its sentences. */
-  text: string;
-  /** 0 for a whole item or its first sentence, 1… for later sentences. */
-  sentence: number;
-  /** `text` in lower case, for substring checks of identifiers. */
-  lowerText: string;
-  features: TextFeatures;
-  /** Sets for O(1) membership tests by the judge. */
-  wordSet: Set<string>;
-  identifierSet: Set<string>;
-  /** Index terms with their frequency. */
-  termCount: number;
-}
-
-/**
- * An IndexedItem whose lower-cased text and membership sets are built on first use: most units
- * of a large log are never a candidate, and these copies were most of an index's memory.
- */
-class IndexedUnit implements IndexedItem {
-  private lower?: string;
-  private words?: Set<string>;
-  private identifiers?: Set<string>;
-
-  constructor(
-    readonly item: EvidenceItem,
-    readonly position: number,
-    readonly unit: number,
-    readonly text: string,
-    readonly sentence: number,
-    readonly features: TextFeatures,
-    readonly termCount: number,
-  ) {}
-
-  get lowerText(): string {
-    return (this.lower ??= this.text.toLowerCase());
-  }
-
-  get wordSet(): Set<string> {
-    return (this.words ??= new Set(this.features.words));
-  }
-
-  get identifierSet(): Set<string> {
-    return (this.identifiers ??= new Set(this.features.identifiers));
-  }
-}
+export type { IndexedItem } from './indexed-unit';
 
 export interface RetrievalHit {
   indexed: IndexedItem;
@@ -86,13 +33,12 @@ function indexableText(item: EvidenceItem): string {
   const parts = [item.text];
   if (item.tool && !item.text.includes(item.tool)) parts.push(`tool=${item.tool}`);
   if (item.jsonPath && !item.text.includes(item.jsonPath)) parts.push(item.jsonPath);
-  for (const [key, value] of Object.entries(item.fields)) {
-    const pair = `${key}=${value}`;
-    if (!item.text.includes(pair) && !item.text.includes(value)) parts.push(pair);
-  }
+  // A field whose value the text shows is there already (and so is its key=value pair, if written).
+  for (const [key, value] of Object.entries(item.fields)) if (!item.text.includes(value)) parts.push(`${key}=${value}`);
   if (item.result && !item.text.includes(item.result)) parts.push(item.result);
   if (item.context) parts.push(item.context);
-  return parts.join(' ');
+  // The item's own string when nothing is added (no copy to keep, nor to compare with it later).
+  return parts.length === 1 ? item.text : parts.join(' ');
 }
 
 /** Prose worth splitting into sentences: document paragraphs and long plain lines. */
@@ -100,13 +46,15 @@ function isProse(item: EvidenceItem): boolean {
   return item.kind === 'paragraph' || (item.kind === 'log_line' && item.text.length > 240);
 }
 
-const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Made on first use: building a segmenter loads ICU's sentence rules, and most evidence is not prose. */
+let sentenceSegmenter: Intl.Segmenter | undefined;
 
 /** Sentences of a prose text; also splits "century.First" where a source glued two sentences. */
 export function splitProseSentences(text: string): string[] {
   const out: string[] = [];
   let pending = '';
-  for (const { segment } of SENTENCES.segment(text)) {
+  sentenceSegmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  for (const { segment } of sentenceSegmenter.segment(text)) {
     // "Mark L. Lester", "e.g. this": the segmenter ends a sentence after an initial or an abbreviation.
     if (ABBREVIATION_END.test(segment)) {
       pending += segment;
@@ -135,38 +83,40 @@ function termName(cache: Map<string, string>, prefix: string, value: string): st
   return term;
 }
 
+// Numbers and minutes recur too (a metric's values, a log's clock): their terms are built once as well.
+const NUMBER_TERMS = new Map<number, string>();
+const MINUTE_TERMS = new Map<number, string>();
+
+function numberTerm(cache: Map<number, string>, prefix: string, value: number): string {
+  let term = cache.get(value);
+  if (term === undefined) {
+    if (cache.size > 100_000) cache.clear();
+    cache.set(value, (term = `${prefix}${value}`));
+  }
+  return term;
+}
+
 /** The index terms of a feature set, tagged by kind (`w:` word, `i:` identifier, `n:` number, `t:` time). */
 export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
   const terms: Array<[string, TermKind]> = [];
-  for (const word of features.words) terms.push([termName(WORD_TERMS, 'w:', word), 'w']);
-  for (const identifier of features.identifiers) terms.push([termName(IDENTIFIER_TERMS, 'i:', identifier), 'i']);
-  // Numbers index by their integer part in the base unit, so 97% meets 97.2 and 2.5s meets 2500ms.
-  for (const quantity of features.quantities) terms.push([`n:${Math.trunc(quantity.value)}`, 'n']);
-  // Times index by the minute, so 14:02 meets 14:02:01.
-  for (const time of features.times) terms.push([`t:${Math.floor(time.seconds / 60)}`, 't']);
-  // Dates index by month and day, and their year as a number, so "2006" meets "September 2006".
-  for (const date of features.dates) {
-    terms.push([date.day !== undefined ? `t:d${date.month}-${date.day}` : `t:m${date.month}`, 't']);
-    if (date.year !== undefined) terms.push([`n:${date.year}`, 'n']);
-  }
+  forEachTerm(features, (term, kind) => terms.push([term, kind]));
   return terms;
 }
 
-/** Two-letter country codes as records write them, and the stems of the country and its adjective. */
-const COUNTRY_CODES: Record<string, string[]> = Object.fromEntries(
-  (
-    [
-      ['DE', 'Germany German'], ['FR', 'France French'], ['NL', 'Netherlands Dutch'], ['ES', 'Spain Spanish'],
-      ['IT', 'Italy Italian'], ['AT', 'Austria Austrian'], ['CH', 'Switzerland Swiss'], ['PL', 'Poland Polish'],
-      ['SE', 'Sweden Swedish'], ['DK', 'Denmark Danish'], ['NO', 'Norway Norwegian'], ['FI', 'Finland Finnish'],
-      ['BE', 'Belgium Belgian'], ['IE', 'Ireland Irish'], ['PT', 'Portugal Portuguese'], ['GB', 'Britain British'],
-      ['UK', 'Britain British'], ['US', 'America American'], ['CA', 'Canada Canadian'], ['JP', 'Japan Japanese'],
-      ['BR', 'Brazil Brazilian'], ['MX', 'Mexico Mexican'], ['AU', 'Australia Australian'], ['CN', 'China Chinese'],
-    ] as const
-  ).map(([code, words]) => [code, words.split(' ').map(canonicalStem)]),
-);
-// Upper case and standing alone or as a field value (country=DE, "DE:"), so "it" or "no" in prose is not a code.
-const COUNTRY_CODE_RE = /(?<![\p{L}\p{N}_-])(DE|FR|NL|ES|IT|AT|CH|PL|SE|DK|NO|FI|BE|IE|PT|GB|UK|US|CA|JP|BR|MX|AU|CN)(?=[:=,;\s)]|$)(?![\p{L}\p{N}])/gu;
+/** Visits the index terms of a feature set in order, each with its kind. */
+function forEachTerm(features: TextFeatures, visit: (term: string, kind: TermKind) => void): void {
+  for (const word of features.words) visit(termName(WORD_TERMS, 'w:', word), 'w');
+  for (const identifier of features.identifiers) visit(termName(IDENTIFIER_TERMS, 'i:', identifier), 'i');
+  // Numbers index by their integer part in the base unit, so 97% meets 97.2 and 2.5s meets 2500ms.
+  for (const quantity of features.quantities) visit(numberTerm(NUMBER_TERMS, 'n:', Math.trunc(quantity.value)), 'n');
+  // Times index by the minute, so 14:02 meets 14:02:01.
+  for (const time of features.times) visit(numberTerm(MINUTE_TERMS, 't:', Math.floor(time.seconds / 60)), 't');
+  // Dates index by month and day, and their year as a number, so "2006" meets "September 2006".
+  for (const date of features.dates) {
+    visit(date.day !== undefined ? `t:d${date.month}-${date.day}` : `t:m${date.month}`, 't');
+    if (date.year !== undefined) visit(`n:${date.year}`, 'n');
+  }
+}
 
 export class EvidenceIndex {
   readonly items: IndexedItem[];
@@ -175,6 +125,10 @@ export class EvidenceIndex {
   private readonly averageLength: number;
   /** Score accumulator reused across searches (reset after each). */
   private readonly scratch: Float64Array;
+  /** Each unit's length normalisation in BM25, in one array: a query reads it for thousands of units. */
+  private readonly lengthNorms: Float64Array;
+  /** Long postings as bit sets, for reranking by a common term. */
+  private readonly listedBits = new Map<string, Uint32Array>();
   /**
    * Whether any item is a record (log line, tool row or call, signal, JSON field) rather than
    * prose: records are what an absence claim ("no errors were logged") can be checked against.
@@ -192,30 +146,32 @@ export class EvidenceIndex {
     this.hasRecords = items.some((item) => item.kind !== 'paragraph' && item.kind !== 'reasoning');
     const total = this.items.reduce((sum, indexed) => sum + indexed.termCount, 0);
     this.averageLength = this.items.length > 0 ? total / this.items.length : 1;
+    // BM25's length normalisation of each unit, K1 · (1 − B + B · length / average length).
+    this.lengthNorms = Float64Array.from(this.items, (indexed) => K1 * (1 - B + (B * indexed.termCount) / this.averageLength));
   }
 
-  /** Extracts one unit's features and adds its terms to the postings. */
+  /**
+   * Adds one unit's terms to the postings. Its text is read here only for what terms are made of;
+   * its words and identifiers are kept, the rest is read in full on first use: most units are
+   * never a candidate.
+   */
   private indexUnit(item: EvidenceItem, position: number, text: string, sentence: number): IndexedItem {
     const unit = this.items.length;
-    const features = extractFeatures(text);
-    if (sentence === 0 && text !== item.text) {
-      for (const [key, value] of Object.entries(item.fields)) {
-        for (const part of splitIdentifierWords(key)) features.words.push(part);
-        features.fields[key.toLowerCase()] ??= value;
-      }
-    }
-    // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
-    for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
-    const terms = termsOf(features);
-    const counts = new Map<string, number>();
-    for (const [term] of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-    for (const [term, count] of counts) {
+    let termCount = 0;
+    const features = unitFeatures(item, text, sentence, extractTermFeatures);
+    forEachTerm(features, (term) => {
+      termCount++;
       let posting = this.postings.get(term);
       if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
-      posting.positions.push(unit);
-      posting.counts.push(count);
-    }
-    return new IndexedUnit(item, position, unit, text, sentence, features, terms.length);
+      // Units are added in order: a term seen again in this unit is counted on its last entry.
+      const last = posting.positions.length - 1;
+      if (last >= 0 && posting.positions[last] === unit) posting.counts[last]!++;
+      else {
+        posting.positions.push(unit);
+        posting.counts.push(1);
+      }
+    });
+    return new IndexedUnit(item, position, unit, text, sentence, termCount, features.words, features.identifiers);
   }
 
   get size(): number {
@@ -253,19 +209,18 @@ export class EvidenceIndex {
       .sort((a, b) => a.posting!.positions.length - b.posting!.positions.length);
     const common = Math.max(256, this.items.length / 8);
     const scores = this.scratch;
+    const norms = this.lengthNorms;
     const touched: number[] = [];
     for (const { term, kind, posting } of terms) {
       const { positions, counts } = posting!;
       const weight = TERM_WEIGHTS[kind] * this.idf(term);
       const rerankOnly = positions.length > common && touched.length >= limit;
       if (rerankOnly && (kind === 'w' || kind === 'i')) {
-        // Look the term up in each candidate's own sets instead of walking a long posting list.
-        const value = term.slice(2);
+        // Look each candidate up in the long posting list instead of walking it: a unit holds a
+        // word or identifier exactly when its posting lists the unit.
+        const listed = this.listedUnits(term, positions);
         for (const position of touched) {
-          const unit = this.items[position]!;
-          if (kind === 'w' ? unit.wordSet.has(value) : unit.identifierSet.has(value)) {
-            scores[position] += (weight * (K1 + 1)) / (1 + K1 * (1 - B + (B * unit.termCount) / this.averageLength));
-          }
+          if ((listed[position >>> 5]! & (1 << (position & 31))) !== 0) scores[position] += (weight * (K1 + 1)) / (1 + norms[position]!);
         }
         continue;
       }
@@ -273,19 +228,25 @@ export class EvidenceIndex {
         const position = positions[i]!;
         if (rerankOnly && scores[position] === 0) continue;
         const tf = counts[i]!;
-        const length = this.items[position]!.termCount;
-        const saturation = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / this.averageLength));
+        const saturation = (tf * (K1 + 1)) / (tf + norms[position]!);
         if (scores[position] === 0) touched.push(position);
         scores[position] += weight * saturation;
       }
     }
-    const hits = touched
-      .map((position) => ({ position, score: scores[position]! }))
-      .sort((a, b) => b.score - a.score || a.position - b.position)
-      .slice(0, limit)
-      .map(({ position, score }) => ({ indexed: this.items[position]!, score }));
+    const hits = bestFirst(touched, scores, limit).map((position) => ({ indexed: this.items[position]!, score: scores[position]! }));
     for (const position of touched) scores[position] = 0;
     return hits;
+  }
+
+  /** The units a long posting lists, one bit each; built on the first rerank by its term. */
+  private listedUnits(term: string, positions: readonly number[]): Uint32Array {
+    let bits = this.listedBits.get(term);
+    if (bits === undefined) {
+      bits = new Uint32Array((this.items.length + 31) >>> 5);
+      for (const position of positions) bits[position >>> 5]! |= 1 << (position & 31);
+      this.listedBits.set(term, bits);
+    }
+    return bits;
   }
 }
 

@@ -45,6 +45,16 @@ export function splitLines(text: string): { text: string; start: number }[] {
 export function forEachLine(text: string, visit: (line: string, lineNumber: number) => void): void {
   let start = 0;
   let lineNumber = 1;
+  if (!text.includes('\r')) {
+    // Most files end lines with '\n' alone: the next one is found by a native search, not by
+    // testing every character.
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', start)) {
+      visit(text.slice(start, at), lineNumber++);
+      start = at + 1;
+    }
+    visit(text.slice(start), lineNumber);
+    return;
+  }
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code !== 0x0a && code !== 0x0d) continue;

@@ -1,0 +1,143 @@
+// What a text says around a figure: the words naming what it measures, the field it is the value
+// of, and how it is meant (about, at least, at most, a change); and the key=value fields of a text.
+import { splitIdentifierWords } from './identifiers';
+import { STOPWORDS, UNITS, WORD_RE, canonicalStem } from './vocabulary';
+import type { Quantity } from './types';
+
+// key=value. The whole run of key characters before the '=' is taken at once (a lookahead with a
+// back-reference cannot backtrack), and only where a run starts: a 20,000-character token is read
+// once, not once per character. The key starts at the run's first letter or underscore.
+const FIELD_RE = /(?<![\w.-])(?=([\w.-]+))\1=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+const KEY_START_RE = /[A-Za-z_]/;
+
+/** The key=value fields written in a text (lower-cased keys), in one linear pass. */
+export function fieldsIn(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  // Prose mostly has no '=' at all.
+  if (!text.includes('=')) return fields;
+  FIELD_RE.lastIndex = 0;
+  for (let match = FIELD_RE.exec(text); match; match = FIELD_RE.exec(text)) {
+    const run = match[1]!;
+    const keyStart = run.search(KEY_START_RE);
+    if (keyStart < 0) {
+      // No letter in the run ("404=…"): no key here, but a key may start inside the value.
+      FIELD_RE.lastIndex = match.index + run.length + 1;
+      continue;
+    }
+    fields[run.slice(keyStart).toLowerCase()] = stripQuotes(match[2]!);
+  }
+  return fields;
+}
+
+function stripQuotes(value: string): string {
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  if (first !== 0x22 && first !== 0x27 && last !== 0x22 && last !== 0x27) return value;
+  return value.replace(/^["']|["']$/g, '');
+}
+
+const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
+  [/\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|some|close to|just over|just under|an estimated|estimated)\s*[$€£]?$/i, 'approx'],
+  [/(?:~|≈)\s*[$€£]?$/, 'approx'],
+  [/\b(?:more than|over|above|at least|exceeding|greater than|upwards of|in excess of)\s*[$€£]?$/i, 'lower'],
+  [/(?:>|>=|≥)\s*[$€£]?$/, 'lower'],
+  [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within)\s*[$€£]?$/i, 'upper'],
+  // "as many as 50 jobs failed", "can name as many as 50 people": the count reaches 50.
+  [/\b(?:as many as|as much as|as long as|as high as)\s*[$€£]?$/i, 'lower'],
+  [/(?:<|<=|≤)\s*[$€£]?$/, 'upper'],
+  [/\bby\s*[$€£]?$/i, 'delta'],
+];
+
+/**
+ * A denied comparison is the opposite bound: "never goes above 15 minutes" and "no more than"
+ * are at most; "does not exceed" is at most; "never drops below 200" is at least. "never"/"not"
+ * may have a verb between; "no" must stand right before the comparison ("No host had more than
+ * 90%" is an absence bounded by a figure, not a bound).
+ */
+const DENIAL = String.raw`(?:(?:never|not|cannot|can't|won't)\s+(?:\p{L}+\s+){0,2}?|no\s+)`;
+const ABOVE = 'more than|over|above|exceed(?:s|ed|ing)?|greater than|higher than|larger than|longer than|bigger than';
+const BELOW = 'less than|fewer than|under|below|lower than|shorter than|smaller than';
+/** A denied "above" ending the text, right before its figure: the figure is an upper bound. */
+export const NEGATED_UPPER_RE = new RegExp(String.raw`\b${DENIAL}(?:${ABOVE})\s*[$€£]?$`, 'iu');
+/** A denied "below" ending the text, right before its figure: the figure is a lower bound. */
+export const NEGATED_LOWER_RE = new RegExp(String.raw`\b${DENIAL}(?:${BELOW})\s*[$€£]?$`, 'iu');
+/** A denied comparison opening the text and followed by a figure: a bound, not a denied event. */
+export const DENIED_COMPARISON_RE = new RegExp(String.raw`^${DENIAL}(?:${ABOVE}|${BELOW})\s*[$€£]?\d`, 'iu');
+
+/** How the figure at `index` is meant (about, at least, at most, a change), from the words right before it. */
+export function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
+  const wide = text.slice(Math.max(0, index - 40), index);
+  if (NEGATED_UPPER_RE.test(wide)) return 'upper';
+  if (NEGATED_LOWER_RE.test(wide)) return 'lower';
+  const before = text.slice(Math.max(0, index - 24), index);
+  for (const [pattern, qualifier] of QUALIFIERS) if (pattern.test(before)) return qualifier;
+  return undefined;
+}
+
+/**
+ * The key right before a value within the 48 characters before it (`cpu_pct=`, `host: "`), read
+ * backwards from the value: what /([A-Za-z_][\w.-]*)\s*[=:]\s*"?$/ finds in that window, without
+ * trying the pattern at every position of it.
+ */
+export function fieldKeyBefore(text: string, index: number): string | undefined {
+  const from = Math.max(0, index - 48);
+  let at = index;
+  if (at > from && text.charCodeAt(at - 1) === 0x22) at--;
+  while (at > from && isSpace(text, at - 1)) at--;
+  if (at <= from || (text[at - 1] !== '=' && text[at - 1] !== ':')) return undefined;
+  at--;
+  while (at > from && isSpace(text, at - 1)) at--;
+  const end = at;
+  while (at > from && isKeyChar(text.charCodeAt(at - 1))) at--;
+  for (let start = at; start < end; start++) if (isKeyStart(text.charCodeAt(start))) return text.slice(start, end).toLowerCase();
+  return undefined;
+}
+
+const SPACE_RE = /\s/;
+
+/** /\s/ on one character, without running a pattern for ASCII. */
+function isSpace(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return SPACE_RE.test(text[at]!);
+}
+
+/** /[\w.-]/: ASCII letters, digits, '_', '.', '-'. */
+function isKeyChar(code: number): boolean {
+  return isKeyStart(code) || (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x2d;
+}
+
+/** /[A-Za-z_]/. */
+function isKeyStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
+
+/**
+ * The key of a field's value: its name, and in prose ("Migrated: 4,450 messages moved") also the
+ * words that follow the number, which say what it counts.
+ */
+export function fieldKeyWords(text: string, fieldKey: string, start: number, end: number): string[] {
+  const key = splitIdentifierWords(fieldKey);
+  const prose = /^[A-Z]?[a-z]+:\s$/.test(text.slice(Math.max(0, start - fieldKey.length - 2), start)) && /^\s+\p{L}{3,}/u.test(text.slice(end));
+  return prose ? [...key, ...keyWordsAround(text, end, end, 0, 2)] : key;
+}
+
+export function keyWordsBefore(text: string, index: number): string[] {
+  return keyWordsAround(text, index, index);
+}
+
+/**
+ * The content words around a number in prose: what it measures ("CPU usage reached 97%",
+ * "611 active connections") — three before it and two after, within the clause.
+ */
+export function keyWordsAround(text: string, start: number, end: number, before = 3, after = 2): string[] {
+  const isKey = (word: string): boolean => {
+    const lower = word.toLowerCase();
+    return !STOPWORDS.has(lower) && word.length > 1 && !UNITS[lower];
+  };
+  // Identifiers (hosts, ids) say whose value it is, not what is measured: leave them out.
+  const plain = (window: string): string[] => window.replace(/[\p{L}\p{N}]+(?:[-_.:/][\p{L}\p{N}]+)+/gu, ' ').match(WORD_RE) ?? [];
+  const wordsBefore = plain(text.slice(Math.max(0, start - 60), start).split(/[,;(]/).pop() ?? '');
+  const wordsAfter = plain(text.slice(end, end + 40).split(/[,;.)]/)[0] ?? '');
+  return [...(before > 0 ? wordsBefore.filter(isKey).slice(-before) : []), ...wordsAfter.filter(isKey).slice(0, after)].map(canonicalStem);
+}

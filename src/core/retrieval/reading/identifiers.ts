@@ -1,0 +1,144 @@
+// Identifiers (hosts, metric names, paths, versions, ids) of a text, and the words and durations
+// written inside them.
+import type { ReadSpans } from './spans';
+import type { Quantity } from './types';
+import { UNITS, canonicalStem, isStopword } from './vocabulary';
+
+// Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
+// mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
+const IDENT_RE = /(?:\/[\w.-]+)+\/?|[\p{L}\p{N}]+(?:[._\-/:@&][\p{L}\p{N}]+)*/gu;
+
+/**
+ * The identifiers of a text whose dates and times are masked (lower-cased, in text order), and
+ * the durations written inside them; each identifier read is masked for the number pass, except
+ * a number glued to its unit ("512MB", "2.5s"), whose digits are read as a quantity too.
+ */
+export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) => boolean): { identifiers: string[]; identifierDurations: Quantity[] } {
+  const identifiers: string[] = [];
+  const identifierDurations: Quantity[] = [];
+  const identText = spans.blanked();
+  for (const match of identText.matchAll(IDENT_RE)) {
+    if (inFraction(match.index) || plainToken(match[0])) continue;
+    const reading = identifierReadingOf(match[0]);
+    if (reading === undefined) continue;
+    identifiers.push(reading.identifier);
+    for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: match.index + duration.start });
+    if (reading.masked > 0) spans.mask(match.index, match.index + reading.masked);
+  }
+  return { identifiers, identifierDurations };
+}
+
+/**
+ * An ASCII token of letters only, or of digits only: never an identifier (it has no separator,
+ * and does not mix letters and digits). Most tokens of a line are words; this test spares them
+ * the look-up of a reading.
+ */
+function plainToken(token: string): boolean {
+  let letters = false;
+  let digits = false;
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) letters = true;
+    else if (code >= 0x30 && code <= 0x39) digits = true;
+    else return false;
+  }
+  return !(letters && digits);
+}
+
+/** What a token matched by IDENT_RE reads as, wherever it stands; hosts and field names recur on every line of a log. */
+interface IdentifierReading {
+  /** Lower-cased, without a trailing '.' or ':'. */
+  identifier: string;
+  /** Durations written inside it, at offsets from its start. */
+  durations: Quantity[];
+  /** How many of its characters the number pass skips: all, the key of "total-vm:5.1GB", or none of "512MB". */
+  masked: number;
+}
+
+const IDENTIFIER_READINGS = new Map<string, IdentifierReading | undefined>();
+
+/** The reading of a token, or undefined when it is not an identifier (bounded cache). */
+function identifierReadingOf(raw: string): IdentifierReading | undefined {
+  let reading = IDENTIFIER_READINGS.get(raw);
+  if (reading === undefined && !IDENTIFIER_READINGS.has(raw)) {
+    if (IDENTIFIER_READINGS.size > 50_000) IDENTIFIER_READINGS.clear();
+    IDENTIFIER_READINGS.set(raw, (reading = readIdentifier(raw)));
+  }
+  return reading;
+}
+
+function readIdentifier(raw: string): IdentifierReading | undefined {
+  // A single token is an identifier only when it mixes letters and digits (p99, 5xx, 3f2a9c1);
+  // an ordinal ("27th") is a day or a rank, not an id.
+  if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) return undefined;
+  if (/^\d+(?:st|nd|rd|th)$/i.test(raw)) return undefined;
+  // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
+  if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) return undefined;
+  // "61/200": two numbers (a used-of-total pair), not a path.
+  if (/^\d+(?:\.\d+)?\/\d+(?:\.\d+)?$/.test(raw)) return undefined;
+  // "41.50/MWh", "0.04/h": a number per unit (a price or a rate), not a path.
+  if (/^\d+(?:\.\d+)?\/\p{L}+$/u.test(raw)) return undefined;
+  // "5-second", "16-year-old": a number with its unit, not an identifier.
+  if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) return undefined;
+  // "req/s", "and/or": a slash between two plain words is wording, not a path.
+  if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) return undefined;
+  // "1850/s", "30/min": a rate, read as a number with its unit.
+  if (/^\d+(?:\.\d+)?\/(?:s|sec|second)$/i.test(raw)) return undefined;
+  // "total-vm:5.1GB" is a key and its value, not one identifier: the number is read as a field.
+  const keyed = /^(\p{L}[\p{L}_-]*):(\d+(?:\.\d+)?[\p{L}%]*)$/u.exec(raw);
+  if (keyed) return { identifier: keyed[1]!.toLowerCase(), durations: [], masked: keyed[1]!.length + 1 };
+  // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
+  const suffix = /^\d+(?:\.\d+)?([a-z%]+)(?:\/s)?$/i.exec(raw)?.[1]?.toLowerCase();
+  return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: durationsInIdentifier(raw, 0), masked: suffix && UNITS[suffix] ? 0 : raw.length };
+}
+
+/** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
+function durationsInIdentifier(raw: string, start: number): Quantity[] {
+  const out: Quantity[] = [];
+  // Both patterns below need a digit.
+  if (!/\d/.test(raw)) return out;
+  for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
+    const suffix = part[2]!.toLowerCase();
+    const unit = UNITS[suffix === 'm' ? 'min' : suffix === 'd' ? 'day' : suffix]!;
+    const key = splitIdentifierWords(raw.replace(part[0], ' '));
+    out.push({ value: Number(part[1]) * unit.factor, dimension: unit.dimension, hasUnit: true, decimals: 0, scale: unit.factor, key, raw: part[0], start: start + part.index });
+  }
+  // A threshold in a rule name: `standard_daily_churn_above_0.3pct`, `error_rate_gt_5pct`.
+  for (const part of raw.matchAll(/(?<=^|[_-])(\d+(?:\.\d+)?)(?:pct|percent)(?=$|[_.-])/gi)) {
+    const digits = part[1]!;
+    const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
+    const key = splitIdentifierWords(raw.replace(part[0], ' '));
+    out.push({ value: Number(digits), dimension: 'percent', hasUnit: true, decimals, scale: 1, key, raw: part[0], start: start + part.index });
+  }
+  return out;
+}
+
+/** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */
+export function splitIdentifierWords(identifier: string): string[] {
+  // A copy: callers extend the lists they get (a quantity's key).
+  return identifierWordsOf(identifier).slice();
+}
+
+/** The same words, shared: for a caller that only reads them. */
+export function identifierWordsOf(identifier: string): readonly string[] {
+  let parts = IDENTIFIER_WORDS.get(identifier);
+  if (parts === undefined) {
+    parts = identifierWords(identifier);
+    // Logs repeat the same field names and hosts: a bounded cache saves most of the splitting.
+    if (IDENTIFIER_WORDS.size > 50_000) IDENTIFIER_WORDS.clear();
+    IDENTIFIER_WORDS.set(identifier, parts);
+  }
+  return parts;
+}
+
+const IDENTIFIER_WORDS = new Map<string, string[]>();
+
+function identifierWords(identifier: string): string[] {
+  const out: string[] = [];
+  for (const part of identifier.split(/[^\p{L}\p{N}]+/u)) {
+    if (part.length < 2 || /^\d+$/.test(part) || isStopword(part)) continue;
+    out.push(canonicalStem(part.replace(/\d+$/, '') || part));
+  }
+  return out;
+}
+

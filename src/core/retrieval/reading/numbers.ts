@@ -1,0 +1,131 @@
+// Numbers of a text with their units (97.2%, 2.5 s, 512 MB, 1.2 million, 41,200 lines a second),
+// what they measure and how they are meant; field values take the unit their field name carries.
+import type { ReadingDetail } from './detail';
+import { fieldKeyBefore } from './figure-context';
+import { splitIdentifierWords } from './identifiers';
+import type { Quantity } from './types';
+import { GENERIC_KEYS, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
+
+const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
+const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
+const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
+// "9,000 evictions per second", "41,200 log lines a second".
+const RATE_AFTER_RE =
+  /^\s?(?:(?!(?:and|or|but|with|to|of|in|for|on|at|from|after|before)\b)[\p{L}-]+\s+){0,2}(?:(?:per|\/)\s*(?:second|sec|s)\b|(?:a|each|every)\s+second\b(?=\s*(?:$|[.,;:)!?]|(?:on|in|at|for|during|while|until|from|since|throughout|across|over)\b)))/iu;
+const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
+const PER_THING = { dimension: 'ratio' as const, factor: 1 };
+const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
+
+/** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
+export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {
+  const quantities: Quantity[] = [];
+  for (const match of numberText.matchAll(NUMBER_RE)) {
+    let raw = match[0];
+    let value = Number(raw.includes(',') ? raw.replace(/,/g, '') : raw);
+    if (!Number.isFinite(value)) continue;
+    // "steps[2].id": the index of a JSON path counts nothing.
+    if (numberText[match.index - 1] === '[' && /[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && numberText[match.index + raw.length] === ']') continue;
+    // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
+    // which is compared by its size, as "-3.8%" is.)
+    if (numberText[match.index - 1] === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;
+    const magnitude = mayBeSpace(numberText.charCodeAt(match.index + raw.length)) ? MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12)) : null;
+    let magnitudeScale = 1;
+    if (magnitude) {
+      magnitudeScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
+      value *= magnitudeScale;
+      raw += magnitude[0];
+    }
+    const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
+    const fieldKey = fieldKeyBefore(text, match.index);
+    // A tagged line's row number ([tool=run_sql row=7]) counts lines; it measures nothing.
+    if (fieldKey === 'row' && /\[[^\]]*$/.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
+    // "19 GiB/s", "1.9GiB/s", "120 MB/s": bytes per second, a rate in bytes.
+    const sizeWindow = numberText.slice(match.index + raw.length, match.index + raw.length + 12);
+    const throughput = sizeWindow.includes('/') ? THROUGHPUT_AFTER_RE.exec(sizeWindow) : null;
+    const byteUnit = throughput ? UNITS[throughput[1]!.toLowerCase()] : undefined;
+    const rateMatch = byteUnit?.dimension === 'bytes' ? throughput : RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
+    if (rateMatch === throughput && byteUnit) value *= byteUnit.factor;
+    const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
+    const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();
+    // "$0.09 per GB", "3 per user": a price or a ratio, not a plain amount.
+    // "2 GB per day" stays 2 GB (a daily amount): only a number without a unit becomes a ratio.
+    const perWindow = rateMatch ? '' : numberText.slice(match.index + raw.length, match.index + raw.length + 24);
+    const perMatch = perWindow.includes('per') ? PER_UNIT_RE.exec(perWindow) : null;
+    const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
+    // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
+    const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
+    // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number ("5 s" is seconds).
+    const spacedLetter = unitWord !== undefined && GLUED_ONLY_UNITS.has(unitWord) && /^\s/.test(unitMatch?.[0] ?? '');
+    const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField && !spacedLetter ? UNITS[unitWord] : undefined;
+    const fieldUnit = fieldKey ? fieldNameUnit(fieldKey) : undefined;
+    // `diesel_kg_co2_per_litre=2.64`: a field named "… per <thing>" holds a ratio, not an amount
+    // (`wal_mb_per_min=140` stays an amount in a minute: "140 MB a minute").
+    const perField = fieldKey !== undefined && !fieldUnit && namesPerThing(fieldKey);
+    const resolved = unit ?? fieldUnit ?? (perField ? PER_THING : undefined);
+    const digits = match[0];
+    const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
+    quantities.push({
+      value: resolved ? value * resolved.factor : value,
+      dimension: resolved?.dimension ?? 'count',
+      hasUnit: resolved !== undefined,
+      decimals,
+      // "1.2 million" is written to a step of 100,000.
+      scale: (resolved?.factor ?? 1) * magnitudeScale,
+      key: fieldKey ? detail.fieldKey(text, fieldKey, match.index, match.index + raw.length) : detail.keyAround(text, match.index, match.index + raw.length),
+      raw: unitMatch && unit ? raw + unitMatch[0] : raw,
+      start: match.index,
+      qualifier: fieldKey ? undefined : detail.qualifier(text, match.index),
+    });
+  }
+  return quantities;
+}
+
+/**
+ * Whether a character code may be whitespace (\s): any but the printable ASCII characters, which
+ * never are. A cheap test before a pattern that needs a space there.
+ */
+function mayBeSpace(code: number): boolean {
+  return !(code > 0x20 && code < 0x7f);
+}
+
+/** Field name → whether it names a ratio ("… per <thing>"), since every row repeats its names. */
+const PER_THING_FIELDS = new Map<string, boolean>();
+
+// `diesel_kg_co2_per_litre`, not `wal_mb_per_min` (an amount in a minute).
+function namesPerThing(fieldKey: string): boolean {
+  let per = PER_THING_FIELDS.get(fieldKey);
+  if (per === undefined) {
+    per = /(?:^|[_.-])per[_.-](?!(?:s|sec|second|min|minute|h|hr|hour|day|week|month|year)s?(?:$|[_.-]))\p{L}/u.test(fieldKey);
+    if (PER_THING_FIELDS.size > 10_000) PER_THING_FIELDS.clear();
+    PER_THING_FIELDS.set(fieldKey, per);
+  }
+  return per;
+}
+
+/** What a generic `value=` of an alert measures: its rule or metric (`rule=…`, `metric=…`, `name=…`). */
+function genericSubject(fields: Record<string, string>): string | undefined {
+  return fields.rule ?? fields.metric ?? fields.name;
+}
+
+/** Whether a text's fields name what its generic values measure. */
+export function hasGenericSubject(fields: Record<string, string>): boolean {
+  return Boolean(genericSubject(fields));
+}
+
+/** A generic `value=` of an alert measures what its rule or metric names, in its unit. */
+export function measureGenericValues(quantities: readonly Quantity[], fields: Record<string, string>): void {
+  const subject = genericSubject(fields);
+  if (!subject) return;
+  // … and in its unit: `metric=loki_received_mb_per_s value=27.9` is 27.9 MB/s.
+  const subjectUnit = fieldNameUnit(subject);
+  for (const quantity of quantities) {
+    if (quantity.key.length !== 1 || !GENERIC_KEYS.has(quantity.key[0]!)) continue;
+    quantity.key.push(...splitIdentifierWords(subject));
+    if (subjectUnit && !quantity.hasUnit && quantity.dimension === 'count') {
+      quantity.value *= subjectUnit.factor;
+      quantity.dimension = subjectUnit.dimension;
+      quantity.scale *= subjectUnit.factor;
+      quantity.hasUnit = true;
+    }
+  }
+}

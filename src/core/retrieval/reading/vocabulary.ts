@@ -1,0 +1,252 @@
+// The words, units and names feature reading knows: stop words, synonyms and stems, units and
+// the field-name suffixes that carry one, number words, months and time zones.
+import { stemmer } from 'stemmer';
+import type { Dimension } from './types';
+
+export const STOPWORDS = new Set(
+  (
+    'a an the and or but if then else of to in on at by for with from into onto over under as is are was were be been being ' +
+    'am do does did done has have had having it its this that these those there here which who whom whose what when where ' +
+    'while how than so such also just only very can will would shall should may might must could our we you your they them ' +
+    'their he she his her him i me my us about after before during between through up down out off again further once all ' +
+    'any both each every few more most other some own same too s t per via vs etc e g ie eg one yes no not nor never none neither ' +
+    // Negated auxiliaries: the negation is read as wording, the auxiliary carries no content.
+    "aren't isn't wasn't weren't don't doesn't didn't can't cannot won't hasn't haven't hadn't couldn't shouldn't wouldn't mustn't"
+  ).split(' ').flatMap((word) => (word.includes("'") ? [word, word.replace("'", '’')] : [word])),
+);
+
+/** Words the Porter stemmer leaves apart that mean the same thing in reports and logs. */
+const SYNONYMS: Record<string, string> = {
+  deploi: 'deploy',
+  rollout: 'deploy',
+  reboot: 'restart',
+  bounc: 'restart',
+  err: 'error',
+  errror: 'error',
+  mem: 'memori',
+  ram: 'memori',
+  pct: 'percent',
+  proc: 'process',
+  db: 'databas',
+  cfg: 'config',
+  configur: 'config',
+  conf: 'config',
+  lat: 'latenc',
+  latency: 'latenc',
+  p95: 'latenc',
+  p99: 'latenc',
+  avail: 'avail',
+  req: 'request',
+  reqs: 'request',
+  msg: 'messag',
+  auth: 'authent',
+  svc: 'servic',
+  conv: 'convers',
+  cert: 'certif',
+  certs: 'certif',
+  rps: 'request',
+  qps: 'request',
+  k8s: 'kubernet',
+  fire: 'fire',
+  // "usage", "used", "utilisation": one measure (`disk_used_pct`, "CPU usage").
+  usag: 'us',
+  util: 'us',
+  utilis: 'us',
+  // df's "Avail" column is what a report calls free space.
+  free: 'avail',
+  // Money: "cost", "spend", and `*_usd` fields.
+  spend: 'cost',
+  spent: 'cost',
+  usd: 'cost',
+  eur: 'cost',
+  jvm: 'java',
+  gzip: 'compress',
+  // Retention: "kept for 30 days", "retained", "retention".
+  kept: 'retent',
+  retain: 'retent',
+  // Clocks: "behind" is slow, "ahead" is fast.
+  behind: 'slow',
+  // An alert "cleared" is one "resolved".
+  clear: 'resolv',
+  // A key's TTL is when it expires; a price is what it costs.
+  ttl: 'expir',
+  // A changelog lists releases: "released" is what its entries are.
+  changelog: 'releas',
+  // Events "pushed" to a destination are "sent" there.
+  push: 'send',
+  sent: 'send',
+  price: 'cost',
+  priced: 'cost',
+  ahead: 'fast',
+  // An author is a writer; novelists and poets are authors.
+  author: 'writer',
+  novelist: 'writer',
+  poet: 'writer',
+  // An upper limit: "the ceiling is", "capped at", "maximum", `max_…`.
+  ceil: 'max',
+  cap: 'max',
+  capped: 'max',
+  maximum: 'max',
+};
+
+/** Stems a lower-case word and maps known variants onto one canonical stem. */
+export function canonicalStem(word: string): string {
+  const lower = word.toLowerCase();
+  let stem = STEM_CACHE.get(lower);
+  if (stem === undefined) {
+    const direct = SYNONYMS[lower];
+    const stemmed = direct ?? stemmer(lower);
+    stem = SYNONYMS[stemmed] ?? stemmed;
+    // Logs repeat the same words: a bounded cache saves most of the stemming.
+    if (STEM_CACHE.size > 50_000) STEM_CACHE.clear();
+    STEM_CACHE.set(lower, stem);
+  }
+  return stem;
+}
+
+const STEM_CACHE = new Map<string, string>();
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
+/** Units as written → their dimension and size in its base unit (ms → duration, 0.001 s). */
+export const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
+  '%': { dimension: 'percent', factor: 1 },
+  percent: { dimension: 'percent', factor: 1 },
+  pct: { dimension: 'percent', factor: 1 },
+  ns: { dimension: 'duration', factor: 1e-9 },
+  us: { dimension: 'duration', factor: 1e-6 },
+  µs: { dimension: 'duration', factor: 1e-6 },
+  ms: { dimension: 'duration', factor: 1e-3 },
+  millisecond: { dimension: 'duration', factor: 1e-3 },
+  milliseconds: { dimension: 'duration', factor: 1e-3 },
+  s: { dimension: 'duration', factor: 1 },
+  sec: { dimension: 'duration', factor: 1 },
+  secs: { dimension: 'duration', factor: 1 },
+  second: { dimension: 'duration', factor: 1 },
+  seconds: { dimension: 'duration', factor: 1 },
+  min: { dimension: 'duration', factor: 60 },
+  mins: { dimension: 'duration', factor: 60 },
+  minute: { dimension: 'duration', factor: 60 },
+  minutes: { dimension: 'duration', factor: 60 },
+  h: { dimension: 'duration', factor: 3600 },
+  hr: { dimension: 'duration', factor: 3600 },
+  hrs: { dimension: 'duration', factor: 3600 },
+  hour: { dimension: 'duration', factor: 3600 },
+  hours: { dimension: 'duration', factor: 3600 },
+  day: { dimension: 'duration', factor: 86400 },
+  days: { dimension: 'duration', factor: 86400 },
+  week: { dimension: 'duration', factor: 7 * 86400 },
+  weeks: { dimension: 'duration', factor: 7 * 86400 },
+  month: { dimension: 'duration', factor: 30 * 86400 },
+  months: { dimension: 'duration', factor: 30 * 86400 },
+  year: { dimension: 'duration', factor: 365 * 86400 },
+  years: { dimension: 'duration', factor: 365 * 86400 },
+  microsecond: { dimension: 'duration', factor: 1e-6 },
+  microseconds: { dimension: 'duration', factor: 1e-6 },
+  nanosecond: { dimension: 'duration', factor: 1e-9 },
+  nanoseconds: { dimension: 'duration', factor: 1e-9 },
+  b: { dimension: 'bytes', factor: 1 },
+  byte: { dimension: 'bytes', factor: 1 },
+  bytes: { dimension: 'bytes', factor: 1 },
+  kb: { dimension: 'bytes', factor: 1e3 },
+  mb: { dimension: 'bytes', factor: 1e6 },
+  gb: { dimension: 'bytes', factor: 1e9 },
+  tb: { dimension: 'bytes', factor: 1e12 },
+  kib: { dimension: 'bytes', factor: 1024 },
+  mib: { dimension: 'bytes', factor: 1024 ** 2 },
+  gib: { dimension: 'bytes', factor: 1024 ** 3 },
+  tib: { dimension: 'bytes', factor: 1024 ** 4 },
+  // Kubernetes quantities, glued to the number (14Gi, 512Mi).
+  ki: { dimension: 'bytes', factor: 1024 },
+  mi: { dimension: 'bytes', factor: 1024 ** 2 },
+  gi: { dimension: 'bytes', factor: 1024 ** 3 },
+  ti: { dimension: 'bytes', factor: 1024 ** 4 },
+  // df/du style suffixes: 500G, 61G, 1.2T.
+  g: { dimension: 'bytes', factor: 1e9 },
+  t: { dimension: 'bytes', factor: 1e12 },
+  rps: { dimension: 'rate', factor: 1 },
+  qps: { dimension: 'rate', factor: 1 },
+  'req/s': { dimension: 'rate', factor: 1 },
+  '/s': { dimension: 'rate', factor: 1 },
+};
+
+/** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`). */
+const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
+  // `loki_received_mb_per_s`: bytes a second, as "27.9 MB/s" is read in prose.
+  [/(?:^|[_.-])(?:kb|mb|gb|kib|mib|gib|bytes)[_.-](?:per[_.-]s|per[_.-]sec|per[_.-]second|ps)$/, 'bytes/s'],
+  // `evicted_keys_per_s`, `req_ps`: a rate, not a duration.
+  [/(?:^|[_.-])(per_s|per_sec|per_second|ps)$/, '/s'],
+  [/(?:^|[_.-])(pct|percent|percentage|ratio_pct)$/, '%'],
+  [/(?:^|[_.-])(ms|millis)$/, 'ms'],
+  [/(?:^|[_.-])(s|sec|secs|seconds)$/, 's'],
+  // Not `_min`: it is as often a minimum (latency_min) as minutes.
+  [/(?:^|[_.-])(mins|minutes)$/, 'min'],
+  [/(?:^|[_.-])(hours|hrs)$/, 'h'],
+  // `p90_wait_days=81`, `retention_weeks=2`: durations in days and weeks.
+  // (`n_days=31` counts days; it is not a duration.)
+  [/(?<!(?:^|[_.-])(?:n|num|count|number_of))(?:^|[_.-])(days)$/, 'days'],
+  [/(?:^|[_.-])(weeks)$/, 'weeks'],
+  [/(?:^|[_.-])(bytes)$/, 'b'],
+  [/(?:^|[_.-])(kb)$/, 'kb'],
+  [/(?:^|[_.-])(mb)$/, 'mb'],
+  [/(?:^|[_.-])(gb)$/, 'gb'],
+  [/(?:^|[_.-])(kib)$/, 'kib'],
+  [/(?:^|[_.-])(mib)$/, 'mib'],
+  [/(?:^|[_.-])(gib)$/, 'gib'],
+  [/(?:^|[_.-])(tib)$/, 'tib'],
+];
+
+/** Stemmed field keys that do not say what is measured (`value=`, `count=`): an alert's rule or metric does. */
+export const GENERIC_KEYS = new Set(['valu', 'val', 'count', 'current', 'observ', 'threshold']);
+
+/** Number words read as figures ("three minutes", "went from zero"). */
+export const WORD_NUMBERS: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100, twice: 2, none: 0, zero: 0,
+};
+
+/** "1.2 million", "48.2 million objects", "3 thousand": the word scales the number before it. */
+export const MAGNITUDES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+/** A fraction's word → the share it is, in percent. */
+export const FRACTIONS: Record<string, number> = { quarter: 25, third: 100 / 3, half: 50, two: 200 / 3, three: 75 };
+
+/** Units read only glued to their number: "500G", "14Gi" (a spaced "t" is tonnes, "5 mi" is miles). */
+export const GLUED_ONLY_UNITS = new Set(['g', 't', 'ki', 'mi', 'gi', 'ti']);
+
+/** Words that are parts of times and sizes (UTC, pm, GiB, CEST), never content words. */
+export const NOT_WORDS = new Set(['utc', 'gmt', 'pm', 'am', 'gib', 'mib', 'kib', 'tib', 'cet', 'cest', 'bst', 'est', 'edt', 'cst', 'cdt', 'pst', 'pdt', 'eet', 'eest', 'jst']);
+/** Offsets from UTC, in hours, of the zone abbreviations reports write after a time ("09:00 CEST"). */
+export const ZONE_OFFSETS: Record<string, number> = { cet: 1, cest: 2, bst: 1, eet: 2, eest: 3, est: -5, edt: -4, cst: -6, cdt: -5, pst: -8, pdt: -7, jst: 9 };
+export const MONTH_NAME_RE = /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)$/;
+export const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+export function monthNumber(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+}
+
+function unitOfFieldName(name: string): string | undefined {
+  let unit = FIELD_NAME_UNITS.get(name);
+  if (unit === undefined) {
+    unit = FIELD_UNIT_SUFFIXES.find(([pattern]) => pattern.test(name))?.[1] ?? '';
+    if (FIELD_NAME_UNITS.size > 10_000) FIELD_NAME_UNITS.clear();
+    FIELD_NAME_UNITS.set(name, unit);
+  }
+  return unit === '' ? undefined : unit;
+}
+
+/** Field name → its unit ('' for none), since every row of a log repeats the same names. */
+const FIELD_NAME_UNITS = new Map<string, string>();
+
+/** The unit a field name carries, resolved to its dimension and factor. */
+export function fieldNameUnit(name: string): { dimension: Dimension; factor: number } | undefined {
+  const unit = unitOfFieldName(name);
+  if (unit !== 'bytes/s') return unit ? UNITS[unit] : undefined;
+  const size = /(?:^|[_.-])(kb|mb|gb|kib|mib|gib|bytes)[_.-]/.exec(name)?.[1];
+  return { dimension: 'rate', factor: UNITS[size ?? 'bytes']?.factor ?? 1 };
+}
+
+/** A word as the readers take it: a letter, then letters, marks and apostrophes. */
+export const WORD_RE = /[\p{L}][\p{L}\p{M}'’]*/gu;

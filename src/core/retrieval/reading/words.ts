@@ -1,0 +1,131 @@
+// The content words of a text (stemmed, in order, duplicates kept) and the tokens names are read
+// from; number words ("three minutes", "twenty") are read here as quantities.
+import type { ReadingDetail } from './detail';
+import type { NameToken } from './names';
+import type { Quantity } from './types';
+import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, UNITS, WORD_NUMBERS, WORD_RE, canonicalStem, isStopword } from './vocabulary';
+
+/**
+ * The words of a text and its word tokens (for names); number words become quantities, appended
+ * to `quantities`. Words inside a fraction ("a quarter of") are its figure, not content.
+ */
+export function readWords(text: string, quantities: Quantity[], inFraction: (index: number) => boolean, detail: ReadingDetail): { words: string[]; tokens: NameToken[] } {
+  const words: string[] = [];
+  const tokens: NameToken[] = [];
+  let first = true;
+  let lastCompound: { quantity: Quantity; end: number } | undefined;
+  const camelParts: string[] = [];
+  let lowerText: string | undefined;
+  for (const match of text.matchAll(WORD_RE)) {
+    const reading = readingOf(match[0]);
+    const { word, lower } = reading;
+    if (word.length === 0) continue;
+    // Whether the word opens a sentence: a name's first word only with a capitalised word after it.
+    const isFirst = detail.names && (first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index)));
+    first = false;
+    const fractionWord = inFraction(match.index);
+    const number = fractionWord ? undefined : reading.number;
+    // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
+    if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
+      // "three minutes" is a duration like "3 minutes".
+      // "three minutes", "three consecutive days", "three hours and twenty minutes".
+      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 30));
+      const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
+      const unit = unitWord ? UNITS[unitWord] : undefined;
+      if (lastCompound && lastCompound.end === match.index && unit && lastCompound.quantity.dimension === unit.dimension) {
+        // "three hours and twenty minutes": one duration.
+        lastCompound.quantity.value += number * unit.factor;
+        lastCompound.quantity.scale = unit.factor;
+        lastCompound.quantity.raw = text.slice(lastCompound.quantity.start, match.index + word.length + 1 + unitWord!.length);
+        continue;
+      }
+      const quantity: Quantity = {
+        value: number * (unit?.factor ?? 1),
+        dimension: unit?.dimension ?? 'count',
+        hasUnit: unit !== undefined,
+        decimals: 0,
+        scale: unit?.factor ?? 1,
+        key: detail.keyBefore(text, match.index),
+        raw: unit ? `${word} ${unitWord}` : word,
+        start: match.index,
+        qualifier: detail.qualifier(text, match.index),
+      };
+      quantities.push(quantity);
+      if (unit) {
+        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, match.index + word.length) + unitWord!.length;
+        const joiner = /^\s+and\s+/i.exec(text.slice(unitEnd));
+        lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
+      }
+    }
+    // "th" of "27th" is the ordinal's suffix; "half" of "and a half" belongs to its figure.
+    const ordinalSuffix =
+      reading.maySuffix &&
+      ((/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[match.index - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index))));
+    const content = !fractionWord && reading.stem !== undefined && !ordinalSuffix;
+    const stem = content ? reading.stem : undefined;
+    if (stem) words.push(stem);
+    // "OOMKilling", "ScalingReplicaSet": the parts are words too.
+    // (After the text's own words, so the order of the words as written is kept.)
+    if (content) for (const part of reading.camelParts) camelParts.push(part);
+    if (detail.names) tokens.push({ word, stem, isFirst, capital: reading.capital, start: match.index, end: match.index + match[0].length });
+  }
+  words.push(...camelParts);
+  return { words, tokens };
+}
+
+/** What a word is wherever it stands; the same words recur on every line of a log. */
+interface WordReading {
+  /** The word without a possessive ending ("Kafka's" → "Kafka"). */
+  word: string;
+  lower: string;
+  /** What WORD_NUMBERS holds for it: a number word's value. */
+  number: number | undefined;
+  /**
+   * Its stem when it is a content word wherever it stands: not a stop word, a unit, a month, a
+   * time zone, a number or magnitude word, nor a single letter. (In a text, a fraction's word or
+   * an ordinal's suffix is not one either.)
+   */
+  stem: string | undefined;
+  /** The stems of its camel-cased parts ("OOMKilling" → oom, kill), for a content word. */
+  camelParts: string[];
+  capital: boolean;
+  /** "st", "nd", "rd", "th" or "half": whether it is content depends on what precedes it. */
+  maySuffix: boolean;
+}
+
+const WORD_READINGS = new Map<string, WordReading>();
+
+/** The reading of a word as matched by WORD_RE (bounded cache). */
+function readingOf(matched: string): WordReading {
+  let reading = WORD_READINGS.get(matched);
+  if (reading === undefined) {
+    if (WORD_READINGS.size > 50_000) WORD_READINGS.clear();
+    WORD_READINGS.set(matched, (reading = readWord(matched)));
+  }
+  return reading;
+}
+
+function readWord(matched: string): WordReading {
+  const word = matched.replace(/['’]s?$/, '');
+  const lower = word.toLowerCase();
+  // Units, months and time zones are read as parts of quantities, dates and times instead; a
+  // number word is its quantity.
+  const content =
+    !STOPWORDS.has(lower) && word.length >= 2 && !UNITS[lower] && !NOT_WORDS.has(lower) && WORD_NUMBERS[lower] === undefined && !MAGNITUDES[lower] &&
+    !(MONTHS.includes(lower.slice(0, 3)) && MONTH_NAME_RE.test(word));
+  const camelParts: string[] = [];
+  if (content && /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(word)) {
+    for (const part of word.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
+      if (part.length >= 2 && !isStopword(part)) camelParts.push(canonicalStem(part));
+    }
+  }
+  return {
+    word,
+    lower,
+    number: WORD_NUMBERS[lower],
+    stem: content ? canonicalStem(word) : undefined,
+    camelParts,
+    capital: /^\p{Lu}/u.test(word),
+    maySuffix: /^(?:st|nd|rd|th|half)$/.test(lower),
+  };
+}

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseEvidenceSources } from '../../src/core/evidence';
-import { buildEvidenceIndex, extractFeatures, extractTermFeatures, termsOf } from '../../src/core/retrieval';
+import { buildEvidenceIndex, extractFeatures, extractMoments, extractNames, extractTermFeatures, termsOf } from '../../src/core/retrieval';
 import { unitFeatures } from '../../src/core/retrieval/indexed-unit';
 
 const CORPUS = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'corpus');
@@ -43,12 +43,16 @@ describe('evidence index: terms first, features on first use', () => {
     assert.ok(units > 1_000, `${units} units`);
   });
 
-  it('the terms of the index reading are those of the full reading, on texts made of the pieces the readers react to', () => {
+  it('the terms of the index reading, and the moments and names read alone, are those of the full reading, on texts made of the pieces the readers react to', () => {
     const text = fc.tuple(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 14 }), fc.constantFrom(' ', '', '-', '_', '=', ': '));
     fc.assert(
       fc.property(text, ([pieces, glue]) => {
         const joined = pieces.join(glue);
-        assert.deepEqual(termsOf(extractTermFeatures(joined)), termsOf(extractFeatures(joined)));
+        const full = extractFeatures(joined);
+        assert.deepEqual(termsOf(extractTermFeatures(joined)), termsOf(full));
+        // The passes a unit's features are read in on their own give what the full reading gives.
+        assert.deepEqual(extractMoments(joined), { dates: full.dates, times: full.times });
+        assert.deepEqual(extractNames(joined), { names: full.names, nameGroups: full.nameGroups });
       }),
       { numRuns: 3_000, seed: 19 },
     );

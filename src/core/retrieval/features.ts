@@ -4,7 +4,7 @@
 // Each kind of feature is read by its own module under ./reading/, in the order below: a span
 // read as a date, time or identifier is masked, so its digits are not read again as a number.
 import { readDates, readTimes } from './reading/dates-times';
-import { FULL_DETAIL, TERMS_ONLY, type ReadingDetail } from './reading/detail';
+import { FULL_DETAIL, NAMES_ONLY, TERMS_ONLY, type ReadingDetail } from './reading/detail';
 import { fieldsIn } from './reading/figure-context';
 import { identifierWordsOf, readIdentifiers } from './reading/identifiers';
 import { groupNames } from './reading/names';
@@ -49,6 +49,16 @@ export function extractMoments(text: string): Pick<TextFeatures, 'dates' | 'time
   const spans = new ReadSpans(text);
   const dates = readDates(text, spans, FULL_DETAIL);
   return { dates, times: readTimes(text, spans, FULL_DETAIL) };
+}
+
+/**
+ * The names of a text, as `extractFeatures` reads them: from its words alone (and the fractions
+ * whose words are figures), so they need none of the other passes.
+ */
+export function extractNames(text: string): Pick<TextFeatures, 'names' | 'nameGroups'> {
+  const { tokens } = readWords(text, [], inFractionOf(readFractions(text)), NAMES_ONLY);
+  const nameGroups = groupNames(tokens, text);
+  return { names: nameGroups.flat(), nameGroups };
 }
 
 function readFeatures(text: string, detail: ReadingDetail, fields: Record<string, string>): TextFeatures {

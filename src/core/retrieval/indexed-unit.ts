@@ -3,7 +3,7 @@
 // a large log are never a candidate for any claim, and their features were most of an index's
 // time and memory.
 import type { EvidenceItem } from '../review-types';
-import { canonicalStem, extractFeatures, extractMoments, splitIdentifierWords, type TextFeatures } from './features';
+import { canonicalStem, extractFeatures, extractMoments, extractNames, splitIdentifierWords, type TextFeatures } from './features';
 import { fieldsIn } from './reading/figure-context';
 
 /**
@@ -72,13 +72,14 @@ export class IndexedUnit implements IndexedItem {
 /**
  * A unit's features, read in steps: its words and identifiers were kept from indexing; its
  * key=value fields alone are cheap, and the judge reads every record's fields once per index (to
- * learn which fields name entities); its dates and times are read first by any reading, so alone
- * they are cheap too, and the judge looks for the claimed moment among many units; the rest
- * (figures, names) costs a full extraction, made on the first read of any of them.
+ * learn which fields name entities); its dates and times, and its names, each come from one pass
+ * of their own (the judge looks for the claimed moment among many units, and for a name among a
+ * document's sentences); its figures cost a full extraction, made on their first read.
  */
 class LazyUnitFeatures implements TextFeatures {
   private readFields?: Record<string, string>;
   private moments?: Pick<TextFeatures, 'dates' | 'times'>;
+  private nameReading?: Pick<TextFeatures, 'names' | 'nameGroups'>;
   private extracted?: TextFeatures;
 
   constructor(private readonly unit: IndexedUnit) {}
@@ -92,11 +93,11 @@ class LazyUnitFeatures implements TextFeatures {
   }
 
   get names(): string[] {
-    return this.all().names;
+    return (this.nameReading ??= extractNames(this.unit.text)).names;
   }
 
   get nameGroups(): string[][] {
-    return this.all().nameGroups;
+    return (this.nameReading ??= extractNames(this.unit.text)).nameGroups;
   }
 
   get identifiers(): string[] {
@@ -115,7 +116,7 @@ class LazyUnitFeatures implements TextFeatures {
     return (this.moments ??= extractMoments(this.unit.text)).dates;
   }
 
-  /** The full extraction, for its figures and names (the other features are read on their own). */
+  /** The full extraction, for its figures (the other features are read on their own). */
   private all(): TextFeatures {
     const { item, text, sentence } = this.unit;
     return (this.extracted ??= unitFeatures(item, text, sentence));

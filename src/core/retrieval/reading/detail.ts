@@ -21,3 +21,6 @@ export interface ReadingDetail {
 export const FULL_DETAIL: ReadingDetail = { keyAround: keyWordsAround, keyBefore: keyWordsBefore, fieldKey: fieldKeyWords, qualifier: qualifierBefore, names: true };
 
 export const TERMS_ONLY: ReadingDetail = { keyAround: () => [], keyBefore: () => [], fieldKey: () => [], qualifier: () => undefined, names: false };
+
+/** Names alone: the words read for their tokens, figures left undescribed. */
+export const NAMES_ONLY: ReadingDetail = { ...TERMS_ONLY, names: true };

@@ -98,25 +98,43 @@ function numberTerm(cache: Map<number, string>, prefix: string, value: number): 
 
 /** The index terms of a feature set, tagged by kind (`w:` word, `i:` identifier, `n:` number, `t:` time). */
 export function termsOf(features: TextFeatures): Array<[string, TermKind]> {
-  const terms: Array<[string, TermKind]> = [];
-  forEachTerm(features, (term, kind) => terms.push([term, kind]));
-  return terms;
+  const terms: string[] = [];
+  const kinds: TermKind[] = [];
+  collectTerms(features, terms, kinds);
+  return terms.map((term, i) => [term, kinds[i]!]);
 }
 
-/** Visits the index terms of a feature set in order, each with its kind. */
-function forEachTerm(features: TextFeatures, visit: (term: string, kind: TermKind) => void): void {
-  for (const word of features.words) visit(termName(WORD_TERMS, 'w:', word), 'w');
-  for (const identifier of features.identifiers) visit(termName(IDENTIFIER_TERMS, 'i:', identifier), 'i');
+/**
+ * The index terms of a feature set, in order, into `terms` (and their kinds into `kinds`): plain
+ * loops into arrays the caller reuses, since every unit of the evidence goes through here.
+ */
+function collectTerms(features: TextFeatures, terms: string[], kinds: TermKind[]): void {
+  terms.length = 0;
+  kinds.length = 0;
+  for (const word of features.words) terms.push(termName(WORD_TERMS, 'w:', word));
+  while (kinds.length < terms.length) kinds.push('w');
+  for (const identifier of features.identifiers) terms.push(termName(IDENTIFIER_TERMS, 'i:', identifier));
+  while (kinds.length < terms.length) kinds.push('i');
   // Numbers index by their integer part in the base unit, so 97% meets 97.2 and 2.5s meets 2500ms.
-  for (const quantity of features.quantities) visit(numberTerm(NUMBER_TERMS, 'n:', Math.trunc(quantity.value)), 'n');
+  for (const quantity of features.quantities) terms.push(numberTerm(NUMBER_TERMS, 'n:', Math.trunc(quantity.value)));
+  while (kinds.length < terms.length) kinds.push('n');
   // Times index by the minute, so 14:02 meets 14:02:01.
-  for (const time of features.times) visit(numberTerm(MINUTE_TERMS, 't:', Math.floor(time.seconds / 60)), 't');
+  for (const time of features.times) terms.push(numberTerm(MINUTE_TERMS, 't:', Math.floor(time.seconds / 60)));
+  while (kinds.length < terms.length) kinds.push('t');
   // Dates index by month and day, and their year as a number, so "2006" meets "September 2006".
   for (const date of features.dates) {
-    visit(date.day !== undefined ? `t:d${date.month}-${date.day}` : `t:m${date.month}`, 't');
-    if (date.year !== undefined) visit(`n:${date.year}`, 'n');
+    terms.push(date.day !== undefined ? `t:d${date.month}-${date.day}` : `t:m${date.month}`);
+    kinds.push('t');
+    if (date.year !== undefined) {
+      terms.push(`n:${date.year}`);
+      kinds.push('n');
+    }
   }
 }
+
+/** Scratch arrays for one unit's terms while indexing (the index is built synchronously). */
+const UNIT_TERMS: string[] = [];
+const UNIT_KINDS: TermKind[] = [];
 
 export class EvidenceIndex {
   readonly items: IndexedItem[];
@@ -157,21 +175,22 @@ export class EvidenceIndex {
    */
   private indexUnit(item: EvidenceItem, position: number, text: string, sentence: number): IndexedItem {
     const unit = this.items.length;
-    let termCount = 0;
     const features = unitFeatures(item, text, sentence, extractTermFeatures);
-    forEachTerm(features, (term) => {
-      termCount++;
-      let posting = this.postings.get(term);
-      if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
-      // Units are added in order: a term seen again in this unit is counted on its last entry.
-      const last = posting.positions.length - 1;
-      if (last >= 0 && posting.positions[last] === unit) posting.counts[last]!++;
-      else {
-        posting.positions.push(unit);
-        posting.counts.push(1);
-      }
-    });
-    return new IndexedUnit(item, position, unit, text, sentence, termCount, features.words, features.identifiers);
+    collectTerms(features, UNIT_TERMS, UNIT_KINDS);
+    for (const term of UNIT_TERMS) this.addPosting(term, unit);
+    return new IndexedUnit(item, position, unit, text, sentence, UNIT_TERMS.length, features.words, features.identifiers);
+  }
+
+  /** Counts one occurrence of a term in a unit; units are added in order, so a term seen again in this unit is counted on its last entry. */
+  private addPosting(term: string, unit: number): void {
+    let posting = this.postings.get(term);
+    if (!posting) this.postings.set(term, (posting = { positions: [], counts: [] }));
+    const last = posting.positions.length - 1;
+    if (last >= 0 && posting.positions[last] === unit) posting.counts[last]!++;
+    else {
+      posting.positions.push(unit);
+      posting.counts.push(1);
+    }
   }
 
   get size(): number {

@@ -24,7 +24,7 @@ const MERIDIEM_HINT = /[ap]\.?m/i;
 /** Whether some '-' stands between two digits, as in every ISO date (hosts like db-prod-1 have none). */
 function digitsAroundDash(text: string): boolean {
   for (let at = text.indexOf('-', 1); at > 0; at = text.indexOf('-', at + 1)) {
-    if (isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1))) return true;
+    if (at + 1 < text.length && isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1))) return true;
   }
   return false;
 }

@@ -24,11 +24,13 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     let value = Number(raw.includes(',') ? raw.replace(/,/g, '') : raw);
     if (!Number.isFinite(value)) continue;
     // "steps[2].id": the index of a JSON path counts nothing.
-    if (numberText[match.index - 1] === '[' && /[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && numberText[match.index + raw.length] === ']') continue;
+    const previous = charAt(numberText, match.index - 1);
+    if (previous === '[' && /[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && charAt(numberText, match.index + raw.length) === ']') continue;
     // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
     // which is compared by its size, as "-3.8%" is.)
-    if (numberText[match.index - 1] === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;
-    const magnitude = mayBeSpace(numberText.charCodeAt(match.index + raw.length)) ? MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12)) : null;
+    if (previous === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;
+    const end = match.index + raw.length;
+    const magnitude = end < numberText.length && mayBeSpace(numberText.charCodeAt(end)) ? MAGNITUDE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 12)) : null;
     let magnitudeScale = 1;
     if (magnitude) {
       magnitudeScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
@@ -78,6 +80,11 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     });
   }
   return quantities;
+}
+
+/** The character at `at`, or '' outside the text (read without an out-of-range access, which makes V8 drop its optimised code). */
+function charAt(text: string, at: number): string {
+  return at >= 0 && at < text.length ? text[at]! : '';
 }
 
 /**

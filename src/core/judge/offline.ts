@@ -65,9 +65,10 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, options: OfflineJudge
     if (i % 64 === 0) input.signal?.throwIfAborted();
     const evidence = gatherClaimEvidence(proposal, index, input.question, proposal);
     const p = partitionProbabilities(evidence, model);
-    const { wordingOnly: _internal, ...verdict } = settleVerdict(proposal, evidence, p, { groundedCut, overrides: decision === 'model' ? model.overrides : [] });
-    const { wordingOnly: _alsoInternal, ...claim } = proposal;
-    return { ...claim, ...verdict, confidence: roundConfidence(verdict.confidence) };
+    const verdict = settleVerdict(proposal, evidence, p, { groundedCut, overrides: decision === 'model' ? model.overrides : [] });
+    // The rules' wordingOnly mark is for the decision only, never part of the result.
+    const { wordingOnly: _internal, ...claim } = { ...proposal, ...verdict };
+    return { ...claim, confidence: roundConfidence(verdict.confidence) };
   });
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };
 }

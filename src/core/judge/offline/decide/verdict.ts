@@ -35,7 +35,7 @@ export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: R
 }
 
 /** Whether the model's choice replaces the proposal: only for the pairs training found to help, and grounded only where `groundable`. */
-export function mayOverride(proposal: ClaimVerdict, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
+function mayOverride(proposal: ClaimVerdict, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
   if (proposal.partition === chosen || !overrides.some(([from, to]) => from === proposal.partition && to === chosen)) return false;
   return chosen !== 'grounded' || groundable(proposal, input);
 }
@@ -71,7 +71,7 @@ function namesSiblingOf(unit: IndexedItem, identifiers: readonly string[]): bool
 }
 
 /** What the slots say for a partition; a contradiction no slot shows is not given (ungrounded instead). */
-export function verdictFor(chosen: PartitionKey, input: ClaimEvidence, p: Record<PartitionKey, number>): Verdict {
+function verdictFor(chosen: PartitionKey, input: ClaimEvidence, p: Record<PartitionKey, number>): Verdict {
   const { slots, alignment, prop } = input;
   const support = slots.filter((s) => s.outcome === 'matched' || s.outcome === 'derived');
   const against = slots.filter((s) => s.outcome === 'mismatched');

@@ -32,6 +32,8 @@ import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contra
 import { contradictPercentChange, contradictShare } from './contradictions/shares-and-changes';
 import { contradictAlertMoment, contradictMoment, contradictSpan } from './contradictions/moments';
 import { contradictTrend } from './contradictions/trends';
+import { contradictRank } from './contradictions/ranks';
+import { contradictSuperseded } from './contradictions/superseded';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
 export type { ClaimVerdict } from './claim-view';
@@ -183,7 +185,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictScope(view, candidates) ??
     contradictFieldValue(view, candidates) ??
     contradictLevel(view, candidates) ??
-    contradictPercentChange(view, candidates);
+    contradictPercentChange(view, candidates) ??
+    contradictRank(view) ??
+    contradictSuperseded(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

@@ -1,0 +1,137 @@
+// Two readings of the evidence as a whole: a rank read from the rows of a table ("the highest of
+// any depot"), and a value a later document changed ("extended from 30 to 45 days"). Evidence is
+// parsed by the real evidence reader; every expected partition is reasoned by hand in the comment.
+import * as assert from 'node:assert/strict';
+import { createOfflineJudge } from '../../src/core/judge/offline';
+import { rankWording, namesValue } from '../../src/core/judge/offline/contradictions/ranks';
+import { changesIn } from '../../src/core/judge/offline/contradictions/superseded';
+import { tablesOf } from '../../src/core/judge/offline/records/tables';
+import { parseEvidenceSources } from '../../src/core/evidence';
+import { buildEvidenceIndex } from '../../src/core/retrieval/index';
+import type { JudgedClaim } from '../../src/core/review-types';
+
+const depots = {
+  file: 'query_results.log',
+  text: [
+    '[tool=run_sql row=1] depot=LEEDS-01 quarter=2026Q1 deliveries=18420 failed_first_attempt=612',
+    '[tool=run_sql row=2] depot=BRISTOL-02 quarter=2026Q1 deliveries=14105 failed_first_attempt=540',
+    '[tool=run_sql row=3] depot=GLASGOW-03 quarter=2026Q1 deliveries=9870 failed_first_attempt=205',
+    '[tool=run_sql row=4] depot=LEEDS-01 quarter=2025Q4 deliveries=19980 failed_first_attempt=801',
+    '[tool=run_sql row=5] depot=BRISTOL-02 quarter=2025Q4 deliveries=13560 failed_first_attempt=498',
+    '[tool=run_sql row=6] depot=GLASGOW-03 quarter=2025Q4 deliveries=10240 failed_first_attempt=260',
+  ].join('\n'),
+};
+
+const reasons = {
+  file: 'late_reasons.json',
+  text: JSON.stringify(
+    {
+      quarter: '2026Q1',
+      rows: [
+        { depot: 'LEEDS-01', reason: 'linehaul_arrival_late', late_count: 391 },
+        { depot: 'LEEDS-01', reason: 'driver_shortage', late_count: 274 },
+        { depot: 'LEEDS-01', reason: 'address_issue', late_count: 808 },
+        { depot: 'ALL', reason: 'address_issue', late_count: 1211 },
+      ],
+    },
+    null,
+    2,
+  ),
+};
+
+const releaseNotes = {
+  file: 'release-notes.md',
+  text: [
+    '# Release 2026.05',
+    '',
+    '- The manual resend window for undelivered webhook events is extended from 30 to 45 days on all plans.',
+    '- Hold duration on the Growth and Enterprise plans is now 45 minutes (previously 20 minutes). Starter plan holds remain at 20 minutes.',
+  ].join('\n'),
+};
+
+const webhooksGuide = {
+  file: 'webhooks.md',
+  text: 'Undelivered webhook events can be resent by hand from the webhook log for up to 30 days. Holds last 20 minutes on every plan.',
+};
+
+async function judge(text: string, sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
+  return judgement.claims[0]!;
+}
+
+describe('offline judge: ranks read from tables', () => {
+  it('reads rank wording from the vocabulary, with ordinals and "than any other"', () => {
+    assert.deepEqual(rankWording('Bristol had the highest number of failed first attempts'), { order: 'max', place: 1, wording: 'highest' });
+    assert.equal(rankWording('Paediatrics had the shortest median stay')?.order, 'min');
+    assert.equal(rankWording('Bakery came second, with 9,870 items missing.')?.place, 2);
+    assert.equal(rankWording('Copse Hill generated more complaints than any other round.')?.order, 'max');
+    // Words whose order depends on the measure are not in the vocabulary.
+    assert.equal(rankWording('Route 7 was the fastest.'), undefined);
+  });
+
+  it('names a column value by its words, not by a code suffix it leaves out', () => {
+    const claim = new Set(['bristol', 'driver', 'shortag', 'shortage', 'q1']);
+    assert.ok(namesValue(claim, 'BRISTOL-02'));
+    assert.ok(namesValue(claim, 'driver_shortage'));
+    assert.ok(namesValue(claim, '2026Q1'));
+    assert.ok(!namesValue(claim, 'address_issue'));
+  });
+
+  it('groups tool rows and JSON array elements into tables', () => {
+    const tables = tablesOf(buildEvidenceIndex(parseEvidenceSources([depots, reasons]).items));
+    const rows = tables.find((t) => t.file === 'query_results.log');
+    const json = tables.find((t) => t.file === 'late_reasons.json');
+    assert.equal(rows?.rows.length, 6);
+    assert.deepEqual(json?.columns.sort(), ['depot', 'late_count', 'reason']);
+  });
+
+  it('a rank the rows go against is contradicted, naming the entity on top', async () => {
+    // Q1 failed first attempts: Leeds 612 > Bristol 540, so Bristol is not the highest (in Q4 neither: 801 > 498).
+    const claim = await judge('Bristol also had the highest number of failed first attempts of any depot in Q1, at 540.', [depots]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /LEEDS-01 612/);
+  });
+
+  it('a rank the rows bear out is not contradicted', async () => {
+    // Leeds 612 is the most in Q1 (and 801 in Q4).
+    const claim = await judge('Leeds had the highest number of failed first attempts of any depot.', [depots]);
+    assert.notEqual(claim.partition, 'contradicted');
+  });
+
+  it('the rows are those the claim selects, and a total row is not ranked', async () => {
+    // At Leeds: address_issue 808 leads; driver_shortage 274 is the smallest. The ALL row is a total.
+    const wrong = await judge('At Leeds, driver shortage was the leading reason for late deliveries.', [reasons]);
+    assert.equal(wrong.partition, 'contradicted');
+    const right = await judge('At Leeds, address issues were the leading reason for late deliveries.', [reasons]);
+    assert.notEqual(right.partition, 'contradicted');
+  });
+});
+
+describe('offline judge: values a later document changed', () => {
+  it('reads "from X to Y" after a change verb, and "now Y (previously X)"', () => {
+    const index = buildEvidenceIndex(parseEvidenceSources([releaseNotes]).items);
+    const changes = index.items.flatMap((unit) => changesIn(unit)).map((c) => `${c.old.raw.trim()} -> ${c.now.raw.trim()}`);
+    assert.deepEqual(changes, ['30 -> 45 days', '20 minutes -> 45 minutes']);
+  });
+
+  it('the old value is contradicted by the change that supersedes it', async () => {
+    // The guide says 30 days; the release notes extend the window from 30 to 45 days.
+    const claim = await judge('You can resend an undelivered webhook event by hand for up to 30 days.', [webhooksGuide, releaseNotes]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /superseded: release-notes\.md:\S+ changes it from 30 to 45 days/);
+  });
+
+  it('a claim that reports the change, or the old value as past, is not contradicted', async () => {
+    const reported = await judge('The resend window for webhook events went from 30 to 45 days.', [webhooksGuide, releaseNotes]);
+    assert.notEqual(reported.partition, 'contradicted');
+    const past = await judge('Webhook events could previously be resent for up to 30 days.', [webhooksGuide, releaseNotes]);
+    assert.notEqual(past.partition, 'contradicted');
+  });
+
+  it('a change scoped to other plans does not touch the plan the item leaves unchanged', async () => {
+    // Growth and Enterprise went to 45 minutes; Starter holds remain at 20 minutes.
+    const claim = await judge('On Starter, hold duration is 20 minutes.', [webhooksGuide, releaseNotes]);
+    assert.notEqual(claim.partition, 'contradicted');
+  });
+});

@@ -3,7 +3,8 @@
 // parsed by the real evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
-import { rankWording, namesValue } from '../../src/core/judge/offline/contradictions/ranks';
+import { namesValue } from '../../src/core/judge/offline/align/table-alignment';
+import { rankWording } from '../../src/core/judge/offline/contradictions/ranks';
 import { changesIn } from '../../src/core/judge/offline/contradictions/superseded';
 import { tablesOf } from '../../src/core/judge/offline/records/tables';
 import { parseEvidenceSources } from '../../src/core/evidence';
@@ -133,5 +134,70 @@ describe('offline judge: values a later document changed', () => {
     // Growth and Enterprise went to 45 minutes; Starter holds remain at 20 minutes.
     const claim = await judge('On Starter, hold duration is 20 minutes.', [webhooksGuide, releaseNotes]);
     assert.notEqual(claim.partition, 'contradicted');
+  });
+});
+
+const routes = {
+  file: 'ontime_query.log',
+  text: [
+    '[tool=run_sql row=1] route=40X period=2025-Q4 trips=2980 on_time_pct=88.1',
+    '[tool=run_sql row=2] route=40X period=2026-Q1 trips=3320 on_time_pct=90.4',
+    '[tool=run_sql row=3] route=27 period=2025-Q4 trips=6110 on_time_pct=77.8',
+    '[tool=run_sql row=4] route=27 period=2026-Q1 trips=6020 on_time_pct=74.5',
+  ].join('\n'),
+};
+
+const monthly = {
+  file: 'query_results.log',
+  text: [
+    '[tool=run_sql row=1] month=2026-10 calls=50210 fcr_pct=73.5 abandoned_pct=4.1',
+    '[tool=run_sql row=2] month=2026-11 calls=52618 fcr_pct=71.2 abandoned_pct=3.2',
+  ].join('\n'),
+};
+
+const boardings = {
+  file: 'boardings.json',
+  text: JSON.stringify({ rows: [{ route: '12', q4_2025: 612400, q1_2026: 640100 }, { route: '27', q4_2025: 488900, q1_2026: 471300 }] }, null, 2),
+};
+
+describe('offline judge: comparisons and movements read from tables', () => {
+  it('a comparison of two named periods the rows reverse is contradicted', async () => {
+    // 40X: Q4 2,980 trips, Q1 3,320: Q1 had more, not fewer.
+    const claim = await judge('40X ran fewer trips in Q1 than in Q4.', [routes]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /2026-Q1 3320 .* against 2025-Q4 2980/);
+    // The same comparison the right way round stands.
+    assert.notEqual((await judge('40X ran more trips in Q1 than in Q4.', [routes])).partition, 'contradicted');
+  });
+
+  it('a bound ("more than 3,000 trips") is not read as a comparison of two sides', async () => {
+    assert.notEqual((await judge('40X ran more than 3,000 trips in Q1.', [routes])).partition, 'contradicted');
+  });
+
+  it('"improved" is read against which way the measure is good', async () => {
+    // fcr_pct (first-contact resolution, higher is better) went 73.5 → 71.2: it got worse.
+    const worse = await judge('First-contact resolution improved slightly, to 71.2%.', [monthly]);
+    assert.equal(worse.partition, 'contradicted');
+    assert.match(worse.reason, /fcr_pct goes from 73\.5 .* to 71\.2/);
+    // abandoned_pct (lower is better) went 4.1 → 3.2: "improved" holds.
+    assert.notEqual((await judge('The abandoned-call rate improved in November, to 3.2%.', [monthly])).partition, 'contradicted');
+  });
+
+  it('a plain movement against a row with a column per period, in time order', async () => {
+    // Route 27: q4_2025 488,900 → q1_2026 471,300: boardings fell.
+    assert.equal((await judge('Boardings on route 27 grew in Q1.', [boardings])).partition, 'contradicted');
+    assert.notEqual((await judge('Boardings on route 12 grew in Q1.', [boardings])).partition, 'contradicted');
+  });
+
+  it('"from A to B" with the two figures in the wrong time order is contradicted', async () => {
+    // On-time share on route 27 was 77.8 in Q4 and 74.5 in Q1; "rose from 74.5% to 77.8%" has them the other way round.
+    const claim = await judge("Route 27's on-time share rose from 74.5% to 77.8%.", [routes]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /the other way round/);
+  });
+
+  it('a figure the series does not hold leaves the movement to other checks', async () => {
+    // 12% is in no row: the claim is about something the table does not give.
+    assert.notEqual((await judge('Calls rose by 12% while first-contact resolution improved.', [monthly])).reason.includes('fcr_pct goes'), true);
   });
 });

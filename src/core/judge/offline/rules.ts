@@ -33,6 +33,8 @@ import { contradictPercentChange, contradictShare } from './contradictions/share
 import { contradictAlertMoment, contradictMoment, contradictSpan } from './contradictions/moments';
 import { contradictTrend } from './contradictions/trends';
 import { contradictRank } from './contradictions/ranks';
+import { contradictComparison } from './contradictions/comparisons';
+import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
@@ -187,6 +189,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictLevel(view, candidates) ??
     contradictPercentChange(view, candidates) ??
     contradictRank(view) ??
+    contradictComparison(view) ??
+    contradictTableTrend(view) ??
     contradictSuperseded(view, candidates);
   if (contradiction) return contradiction;
 

@@ -7,12 +7,13 @@ import { isBound, quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { fieldValueWords } from '../words';
 import { claimedChange } from './shares-and-changes';
+import { NEUTRAL_KEY_PARTS } from '../vocabulary/index';
 
-const TREND_DOWN =
+export const TREND_DOWN =
   // "fell within the window", "fell short of": where something lies, not a movement.
   /\b(?:(?:fell|falls?|falling)(?!\s+(?:within|inside|into|under|outside|short|behind|through)\b)|dropped|drops?|declined|declines|decreased|decreases|shrank|went down|slipped|slips|slid|dipped|dips|plunged|plummeted|tumbled|sank|(?:edged|ticked|inched|crept|came) down)\b/i;
 
-const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up|jumped|jumps|surged|surges|soared|(?:edged|ticked|inched|crept) up)\b/i;
+export const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up|jumped|jumps|surged|surges|soared|(?:edged|ticked|inched|crept) up)\b/i;
 
 /**
  * A trend without figures ("organic visits fell") against the records of that quantity for
@@ -61,12 +62,6 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
   return undefined;
 }
 
-/** Words of a field name that count the thing itself, not a kind of it (holds_placed, orders_total). */
-const NEUTRAL_KEY_PARTS = new Set([
-  'place', 'total', 'count', 'receiv', 'creat', 'made', 'record', 'regist', 'submit', 'new', 'all', 'sold', 'issu', 'log', 'num', 'n',
-  // … or says over what time it was counted (errors_in_window, orders_daily).
-  'window', 'period', 'interv', 'day', 'daili', 'week', 'weekli', 'month', 'monthli', 'hour', 'hourli', 'minut', 'min',
-]);
 
 const PERIOD_RE = /(?<![\p{L}\d])(\d{4})(?:[-/ ]?(?:(Q)([1-4])|(W)(\d{1,2})|(\d{1,2}))(?:[-/](\d{1,2}))?)?(?!\d)|(?<![\p{L}\d])(?:(Q)([1-4])|(W)(\d{1,2}))(?!\d)/iu;
 

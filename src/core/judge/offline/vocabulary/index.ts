@@ -4,6 +4,7 @@
 import { canonicalStem } from '../../../retrieval/features';
 import comparisons from './comparisons.json';
 import fields from './fields.json';
+import measureWords from './measure-words.json';
 import modality from './modality.json';
 import states from './states.json';
 
@@ -73,3 +74,9 @@ export function comparisonDirection(text: string): number | undefined {
 }
 
 export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);
+
+/** Stems of field-name words that count the thing itself rather than a kind of it (holds_placed is holds). */
+export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutral);
+
+/** Unit words of field names (wait_min, size_mb): they say how a measure is written, not what it is. */
+export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.units);

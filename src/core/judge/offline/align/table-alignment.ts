@@ -1,0 +1,183 @@
+// Aligning a claim with a table of the evidence: which values of which columns it names ("at
+// Leeds", "driver shortage", "Year 11", "in Q1"), the rows those names select, the measure it is
+// about (the column its figure sits in, else the column its words name), and the groups of rows
+// to compare apart (a claim about Q1 and Q4 rows that it does not tell apart is checked in each).
+import { canonicalStem, isStopword } from '../../../retrieval/index';
+import type { ClaimView } from '../claim-view';
+import { numericValue, type Table, type TableRow } from '../records/tables';
+import { periodKey, periodsNamed, samePeriod } from '../records/periods';
+import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
+
+/** Lower-case tokens of a text, each also by its stem. */
+export function tokensOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!token) continue;
+    out.add(token);
+    out.add(canonicalStem(token));
+  }
+  return out;
+}
+
+/**
+ * Whether the claim names a value (or a column name): every word of it (driver_shortage →
+ * driver, shortage); a number only when written apart (Year 11), not as a code's suffix
+ * (LEEDS-01); a period code by its part after the year (2026Q1 → Q1), and a year left out when
+ * the claim gives none (q1_2026 for "in Q1").
+ */
+export function namesValue(claim: Set<string>, value: string): boolean {
+  const code = /^\p{L}+[-_]\d+$/u.test(value);
+  const tokens = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (!tokens.some((token) => /\p{L}/u.test(token))) return false;
+  const claimHasYear = [...claim].some((token) => /^(?:19|20)\d\d$/.test(token));
+  return tokens.every((token) => {
+    if (/^\d+$/.test(token)) return code || claim.has(token) || (!claimHasYear && /^(?:19|20)\d\d$/.test(token) && tokens.length > 1);
+    if (claim.has(token) || claim.has(canonicalStem(token))) return true;
+    const afterYear = /^(?:19|20)\d\d(\p{L}+\d*)$/u.exec(token)?.[1];
+    return afterYear !== undefined && claim.has(afterYear);
+  });
+}
+
+/** Where in the claim a value is named: the first of its word tokens found, for telling "A … than B" apart. */
+export function namedAt(text: string, value: string): number {
+  const lower = text.toLowerCase();
+  let best = Number.POSITIVE_INFINITY;
+  // A period written as a date (2026-02) is named by its name ("February").
+  const period = periodKey(value);
+  if (period) {
+    for (const match of lower.matchAll(/\p{L}[\p{L}\p{N}]*/gu)) {
+      const named = periodKey(match[0]);
+      if (named && samePeriod(named, period)) return match.index;
+    }
+  }
+  for (const token of value.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!/\p{L}/u.test(token)) continue;
+    const stem = canonicalStem(token);
+    const match = new RegExp(`(?<![\\p{L}\\p{N}])(?:${token}|${stem})`, 'iu').exec(lower) ?? new RegExp(`(?<![\\p{L}\\p{N}])${token.replace(/^(?:19|20)\d\d/, '')}`, 'iu').exec(lower);
+    if (match) best = Math.min(best, match.index);
+  }
+  return best;
+}
+
+export function isText(value: string | undefined): value is string {
+  return value !== undefined && value !== '' && numericValue(value) === undefined;
+}
+
+/** The columns of a table that hold words (depot, reason) rather than figures. */
+export function textColumns(table: Table): string[] {
+  return table.columns.filter((column) => table.rows.some((row) => isText(row.values.get(column))));
+}
+
+/**
+ * The values the claim names, per column: word values by their words, numbered values
+ * (year_group=11) as "Year 11". Only columns with two values or more say which row is meant.
+ */
+export function namedValues(view: ClaimView, table: Table, claim: Set<string>): Map<string, string[]> {
+  const named = new Map<string, string[]>();
+  const words = textColumns(table);
+  for (const column of table.columns) {
+    const values = new Set(table.rows.map((row) => row.values.get(column) ?? ''));
+    values.delete('');
+    if (values.size < 2) continue;
+    // A period written as a date (period=2026-03) is named by its name ("in March"); a numbered
+    // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
+    const periods = periodsNamed(claim);
+    const hits = [...values].filter((value) => {
+      if (/^\d{1,4}$/.test(value)) return namesNumbered(view.claim.text, column, value);
+      if (!words.includes(column) || !isText(value)) return false;
+      const key = periodKey(value);
+      return namesValue(claim, value) || (key !== undefined && periods.some((named) => samePeriod(named, key)));
+    });
+    if (hits.length > 0) named.set(column, hits.sort((a, b) => namedAt(view.claim.text, a) - namedAt(view.claim.text, b)));
+  }
+  return named;
+}
+
+function namesNumbered(text: string, column: string, value: string): boolean {
+  return column
+    .split(/[_.\s-]+/)
+    .filter((part) => part.length >= 3)
+    .some((part) => new RegExp(`\\b${part}s?\\s+(?:no\\.?\\s*|#\\s*)?0*${value}(?![\\d.])`, 'i').test(text));
+}
+
+/** Column-name words that say how a figure is counted, not what it measures. */
+const GENERIC_COLUMN_WORDS = new Set(['pct', 'percent', 'count', 'total', 'num', 'n', 'avg', 'mean', 'value', 'val', 'rate', 'sum', 'number', 'amount']);
+
+/** The words of a column name. */
+export function columnWords(column: string): string[] {
+  return column.split(/[_.\s-]+/).filter(Boolean);
+}
+
+/**
+ * The measure the claim is about: the numeric column its figure is a value of (first among the
+ * rows it names, then among all rows, for a figure put on the wrong row), else the one column
+ * whose name shares a word with the claim.
+ */
+export function measureColumn(view: ClaimView, table: Table, rows: readonly TableRow[], mine: readonly TableRow[], claim: Set<string>, exclude: ReadonlySet<string>, labels: ReadonlySet<string> = new Set()): string | undefined {
+  const numeric = table.columns.filter((c) => !exclude.has(c) && rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined));
+  const figures = claimFigures(view, labels);
+  const holds = (row: TableRow, c: string): boolean => {
+    const value = numericValue(row.values.get(c) ?? '');
+    return value !== undefined && figures.some((f) => Math.abs(value - f.number) <= 0.5 * 10 ** -f.decimals + 1e-9);
+  };
+  for (const scope of [mine, rows]) {
+    const anchored = numeric.filter((c) => scope.some((row) => holds(row, c)));
+    if (anchored.length === 1) return anchored[0];
+    if (anchored.length > 1) return undefined;
+  }
+  // A figure no row holds is a measure of another table (or a share, a change the claim computes).
+  if (figures.length > 0) return undefined;
+  // Named by its words: every word of the name is the claim's, or counts the thing itself, or is
+  // its unit (holds_placed for "holds", wait_min for "wait"); bookings_cancelled is not "bookings".
+  const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+$/.test(part);
+  const scored = numeric
+    .filter((c) => columnWords(c).every((part) => plain(part) || claim.has(canonicalStem(part)) || claim.has(part)))
+    .map((c) => ({ c, shared: columnWords(c).filter((part) => !plain(part) && claim.has(canonicalStem(part))).length }));
+  const best = Math.max(0, ...scored.map((s) => s.shared));
+  const top = scored.filter((s) => s.shared === best);
+  return best > 0 && top.length === 1 ? top[0]!.c : undefined;
+}
+
+export interface ClaimFigure {
+  number: number;
+  decimals: number;
+  raw: string;
+}
+
+/**
+ * The claim's figures as written (not changes: "by 12%"), leaving out numbers that name a row
+ * ("route 27" for route=27): those are labels, not values.
+ */
+export function claimFigures(view: ClaimView, labels: ReadonlySet<string> = new Set()): ClaimFigure[] {
+  return view.features.quantities
+    .filter((q) => q.qualifier !== 'delta' && !labels.has(q.raw.trim()))
+    .map((q) => ({ number: numericValue(q.raw.replace(/[^\d.,+-]/g, '')), decimals: q.decimals, raw: q.raw }))
+    .filter((f): f is ClaimFigure => f.number !== undefined);
+}
+
+/** The numbers among the values a claim names (route=27 named as "route 27"). */
+export function numberLabels(named: ReadonlyMap<string, string[]>): Set<string> {
+  return new Set([...named.values()].flat().filter((value) => /^\d+$/.test(value)));
+}
+
+/** The rows whose columns hold the one value the claim names there (at Leeds: depot=LEEDS-01). */
+export function selectRows(rows: readonly TableRow[], named: ReadonlyMap<string, string[]>, except: ReadonlySet<string>): TableRow[] {
+  let out = [...rows];
+  for (const [column, values] of named) if (!except.has(column) && values.length === 1) out = out.filter((row) => row.values.get(column) === values[0]);
+  return out;
+}
+
+/**
+ * Rows compared apart: a word column the claim's own rows take several values of (quarter=2026Q1
+ * and 2025Q4) and the claim does not pick one of; a column with one value per entity is another
+ * name for it.
+ */
+export function comparedGroups(table: Table, rows: readonly TableRow[], mine: readonly TableRow[], named: ReadonlyMap<string, string[]>, keyColumns: ReadonlySet<string>): TableRow[][] {
+  const splitting = textColumns(table).filter((c) => !keyColumns.has(c) && !named.has(c) && new Set(mine.map((row) => row.values.get(c))).size > 1);
+  const groups = new Map<string, TableRow[]>();
+  for (const row of rows) {
+    const key = splitting.map((c) => row.values.get(c) ?? '').join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,95 @@
+// A comparison the rows go against: "40X ran fewer trips in Q1 than in Q4" while the table gives
+// 3,320 against 2,980; "the canary's error rate was higher than the baseline's" while the
+// baseline's row is the higher. The claim names two values of one column (two entities, or two
+// periods), or two period columns of one row (q4_2025, q1_2026), and words the comparison with
+// "… than"; the measure is the column its figure sits in or its words name.
+import type { ClaimVerdict, ClaimView } from '../claim-view';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { comparedGroups, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, tokensOf } from '../align/table-alignment';
+import comparisons from '../vocabulary/comparisons.json';
+
+/** Words whose order runs against the figure's (faster is the smaller duration): the measure decides, so they are left out. */
+const INVERSE = new Set(comparisons.inverse);
+const WORDS = Object.entries(comparisons.words as Record<string, number>).filter(([word, direction]) => direction !== 0 && !INVERSE.has(word));
+const COMPARED_RE = new RegExp(`\\b(${WORDS.map(([word]) => word).join('|')})\\b((?:\\s+[\\p{L}\\p{N}'’-]+){0,5}?)\\s+than\\s+(?!(?:about|around|roughly|nearly|almost|some|just|half|twice|double|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d))`, 'iu');
+
+export interface ComparedWording {
+  /** +1: the first-named side is the larger; -1: the smaller. */
+  direction: number;
+  wording: string;
+}
+
+/** "fewer trips … than", "higher than the baseline's": a comparison of two named sides (not a bound such as "more than 80%"). */
+export function comparedWording(text: string): ComparedWording | undefined {
+  const match = COMPARED_RE.exec(text);
+  if (!match) return undefined;
+  const direction = (comparisons.words as Record<string, number>)[match[1]!.toLowerCase()]!;
+  return { direction, wording: match[0].replace(/\s+than\s+$/i, ' than').trim() };
+}
+
+export function contradictComparison(view: ClaimView): ClaimVerdict | undefined {
+  const { wording } = view;
+  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
+  const compared = comparedWording(view.claim.text);
+  if (!compared) return undefined;
+  const claim = tokensOf(view.claim.text);
+  for (const table of tablesOf(view.index)) {
+    const verdict = compareIn(view, table, compared, claim);
+    if (verdict !== undefined) return verdict ?? undefined;
+  }
+  return undefined;
+}
+
+interface Side {
+  label: string;
+  value: number;
+  row: TableRow;
+}
+
+function compareIn(view: ClaimView, table: Table, compared: ComparedWording, claim: Set<string>): ClaimVerdict | null | undefined {
+  const named = namedValues(view, table, claim);
+  const pairs = [...named].filter(([, values]) => values.length === 2);
+  const outcomes: Array<[Side, Side]> = [];
+  let measure: string | undefined;
+  if (pairs.length === 1) {
+    // Two rows: the two values of one column, in the claim's order.
+    const [column, [a, b]] = pairs[0]! as [string, [string, string]];
+    const rows = selectRows(table.rows, named, new Set([column]));
+    const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
+    measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
+    if (!measure) return undefined;
+    for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
+      const side = (label: string): Side | undefined => {
+        const found = group.filter((row) => row.values.get(column) === label);
+        const value = found.length === 1 ? numericValue(found[0]!.values.get(measure!) ?? '') : undefined;
+        return value === undefined ? undefined : { label, value, row: found[0]! };
+      };
+      const [first, second] = [side(a), side(b)];
+      if (first && second) outcomes.push([first, second]);
+    }
+  } else if (pairs.length === 0) {
+    // One row, two of its columns named as periods or sides (q4_2025, q1_2026).
+    const columns = table.columns.filter((c) => /\d/.test(c) && table.rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined) && namesValue(claim, c));
+    if (columns.length !== 2) return undefined;
+    const [a, b] = columns.sort((x, y) => namedAt(view.claim.text, x) - namedAt(view.claim.text, y)) as [string, string];
+    const rows = selectRows(table.rows, named, new Set());
+    if (rows.length !== 1) return undefined;
+    const row = rows[0]!;
+    outcomes.push([
+      { label: a, value: numericValue(row.values.get(a)!)!, row },
+      { label: b, value: numericValue(row.values.get(b)!)!, row },
+    ]);
+  }
+  if (outcomes.length === 0) return undefined;
+  // Equal figures are no comparison the claim gets wrong.
+  const reversed = ([first, second]: [Side, Side]): boolean => compared.direction * (first.value - second.value) < 0;
+  if (!outcomes.every(reversed)) return null;
+  const [first, second] = outcomes[0]!;
+  const show = (side: Side): string => `${side.label} ${side.value} (${side.row.refs[0]})`;
+  return {
+    partition: 'contradicted',
+    type: 'synthesis',
+    evidence_refs: [...new Set([first.row.refs[0]!, second.row.refs[0]!])],
+    reason: `claim says "${compared.wording}"${measure ? ` by ${measure}` : ''}; ${show(first)} against ${show(second)}`,
+  };
+}

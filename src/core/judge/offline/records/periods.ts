@@ -1,0 +1,56 @@
+// A period named in a value or a column name — 2026-09, 2026Q1, q4_2025, W10, sep_2026, March —
+// as a key that sorts in time order, so a series of rows or columns can be read first to last.
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+export interface PeriodKey {
+  /** What the period is: quarter, half, month or week (keys of one kind compare). */
+  kind: 'year' | 'quarter' | 'half' | 'month' | 'week' | 'day';
+  /** Sorts in time order within a kind; a missing year sorts as 0000. */
+  key: string;
+}
+
+const pad = (n: string | number, width = 2): string => String(n).padStart(width, '0');
+
+/** The period a short value or a column name names, if it names one and nothing else. */
+export function periodKey(text: string): PeriodKey | undefined {
+  const lower = text.toLowerCase().trim();
+  if (lower.length > 24) return undefined;
+  const year = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(lower)?.[1] ?? '0000';
+  const rest = lower.replace(/(?<!\d)(?:19|20)\d\d(?!\d)/, ' ');
+  const tokens = rest.split(/[^a-z0-9]+/).filter(Boolean);
+  // "2026-09-14": a day.
+  const day = /(?<!\d)((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})(?!\d)/.exec(lower);
+  if (day) return { kind: 'day', key: `${day[1]}-${pad(day[2]!)}-${pad(day[3]!)}` };
+  if (tokens.length === 0) return year === '0000' ? undefined : { kind: 'year', key: year };
+  if (tokens.length > 2) return undefined;
+  for (const token of tokens) {
+    const quarter = /^q([1-4])$/.exec(token);
+    if (quarter) return { kind: 'quarter', key: `${year}-${quarter[1]}` };
+    const half = /^h([12])$/.exec(token);
+    if (half) return { kind: 'half', key: `${year}-${half[1]}` };
+    const week = /^w(?:k)?(\d{1,2})$/.exec(token);
+    if (week) return { kind: 'week', key: `${year}-${pad(week[1]!)}` };
+    const month = MONTHS.findIndex((name) => token.startsWith(name) && (token.length === 3 || 'january february march april may june july august september october november december'.includes(token)));
+    if (month >= 0) return { kind: 'month', key: `${year}-${pad(month + 1)}` };
+    // "2026-09", "2026/9": a month after a year.
+    if (year !== '0000' && /^\d{1,2}$/.test(token) && Number(token) >= 1 && Number(token) <= 12 && /(?:19|20)\d\d[-/_]\d{1,2}(?!\d)/.test(lower)) return { kind: 'month', key: `${year}-${pad(token)}` };
+  }
+  return undefined;
+}
+
+/** A period the claim names without its year ("in November") is that period of any year. */
+export function samePeriod(named: PeriodKey, value: PeriodKey): boolean {
+  if (named.kind !== value.kind) return false;
+  return named.key.startsWith('0000-') ? value.key.slice(4) === named.key.slice(4) : value.key === named.key;
+}
+
+/** The periods a claim's words name ("March", "Q4", "2025"), by their keys. */
+export function periodsNamed(tokens: Iterable<string>): PeriodKey[] {
+  const out: PeriodKey[] = [];
+  for (const token of tokens) {
+    if (!/\p{L}/u.test(token) || token.length < 2) continue;
+    const key = periodKey(token);
+    if (key && !out.some((k) => k.key === key.key && k.kind === key.kind)) out.push(key);
+  }
+  return out;
+}

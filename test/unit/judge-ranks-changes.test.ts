@@ -201,3 +201,33 @@ describe('offline judge: comparisons and movements read from tables', () => {
     assert.notEqual((await judge('Calls rose by 12% while first-contact resolution improved.', [monthly])).reason.includes('fcr_pct goes'), true);
   });
 });
+
+const zones = {
+  file: 'zone_queries.log',
+  text: [
+    '[tool=run_sql row=1] zone=North-Ridge month=2025-12 peak_mw=412.6 avg_load_mw=288.1',
+    '[tool=run_sql row=2] zone=North-Ridge month=2026-01 peak_mw=447.9 avg_load_mw=301.4',
+    '[tool=run_sql row=3] zone=Vale-South month=2026-01 peak_mw=210.2 avg_load_mw=150.7',
+  ].join('\n'),
+};
+
+describe("offline judge: a figure put on the wrong row", () => {
+  it("another period's value on the named row is contradicted, naming whose it is", async () => {
+    // North-Ridge in January: avg_load_mw=301.4; 288.1 is December's.
+    const claim = await judge('Average January load in North-Ridge was 288.1 MW.', [zones]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /avg_load_mw=301\.4 .*288\.1 is North-Ridge 2025-12's/);
+  });
+
+  it("the row's own value stands, and a comparison with the other row is not read as the figure's row", async () => {
+    assert.notEqual((await judge('Average January load in North-Ridge was 301.4 MW.', [zones])).partition, 'contradicted');
+    assert.notEqual((await judge('Average load in North-Ridge was 301.4 MW in January, up from December.', [zones])).partition, 'contradicted');
+  });
+
+  it('a figure no row holds, where the named row gives that measure, is contradicted; a computed one is not', async () => {
+    // Vale-South peak_mw=210.2, not 230.
+    assert.equal((await judge('The Vale-South peak in January was 230 MW.', [zones])).partition, 'contradicted');
+    // A sum of two rows (412.6 + 447.9 = 860.5) beside other figures is left to the derivations.
+    assert.notEqual((await judge('North-Ridge peaks of 412.6 MW and 447.9 MW add up to 860.5 MW.', [zones])).partition, 'contradicted');
+  });
+});

@@ -35,6 +35,7 @@ import { contradictTrend } from './contradictions/trends';
 import { contradictRank } from './contradictions/ranks';
 import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
+import { contradictRowValue } from './contradictions/row-values';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
@@ -191,6 +192,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRank(view) ??
     contradictComparison(view) ??
     contradictTableTrend(view) ??
+    contradictRowValue(view) ??
     contradictSuperseded(view, candidates);
   if (contradiction) return contradiction;
 
@@ -215,6 +217,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {
+    // A figure no record holds for the claim's subject, where the subject's row gives that measure another value.
+    const rowValue = contradictRowValue(view, support.missing);
+    if (rowValue) return rowValue;
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal };
   }

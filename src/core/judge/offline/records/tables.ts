@@ -13,6 +13,8 @@ export interface TableRow {
   refs: string[];
   /** Column name → value as written. */
   values: Map<string, string>;
+  /** Column name → the unit that holds the cell (a JSON row's cells are items of their own). */
+  cells: Map<string, IndexedItem>;
 }
 
 export interface Table {
@@ -51,9 +53,10 @@ function readTables(index: EvidenceIndex): Table[] {
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { file, rows: new Map() }));
     let row = group.rows.get(rowKey);
-    if (!row) group.rows.set(rowKey, (row = { unit, refs: [], values: new Map() }));
+    if (!row) group.rows.set(rowKey, (row = { unit, refs: [], values: new Map(), cells: new Map() }));
     if (!row.refs.includes(unit.item.id)) row.refs.push(unit.item.id);
     row.values.set(column, value);
+    row.cells.set(column, unit);
   };
   for (const unit of index.items) {
     const { item } = unit;

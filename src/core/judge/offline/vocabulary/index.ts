@@ -80,3 +80,6 @@ export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutr
 
 /** Unit words of field names (wait_min, size_mb): they say how a measure is written, not what it is. */
 export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.units);
+
+/** Words that make a figure beside them a bar to meet (a minimum, a target), not a reading. */
+export const THRESHOLD_WORDS: ReadonlySet<string> = new Set(measureWords.thresholds);

@@ -1,0 +1,93 @@
+// A figure the claim puts on a row that gives another: "Old Town: 17.9% of bookings cancelled"
+// where Old Town's row has cancel_rate_pct=12.4 (17.9 is the Airport's), "Average January load in
+// North-Ridge was 288.1 MW" where that row says 301.4. Asked only of a figure no record holds for
+// the claim's subject: the claim names one row of a table (every column it names by one value),
+// the measure is the column its figure is another row's value of, else the one column its words
+// name, and the cell's own quantity (with its unit) decides.
+import { canonicalStem, type Quantity } from '../../../retrieval/index';
+import type { ClaimVerdict, ClaimView } from '../claim-view';
+import { dimensionsCompatible, quantityMatches } from '../derive/matching';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { THRESHOLD_WORDS } from '../vocabulary/index';
+import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tokensOf } from '../align/table-alignment';
+
+/**
+ * With `missing` (the figures support could not find), a figure no record holds; without it, any
+ * figure of the claim, decided only when another row of the same column holds it (another
+ * entity's or another period's value put on the named row).
+ */
+export function contradictRowValue(view: ClaimView, missing?: readonly string[]): ClaimVerdict | undefined {
+  const { wording } = view;
+  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
+  const claim = tokensOf(view.claim.text);
+  const unmet = view.features.quantities.filter((q) => q.qualifier !== 'delta' && q.qualifier !== 'lower' && q.qualifier !== 'upper' && (missing === undefined || missing.includes(q.raw.trim())));
+  if (unmet.length !== 1) return undefined;
+  const figure = unmet[0]!;
+  const onlyElsewhere = missing === undefined;
+  // "61, fewer than in February", "up from March": the other row named is the comparison's, not the figure's.
+  if (/\b(?:than|from|since|compared|versus|vs)\b/i.test(view.claim.text)) return undefined;
+  // A rate ("5 per second"), a multiple ("ten times") or a figure beside another of its kind (a
+  // sum, a difference, a share of it) may be computed, not read off a cell.
+  const after = view.claim.text.slice(figure.start + figure.raw.length);
+  // (A percentage "of bookings" is a share the row may give; a count "of 320" is a part of a whole.
+  // A count in words, "all three domains", numbers a list.)
+  if (/\bper\b/i.test(figure.raw) || /^\p{L}/u.test(figure.raw) || /^\s*(?:times|per)\b/i.test(after) || (figure.dimension !== 'percent' && /^\s*of\b/i.test(after))) return undefined;
+  if (view.features.quantities.some((q) => q !== figure && q.dimension === figure.dimension && !isLabel(view, q))) return undefined;
+  // "the 2,000 kg donation minimum", "every store": a bar the rows are held to, not one row's reading.
+  const next = after.split(/[,;.]/)[0]!.trim().split(/\s+/).slice(0, 3).join(' ');
+  const near = `${view.claim.text.slice(Math.max(0, figure.start - 15), figure.start)} ${next}`.toLowerCase().split(/[^\p{L}]+/u);
+  if (near.some((word) => THRESHOLD_WORDS.has(word)) || /\b(?:every|each|all)\b/i.test(view.claim.text)) return undefined;
+  for (const table of tablesOf(view.index)) {
+    const verdict = valueIn(view, table, figure, claim, onlyElsewhere);
+    if (verdict) return verdict;
+  }
+  return undefined;
+}
+
+function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean): ClaimVerdict | undefined {
+  const named = namedValues(view, table, claim);
+  if (named.size === 0 || [...named.values()].some((values) => values.length !== 1)) return undefined;
+  const rows = selectRows(table.rows, named, new Set());
+  if (rows.length !== 1) return undefined;
+  const row = rows[0]!;
+  const labels = numberLabels(named);
+  if (labels.has(figure.raw.trim())) return undefined;
+  // The column the figure is another row's value of (17.9 is the Airport's cancel_rate_pct), else the one its words name.
+  const number = numericValue(figure.raw.replace(/[^\d.,+-]/g, ''));
+  const elsewhere = table.columns.filter((c) => number !== undefined && table.rows.some((other) => other !== row && cellMatches(other, c, figure)));
+  if (onlyElsewhere && elsewhere.length !== 1) return undefined;
+  const measure = elsewhere.length === 1 ? elsewhere[0] : elsewhere.length === 0 ? measureColumn(view, table, rows, rows, claim, new Set(named.keys()), new Set([...labels, figure.raw.trim()])) : undefined;
+  if (!measure) return undefined;
+  const cell = cellQuantity(row, measure);
+  if (!cell || cell.dimension !== figure.dimension || !dimensionsCompatible(figure, cell) || quantityMatches(figure, cell)) return undefined;
+  // Named by words alone, the column must be what the figure is said to measure: the words before it name it too.
+  if (elsewhere.length === 0 && !columnWords(measure).some((part) => figure.key.includes(canonicalStem(part)))) return undefined;
+  const unit = row.cells.get(measure)!;
+  const owner = elsewhere.length === 1 ? table.rows.find((other) => other !== row && cellMatches(other, measure, figure)) : undefined;
+  const whose = owner ? `; ${figure.raw.trim()} is ${[...named.keys()].map((c) => owner.values.get(c)).join(' ')}'s (${owner.cells.get(measure)!.item.id})` : '';
+  return {
+    partition: 'contradicted',
+    type: unit.item.kind === 'json_field' ? 'specific_data' : 'tool_match',
+    evidence_refs: [unit.item.id],
+    reason: `claim says ${figure.raw.trim()}, ${unit.item.id} gives ${measure}=${row.values.get(measure)} for ${[...named.values()].flat().join(' ')}${whose}`,
+  };
+}
+
+/** The quantity the cell's unit reads at the cell's value (its unit implied by the field name). */
+function cellQuantity(row: TableRow, column: string): Quantity | undefined {
+  const unit = row.cells.get(column);
+  const value = numericValue(row.values.get(column) ?? '');
+  if (!unit || value === undefined) return undefined;
+  const candidates = unit.features.quantities.filter((q) => numericValue(q.raw.replace(/[^\d.,+-]/g, '')) === value);
+  return candidates.find((q) => q.key.length > 0) ?? candidates[0];
+}
+
+function cellMatches(row: TableRow, column: string, figure: Quantity): boolean {
+  const cell = cellQuantity(row, column);
+  return cell !== undefined && quantityMatches(figure, cell);
+}
+
+/** A number that names a thing ("Route 27", "wave 2", "15-minute window"), not a reading. */
+function isLabel(view: ClaimView, q: Quantity): boolean {
+  return /^\d{1,3}$/.test(q.raw.trim()) && /\p{L}\s*$/u.test(view.claim.text.slice(Math.max(0, q.start - 12), q.start)) && !q.hasUnit;
+}

@@ -6,6 +6,7 @@ import { createOfflineJudge } from '../../src/core/judge/offline';
 import { namesValue } from '../../src/core/judge/offline/align/table-alignment';
 import { rankWording } from '../../src/core/judge/offline/contradictions/ranks';
 import { changesIn } from '../../src/core/judge/offline/contradictions/superseded';
+import { multipleHolds, multipleWording } from '../../src/core/judge/offline/contradictions/table-multiples';
 import { tablesOf } from '../../src/core/judge/offline/records/tables';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
@@ -229,5 +230,32 @@ describe("offline judge: a figure put on the wrong row", () => {
     assert.equal((await judge('The Vale-South peak in January was 230 MW.', [zones])).partition, 'contradicted');
     // A sum of two rows (412.6 + 447.9 = 860.5) beside other figures is left to the derivations.
     assert.notEqual((await judge('North-Ridge peaks of 412.6 MW and 447.9 MW add up to 860.5 MW.', [zones])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: a multiple the series does not give', () => {
+  const handovers = {
+    file: 'query_results.log',
+    text: ['[tool=run_sql row=1] month=2026-02 handovers_over_60min=88 new_joiners=310', '[tool=run_sql row=2] month=2026-03 handovers_over_60min=219 new_joiners=1240'].join('\n'),
+  };
+
+  it('reads multiples and their hedges from the vocabulary; "half" alone is a share', () => {
+    assert.deepEqual(multipleWording('Handovers more than tripled, to 219.'), { factor: 3, bound: 'above', wording: 'more than tripled' });
+    assert.equal(multipleWording('February alone accounted for almost half of those reports.'), undefined);
+    assert.equal(multipleWording('It stayed open for half an hour.'), undefined);
+    // 219 / 88 = 2.49: not more than three times; 1240 / 310 = 4: four times, not three.
+    assert.equal(multipleHolds({ factor: 3, bound: 'above', wording: '' }, 219 / 88), false);
+    assert.equal(multipleHolds({ factor: 3, bound: 'plain', wording: '' }, 1240 / 310), false);
+    assert.equal(multipleHolds({ factor: 4, bound: 'plain', wording: '' }, 1240 / 310), true);
+    assert.equal(multipleHolds({ factor: 0.5, bound: 'plain', wording: '' }, 0.49), true);
+  });
+
+  it('a multiple against the period before the figure is contradicted; the right one stands', async () => {
+    const tripled = await judge('Handovers over an hour more than tripled, to 219.', [handovers]);
+    assert.equal(tripled.partition, 'contradicted');
+    assert.match(tripled.reason, /×2\.49/);
+    assert.notEqual((await judge('Handovers over an hour more than doubled, to 219.', [handovers])).partition, 'contradicted');
+    assert.equal((await judge("New joiners reached 1,240, three times February's intake.", [handovers])).partition, 'contradicted');
+    assert.notEqual((await judge("New joiners reached 1,240, four times February's intake.", [handovers])).partition, 'contradicted');
   });
 });

@@ -35,6 +35,7 @@ import { contradictTrend } from './contradictions/trends';
 import { contradictRank } from './contradictions/ranks';
 import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
+import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
@@ -192,6 +193,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRank(view) ??
     contradictComparison(view) ??
     contradictTableTrend(view) ??
+    contradictTableMultiple(view) ??
     contradictRowValue(view) ??
     contradictSuperseded(view, candidates);
   if (contradiction) return contradiction;

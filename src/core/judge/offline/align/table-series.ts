@@ -1,0 +1,96 @@
+// A claim read against a series of a table: the rows of the named entity in time order (rows
+// with a period column, or one row with a column per period), and the two points the claim
+// speaks of — the periods it names, the point its figure is and the one before, its "from A to B",
+// else first and last.
+import type { ClaimView } from '../claim-view';
+import { numericValue, type Table, type TableRow } from '../records/tables';
+import { periodKey, samePeriod, type PeriodKey } from '../records/periods';
+import { claimFigures, columnWords, comparedGroups, measureColumn, numberLabels, selectRows, textColumns } from './table-alignment';
+
+export interface SeriesPoint {
+  period: PeriodKey;
+  label: string;
+  value: number;
+  row: TableRow;
+}
+
+export interface Series {
+  /** In time order. */
+  points: SeriesPoint[];
+  /** The measure column; '' for a row with a column per period (the table's own measure). */
+  measure: string;
+  /** Labels of the points the claim names. */
+  ends: string[];
+}
+
+/** The named entity's series in a table, one per group of rows the claim does not tell apart. */
+export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, named: ReadonlyMap<string, string[]>): Series[] {
+  const series: Series[] = [];
+  const periodColumn = textColumns(table).find((c) => sameKind(table.rows.map((row) => row.values.get(c) ?? '')));
+  if (periodColumn) {
+    const rows = selectRows(table.rows, named, new Set([periodColumn]));
+    if (rows.length < 2) return [];
+    const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named));
+    if (!measure) return [];
+    for (const group of comparedGroups(table, rows, rows, named, new Set([periodColumn]))) {
+      const points = group
+        .map((row) => ({ period: periodKey(row.values.get(periodColumn)!)!, label: row.values.get(periodColumn)!, value: numericValue(row.values.get(measure) ?? '')!, row }))
+        .filter((p) => p.value !== undefined);
+      series.push({ points, measure, ends: named.get(periodColumn) ?? [] });
+    }
+  } else {
+    const columns = table.columns.filter((c) => periodKey(c) !== undefined && table.rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined));
+    if (columns.length < 2 || !sameKind(columns)) return [];
+    const rows = selectRows(table.rows, named, new Set());
+    if (rows.length !== 1 || named.size === 0) return [];
+    const row = rows[0]!;
+    const points = columns.map((c) => ({ period: periodKey(c)!, label: c, value: numericValue(row.values.get(c)!)!, row }));
+    series.push({ points, measure: '', ends: columns.filter((c) => columnWords(c).some((part) => !/^\d+$/.test(part)) && columnWords(c).every((part) => /^\d+$/.test(part) || claim.has(part))) });
+  }
+  for (const { points } of series) points.sort((a, b) => a.period.key.localeCompare(b.period.key));
+  return series;
+}
+
+export interface Span {
+  from: SeriesPoint;
+  to: SeriesPoint;
+  /** The claim gave both figures ("from A to B"); true when the series has them the other way round. */
+  reversed?: boolean;
+}
+
+/**
+ * The two points of a series the claim speaks of. The claim's own figures place it: "from 358.0
+ * to 365.2" names two points, "to 71.2%" the point it ends on; a figure the series does not
+ * hold is about something else, and so is a period it names that no point is.
+ */
+export function spanOf(view: ClaimView, series: Series, claim: Set<string>, named: ReadonlyMap<string, string[]>): Span | undefined {
+  const { points, ends } = series;
+  if (points.length < 2) return undefined;
+  const figures = claimFigures(view, numberLabels(named));
+  const at = (number: number, decimals: number): SeriesPoint[] => points.filter((p) => Math.abs(p.value - number) <= 0.5 * 10 ** -decimals + 1e-9);
+  const claimPeriods = [...claim].filter((token) => /\p{L}/u.test(token) && periodKey(token) !== undefined);
+  if (claimPeriods.some((token) => !points.some((p) => samePeriod(periodKey(token)!, p.period)))) return undefined;
+  const fromTo = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?[\d.,]+[^.;]{0,20}?\bto\s+/i.test(view.claim.text) && figures.length >= 2;
+  if (fromTo) {
+    const [a, b] = [at(figures[0]!.number, figures[0]!.decimals), at(figures[1]!.number, figures[1]!.decimals)];
+    if (a.length !== 1 || b.length !== 1 || a[0] === b[0] || a[0]!.value === b[0]!.value) return undefined;
+    return { from: a[0]!, to: b[0]!, reversed: a[0]!.period.key > b[0]!.period.key };
+  }
+  const ending = figures.length === 1 ? at(figures[0]!.number, figures[0]!.decimals) : [];
+  if (figures.length > 1 || (figures.length === 1 && ending.length !== 1)) return undefined;
+  const namedPoints = points.filter((p) => ends.includes(p.label));
+  if (namedPoints.length === 2) return { from: namedPoints[0]!, to: namedPoints[1]! };
+  if (namedPoints.length === 1 || ending.length === 1) {
+    const end = ending[0] ?? namedPoints[0]!;
+    const index = points.indexOf(end);
+    return index === 0 ? undefined : { from: points[index - 1]!, to: end };
+  }
+  return { from: points[0]!, to: points[points.length - 1]! };
+}
+
+/** Every value names a period of one kind, and at least two differ. */
+function sameKind(values: readonly string[]): boolean {
+  const keys = values.map((value) => periodKey(value));
+  if (keys.some((key) => key === undefined)) return false;
+  return new Set(keys.map((key) => key!.kind)).size === 1 && new Set(keys.map((key) => key!.key)).size >= 2;
+}

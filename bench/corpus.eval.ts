@@ -31,7 +31,7 @@ interface CaseLabels {
 
 export interface ClaimOutcome {
   caseName: string;
-  split: 'dev' | 'test';
+  split: 'dev' | 'test' | 'blind';
   label: LabelledClaim;
   /** The judged claim overlapping the label most, if any. */
   judged?: JudgedClaim;
@@ -54,7 +54,9 @@ export function loadCases(): Array<{ name: string; dir: string; labels: CaseLabe
  * whatever split its writers put in its labels; the rest by their labels.
  */
 export function evalSplit(name: string, labels: CaseLabels): 'dev' | 'test' | 'blind' {
-  return heldOutCases().has(name) ? 'blind' : labels.split;
+  if (heldOutCases().has(name)) return 'blind';
+  // A blind batch released to training is dev, whatever split its writers set (its files stay as written).
+  return releasedCases().has(name) ? 'dev' : labels.split;
 }
 
 /** The judged claim sharing the most characters with [start, end); ties go to the earlier claim. */
@@ -81,7 +83,7 @@ export async function evaluateCorpus(options: OfflineJudgeOptions = {}, include:
     for (const label of labels.claims) {
       const start = report.indexOf(label.text);
       const judged = start < 0 ? undefined : bestOverlap(claims, start, start + label.text.length);
-      outcomes.push({ caseName: name, split: labels.split, label, judged });
+      outcomes.push({ caseName: name, split: evalSplit(name, labels), label, judged });
     }
   }
   return outcomes;
@@ -133,6 +135,14 @@ export function heldOutCases(): Set<string> {
   if (!existsSync(file)) return new Set();
   const { batches } = JSON.parse(readFileSync(file, 'utf8')) as { batches: Array<{ cases: string[]; held_out: boolean }> };
   return new Set(batches.filter((b) => b.held_out).flatMap((b) => b.cases));
+}
+
+/** Cases of blind batches released to training after their first-sight figures were recorded. */
+export function releasedCases(): Set<string> {
+  const file = join(CORPUS_DIR, 'blind-batches.json');
+  if (!existsSync(file)) return new Set();
+  const { batches } = JSON.parse(readFileSync(file, 'utf8')) as { batches: Array<{ cases: string[]; held_out: boolean }> };
+  return new Set(batches.filter((b) => !b.held_out).flatMap((b) => b.cases));
 }
 
 /** Accuracy, macro-F1, precision of grounded and recall of contradicted, each with a bootstrap interval over cases. */

@@ -19,7 +19,7 @@ interface Change {
   now: Quantity;
 }
 
-/** The changes a document sentence states: "raised from 8 to 12", "now €9 (previously €12)". */
+/** The changes a document sentence states: "raised from 8 to 12", "is now 45 minutes (previously 20)". */
 export function changesIn(unit: IndexedItem): Change[] {
   const { text } = unit;
   const quantities = [...unit.features.quantities].sort((a, b) => a.start - b.start);
@@ -30,8 +30,8 @@ export function changesIn(unit: IndexedItem): Change[] {
     const between = text.slice(a.start + a.raw.length, b.start);
     // "… is extended from 30 to 45 days": the verb before "from", one value each side of "to".
     if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: a, now: b });
-    // "… is now 45 minutes (previously 20 minutes)".
-    else if (/\bnow\s+[$€£]?$/i.test(before) && /^[\p{L}%\s]{0,30}$/u.test(between.replace(PREVIOUSLY_RE, '')) && PREVIOUSLY_RE.test(between)) out.push({ unit, old: b, now: a });
+    // "… is now 45 minutes after capture (previously 20 minutes)": the value before the parenthesis is the new one.
+    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}%\s]{0,40}$/u.test(between.replace(PREVIOUSLY_RE, '')) && VERB_RE.test(before + text.slice(a.start, a.start + a.raw.length))) out.push({ unit, old: b, now: a });
   }
   return out;
 }

@@ -259,3 +259,13 @@ describe('offline judge: a multiple the series does not give', () => {
     assert.notEqual((await judge("New joiners reached 1,240, four times February's intake.", [handovers])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: an absence against a field that counts the thing in another state', () => {
+  const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
+  const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };
+
+  it('scheduled and operated departures are no departure lost to weather; errors per second are errors', async () => {
+    assert.notEqual((await judge('No departures were lost to weather.', [network])).partition, 'contradicted');
+    assert.equal((await judge('sessions-api returned no errors at any point.', [app])).partition, 'contradicted');
+  });
+});

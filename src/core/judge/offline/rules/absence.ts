@@ -146,6 +146,10 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
     // names the thing; it does not record one.
     if (namedOnlyAsPlan(unit, denied)) continue;
+    // "No departures were lost to weather" against `departures_scheduled=118420`: a field's name
+    // that holds the denied word counts things, it is no instance of the denied event, unless the
+    // record also holds the rest of what the claim denies.
+    if (onlyInOtherMeasures(unit, denied, new Set(view.words.keys()))) continue;
     return contradicted(unit, `claim says there was no ${denied[0]}, ${unit.item.id} shows one`);
   }
   if (supporting.length === 0 && !recordsGiven) {
@@ -177,4 +181,19 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     evidence_refs: refs,
     reason: refs.length > 0 ? `evidence reports none (${refs[0]})` : `no evidence item shows ${denied[0]}`,
   };
+}
+
+/**
+ * The denied words occur in the unit only in names of fields that count the thing in another
+ * state than the one denied: departures_scheduled and departures_operated are not departures
+ * "lost to weather" (a participle the claim does not use), while handshake_errors_per_min counts
+ * handshake errors.
+ */
+function onlyInOtherMeasures(unit: IndexedItem, denied: readonly string[], claimWords: ReadonlySet<string>): boolean {
+  if (!unit.text.includes('=')) return false;
+  const words = new Set(extractFeatures(unit.text.replace(/[A-Za-z_][\w.-]*=/g, ' ')).words);
+  if (denied.some((term) => words.has(term))) return false;
+  const keys = [...unit.text.matchAll(/([A-Za-z_][\w.-]*)=/g)].map((m) => m[1]!.toLowerCase().split(/[_.-]+/));
+  const holding = keys.filter((parts) => parts.some((part) => denied.includes(canonicalStem(part))));
+  return holding.length > 0 && holding.every((parts) => parts.some((part) => part.length > 4 && part.endsWith('ed') && !claimWords.has(canonicalStem(part))));
 }

@@ -7,7 +7,7 @@ import type { ClaimPassages } from './context';
 import { jsonSchemaTextFor, type JudgeAsk } from './wire';
 
 /** Bump when the prompt or the wire schema changes: it is part of every cache key. */
-export const JUDGE_PROMPT_VERSION = 'judge-v5';
+export const JUDGE_PROMPT_VERSION = 'judge-v6';
 
 const JUDGE_RULES = `You check an AI-written report against its evidence, claim by claim.
 

@@ -70,6 +70,9 @@ export async function run(): Promise<string> {
   // What the claims themselves cost (claims, passages, evidence), apart from what every request repeats.
   const rest = (judge: { promptTokens: number; repeatedTokens: number }) => judge.promptTokens - judge.repeatedTokens;
   const restRatio = rest(t.llm) > 0 ? rest(t.hybrid) / rest(t.llm) : 0;
+  // The data alone (question, passages, claims, evidence): what no trimming of instructions, schema or framing changes.
+  const data = (judge: JudgeTotals) => judge.parts.question + judge.parts.passages + judge.parts.claims + judge.parts.evidence;
+  const dataRatio = data(t.llm) > 0 ? data(t.hybrid) / data(t.llm) : 0;
   return [
     '## What the LLM would be sent: llm vs hybrid judge (corpus test split, dry run)',
     '',
@@ -84,13 +87,17 @@ export async function run(): Promise<string> {
     ),
     '',
     `Prompt-token ratio hybrid / llm: **${ratio.toFixed(3)}** (target ≤ 0.333; it depends on the offline judge's calibrated confidences). ` +
-      `Without the tokens every request repeats, the ratio is ${restRatio.toFixed(3)}.`,
+      `Without the tokens every request repeats, the ratio is ${restRatio.toFixed(3)}; ` +
+      `of the data alone (question, passages, claims, evidence), ${dataRatio.toFixed(3)}: the hybrid sends ${fraction(t.hybrid.claims, t.claims)} of the claims ` +
+      `but ${fraction(t.hybrid.parts.evidence, t.llm.parts.evidence)} of the evidence tokens, since a request's evidence is shared by its claims and the llm judge's requests hold more of them.`,
     '',
     "Where the prompt tokens go (each request's parts add up to its prompt tokens; framing: headings, fences, the closing line and the chat format):",
     '',
     partsTable(t),
   ].join('\n');
 }
+
+const fraction = (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(2) : '–');
 
 function partsTable(t: CostTotals): string {
   const per = (tokens: number, n: number) => (n > 0 ? (tokens / n).toFixed(0) : '–');

@@ -1,8 +1,9 @@
 // What the hybrid judge saves: on the corpus test split, the requests, claims and prompt tokens
 // (gpt-tokenizer, o200k_base) the llm judge and the hybrid judge would send, planned by the
 // judges' own estimate() — the same chunks, evidence and prompts a real run sends — with no
-// network. The hybrid keeps the claims whose offline confidence reaches the cut; while the
-// offline judge sets no confidence, every claim goes to the LLM and the ratio is 1.
+// network. The hybrid keeps the claims whose offline confidence reaches the cut and sends the
+// rest; where the tokens go is broken down by part (instructions, schema, question, passages,
+// claims, evidence, framing).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIDENCE_CUT, HybridJudge } from '../src/core/judge/hybrid';

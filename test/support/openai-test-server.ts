@@ -109,17 +109,18 @@ export function status(code: number, message?: string, headers?: Record<string, 
 }
 
 /**
- * What a judge prompt carried: the claim ids and evidence ids of its fenced JSON lines
- * (`{"id","text"}` claims, `{"id","source","text"}` evidence items), and the user message.
+ * What a judge prompt carried: the ids of its claim lines (`{"id","text"}`, under the CLAIMS
+ * heading) and of its evidence lines (`{"id","text"}`, under the EVIDENCE heading), and the user message.
  */
 export function judgePromptIds(request: RecordedRequest): { claims: string[]; evidence: string[]; user: string } {
   const user: string = request.body?.messages?.find((m: { role: string }) => m.role === 'user')?.content ?? '';
   const claims: string[] = [];
   const evidence: string[] = [];
+  let section: string[] | undefined;
   for (const line of user.split('\n')) {
-    if (!line.startsWith('{"id":')) continue;
-    const parsed = JSON.parse(line) as { id: string; source?: string };
-    (parsed.source === undefined ? claims : evidence).push(parsed.id);
+    if (line.startsWith('CLAIMS')) section = claims;
+    else if (line.startsWith('EVIDENCE')) section = evidence;
+    else if (line.startsWith('{"id":')) section?.push((JSON.parse(line) as { id: string }).id);
   }
   return { claims, evidence, user };
 }

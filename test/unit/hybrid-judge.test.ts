@@ -119,7 +119,7 @@ describe('hybrid judge over a real OpenAI-compatible server', () => {
     server.scriptChat(grounded);
     await review({ report: REPORT, evidence: EVIDENCE, question: QUESTION, judge: hybrid([1, 1, 1, 0]) });
     const user: string = server.requestsTo('/chat/completions')[0]!.body.messages[1].content;
-    assert.match(user, /<<<BEGIN QUESTION-[0-9a-f]{12}>>>\n"What happened to db-prod-1 and api-gw\?"\n<<<END QUESTION-/);
+    assert.match(user, /^<<<BEGIN DATA-[0-9a-f]{12}>>>\nQUESTION the report answers\n"What happened to db-prod-1 and api-gw\?"\n/m);
     assert.ok(user.includes('{"passage":"P1","text":"The circuit breaker on api-gw opened at 14:05. It stayed open for about half an hour."}'));
     assert.ok(user.includes('{"id":"C4","text":"It stayed open for about half an hour.","passage":"P1"}'));
     assert.ok(!/offline|confidence/i.test(user), 'no hint from the offline judge');

@@ -46,4 +46,13 @@ describe('claim passages for the LLM judge', () => {
     const alone = claimPassages('Memory stayed flat.\n', [{ id: 'C1', text: 'Memory stayed flat.', start: 0, end: 19, line: 1 }]);
     assert.equal(alone.passages.length, 0);
   });
+
+  it('a list item or quote line that is the claim itself, marker aside, is no passage', () => {
+    const report = '- Memory stayed flat.\n\n1. Disk usage hit 81%.\n\n> The queue drained\n> by 14:30.\n\n- Load rose. It fell again.\n';
+    const claim = (id: string, text: string) => ({ id, text, start: report.indexOf(text), end: report.indexOf(text) + text.length, line: 1 });
+    const passages = claimPassages(report, [claim('C1', 'Memory stayed flat.'), claim('C2', 'Disk usage hit 81%.'), claim('C3', 'The queue drained\n> by 14:30.'), claim('C4', 'It fell again.')]);
+    // Only the item of two sentences says more than its claim.
+    assert.deepEqual(passages.passages, [{ id: 'P1', text: '- Load rose. It fell again.' }]);
+    assert.deepEqual([...passages.byClaim], [['C4', 'P1']]);
+  });
 });

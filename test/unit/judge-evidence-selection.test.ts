@@ -3,7 +3,7 @@
 // for a claim whose own words retrieve too little, the candidates of its paragraph.
 import assert from 'node:assert/strict';
 import { claimPassages } from '../../src/core/judge/openai/context';
-import { OpenAIJudge, retrievalEvidenceSelector } from '../../src/core/judge/openai';
+import { OpenAIJudge, evidenceLines, retrievalEvidenceSelector } from '../../src/core/judge/openai';
 import type { EvidenceItem, ReportClaim } from '../../src/core/review-types';
 import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server';
 
@@ -73,6 +73,28 @@ describe('evidence sent with a request to the LLM judge', () => {
   it('sendAllUpTo still sends small evidence whole when a caller asks for it', () => {
     assert.equal(retrievalEvidenceSelector(EVIDENCE, { sendAllUpTo: 10 })([breaker]).length, 10);
     assert.deepEqual(ids(retrievalEvidenceSelector(EVIDENCE, { sendAllUpTo: 9 })([breaker])), ['E1']);
+  });
+});
+
+describe('evidence lines in a judge prompt', () => {
+  it('name each file once, where it changes; an id made from its line carries no line of its own', () => {
+    const items: EvidenceItem[] = [
+      { ...EVIDENCE[0]!, id: 'ops.log:E1' },
+      { ...EVIDENCE[1]!, id: 'ops.log:E2' },
+      { ...EVIDENCE[2]!, id: 'app.log:E1', file: 'app.log', line: 1 },
+      { ...EVIDENCE[3]!, id: 'app.log:E1.2', file: 'app.log', line: 1 },
+      // An id that does not say its line (an item made by a caller, not by the evidence parser).
+      { ...EVIDENCE[4]!, id: 'dns', file: 'app.log', line: 7 },
+    ];
+    assert.deepEqual(evidenceLines(items), [
+      '{"file":"ops.log"}',
+      `{"id":"ops.log:E1","text":${JSON.stringify(LINES[0])}}`,
+      `{"id":"ops.log:E2","text":${JSON.stringify(LINES[1])}}`,
+      '{"file":"app.log"}',
+      `{"id":"app.log:E1","text":${JSON.stringify(LINES[2])}}`,
+      `{"id":"app.log:E1.2","text":${JSON.stringify(LINES[3])}}`,
+      `{"id":"dns","line":7,"text":${JSON.stringify(LINES[4])}}`,
+    ]);
   });
 });
 

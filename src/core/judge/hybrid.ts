@@ -9,7 +9,7 @@
 import type { PartitionKey } from '../model';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
 import { judgeOutputFromClaims } from './offline';
-import type { JudgeEstimate } from './openai/judge';
+import type { EstimateOptions, JudgeEstimate } from './openai/estimate';
 import type { JudgeAsk } from './openai/wire';
 
 // Calibrated on held-out folds of the corpus dev split (`npm run train:judge` prints the table):
@@ -19,7 +19,7 @@ export const DEFAULT_CONFIDENCE_CUT = 0.75;
 /** An LLM judge that can say what it would send without sending it, and be asked for claim verdicts only. */
 export interface EstimatingJudge extends ClaimJudge {
   judgeClaims(input: ClaimJudgeInput, ask?: JudgeAsk): Promise<ClaimJudgement>;
-  estimate(input: ClaimJudgeInput, ask?: JudgeAsk): Promise<JudgeEstimate>;
+  estimate(input: ClaimJudgeInput, ask?: JudgeAsk, options?: EstimateOptions): Promise<JudgeEstimate>;
 }
 
 export interface HybridJudgeOptions {
@@ -105,9 +105,9 @@ export class HybridJudge implements ClaimJudge {
   }
 
   /** What a hybrid judgement would send: the offline judge runs (locally), the LLM part is only planned. */
-  async estimate(input: ClaimJudgeInput): Promise<HybridEstimate> {
+  async estimate(input: ClaimJudgeInput, options: EstimateOptions = {}): Promise<HybridEstimate> {
     const { kept, sent } = await this.split(input);
-    const estimate = await this.options.llm.estimate({ ...input, claims: sent }, 'verdicts');
+    const estimate = await this.options.llm.estimate({ ...input, claims: sent }, 'verdicts', options);
     return { ...estimate, keptOffline: kept.size };
   }
 

@@ -74,7 +74,13 @@ function cutAround(text: string, claimText: string): string {
   return `${from > 0 ? '…' : ''}${text.slice(from, from + MAX_PASSAGE_CHARS)}${from + MAX_PASSAGE_CHARS < text.length ? '…' : ''}`;
 }
 
-/** The passages of a chunk's claims, shared by the claims of one block; none where a passage adds nothing. */
+/** A passage's words as a claim would have them: no list or quote marker in front, spaces collapsed. */
+const asClaimText = (text: string) => text.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?/, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The passages of a chunk's claims, shared by the claims of one block; none where a passage adds
+ * nothing: empty, or the claim itself (a list item or quote line that is one claim, marker aside).
+ */
 export function claimPassages(report: string | undefined, claims: readonly ReportClaim[]): ClaimPassages {
   const result: ClaimPassages = { passages: [], byClaim: new Map() };
   if (!report) return result;
@@ -83,7 +89,8 @@ export function claimPassages(report: string | undefined, claims: readonly Repor
   for (const claim of claims) {
     if (claim.start < 0 || claim.end > report.length || claim.start >= claim.end) continue;
     const text = passageOf(report, claim, lines);
-    if (text.trim() === claim.text.trim() || text.trim() === '') continue;
+    const words = asClaimText(text);
+    if (words === '' || words === asClaimText(claim.text)) continue;
     let id = ids.get(text);
     if (!id) {
       id = `P${ids.size + 1}`;

@@ -1,4 +1,5 @@
 // The LLM judge over OpenAI-compatible endpoints: client, wire schema, prompt, chunks, cache.
+export * from './estimate';
 export * from './cache';
 export * from './chunks';
 export * from './client';

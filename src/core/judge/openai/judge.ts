@@ -21,7 +21,8 @@ import {
 } from './client';
 import { claimPassages, type ClaimPassages } from './context';
 import { capWire, combineSamples, dedupe, mergeChunk, mergedJudgeOutput, unjudged } from './merge';
-import { JUDGE_PROMPT_VERSION, buildJudgeUserMessage, judgeSystemPromptFor } from './prompt';
+import { addPromptTokenParts, noPromptTokenParts, promptTokenParts, type EstimateOptions, type JudgeEstimate } from './estimate';
+import { JUDGE_PROMPT_VERSION, judgeSystemPromptFor, judgeUserMessage, type JudgeUserMessage } from './prompt';
 import { TOKEN_ENCODING, countPromptTokens, type ChatText } from './tokens';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -34,6 +35,8 @@ import {
   withRetries,
 } from './transport';
 import { answerJson, jsonSchemaTextFor, parseWire, responseFormatFor, type JudgeAsk, type JudgeWire } from './wire';
+
+export type { EstimateOptions, JudgeEstimate } from './estimate';
 
 export type StructuredOutputMode = 'auto' | 'on' | 'off';
 
@@ -59,21 +62,6 @@ export interface OpenAIJudgeOptions extends OpenAIEndpointOptions {
   reviewDeadlineMs?: number;
   /** Answers larger than this are not read (default 4 MiB). */
   maxResponseBytes?: number;
-}
-
-/** What a judgement would send, computed without sending anything. */
-export interface JudgeEstimate {
-  /** Claims that would travel to the endpoint. */
-  claims: number;
-  /** HTTP requests a run would make, cached chunks excluded, retries not counted. */
-  requests: number;
-  cachedRequests: number;
-  promptTokens: number;
-  /** Of `promptTokens`, those every request repeats whatever it judges: the instructions and the answer's schema. */
-  repeatedTokens: number;
-  encoding: string;
-  /** Claim ids per request, in order. */
-  perRequest: string[][];
 }
 
 type ChunkOutcome =
@@ -135,12 +123,14 @@ export class OpenAIJudge implements ClaimJudge {
   }
 
   /** The requests a judgement of `input` would make, and their prompt tokens; reads the cache, sends nothing. */
-  async estimate(input: ClaimJudgeInput, ask: JudgeAsk = 'full'): Promise<JudgeEstimate> {
+  async estimate(input: ClaimJudgeInput, ask: JudgeAsk = 'full', options: EstimateOptions = {}): Promise<JudgeEstimate> {
     const estimate: JudgeEstimate = { claims: input.claims.length, requests: 0, cachedRequests: 0, promptTokens: 0, repeatedTokens: 0, encoding: TOKEN_ENCODING, perRequest: [] };
+    if (options.parts) estimate.parts = noPromptTokenParts();
     if (input.claims.length === 0 || input.evidence.length === 0) return estimate;
     const structured = this.structuredFirst();
     // The schema travels as response_format or, without structured outputs, inside the prompt: repeated either way.
-    const repeated = await countPromptTokens([{ role: 'system', content: judgeSystemPromptFor(ask) }], jsonSchemaTextFor(ask));
+    const schema = jsonSchemaTextFor(ask);
+    const repeated = await countPromptTokens([{ role: 'system', content: judgeSystemPromptFor(ask) }], schema);
     for (const task of this.plan(input, ask)) {
       if (await this.cache?.get(task.key).catch(() => undefined)) {
         estimate.cachedRequests += 1;
@@ -149,7 +139,10 @@ export class OpenAIJudge implements ClaimJudge {
       estimate.requests += 1;
       estimate.perRequest.push(task.claims.map((c) => c.id));
       estimate.repeatedTokens += repeated;
-      estimate.promptTokens += await countPromptTokens(this.messages(task, input.question, structured), structured ? jsonSchemaTextFor(ask) : '');
+      const user = this.userMessage(task, input.question, structured);
+      const tokens = await countPromptTokens(this.messages(task, user), structured ? schema : '');
+      estimate.promptTokens += tokens;
+      if (estimate.parts) addPromptTokenParts(estimate.parts, await promptTokenParts(judgeSystemPromptFor(ask), user, schema, tokens));
     }
     return estimate;
   }
@@ -187,10 +180,14 @@ export class OpenAIJudge implements ClaimJudge {
     return mode === 'on' || (mode === 'auto' && !this.structuredRefused);
   }
 
-  private messages(task: JudgeTask, question: string | undefined, structured: boolean): ChatText[] {
+  private userMessage(task: JudgeTask, question: string | undefined, structured: boolean): JudgeUserMessage {
+    return judgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured, ask: task.ask });
+  }
+
+  private messages(task: JudgeTask, user: JudgeUserMessage): ChatText[] {
     return [
       { role: 'system', content: judgeSystemPromptFor(task.ask) },
-      { role: 'user', content: buildJudgeUserMessage({ claims: task.claims, evidence: task.evidence, passages: task.passages, question, schemaInPrompt: !structured, ask: task.ask }) },
+      { role: 'user', content: user.text },
     ];
   }
 
@@ -343,7 +340,7 @@ export class OpenAIJudge implements ClaimJudge {
       {
         model: this.model,
         ...(this.temperatureRefused ? {} : { temperature: this.temperature }),
-        messages: this.messages(task, question, structured),
+        messages: this.messages(task, this.userMessage(task, question, structured)),
         ...(structured ? { response_format: responseFormatFor(task.ask) } : {}),
       },
       { signal },

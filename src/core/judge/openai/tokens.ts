@@ -29,3 +29,8 @@ export async function countPromptTokens(messages: ChatText[], extra = ''): Promi
   const count = await loadCounter();
   return count.chat(messages) + (extra ? count.text(extra) : 0);
 }
+
+/** Tokens of a text alone, no chat framing (a part of a message, for the dry run's breakdown). */
+export async function countTextTokens(text: string): Promise<number> {
+  return text ? (await loadCounter()).text(text) : 0;
+}

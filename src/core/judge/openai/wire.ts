@@ -52,9 +52,20 @@ export type JudgeAsk = 'full' | 'verdicts';
 /** The answer to a `verdicts` request: no report-level summary. */
 export const VerdictsWireSchema = JudgeWireSchema.pick({ verdicts: true, sub_claims: true, decision_status: true, abstain_reason: true });
 
+/**
+ * A strict `response_format` for a schema, less the draft URI ("$schema") the converter puts at
+ * the top: no endpoint needs it, and every request paid its tokens (in the prompt, too, without
+ * structured outputs).
+ */
+function responseFormat(schema: z.ZodType, name: string): ReturnType<typeof zodResponseFormat> {
+  const format = zodResponseFormat(schema, name);
+  const { $schema: _uri, ...rest } = format.json_schema.schema as Record<string, unknown>;
+  return { ...format, json_schema: { ...format.json_schema, schema: rest } };
+}
+
 /** The `response_format` sent to endpoints with structured outputs: a strict schema named JudgeOutput. */
-export const judgeResponseFormat = zodResponseFormat(JudgeWireSchema, 'JudgeOutput');
-const verdictsResponseFormat = zodResponseFormat(VerdictsWireSchema, 'JudgeVerdicts');
+export const judgeResponseFormat = responseFormat(JudgeWireSchema, 'JudgeOutput');
+const verdictsResponseFormat = responseFormat(VerdictsWireSchema, 'JudgeVerdicts');
 
 /** The same schema as text, for the prompt of endpoints without structured outputs. */
 export const judgeJsonSchemaText = JSON.stringify(judgeResponseFormat.json_schema.schema);

@@ -269,3 +269,25 @@ describe('offline judge: an absence against a field that counts the thing in ano
     assert.equal((await judge('sessions-api returned no errors at any point.', [app])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: outcomes and persistence the claim words with care', () => {
+  const smoke = {
+    file: 'trace.jsonl',
+    text: JSON.stringify({ type: 'tool_call', tool: 'run_smoke_test', args: { suite: 'fps-limits-premier' }, result: { passed: 11, failed: 1 }, mutating: false, exit_ok: false }),
+  };
+  const causes = {
+    file: 'ops_queries.log',
+    text: ['[tool=run_sql row=1] airport=MAN month=2026-02 cause=atc_restriction share_pct=34', '[tool=run_sql row=2] airport=MAN month=2026-03 cause=atc_restriction share_pct=31', '[tool=run_sql row=3] airport=MAN month=2026-03 cause=crew share_pct=22'].join('\n'),
+  };
+
+  it('a call that exited with failures does not belie a partial pass the claim counts', async () => {
+    // 11 passed, 1 failed: "11 of the 12 passed" is right; "the suite passed" is not.
+    assert.notEqual((await judge('11 of the 12 smoke tests in fps-limits-premier passed.', [smoke])).partition, 'contradicted');
+    assert.equal((await judge('The fps-limits-premier smoke suite passed.', [smoke])).partition, 'contradicted');
+  });
+
+  it('"remained the largest" holds a rank, not the figure beside it', async () => {
+    // ATC was the top cause in both months (34%, 31%); the figure 31% is March's.
+    assert.notEqual((await judge('ATC restrictions remained the largest single cause of delay at MAN in March, at 31%.', [causes])).partition, 'contradicted');
+  });
+});

@@ -4,6 +4,7 @@ import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import { isBound, quantityMatches, satisfiesBound, sharesKey } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted, holdsAllAnchors, holdsSomeAnchor } from '../claim-view';
 import { fieldValueWords } from '../words';
+import { rankWording } from './ranks';
 
 /** Wording that says a figure held over time ("stayed flat at 212"). */
 const PERSISTENCE_RE = /\b(?:stay(?:ed|s)?|remain(?:ed|s)?|unchanged|flat|steady|constant|(?:did not|didn't|does not|doesn't) change)\b/i;
@@ -24,6 +25,8 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
   // "stayed open for just under 40 minutes": how long, not a value that held.
   if (quantity.dimension === 'duration' && /\bfor\s+(?:\p{L}+\s+){0,2}$/iu.test(view.claim.text.slice(Math.max(0, quantity.start - 24), quantity.start))) return undefined;
   if (!PERSISTENCE_RE.test(view.claim.text) && !ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
+  // "remained the largest single cause, at 31%": what held is a rank, not the figure.
+  if (rankWording(view.claim.text) !== undefined) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsSomeAnchor(view, unit));
   const sameMeasure = (a: Quantity, b: Quantity): boolean =>
     a.dimension === b.dimension && a.key.length === b.key.length && a.key.every((word) => b.key.includes(word));

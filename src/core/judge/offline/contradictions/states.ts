@@ -69,11 +69,19 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
       // success") is no opposition from the record: the claim has already said which is which.
       const opposite = unitStates.find((s) => s.polarity !== state.polarity && !claimStateWords.has(s.word.toLowerCase()));
       const same = unitStates.some((s) => s.polarity === state.polarity);
-      const failedCall = state.group === 'outcome' && state.polarity === 1 && unit.item.exitOk === false;
+      // A call that did not exit cleanly belies a plain success, not a partial one the claim counts
+      // ("11 of the 12 smoke tests passed") or one it says came after a failure ("failed …, passed on rerun").
+      const failedCall = state.group === 'outcome' && state.polarity === 1 && unit.item.exitOk === false && !partialOutcome(view.claim.text) && !view.wording.states.some((s) => s.group === state.group && s.polarity !== state.polarity);
       if ((opposite && !same) || failedCall) {
         return contradicted(unit, `claim says "${state.word}", ${unit.item.id} says ${opposite ? `"${opposite.word}"` : 'the call failed'}`);
       }
     }
   }
   return undefined;
+}
+
+/** "11 of the 12", "18 of its 20": a part of a whole, fewer than all. */
+function partialOutcome(text: string): boolean {
+  const match = /\b(\d[\d,]*)\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?(\d[\d,]*)\b/i.exec(text);
+  return match !== null && Number(match[1]!.replace(/,/g, '')) < Number(match[2]!.replace(/,/g, ''));
 }

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 import { namesValue } from '../../src/core/judge/offline/align/table-alignment';
 import { rankWording } from '../../src/core/judge/offline/contradictions/ranks';
-import { changesIn } from '../../src/core/judge/offline/contradictions/superseded';
+import { changesIn, timeChangesIn } from '../../src/core/judge/offline/contradictions/superseded';
 import { multipleHolds, multipleWording } from '../../src/core/judge/offline/contradictions/table-multiples';
 import { tablesOf } from '../../src/core/judge/offline/records/tables';
 import { parseEvidenceSources } from '../../src/core/evidence';
@@ -289,5 +289,22 @@ describe('offline judge: outcomes and persistence the claim words with care', ()
   it('"remained the largest" holds a rank, not the figure beside it', async () => {
     // ATC was the top cause in both months (34%, 31%); the figure 31% is March's.
     assert.notEqual((await judge('ATC restrictions remained the largest single cause of delay at MAN in March, at 31%.', [causes])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: a time a later document moved', () => {
+  const guide = { file: 'payroll.md', text: 'For same-day payment in EUR, approve the run before 14:00 CET on a banking day.' };
+  const notes = {
+    file: 'release-notes.md',
+    text: '# February\n\n- **Later same-day cutoff.** The same-day payment cutoff for EUR off-cycle runs moves from\n  14:00 CET to 15:30 CET. The UK cutoff is unchanged.\n',
+  };
+
+  it('reads the change across the line a list item wraps at, and contradicts the old time', async () => {
+    const index = buildEvidenceIndex(parseEvidenceSources([notes]).items);
+    assert.deepEqual(index.items.flatMap((unit) => timeChangesIn(unit)).map((c) => `${c.old.raw} -> ${c.now.raw}`), ['14:00 -> 15:30']);
+    const claim = await judge('For same-day payment in EUR, the run must be approved before 14:00 CET on a banking day.', [guide, notes]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /moves it from 14:00 to 15:30/);
+    assert.notEqual((await judge('For same-day payment in EUR, approve the run before 15:30 CET.', [guide, notes])).partition, 'contradicted');
   });
 });

@@ -2,8 +2,8 @@
 // notes say the window "is extended from 30 to 45 days" (or "is now 45 days (previously 30)").
 // The claim repeats the old value from the document the change supersedes; the change statement
 // names the same thing in the claim's words and gives the value it has now.
-import type { IndexedItem, Quantity } from '../../../retrieval/index';
-import { quantityMatches } from '../derive/matching';
+import { extractFeatures, type ClockTime, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import changes from '../vocabulary/changes.json';
@@ -19,6 +19,19 @@ interface Change {
   now: Quantity;
 }
 
+/** How many of the words the item of a unit holds (a sentence of a wrapped list item may hold few of them). */
+function sharedWithItem(unit: IndexedItem, words: readonly string[]): number {
+  const held = unit.sentence > 0 || unit.text !== unit.item.text ? new Set(extractFeatures(unit.item.text).words) : unit.wordSet;
+  return words.filter((word) => held.has(word)).length;
+}
+
+/** The text before a position of a unit, reaching back into the sentences of its item before it (a list item wrapped over lines). */
+function textBefore(unit: IndexedItem, at: number, length: number): string {
+  const offset = unit.sentence > 0 ? unit.item.text.indexOf(unit.text) : -1;
+  const full = offset > 0 ? unit.item.text.slice(0, offset) + unit.text.slice(0, at) : unit.text.slice(0, at);
+  return full.slice(Math.max(0, full.length - length)).replace(/\s+/g, ' ');
+}
+
 /** The changes a document sentence states: "raised from 8 to 12", "is now 45 minutes (previously 20)". */
 export function changesIn(unit: IndexedItem): Change[] {
   const { text } = unit;
@@ -26,7 +39,7 @@ export function changesIn(unit: IndexedItem): Change[] {
   const out: Change[] = [];
   for (let i = 0; i + 1 < quantities.length; i++) {
     const [a, b] = [quantities[i]!, quantities[i + 1]!];
-    const before = text.slice(Math.max(0, a.start - 80), a.start);
+    const before = textBefore(unit, a.start, 80);
     const between = text.slice(a.start + a.raw.length, b.start);
     // "… is extended from 30 to 45 days": the verb before "from", one value each side of "to".
     if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: a, now: b });
@@ -36,19 +49,44 @@ export function changesIn(unit: IndexedItem): Change[] {
   return out;
 }
 
+/** Clock times a document sentence says were changed: "moved from 14:00 CET to 15:30 CET". */
+export function timeChangesIn(unit: IndexedItem): Array<{ old: ClockTime; now: ClockTime }> {
+  const { text } = unit;
+  const times = [...unit.features.times].sort((a, b) => a.start - b.start);
+  const out: Array<{ old: ClockTime; now: ClockTime }> = [];
+  for (let i = 0; i + 1 < times.length; i++) {
+    const [a, b] = [times[i]!, times[i + 1]!];
+    const before = textBefore(unit, a.start, 100);
+    const between = text.slice(a.start + a.raw.length, b.start);
+    if (/\bfrom\s+$/i.test(before) && /^\s*(?:[A-Z]{2,5}\s+)?to\s+$/.test(between) && VERB_RE.test(before)) out.push({ old: a, now: b });
+  }
+  return out;
+}
+
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || HISTORICAL_RE.test(view.claim.text)) return undefined;
   const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta');
-  if (figures.length === 0) return undefined;
   const words = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word));
+  // A time the change moved ("the cut-off moved from 14:00 CET to 15:30 CET").
+  for (const unit of candidates) {
+    if (unit.item.kind !== 'paragraph') continue;
+    const changes = timeChangesIn(unit);
+    if (changes.length === 0 || sharedWithItem(unit, words) < 2) continue;
+    for (const change of changes) {
+      const claimed = view.features.times.find((t) => timeMatches(t, change.old));
+      if (!claimed || view.features.times.some((t) => timeMatches(t, change.now))) continue;
+      return { partition: 'contradicted', type: 'domain', evidence_refs: [unit.item.id], reason: `claim says ${claimed.raw.trim()}, superseded: ${unit.item.id} moves it from ${change.old.raw.trim()} to ${change.now.raw.trim()}` };
+    }
+  }
+  if (figures.length === 0) return undefined;
   for (const unit of candidates) {
     if (unit.item.kind !== 'paragraph') continue;
     for (const change of changesIn(unit)) {
       const claimed = figures.find((q) => quantityMatches(q, change.old));
       // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
       if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
-      // About the same thing: the change's sentence holds at least two of the claim's content words.
-      if (words.filter((word) => unit.wordSet.has(word)).length < 2) continue;
+      // About the same thing: the change's item holds at least two of the claim's content words.
+      if (sharedWithItem(unit, words) < 2) continue;
       // A name the claim gives (Starter) that the item names apart from the change ("raised on
       // Growth and Enterprise. Starter is unchanged"): the change is about another scope.
       const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ');

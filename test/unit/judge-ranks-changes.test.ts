@@ -308,3 +308,26 @@ describe('offline judge: a time a later document moved', () => {
     assert.notEqual((await judge('For same-day payment in EUR, approve the run before 15:30 CET.', [guide, notes])).partition, 'contradicted');
   });
 });
+
+describe("offline judge: how long an alert was open, when the claim names it another way", () => {
+  const alerts = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=BILL-QUEUE-LAG fired_at=2026-03-09T09:14:00Z resolved_at=2026-03-09T10:02:00Z severity=critical',
+      '[signal] alert_id=EDGE-5XX-2 fired_at=2026-03-09T10:58:00Z severity=critical',
+      '[signal] alert_id=EDGE-5XX-2 resolved_at=2026-03-09T11:36:00Z',
+    ].join('\n'),
+  };
+
+  it('"the queue-lag alert" is BILL-QUEUE-LAG: open 48 minutes, not 38', async () => {
+    const claim = await judge('The queue-lag alert stayed open for 38 minutes.', [alerts]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /bill-queue-lag spans 48 min/);
+    assert.notEqual((await judge('The queue-lag alert stayed open for 48 minutes.', [alerts])).partition, 'contradicted');
+  });
+
+  it('"N minutes after it fired" is the alert\'s own life (10:58 → 11:36 is 38 minutes)', async () => {
+    assert.equal((await judge('EDGE-5XX-2 cleared, 48 minutes after it fired.', [alerts])).partition, 'contradicted');
+    assert.notEqual((await judge('EDGE-5XX-2 cleared, 38 minutes after it fired.', [alerts])).partition, 'contradicted');
+  });
+});

@@ -14,13 +14,17 @@ import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
  */
 export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const durations = view.features.quantities.filter((q) => q.dimension === 'duration' && q.hasUnit && !isBound(q) && q.qualifier !== 'delta');
-  const identifiers = numberedIdentifiers(view);
-  if (durations.length !== 1 || identifiers.length !== 1 || view.features.times.length > 0) return undefined;
-  if (!/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
-  // "Six minutes after the first reload, alert A-9034 fired": a distance between two events, not how long one lasted.
+  if (durations.length !== 1 || view.features.times.length > 0) return undefined;
   const claimed = durations[0]!;
-  if (/^\s*(?:after|before|later|earlier|since|ago|into|past)\b/i.test(view.claim.text.slice(claimed.start + claimed.raw.length))) return undefined;
-  const identifier = identifiers[0]!;
+  const after = view.claim.text.slice(claimed.start + claimed.raw.length);
+  // "EDGE-5XX-2 cleared, 48 minutes after it fired": how long the alert itself was open.
+  const ownLife = /^\s*after\s+(?:it|the alert|the alarm)\s+(?:had\s+|first\s+)?(?:fired|triggered|went off|was raised|opened)\b/i.test(after);
+  if (!ownLife && !/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
+  // "Six minutes after the first reload, alert A-9034 fired": a distance between two events, not how long one lasted.
+  if (!ownLife && /^\s*(?:after|before|later|earlier|since|ago|into|past)\b/i.test(after)) return undefined;
+  const identifiers = numberedIdentifiers(view);
+  const identifier = identifiers.length === 1 ? identifiers[0] : identifiers.length === 0 ? alertMeant(view) : undefined;
+  if (!identifier) return undefined;
   const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${identifier}`)) {
     const unit = view.index.items[position]!;
@@ -45,6 +49,25 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
     evidence_refs: [first.unit.item.id, last.unit.item.id],
     reason: `claim says ${claimed.raw.trim()}, ${identifier} spans ${minutes} min ${seconds} s (${first.unit.item.id} → ${last.unit.item.id})`,
   };
+}
+
+/**
+ * The alert a claim that names none is about ("The queue-lag alert stayed open …", "It stayed
+ * open …"): the one alert whose id holds the words before "alert", else the one alert the claim
+ * just before names.
+ */
+function alertMeant(view: ClaimView): string | undefined {
+  const alertIds = (ids: readonly string[]): string[] => [...new Set(ids.filter((id) => [...view.index.itemsWith(`i:${id}`)].some((p) => view.index.items[p]!.item.kind === 'signal')))];
+  const words = /\b((?:[\p{L}\d]+[- ])?[\p{L}\d]+)\s+(?:alert|alarm)\b/iu.exec(view.claim.text)?.[1]?.toLowerCase().split(/[- ]/);
+  if (words && !/^(?:the|this|that|an?|its|same)$/.test(words.join(' '))) {
+    const signalIds = new Set<string>();
+    for (const unit of view.index.items) if (unit.item.kind === 'signal') for (const id of unit.features.identifiers) if (words.every((word) => id.split(/[-_]/).includes(word))) signalIds.add(id);
+    return signalIds.size === 1 ? [...signalIds][0] : undefined;
+  }
+  if (!/^\s*(?:it|the alert|the alarm|that alert|that alarm|this alert)\b/i.test(view.claim.text)) return undefined;
+  const before = view.surroundings.previous[0];
+  const named = before ? alertIds(extractFeatures(before.text).identifiers.filter((id) => /\d/.test(id))) : [];
+  return named.length === 1 ? named[0] : undefined;
 }
 
 const FIRED_RE = /\b(?:fired|fires|firing|triggered|went off|followed)\b/i;

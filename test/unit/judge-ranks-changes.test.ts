@@ -331,3 +331,11 @@ describe("offline judge: how long an alert was open, when the claim names it ano
     assert.notEqual((await judge('EDGE-5XX-2 cleared, 38 minutes after it fired.', [alerts])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: the level of an alert named by an id without a number', () => {
+  const alerts = { file: 'alerts.log', text: '[signal] alert_id=MM-ENQUEUE-ERR fired_at=2026-05-02T19:03:10Z severity=critical' };
+  it('"a warning-level alert" against severity=critical is contradicted; "a critical alert" stands', async () => {
+    assert.equal((await judge('19:03 — MM-ENQUEUE-ERR fired as a warning-level alert.', [alerts])).partition, 'contradicted');
+    assert.notEqual((await judge('MM-ENQUEUE-ERR fired as a critical alert at 19:03.', [alerts])).partition, 'contradicted');
+  });
+});

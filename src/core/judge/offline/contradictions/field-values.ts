@@ -103,7 +103,9 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
   if (view.wording.absent.length > 0 || view.wording.negated.length > 0) return undefined;
   const claimWords = new Set(view.words.keys());
   // A level as a word of its own: not inside a name like vpn_auth_reject_rate_high or queue-age-high.
-  const written = [...view.claim.text.matchAll(/(?<![\p{L}\p{N}_.-])(\p{L}+)(?![\p{L}\p{N}_-])/gu)].map((match) => canonicalStem(match[1]!.toLowerCase()));
+  // "a warning-level alert" is a warning alert.
+  const text = view.claim.text.replace(/-(level|severity|priority)\b/gi, ' $1');
+  const written = [...text.matchAll(/(?<![\p{L}\p{N}_.-])(\p{L}+)(?![\p{L}\p{N}_-])/gu)].map((match) => canonicalStem(match[1]!.toLowerCase()));
   const claimLevels = LEVEL_SCALES.flat().filter((level) => written.includes(level));
   if (claimLevels.length === 0) return undefined;
   const numbered = numberedIdentifiers(view);
@@ -119,8 +121,10 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
       const named = keyWords.some((word) => claimWords.has(word));
       const level = surfaceWord(view.claim.text, other);
       // Unnamed, the level must qualify the alert itself ("a critical alert", "severity warning"), not a measure ("error rate").
-      const qualifiesAlert = new RegExp(`\\b${level}\\s+(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b`, 'i');
-      const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && numbered.length > 0 && numbered.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(view.claim.text);
+      const qualifiesAlert = new RegExp(`\\b${level}\\s+(?:level\\s+)?(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b`, 'i');
+      // The alert is the one the claim names: by a numbered id, else by its own id (MM-ENQUEUE-ERR).
+      const ids = numbered.length > 0 ? numbered : view.features.identifiers.filter((id) => id.includes('-') && unit.item.kind === 'signal');
+      const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && ids.length > 0 && ids.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(text);
       if (!named && !ownSeverity) continue;
       return contradicted(unit, `claim says "${level}", ${unit.item.id} says ${key}=${value}`);
     }

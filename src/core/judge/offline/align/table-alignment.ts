@@ -4,7 +4,8 @@
 // to compare apart (a claim about Q1 and Q4 rows that it does not tell apart is checked in each).
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
-import { numericValue, type Table, type TableRow } from '../records/tables';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import type { ClaimVerdict } from '../claim-view';
 import { periodKey, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
 
@@ -180,4 +181,23 @@ export function comparedGroups(table: Table, rows: readonly TableRow[], mine: re
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return [...groups.values()];
+}
+
+/** A claim stated plainly: no hedge, no denial, no absence (those are judged by their own rules). */
+export function statedPlainly(view: ClaimView): boolean {
+  const { wording } = view;
+  return !wording.hedge && wording.negated.length === 0 && wording.absent.length === 0;
+}
+
+/**
+ * The first table that decides a claim: `decide` returns a verdict, null when the table bears the
+ * claim out (no later table is asked), or undefined when the table says nothing about it.
+ */
+export function firstTableVerdict(view: ClaimView, decide: (table: Table, claim: Set<string>) => ClaimVerdict | null | undefined): ClaimVerdict | undefined {
+  const claim = tokensOf(view.claim.text);
+  for (const table of tablesOf(view.index)) {
+    const verdict = decide(table, claim);
+    if (verdict !== undefined) return verdict ?? undefined;
+  }
+  return undefined;
 }

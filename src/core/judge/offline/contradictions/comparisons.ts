@@ -4,8 +4,8 @@
 // periods), or two period columns of one row (q4_2025, q1_2026), and words the comparison with
 // "… than"; the measure is the column its figure sits in or its words name.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { comparedGroups, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, tokensOf } from '../align/table-alignment';
+import { numericValue, type Table, type TableRow } from '../records/tables';
+import { comparedGroups, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly } from '../align/table-alignment';
 import comparisons from '../vocabulary/comparisons.json';
 
 /** Words whose order runs against the figure's (faster is the smaller duration): the measure decides, so they are left out. */
@@ -28,16 +28,8 @@ export function comparedWording(text: string): ComparedWording | undefined {
 }
 
 export function contradictComparison(view: ClaimView): ClaimVerdict | undefined {
-  const { wording } = view;
-  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  const compared = comparedWording(view.claim.text);
-  if (!compared) return undefined;
-  const claim = tokensOf(view.claim.text);
-  for (const table of tablesOf(view.index)) {
-    const verdict = compareIn(view, table, compared, claim);
-    if (verdict !== undefined) return verdict ?? undefined;
-  }
-  return undefined;
+  const compared = statedPlainly(view) ? comparedWording(view.claim.text) : undefined;
+  return compared ? firstTableVerdict(view, (table, claim) => compareIn(view, table, compared, claim)) : undefined;
 }
 
 interface Side {

@@ -5,8 +5,8 @@
 // entity's place in that order is computed from every row that shares the other columns.
 import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { columnWords, comparedGroups, measureColumn, namedValues, numberLabels, selectRows, tokensOf } from '../align/table-alignment';
+import { numericValue, type Table, type TableRow } from '../records/tables';
+import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly } from '../align/table-alignment';
 import ranks from '../vocabulary/ranks.json';
 
 export interface RankWording {
@@ -45,17 +45,10 @@ const CHANGE_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'i');
 const LIMIT_COLUMN_WORDS = new Set(ranks.limitColumns);
 
 export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
-  const { wording } = view;
-  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  const rank = rankWording(view.claim.text);
+  const rank = statedPlainly(view) ? rankWording(view.claim.text) : undefined;
   // "improved the most": a rank of changes, which the levels in the rows do not give.
   if (!rank || CHANGE_RE.test(view.claim.text)) return undefined;
-  const claimTokens = tokensOf(view.claim.text);
-  for (const table of tablesOf(view.index)) {
-    const verdict = rankIn(view, table, rank, claimTokens);
-    if (verdict !== undefined) return verdict ?? undefined;
-  }
-  return undefined;
+  return firstTableVerdict(view, (table, claim) => rankIn(view, table, rank, claim));
 }
 
 /** The verdict from one table: contradicted, null when the rank holds there, undefined when the table does not decide. */

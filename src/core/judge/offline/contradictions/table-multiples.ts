@@ -3,8 +3,8 @@
 // where December had 310 (×4). The claim gives at most one figure, the series the other, so the
 // two points are those of the series it names (vocabulary/multiples.json).
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import { tablesOf } from '../records/tables';
-import { namedValues, tokensOf } from '../align/table-alignment';
+import type { Table } from '../records/tables';
+import { firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
 import { seriesOf, spanOf, type Span } from '../align/table-series';
 import multiples from '../vocabulary/multiples.json';
 
@@ -45,28 +45,25 @@ export function multipleHolds(claimed: MultipleWording, actual: number): boolean
 }
 
 export function contradictTableMultiple(view: ClaimView): ClaimVerdict | undefined {
-  const { wording } = view;
-  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  const claimed = multipleWording(view.claim.text);
-  if (!claimed) return undefined;
-  const claim = tokensOf(view.claim.text);
-  for (const table of tablesOf(view.index)) {
-    const named = namedValues(view, table, claim);
-    const spans: Span[] = [];
-    for (const series of seriesOf(view, table, claim, named)) {
-      const span = spanOf(view, series, claim, named);
-      if (span && span.reversed === undefined && span.from.value > 0 && span.to.value > 0) spans.push(span);
-    }
-    if (spans.length === 0) continue;
-    const ratios = spans.map((span) => span.to.value / span.from.value);
-    if (ratios.some((ratio) => multipleHolds(claimed, ratio))) return undefined;
-    const { from, to } = spans[0]!;
-    return {
-      partition: 'contradicted',
-      type: 'synthesis',
-      evidence_refs: [...new Set([from.row.refs[0]!, to.row.refs[0]!])],
-      reason: `claim says "${claimed.wording}", ${from.value} (${from.label}, ${from.row.refs[0]}) to ${to.value} (${to.label}, ${to.row.refs[0]}) is ×${ratios[0]!.toFixed(2)}`,
-    };
+  const claimed = statedPlainly(view) ? multipleWording(view.claim.text) : undefined;
+  return claimed ? firstTableVerdict(view, (table, claim) => multipleIn(view, table, claimed, claim)) : undefined;
+}
+
+function multipleIn(view: ClaimView, table: Table, claimed: MultipleWording, claim: Set<string>): ClaimVerdict | null | undefined {
+  const named = namedValues(view, table, claim);
+  const spans: Span[] = [];
+  for (const series of seriesOf(view, table, claim, named)) {
+    const span = spanOf(view, series, claim, named);
+    if (span && span.reversed === undefined && span.from.value > 0 && span.to.value > 0) spans.push(span);
   }
-  return undefined;
+  if (spans.length === 0) return undefined;
+  const ratios = spans.map((span) => span.to.value / span.from.value);
+  if (ratios.some((ratio) => multipleHolds(claimed, ratio))) return null;
+  const { from, to } = spans[0]!;
+  return {
+    partition: 'contradicted',
+    type: 'synthesis',
+    evidence_refs: [...new Set([from.row.refs[0]!, to.row.refs[0]!])],
+    reason: `claim says "${claimed.wording}", ${from.value} (${from.label}, ${from.row.refs[0]}) to ${to.value} (${to.label}, ${to.row.refs[0]}) is ×${ratios[0]!.toFixed(2)}`,
+  };
 }

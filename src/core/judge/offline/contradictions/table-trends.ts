@@ -6,8 +6,8 @@
 // else from the period before the one it names, else first to last.
 import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import { tablesOf, type Table } from '../records/tables';
-import { columnWords, namedValues, tokensOf } from '../align/table-alignment';
+import type { Table } from '../records/tables';
+import { columnWords, firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
 import { seriesOf, spanOf, type Span } from '../align/table-series';
 import { TREND_DOWN, TREND_UP } from './trends';
 import polarity from '../vocabulary/polarity.json';
@@ -44,16 +44,8 @@ function claimedMovement(text: string): { sign: number; evaluative: boolean; wor
 }
 
 export function contradictTableTrend(view: ClaimView): ClaimVerdict | undefined {
-  const { wording } = view;
-  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  const movement = claimedMovement(view.claim.text);
-  if (!movement) return undefined;
-  const claim = tokensOf(view.claim.text);
-  for (const table of tablesOf(view.index)) {
-    const verdict = trendIn(view, table, movement, claim);
-    if (verdict !== undefined) return verdict ?? undefined;
-  }
-  return undefined;
+  const movement = statedPlainly(view) ? claimedMovement(view.claim.text) : undefined;
+  return movement ? firstTableVerdict(view, (table, claim) => trendIn(view, table, movement, claim)) : undefined;
 }
 
 function trendIn(view: ClaimView, table: Table, movement: { sign: number; evaluative: boolean; wording: string }, claim: Set<string>): ClaimVerdict | null | undefined {

@@ -5,6 +5,7 @@ import { fieldKeyBefore } from './figure-context';
 import { splitIdentifierWords } from './identifiers';
 import type { Quantity } from './types';
 import { GENERIC_KEYS, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
+import { execAll } from './matches';
 
 const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
@@ -19,7 +20,7 @@ const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
 export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {
   const quantities: Quantity[] = [];
-  for (const match of numberText.matchAll(NUMBER_RE)) {
+  for (const match of execAll(NUMBER_RE, numberText)) {
     let raw = match[0];
     let value = Number(raw.includes(',') ? raw.replace(/,/g, '') : raw);
     if (!Number.isFinite(value)) continue;

@@ -34,7 +34,8 @@ function indexableText(item: EvidenceItem): string {
   if (item.tool && !item.text.includes(item.tool)) parts.push(`tool=${item.tool}`);
   if (item.jsonPath && !item.text.includes(item.jsonPath)) parts.push(item.jsonPath);
   // A field whose value the text shows is there already (and so is its key=value pair, if written).
-  for (const [key, value] of Object.entries(item.fields)) if (!item.text.includes(value)) parts.push(`${key}=${value}`);
+  const fields = item.fields;
+  for (const key of Object.keys(fields)) if (!item.text.includes(fields[key]!)) parts.push(`${key}=${fields[key]!}`);
   if (item.result && !item.text.includes(item.result)) parts.push(item.result);
   if (item.context) parts.push(item.context);
   // The item's own string when nothing is added (no copy to keep, nor to compare with it later).

@@ -3,7 +3,8 @@
 // process each time: start-up, reading, parsing, indexing, judging, output) and in process
 // (`review()`); then the two budgets of the issue, end to end. With BENCH_BEFORE=<a checkout with
 // dist/cli.js built> every CLI figure is also taken with that build, in the same run, for a
-// before/after table. Needs `npm run build` first (dist/cli.js).
+// before/after table; with BENCH_BUDGETS_ONLY=1 only the budgets are measured. Needs `npm run
+// build` first (dist/cli.js).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -131,7 +132,8 @@ export async function run(): Promise<string> {
       build: (scale: number) => ({ report: oneTokenReport(BASE_TOKEN * scale), evidence: evidenceFile('log', BASE_ITEMS) }),
     },
   ];
-  for (const row of rows) {
+  // BENCH_BUDGETS_ONLY=1: the budgets alone (the format rows take minutes on a loaded machine).
+  for (const row of process.env.BENCH_BUDGETS_ONLY ? [] : rows) {
     for (const scale of SCALES) {
       const { report, evidence } = row.build(scale);
       const reportFile = join(scratch, 'report.md');

@@ -146,6 +146,8 @@ export class EvidenceIndex {
   private readonly scratch: Float64Array;
   /** Each unit's length normalisation in BM25, in one array: a query reads it for thousands of units. */
   private readonly lengthNorms: Float64Array;
+  /** The hits of the queries asked so far (unit positions and scores), by query terms and limit. */
+  private readonly searches = new Map<string, Array<{ position: number; score: number }>>();
   /** Long postings as bit sets, for reranking by a common term. */
   private readonly listedBits = new Map<string, Uint32Array>();
   /**
@@ -221,6 +223,11 @@ export class EvidenceIndex {
     const limit = options.limit ?? 12;
     const queryTerms = new Map<string, TermKind>();
     for (const [term, kind] of termsOf(features)) queryTerms.set(term, kind);
+    // The judge asks the same query more than once per claim (its rules, then its alignment): the
+    // hits of a query are a function of its terms in order and the limit, so they are kept.
+    const key = `${limit}\n${[...queryTerms.keys()].join('\n')}`;
+    const known = this.searches.get(key);
+    if (known) return known.map(({ position, score }) => ({ indexed: this.items[position]!, score }));
     // Rare terms first; a term in a large share of the items only re-ranks what rarer terms
     // found, so a query costs about the postings of its rare terms, not a scan of the index.
     const terms = [...queryTerms]
@@ -253,9 +260,11 @@ export class EvidenceIndex {
         scores[position] += weight * saturation;
       }
     }
-    const hits = bestFirst(touched, scores, limit).map((position) => ({ indexed: this.items[position]!, score: scores[position]! }));
+    const best = bestFirst(touched, scores, limit).map((position) => ({ position, score: scores[position]! }));
     for (const position of touched) scores[position] = 0;
-    return hits;
+    if (this.searches.size >= 10_000) this.searches.clear();
+    this.searches.set(key, best);
+    return best.map(({ position, score }) => ({ indexed: this.items[position]!, score }));
   }
 
   /** The units a long posting lists, one bit each; built on the first rerank by its term. */

@@ -174,7 +174,7 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
   // Two figures combine only when they measure the same thing (their keys meet), so unrelated
   // numbers do not add up by chance; the caller passes only units about the claim's entities.
-  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && a.key.some((word) => b.key.includes(word));
+  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && keysMeet(a.key, b.key);
   const paired = Math.min(figures.length, limit);
   for (let i = 0; i < paired; i++) {
     for (let j = 0; j < paired; j++) {
@@ -245,6 +245,14 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     }
   }
   return undefined;
+}
+
+/** Whether two keys share a word: `a.some((word) => b.includes(word))` as plain loops (run for every pair of figures tried). */
+function keysMeet(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) if (a[i] === b[j]) return true;
+  }
+  return false;
 }
 
 function clock(seconds: number): string {

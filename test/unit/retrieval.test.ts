@@ -133,6 +133,14 @@ describe('evidence index', () => {
     assert.deepEqual(fresh.search('CPU on db-prod-1 reached 97% at 14:02', { limit: 3 }).map((hit) => [hit.indexed.item.id, hit.score]), buildEvidenceIndex(items).search('CPU on db-prod-1 reached 97% at 14:02', { limit: 3 }).map((hit) => [hit.indexed.item.id, hit.score]));
   });
 
+  it('a term in no unit changes nothing: queries differing only by absent specifics answer alike', () => {
+    const fresh = buildEvidenceIndex(items);
+    const hits = (query: string) => fresh.search(query, { limit: 2 }).map((hit) => [hit.indexed.item.id, hit.score]);
+    const alone = buildEvidenceIndex(items).search('host db-prod-1 at 14:02', { limit: 2 }).map((hit) => [hit.indexed.item.id, hit.score]);
+    assert.deepEqual(hits('host db-prod-1 at 14:02 rebooted by zyxwv-77'), alone);
+    assert.deepEqual(hits('host db-prod-1 at 14:02 drained by qqq-12'), alone);
+  });
+
   it('weighs an identifier above ordinary words', () => {
     // "pid 88213" is only in E4.
     assert.equal(index.search('the query with pid 88213').at(0)!.indexed.item.id, 'E4');

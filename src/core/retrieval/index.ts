@@ -146,7 +146,7 @@ export class EvidenceIndex {
   private readonly scratch: Float64Array;
   /** Each unit's length normalisation in BM25, in one array: a query reads it for thousands of units. */
   private readonly lengthNorms: Float64Array;
-  /** The hits of the queries asked so far (unit positions and scores), by query terms and limit. */
+  /** The hits of the queries asked so far (unit positions and scores), by found query terms and limit. */
   private readonly searches = new Map<string, Array<{ position: number; score: number }>>();
   /** Long postings as bit sets, for reranking by a common term. */
   private readonly listedBits = new Map<string, Uint32Array>();
@@ -223,17 +223,17 @@ export class EvidenceIndex {
     const limit = options.limit ?? 12;
     const queryTerms = new Map<string, TermKind>();
     for (const [term, kind] of termsOf(features)) queryTerms.set(term, kind);
-    // The judge asks the same query more than once per claim (its rules, then its alignment): the
-    // hits of a query are a function of its terms in order and the limit, so they are kept.
-    const key = `${limit}\n${[...queryTerms.keys()].join('\n')}`;
+    const found = [...queryTerms].map(([term, kind]) => ({ term, kind, posting: this.postings.get(term) })).filter((t) => t.posting !== undefined);
+    // The hits of a query are a function of its terms found in the index, in order, and the limit
+    // (a term in no unit adds nothing): they are kept. The judge asks the same query more than
+    // once per claim (its rules, then its alignment), and claims whose specifics are all absent
+    // ("host db-standby-9 was rebooted …") come down to the same few common words.
+    const key = `${limit}\n${found.map((t) => t.term).join('\n')}`;
     const known = this.searches.get(key);
     if (known) return known.map(({ position, score }) => ({ indexed: this.items[position]!, score }));
     // Rare terms first; a term in a large share of the items only re-ranks what rarer terms
     // found, so a query costs about the postings of its rare terms, not a scan of the index.
-    const terms = [...queryTerms]
-      .map(([term, kind]) => ({ term, kind, posting: this.postings.get(term) }))
-      .filter((t) => t.posting !== undefined)
-      .sort((a, b) => a.posting!.positions.length - b.posting!.positions.length);
+    const terms = found.sort((a, b) => a.posting!.positions.length - b.posting!.positions.length);
     const common = Math.max(256, this.items.length / 8);
     const scores = this.scratch;
     const norms = this.lengthNorms;

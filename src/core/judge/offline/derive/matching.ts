@@ -169,8 +169,10 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     }
   }
   const approximate = claim.qualifier === 'approx' || claim.qualifier === 'delta';
+  // Half the claim's last written digit, worked out once (`close` runs for every related pair).
+  const halfStep = 0.5 * 10 ** -claim.decimals * claim.scale;
   const close = (value: number): boolean =>
-    Math.abs(value - claim.value) <= 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(value) ||
+    Math.abs(value - claim.value) <= halfStep + 1e-9 * Math.abs(value) ||
     (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
   // Two figures combine only when they measure the same thing (their keys meet), so unrelated
   // numbers do not add up by chance; the caller passes only units about the claim's entities.

@@ -108,9 +108,11 @@ const CODE_CACHED_BUNDLES = [...new Set(Object.values(CLI_HANDOVERS).flatMap((fi
 function writeCodeCaches() {
   const path = require('node:path');
   const { outputFiles } = esbuild.buildSync({ entryPoints: [CODE_CACHE_MODULE], bundle: true, format: 'cjs', platform: 'node', target: 'node20', write: false });
-  const bundles = CODE_CACHED_BUNDLES.map((file) => path.join(__dirname, 'dist', file));
+  // Where esbuild wrote them: its outfiles are relative to the working directory (a scratch build
+  // of the footprint bench runs this script from another folder).
+  const bundles = CODE_CACHED_BUNDLES.map((file) => path.resolve('dist', file));
   const writer = `${outputFiles[0].text}\nfor (const bundle of JSON.parse(process.argv[1])) module.exports.writeCodeCache(bundle);`;
-  const child = require('node:child_process').spawnSync(process.execPath, ['-e', writer, JSON.stringify(bundles)], { cwd: __dirname, encoding: 'utf8' });
+  const child = require('node:child_process').spawnSync(process.execPath, ['-e', writer, JSON.stringify(bundles)], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`writing the CLI's code caches failed: ${child.stderr || child.error}`);
 }
 

@@ -121,6 +121,26 @@ describe('evidence index', () => {
     assert.ok(hits.some((hit) => hit.indexed.item.id === 'E1'));
   });
 
+  it('answers a query asked again as the first time, with hits of its own', () => {
+    const fresh = buildEvidenceIndex(items);
+    const first = fresh.search('CPU on db-prod-1 reached 97% at 14:02', { limit: 2 });
+    const shown = first.map((hit) => [hit.indexed.item.id, hit.score]);
+    first[0]!.score = -1;
+    first.pop();
+    const again = fresh.search(extractFeatures('CPU on db-prod-1 reached 97% at 14:02'), { limit: 2 });
+    assert.deepEqual(again.map((hit) => [hit.indexed.item.id, hit.score]), shown);
+    // Another limit is another query (a long posting only re-ranks once enough units are found).
+    assert.deepEqual(fresh.search('CPU on db-prod-1 reached 97% at 14:02', { limit: 3 }).map((hit) => [hit.indexed.item.id, hit.score]), buildEvidenceIndex(items).search('CPU on db-prod-1 reached 97% at 14:02', { limit: 3 }).map((hit) => [hit.indexed.item.id, hit.score]));
+  });
+
+  it('a term in no unit changes nothing: queries differing only by absent specifics answer alike', () => {
+    const fresh = buildEvidenceIndex(items);
+    const hits = (query: string) => fresh.search(query, { limit: 2 }).map((hit) => [hit.indexed.item.id, hit.score]);
+    const alone = buildEvidenceIndex(items).search('host db-prod-1 at 14:02', { limit: 2 }).map((hit) => [hit.indexed.item.id, hit.score]);
+    assert.deepEqual(hits('host db-prod-1 at 14:02 rebooted by zyxwv-77'), alone);
+    assert.deepEqual(hits('host db-prod-1 at 14:02 drained by qqq-12'), alone);
+  });
+
   it('weighs an identifier above ordinary words', () => {
     // "pid 88213" is only in E4.
     assert.equal(index.search('the query with pid 88213').at(0)!.indexed.item.id, 'E4');

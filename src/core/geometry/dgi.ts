@@ -1,7 +1,6 @@
 // DGI, the Directional Grounding Index (switch.md §2): how well the displacement from the
 // question to the response lines up with the grounding direction μ̂ of verified grounded pairs.
 import { GroundingInputError } from '../model';
-import shippedDirectionFile from './data/dgi-direction.json';
 import { type Encoder } from './encoder';
 import { ANGLE_EPSILON, requireText } from './sgi';
 import { dot, hasDirection, norm, subtract, unit, type Vector } from './vector';
@@ -83,10 +82,16 @@ export interface DirectionFile {
   reference?: { n: number; scales_questions: number[]; scales_displacements: number[]; questions: string; displacements: string };
 }
 
-const shipped = shippedDirectionFile as unknown as DirectionFile;
+let shippedFile: DirectionFile | undefined;
+
+/** The shipped direction file, read on first use: most runs (every review without the switch) never need its ~150 KB. */
+function shippedDirectionFile(): DirectionFile {
+  return (shippedFile ??= require('./data/dgi-direction.json') as DirectionFile);
+}
 
 /** The shipped μ̂ for an encoder, or undefined when none was derived for it. */
 export function shippedDirection(encoderId: string): Float64Array | undefined {
+  const shipped = shippedDirectionFile();
   return shipped.encoder === encoderId && shipped.direction.length > 0 ? Float64Array.from(shipped.direction) : undefined;
 }
 
@@ -94,6 +99,7 @@ let decodedReference: DgiReference | undefined;
 
 /** The shipped local-k reference set for an encoder, decoded on first use. */
 export function shippedReference(encoderId: string): DgiReference | undefined {
+  const shipped = shippedDirectionFile();
   if (shipped.encoder !== encoderId || !shipped.reference) return undefined;
   decodedReference ??= decodeReference(shipped.reference, shipped.dim);
   return decodedReference;

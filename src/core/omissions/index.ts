@@ -41,9 +41,11 @@ function ownFields(item: EvidenceItem): Array<[string, string]> {
     return [[leafKey(item.jsonPath ?? ''), value]];
   }
   // A tool call's arguments say what it asked for (level=error as a filter), not what happened.
-  return Object.entries(item.fields)
-    .filter(([key]) => !(item.kind === 'tool_call' && key.startsWith('args.')))
-    .map(([key, value]) => [leafKey(key), value]);
+  // (One plain loop: every item of the evidence comes through here.)
+  const own: Array<[string, string]> = [];
+  const fields = item.fields;
+  for (const key of Object.keys(fields)) if (!(item.kind === 'tool_call' && key.startsWith('args.'))) own.push([leafKey(key), fields[key]!]);
+  return own;
 }
 
 /** Why an item signals trouble, or undefined when it does not. */

@@ -5,6 +5,7 @@
 import type { EvidenceItem } from '../review-types';
 import { canonicalStem, extractFeatures, extractMoments, extractNames, splitIdentifierWords, type TextFeatures } from './features';
 import { fieldsIn } from './reading/figure-context';
+import { execAll } from './reading/matches';
 
 /**
  * A unit of evidence with its features: a whole item, or one sentence of a long prose item (so
@@ -135,7 +136,7 @@ export function unitFeatures(item: EvidenceItem, text: string, sentence: number,
   }
   withItemFields(features.fields, item, text, sentence);
   // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
-  if (MAY_HOLD_COUNTRY_CODE.test(text)) for (const match of text.matchAll(COUNTRY_CODE_RE)) features.words.push(...COUNTRY_CODES[match[1]!]!);
+  if (MAY_HOLD_COUNTRY_CODE.test(text)) for (const match of execAll(COUNTRY_CODE_RE, text)) features.words.push(...COUNTRY_CODES[match[1]!]!);
   return features;
 }
 

@@ -291,7 +291,11 @@ export function fieldEntities(view: ClaimView): Array<[string, string]> {
       entities = new Map();
       for (const record of view.index.items) {
         if (record.item.kind === 'paragraph' || record.item.kind === 'reasoning') continue;
-        for (const [key, value] of Object.entries(record.features.fields)) if (/[-_]/.test(value) && !entities.has(value.toLowerCase())) entities.set(value.toLowerCase(), key);
+        const fields = record.features.fields;
+        for (const key of Object.keys(fields)) {
+          const value = fields[key]!;
+          if (/[-_]/.test(value) && !entities.has(value.toLowerCase())) entities.set(value.toLowerCase(), key);
+        }
       }
       FIELD_ENTITIES.set(view.index, entities);
     }

@@ -23,7 +23,8 @@ export function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
   return segment.length > 0 ? segment : all;
 }
 
-const SEGMENTS = new WeakMap<IndexedItem, Array<{ from: number; to: number; lower: string }>>();
+/** A unit's entries (split at ';', line breaks and ' | ') and whether they list numbered entities. */
+const SEGMENTS = new WeakMap<IndexedItem, { segments: Array<{ from: number; to: number; lower: string }>; listsEntities: boolean }>();
 
 const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label: string }>>();
 
@@ -43,9 +44,9 @@ export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, nu
   if (unit.item.kind === 'paragraph') return undefined;
   const identifiers = numberedIdentifiers(view);
   if (identifiers.length > 0) {
-    let segments = SEGMENTS.get(unit);
-    if (!segments) {
-      segments = [];
+    let split = SEGMENTS.get(unit);
+    if (!split) {
+      const segments: Array<{ from: number; to: number; lower: string }> = [];
       let from = 0;
       // Entries are split by ";", a line break, or " | " (`site=DC1 … | site=DC2 …`).
       for (const match of unit.text.matchAll(/;\s*|\n|\s+\|\s+/g)) {
@@ -53,11 +54,14 @@ export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, nu
         from = match.index + match[0].length;
       }
       segments.push({ from, to: unit.text.length, lower: unit.text.slice(from).toLowerCase() });
-      SEGMENTS.set(unit, segments);
+      // Only a list of entities: at least two segments name a numbered entity of their own
+      // ("E-217 … count=6412; E-104 … count=2250"), not "member gw-eu-3 drained; active members 5/6".
+      // (A property of the unit alone: worked out once, not for every claim it is a candidate of.)
+      split = { segments, listsEntities: segments.filter((segment) => NUMBERED_ENTITY.test(segment.lower)).length >= 2 };
+      SEGMENTS.set(unit, split);
     }
-    // Only a list of entities: at least two segments name a numbered entity of their own
-    // ("E-217 … count=6412; E-104 … count=2250"), not "member gw-eu-3 drained; active members 5/6".
-    if (segments.filter((segment) => NUMBERED_ENTITY.test(segment.lower)).length < 2) return undefined;
+    if (!split.listsEntities) return undefined;
+    const segments = split.segments;
     const anchored = segments.filter((segment) => identifiers.some((id) => segment.lower.includes(id)));
     return anchored.length === 1 ? [anchored[0]!.from, anchored[0]!.to] : undefined;
   }

@@ -63,16 +63,23 @@ function responseFormat(schema: z.ZodType, name: string): ReturnType<typeof zodR
   return { ...format, json_schema: { ...format.json_schema, schema: rest } };
 }
 
-/** The `response_format` sent to endpoints with structured outputs: a strict schema named JudgeOutput. */
-export const judgeResponseFormat = responseFormat(JudgeWireSchema, 'JudgeOutput');
-const verdictsResponseFormat = responseFormat(VerdictsWireSchema, 'JudgeVerdicts');
+// Made on first use, not when the module loads: the conversion to JSON schema is some 10 ms of
+// every CLI start, and a review with the default offline judge never sends a request.
+const RESPONSE_FORMATS: Partial<Record<JudgeAsk, { format: ReturnType<typeof zodResponseFormat>; text: string }>> = {};
 
+function responseFormatAndText(ask: JudgeAsk): { format: ReturnType<typeof zodResponseFormat>; text: string } {
+  let made = RESPONSE_FORMATS[ask];
+  if (made === undefined) {
+    const format = ask === 'full' ? responseFormat(JudgeWireSchema, 'JudgeOutput') : responseFormat(VerdictsWireSchema, 'JudgeVerdicts');
+    made = RESPONSE_FORMATS[ask] = { format, text: JSON.stringify(format.json_schema.schema) };
+  }
+  return made;
+}
+
+/** The `response_format` sent to endpoints with structured outputs: a strict schema named JudgeOutput (JudgeVerdicts for `verdicts`). */
+export const responseFormatFor = (ask: JudgeAsk) => responseFormatAndText(ask).format;
 /** The same schema as text, for the prompt of endpoints without structured outputs. */
-export const judgeJsonSchemaText = JSON.stringify(judgeResponseFormat.json_schema.schema);
-const verdictsJsonSchemaText = JSON.stringify(verdictsResponseFormat.json_schema.schema);
-
-export const responseFormatFor = (ask: JudgeAsk) => (ask === 'full' ? judgeResponseFormat : verdictsResponseFormat);
-export const jsonSchemaTextFor = (ask: JudgeAsk) => (ask === 'full' ? judgeJsonSchemaText : verdictsJsonSchemaText);
+export const jsonSchemaTextFor = (ask: JudgeAsk) => responseFormatAndText(ask).text;
 
 /**
  * The summary a `verdicts` answer stands for when it is kept as a JudgeWire (in the cache, say):

@@ -4,6 +4,7 @@ import type { ReadingDetail } from './detail';
 import type { ReadSpans } from './spans';
 import type { CalendarDate, ClockTime } from './types';
 import { ZONE_OFFSETS, monthNumber } from './vocabulary';
+import { execAll } from './matches';
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
 const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
@@ -53,18 +54,18 @@ export function readDates(text: string, spans: ReadSpans, detail: ReadingDetail)
     spans.mask(start, start + raw.length);
   };
   const hasMonth = MONTH_HINT.test(text);
-  for (const m of digitsAroundDash(text) ? text.matchAll(ISO_DATE_RE) : NO_MATCHES) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
-  if (hasMonth) for (const m of text.matchAll(DAY_RANGE_MONTH_RE)) if (Number(m[1]) < Number(m[2])) addDate(m.index, m[1]!, monthNumber(m[3]!), Number(m[1]), m[4] ? Number(m[4]) : undefined);
-  if (hasMonth) for (const m of text.matchAll(DAY_MONTH_RE)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
-  if (hasMonth) for (const m of text.matchAll(MONTH_DAY_RE)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
-  if (hasMonth) for (const m of text.matchAll(MONTH_YEAR_RE)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));
+  for (const m of digitsAroundDash(text) ? execAll(ISO_DATE_RE, text) : NO_MATCHES) addDate(m.index, m[0], Number(m[2]), Number(m[3]), Number(m[1]));
+  if (hasMonth) for (const m of execAll(DAY_RANGE_MONTH_RE, text)) if (Number(m[1]) < Number(m[2])) addDate(m.index, m[1]!, monthNumber(m[3]!), Number(m[1]), m[4] ? Number(m[4]) : undefined);
+  if (hasMonth) for (const m of execAll(DAY_MONTH_RE, text)) addDate(m.index, m[0], monthNumber(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : undefined);
+  if (hasMonth) for (const m of execAll(MONTH_DAY_RE, text)) addDate(m.index, m[0], monthNumber(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : undefined);
+  if (hasMonth) for (const m of execAll(MONTH_YEAR_RE, text)) addDate(m.index, m[0], monthNumber(m[1]!), undefined, Number(m[2]));
   return dates;
 }
 
 /** The clock times of a text: HH:MM[:SS] first, then hours on the 12-hour clock ("9 PM"). */
 export function readTimes(text: string, spans: ReadSpans, detail: ReadingDetail): ClockTime[] {
   const times: ClockTime[] = [];
-  for (const match of text.includes(':') ? text.matchAll(TIME_RE) : NO_MATCHES) {
+  for (const match of text.includes(':') ? execAll(TIME_RE, text) : NO_MATCHES) {
     // A time glued to letters or digits is part of something else (a serial like 04:A1:9C).
     if (gluesToTime(text, match.index + match[0].length) || gluesToTime(text, match.index - 1)) continue;
     let hours = Number(match[1]);
@@ -81,7 +82,7 @@ export function readTimes(text: string, spans: ReadSpans, detail: ReadingDetail)
     spans.mask(match.index, match.index + match[0].length);
   }
   // "9 PM", "7am", "11 p.m.": an hour on the 12-hour clock, minute zero.
-  for (const match of MERIDIEM_HINT.test(text) ? text.matchAll(HOUR_ONLY_RE) : NO_MATCHES) {
+  for (const match of MERIDIEM_HINT.test(text) ? execAll(HOUR_ONLY_RE, text) : NO_MATCHES) {
     if (spans.isMasked(match.index)) continue;
     let hours = Number(match[1]);
     if (match[2]!.toLowerCase() === 'p' && hours < 12) hours += 12;

@@ -131,13 +131,44 @@ export function keyWordsBefore(text: string, index: number): string[] {
  * "611 active connections") — three before it and two after, within the clause.
  */
 export function keyWordsAround(text: string, start: number, end: number, before = 3, after = 2): string[] {
-  const isKey = (word: string): boolean => {
-    const lower = word.toLowerCase();
-    return !STOPWORDS.has(lower) && word.length > 1 && !UNITS[lower];
-  };
-  // Identifiers (hosts, ids) say whose value it is, not what is measured: leave them out.
-  const plain = (window: string): string[] => window.replace(/[\p{L}\p{N}]+(?:[-_.:/][\p{L}\p{N}]+)+/gu, ' ').match(WORD_RE) ?? [];
-  const wordsBefore = plain(text.slice(Math.max(0, start - 60), start).split(/[,;(]/).pop() ?? '');
-  const wordsAfter = plain(text.slice(end, end + 40).split(/[,;.)]/)[0] ?? '');
-  return [...(before > 0 ? wordsBefore.filter(isKey).slice(-before) : []), ...wordsAfter.filter(isKey).slice(0, after)].map(canonicalStem);
+  const key: string[] = [];
+  // Every figure, time and date the judge reads comes through here: plain loops, no closures.
+  if (before > 0) {
+    // The words since the clause began: after the last ',', ';' or '(' in the 60 characters before.
+    const window = text.slice(Math.max(0, start - 60), start);
+    const clause = window.slice(Math.max(window.lastIndexOf(','), window.lastIndexOf(';'), window.lastIndexOf('(')) + 1);
+    const words = plainWords(clause).filter(isKeyWord);
+    for (let i = Math.max(0, words.length - before); i < words.length; i++) key.push(canonicalStem(words[i]!));
+  }
+  if (after > 0) {
+    // The words up to the clause's end: the first ',', ';', '.' or ')' in the 40 characters after.
+    const window = text.slice(end, end + 40);
+    let stop = window.length;
+    for (let i = 0; i < window.length; i++) {
+      const code = window.charCodeAt(i);
+      if (code === 0x2c || code === 0x3b || code === 0x2e || code === 0x29) {
+        stop = i;
+        break;
+      }
+    }
+    const words = plainWords(window.slice(0, stop));
+    for (let i = 0, taken = 0; i < words.length && taken < after; i++) {
+      if (!isKeyWord(words[i]!)) continue;
+      key.push(canonicalStem(words[i]!));
+      taken++;
+    }
+  }
+  return key;
+}
+
+/** Identifiers (hosts, ids) say whose value it is, not what is measured: they are left out. */
+const IDENTIFIER_IN_WINDOW_RE = /[\p{L}\p{N}]+(?:[-_.:/][\p{L}\p{N}]+)+/gu;
+
+function plainWords(window: string): string[] {
+  return window.replace(IDENTIFIER_IN_WINDOW_RE, ' ').match(WORD_RE) ?? [];
+}
+
+function isKeyWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return !STOPWORDS.has(lower) && word.length > 1 && !UNITS[lower];
 }

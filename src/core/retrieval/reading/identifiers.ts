@@ -3,6 +3,7 @@
 import type { ReadSpans } from './spans';
 import type { Quantity } from './types';
 import { UNITS, canonicalStem, isStopword } from './vocabulary';
+import { execAll } from './matches';
 
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
@@ -17,7 +18,7 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   const identifiers: string[] = [];
   const identifierDurations: Quantity[] = [];
   const identText = spans.blanked();
-  for (const match of identText.matchAll(IDENT_RE)) {
+  for (const match of execAll(IDENT_RE, identText)) {
     if (inFraction(match.index) || plainToken(match[0])) continue;
     const reading = identifierReadingOf(match[0]);
     if (reading === undefined) continue;

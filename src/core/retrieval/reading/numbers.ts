@@ -5,6 +5,7 @@ import { fieldKeyBefore } from './figure-context';
 import { splitIdentifierWords } from './identifiers';
 import type { Quantity } from './types';
 import { GENERIC_KEYS, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
+import { execAll } from './matches';
 
 const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
@@ -12,6 +13,8 @@ const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
 // "9,000 evictions per second", "41,200 log lines a second".
 const RATE_AFTER_RE =
   /^\s?(?:(?!(?:and|or|but|with|to|of|in|for|on|at|from|after|before)\b)[\p{L}-]+\s+){0,2}(?:(?:per|\/)\s*(?:second|sec|s)\b|(?:a|each|every)\s+second\b(?=\s*(?:$|[.,;:)!?]|(?:on|in|at|for|during|while|until|from|since|throughout|across|over)\b)))/iu;
+/** What every match of RATE_AFTER_RE holds ("per", "/" or "second", in any case): a cheap test first, most figures are no rate. */
+const RATE_HINT = /per|\/|second/i;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
@@ -19,7 +22,7 @@ const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
 export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {
   const quantities: Quantity[] = [];
-  for (const match of numberText.matchAll(NUMBER_RE)) {
+  for (const match of execAll(NUMBER_RE, numberText)) {
     let raw = match[0];
     let value = Number(raw.includes(',') ? raw.replace(/,/g, '') : raw);
     if (!Number.isFinite(value)) continue;
@@ -45,7 +48,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     const sizeWindow = numberText.slice(match.index + raw.length, match.index + raw.length + 12);
     const throughput = sizeWindow.includes('/') ? THROUGHPUT_AFTER_RE.exec(sizeWindow) : null;
     const byteUnit = throughput ? UNITS[throughput[1]!.toLowerCase()] : undefined;
-    const rateMatch = byteUnit?.dimension === 'bytes' ? throughput : RATE_AFTER_RE.exec(numberText.slice(match.index + raw.length, match.index + raw.length + 32));
+    const rateWindow = byteUnit?.dimension === 'bytes' ? '' : numberText.slice(match.index + raw.length, match.index + raw.length + 32);
+    const rateMatch = byteUnit?.dimension === 'bytes' ? throughput : RATE_HINT.test(rateWindow) ? RATE_AFTER_RE.exec(rateWindow) : null;
     if (rateMatch === throughput && byteUnit) value *= byteUnit.factor;
     const unitMatch = rateMatch ?? UNIT_AFTER_RE.exec(after);
     const unitWord = rateMatch ? '/s' : unitMatch?.[1]?.toLowerCase();

@@ -7,6 +7,9 @@ export class ReadSpans {
   // Few spans are walked; past a handful, one flag per character makes the test O(1), so a text
   // with thousands of dates or times is not read once per span.
   private covered: Uint8Array | undefined;
+  /** The text as last blanked, and how many of the spans it blanks (the first ones: spans are only added). */
+  private lastBlanked: string | undefined;
+  private blankedSpans = 0;
 
   constructor(private readonly text: string) {}
 
@@ -26,14 +29,20 @@ export class ReadSpans {
 
   /** The text with the spans read so far replaced by spaces (offsets kept). */
   blanked(): string {
-    return blank(this.text, this.spans);
+    // A character is blank when any span covers it, so the spans added since the last call are
+    // blanked on top of the last result (readFeatures asks after the times and again after the identifiers).
+    if (this.lastBlanked === undefined || this.blankedSpans === 0) this.lastBlanked = blank(this.text, this.spans);
+    else if (this.blankedSpans < this.spans.length) this.lastBlanked = blank(this.lastBlanked, this.spans.slice(this.blankedSpans));
+    this.blankedSpans = this.spans.length;
+    return this.lastBlanked;
   }
 }
 
 /** The text with the given spans replaced by spaces (offsets kept). */
 function blank(text: string, spans: ReadonlyArray<[number, number]>): string {
   if (spans.length === 0) return text;
-  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  // Spans mostly come in text order (each pass reads left to right): then there is nothing to sort.
+  const sorted = inTextOrder(spans) ? spans : [...spans].sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
   for (const [start, end] of sorted) {
@@ -43,4 +52,9 @@ function blank(text: string, spans: ReadonlyArray<[number, number]>): string {
     at = end;
   }
   return out + text.slice(at);
+}
+
+function inTextOrder(spans: ReadonlyArray<[number, number]>): boolean {
+  for (let i = 1; i < spans.length; i++) if (spans[i]![0] < spans[i - 1]![0]) return false;
+  return true;
 }

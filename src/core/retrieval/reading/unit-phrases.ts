@@ -4,6 +4,7 @@
 import type { ReadingDetail } from './detail';
 import type { Quantity } from './types';
 import { FRACTIONS, UNITS, WORD_NUMBERS } from './vocabulary';
+import { execAll } from './matches';
 
 /**
  * "a quarter of each broker's disk", "about half of the sessions", "two-thirds of users": a
@@ -29,7 +30,7 @@ const IN_HINT = /in\s/i;
 
 /** The fractions of a text ("a quarter of", "two-thirds of"), in text order; they never overlap. */
 export function readFractions(text: string): RegExpExecArray[] {
-  return FRACTION_HINT.test(text) ? [...text.matchAll(FRACTION_RE)] : [];
+  return FRACTION_HINT.test(text) ? execAll(FRACTION_RE, text) : [];
 }
 
 /** Whether an offset lies inside one of the fractions (in text order). */
@@ -45,7 +46,7 @@ export function inFractionOf(fractions: readonly RegExpExecArray[]): (index: num
 /** "one year", "an hour", "a minute and a half": adds them to `quantities`; true when any was read. */
 export function readOneUnitPhrases(text: string, fractions: readonly RegExpExecArray[], quantities: Quantity[], detail: ReadingDetail): boolean {
   let read = false;
-  for (const match of UNIT_WORD_HINT.test(text) ? text.matchAll(ONE_UNIT_RE) : NO_MATCHES) {
+  for (const match of UNIT_WORD_HINT.test(text) ? execAll(ONE_UNIT_RE, text) : NO_MATCHES) {
     // "a quarter of a minute" was read as a fraction of the unit.
     const fraction = fractions.length === 0 ? undefined : fractions[lastStartingBefore(fractions, match.index)];
     if (fraction !== undefined && match.index <= fraction.index + fraction[0].length + 6) continue;
@@ -120,7 +121,7 @@ export function readHalves(text: string, quantities: Quantity[], detail: Reading
   // The replacements are made in one pass at the end (no splice per match).
   const halves: Quantity[] = [];
   const halfStarts = new Set<number>();
-  for (const match of FRACTION_HINT.test(text) ? text.matchAll(AND_A_HALF_RE) : NO_MATCHES) {
+  for (const match of FRACTION_HINT.test(text) ? execAll(AND_A_HALF_RE, text) : NO_MATCHES) {
     const number = /^\d+$/.test(match[1]!) ? Number(match[1]) : WORD_NUMBERS[match[1]!.toLowerCase()];
     const unit = UNITS[match[2]!.toLowerCase()];
     if (number === undefined || !unit) continue;
@@ -152,7 +153,7 @@ export function readShares(text: string, quantities: Quantity[], detail: Reading
   const shares: Quantity[] = [];
   const dropped = new Set<Quantity>();
   let firstAt: Map<number, Quantity> | undefined;
-  for (const match of IN_HINT.test(text) ? text.matchAll(ONE_IN_RE) : NO_MATCHES) {
+  for (const match of IN_HINT.test(text) ? execAll(ONE_IN_RE, text) : NO_MATCHES) {
     const denominator = Number(match[1]!.replace(/,/g, ''));
     // "once in 2026", "one release in 2025": a year, not a share.
     if (!(denominator >= 2) || (/^(?:19|20)\d\d$/.test(match[1]!) && !/every/i.test(match[0]))) continue;

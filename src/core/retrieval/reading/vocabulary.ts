@@ -91,6 +91,9 @@ const SYNONYMS: Record<string, string> = {
 
 /** Stems a lower-case word and maps known variants onto one canonical stem. */
 export function canonicalStem(word: string): string {
+  // Most calls are for a word seen before, as written: found without lower-casing it again.
+  const known = STEM_AS_WRITTEN.get(word);
+  if (known !== undefined) return known;
   const lower = word.toLowerCase();
   let stem = STEM_CACHE.get(lower);
   if (stem === undefined) {
@@ -101,10 +104,14 @@ export function canonicalStem(word: string): string {
     if (STEM_CACHE.size > 50_000) STEM_CACHE.clear();
     STEM_CACHE.set(lower, stem);
   }
+  if (STEM_AS_WRITTEN.size > 50_000) STEM_AS_WRITTEN.clear();
+  STEM_AS_WRITTEN.set(word, stem);
   return stem;
 }
 
 const STEM_CACHE = new Map<string, string>();
+/** The same stems by the word as written (`CPU`, `cpu`, `Cpu` each once). */
+const STEM_AS_WRITTEN = new Map<string, string>();
 
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());

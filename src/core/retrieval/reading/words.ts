@@ -4,6 +4,7 @@ import type { ReadingDetail } from './detail';
 import type { NameToken } from './names';
 import type { Quantity } from './types';
 import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, UNITS, WORD_NUMBERS, WORD_RE, canonicalStem, isStopword } from './vocabulary';
+import { execAll } from './matches';
 
 /**
  * The words of a text and its word tokens (for names); number words become quantities, appended
@@ -16,7 +17,7 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   let lastCompound: { quantity: Quantity; end: number } | undefined;
   const camelParts: string[] = [];
   let lowerText: string | undefined;
-  for (const match of text.matchAll(WORD_RE)) {
+  for (const match of execAll(WORD_RE, text)) {
     const reading = readingOf(match[0]);
     const { word, lower } = reading;
     if (word.length === 0) continue;

@@ -169,12 +169,14 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     }
   }
   const approximate = claim.qualifier === 'approx' || claim.qualifier === 'delta';
+  // Half the claim's last written digit, worked out once (`close` runs for every related pair).
+  const halfStep = 0.5 * 10 ** -claim.decimals * claim.scale;
   const close = (value: number): boolean =>
-    Math.abs(value - claim.value) <= 0.5 * 10 ** -claim.decimals * claim.scale + 1e-9 * Math.abs(value) ||
+    Math.abs(value - claim.value) <= halfStep + 1e-9 * Math.abs(value) ||
     (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
   // Two figures combine only when they measure the same thing (their keys meet), so unrelated
   // numbers do not add up by chance; the caller passes only units about the claim's entities.
-  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && a.key.some((word) => b.key.includes(word));
+  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && keysMeet(a.key, b.key);
   const paired = Math.min(figures.length, limit);
   for (let i = 0; i < paired; i++) {
     for (let j = 0; j < paired; j++) {
@@ -245,6 +247,14 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     }
   }
   return undefined;
+}
+
+/** Whether two keys share a word: `a.some((word) => b.includes(word))` as plain loops (run for every pair of figures tried). */
+function keysMeet(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) if (a[i] === b[j]) return true;
+  }
+  return false;
 }
 
 function clock(seconds: number): string {

@@ -15,6 +15,19 @@ function namePattern(name: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
 }
 
+/** Whether a field name holds names (or codes), by the pattern, remembered per name (bounded). */
+const NAME_KEYS = new Map<string, boolean>();
+const CODE_KEYS = new Map<string, boolean>();
+
+function keyKind(key: string, known: Map<string, boolean>, pattern: RegExp): boolean {
+  let kind = known.get(key);
+  if (kind === undefined) {
+    if (known.size > 10_000) known.clear();
+    known.set(key, (kind = pattern.test(key)));
+  }
+  return kind;
+}
+
 const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string; pattern: RegExp }>>();
 
 /** Names a record pairs with a code (`site=DC1 name=Daventry`), that the claim uses as written. */
@@ -35,11 +48,25 @@ export function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: str
         }
         continue;
       }
-      const fields = Object.entries(unit.features.fields);
-      const names = fields.filter(([key, value]) => NAME_KEY_RE.test(key) && NAME_VALUE_RE.test(value));
-      const codes = fields.filter(([key, value]) => CODE_KEY_RE.test(key) && CODE_VALUE_RE.test(value));
-      if (names.length !== 1 || codes.length !== 1) continue;
-      const [name, code] = [names[0]![1], codes[0]![1]];
+      // One name field and one code field, counted in one pass (every record comes through here;
+      // field names recur on every line, so each is tested once).
+      const fields = unit.features.fields;
+      let names = 0;
+      let codes = 0;
+      let name = '';
+      let code = '';
+      for (const key of Object.keys(fields)) {
+        const value = fields[key]!;
+        if (keyKind(key, NAME_KEYS, NAME_KEY_RE) && NAME_VALUE_RE.test(value)) {
+          names++;
+          name = value;
+        }
+        if (keyKind(key, CODE_KEYS, CODE_KEY_RE) && CODE_VALUE_RE.test(value)) {
+          codes++;
+          code = value;
+        }
+      }
+      if (names !== 1 || codes !== 1) continue;
       if (name === code || seen.has(name)) continue;
       seen.add(name);
       pairs.push({ name, code, ref: unit.item.id, pattern: namePattern(name) });

@@ -40,12 +40,15 @@ export interface StateWord {
 /** Single-word state names by stem, and multi-word ones as lower-case phrases. */
 const STATE_BY_STEM = new Map<string, StateWord[]>();
 const STATE_PHRASES: Array<{ phrase: RegExp; word: StateWord }> = [];
+const STATE_PHRASE_WORDS: string[] = [];
 for (const set of states.sets) {
   for (const [state, words] of Object.entries(set.states)) {
     for (const word of words) {
       const entry = { set: set.name, state };
-      if (/\s/.test(word)) STATE_PHRASES.push({ phrase: phrasePattern([word]), word: entry });
-      else {
+      if (/\s/.test(word)) {
+        STATE_PHRASES.push({ phrase: phrasePattern([word]), word: entry });
+        STATE_PHRASE_WORDS.push(word);
+      } else {
         const stem = canonicalStem(word);
         STATE_BY_STEM.set(stem, [...(STATE_BY_STEM.get(stem) ?? []), entry]);
       }
@@ -53,10 +56,19 @@ for (const set of states.sets) {
   }
 }
 
+/**
+ * Every multi-word state name in one pattern: it matches a text exactly when one of theirs does
+ * (an alternation tries each phrase at each place), so most texts, naming none, are read once
+ * instead of once per phrase.
+ */
+const ANY_STATE_PHRASE = phrasePattern(STATE_PHRASE_WORDS);
+
 /** The states a text names, each at most once per set and state. */
 export function statesIn(text: string): StateWord[] {
   const found = new Map<string, StateWord>();
-  for (const { phrase, word } of STATE_PHRASES) if (phrase.test(text)) found.set(`${word.set}:${word.state}`, word);
+  if (STATE_PHRASES.length > 0 && ANY_STATE_PHRASE.test(text)) {
+    for (const { phrase, word } of STATE_PHRASES) if (phrase.test(text)) found.set(`${word.set}:${word.state}`, word);
+  }
   for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (!token) continue;
     for (const word of STATE_BY_STEM.get(canonicalStem(token)) ?? []) found.set(`${word.set}:${word.state}`, word);

@@ -339,3 +339,25 @@ describe('offline judge: the level of an alert named by an id without a number',
     assert.notEqual((await judge('MM-ENQUEUE-ERR fired as a critical alert at 19:03.', [alerts])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: four readings that used to call a grounded claim contradicted', () => {
+  it('"more than halved" is a ratio below one half; "less than half" is too', async () => {
+    const flow = { file: 'historian.log', text: '[tool=historian row=1] tag=outflow window=04:45-04:50 value=212 unit=L/s\n[tool=historian row=2] tag=outflow window=05:05-05:10 value=96 unit=L/s' };
+    assert.notEqual((await judge('Station outflow more than halved, from 212 L/s to 96 L/s.', [flow])).partition, 'contradicted');
+    assert.notEqual((await judge('Outflow fell to 96 L/s, less than half of the 212 L/s before.', [flow])).partition, 'contradicted');
+  });
+
+  it('"40 queries, of which 38 passed" is a partial pass', async () => {
+    const run = { file: 'trace.jsonl', text: JSON.stringify({ type: 'tool_call', tool: 'run_smoke', args: { suite: 'jp-regression' }, result: { queries: 40, passed: 38, failed: 2 }, exit_ok: false }) };
+    assert.notEqual((await judge('The jp-regression smoke test ran 40 queries, of which 38 passed.', [run])).partition, 'contradicted');
+  });
+
+  it("an alert's level is read from that alert's record, not the next alert's", async () => {
+    const alerts = {
+      file: 'alerts.log',
+      text: '[signal] alert_id=GATE-P95-LAT fired_at=2026-03-17T06:44:00Z severity=major\n[signal] alert_id=GATE-QUEUE-IN fired_at=2026-03-17T06:52:00Z severity=critical',
+    };
+    assert.notEqual((await judge('6:44 AM — GATE-P95-LAT fired with major severity.', [alerts])).partition, 'contradicted');
+    assert.equal((await judge('6:44 AM — GATE-P95-LAT fired with critical severity.', [alerts])).partition, 'contradicted');
+  });
+});

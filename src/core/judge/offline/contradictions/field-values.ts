@@ -126,6 +126,9 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
       const ids = numbered.length > 0 ? numbered : view.features.identifiers.filter((id) => id.includes('-') && unit.item.kind === 'signal');
       const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && ids.length > 0 && ids.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(text);
       if (!named && !ownSeverity) continue;
+      // The level of an alert the claim names is that alert's own record's (GATE-P95-LAT's, not the next alert's).
+      const alerts = view.features.identifiers.filter((id) => id.includes('-') && [...view.index.itemsWith(`i:${id}`)].some((p) => view.index.items[p]!.item.kind === 'signal'));
+      if (!alerts.every((id) => hasIdentifier(unit, id))) continue;
       return contradicted(unit, `claim says "${level}", ${unit.item.id} says ${key}=${value}`);
     }
   }

@@ -89,5 +89,7 @@ function cellMatches(row: TableRow, column: string, figure: Quantity): boolean {
 
 /** A number that names a thing ("Route 27", "wave 2", "15-minute window"), not a reading. */
 function isLabel(view: ClaimView, q: Quantity): boolean {
-  return /^\d{1,3}$/.test(q.raw.trim()) && /\p{L}\s*$/u.test(view.claim.text.slice(Math.max(0, q.start - 12), q.start)) && !q.hasUnit;
+  // "Route 27", "Wave 2", "WTG 7": a capitalised word before a bare number; "lost 604 MWh" is a reading.
+  const after = view.claim.text.slice(q.start + q.raw.length);
+  return /^\d{1,3}$/.test(q.raw.trim()) && !q.hasUnit && /(?:^|\s)\p{Lu}[\p{L}-]*\s+$/u.test(view.claim.text.slice(Math.max(0, q.start - 20), q.start)) && !/^\s*\p{L}/u.test(after);
 }

@@ -83,5 +83,8 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
 /** "11 of the 12", "18 of its 20": a part of a whole, fewer than all. */
 function partialOutcome(text: string): boolean {
   const match = /\b(\d[\d,]*)\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?(\d[\d,]*)\b/i.exec(text);
-  return match !== null && Number(match[1]!.replace(/,/g, '')) < Number(match[2]!.replace(/,/g, ''));
+  if (match !== null && Number(match[1]!.replace(/,/g, '')) < Number(match[2]!.replace(/,/g, ''))) return true;
+  // "ran 40 queries, of which 38 passed".
+  const whole = /\b(\d[\d,]*)\s+[\p{L}-]+,?\s+of\s+which\s+(\d[\d,]*)\b/iu.exec(text);
+  return whole !== null && Number(whole[2]!.replace(/,/g, '')) < Number(whole[1]!.replace(/,/g, ''));
 }

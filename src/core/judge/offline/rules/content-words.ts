@@ -25,7 +25,12 @@ export function ratioWording(text: string, quantities: readonly Quantity[]): { w
   const actual = factor >= 1 ? Math.max(a, b) / Math.min(a, b) : Math.min(a, b) / Math.max(a, b);
   const hedge = match[1]?.toLowerCase();
   let ok: boolean;
-  if (hedge === 'more than' || hedge === 'over') ok = actual > factor;
+  // Halving, the change, is read the other way up: "more than halved" is a ratio below one half
+  // ("less than half", the ratio, is not).
+  if (match[2]!.toLowerCase() === 'halved' && hedge !== undefined && /^(?:more than|over|less than|under|below|just over|just under)$/.test(hedge)) {
+    const more = hedge === 'more than' || hedge === 'over' || hedge === 'just over';
+    ok = more ? actual < factor : actual > factor;
+  } else if (hedge === 'more than' || hedge === 'over') ok = actual > factor;
   else if (hedge === 'less than' || hedge === 'under' || hedge === 'below') ok = actual < factor;
   else if (hedge === 'at least') ok = actual >= factor * 0.99;
   else if (hedge === 'at most') ok = actual <= factor * 1.01;

@@ -361,3 +361,28 @@ describe('offline judge: four readings that used to call a grounded claim contra
     assert.equal((await judge('6:44 AM — GATE-P95-LAT fired with critical severity.', [alerts])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: the wrong actor', () => {
+  const events = {
+    file: 'scada_events.log',
+    text: [
+      '2026-03-18T05:07:31Z INFO scada-hmi operator=j.okafor action=DISPATCH oncall=d.marsh note="on site"',
+      '2026-03-18T05:11:15Z INFO scada-hmi operator=j.okafor action=MANUAL_START target=P3 note="local reset confirmed by field tech"',
+      '2026-03-18T05:36:40Z INFO ems-gw EH-3 breaker Q12 state=CLOSED closed_by=j.brandt',
+    ].join('\n'),
+  };
+
+  it('a user id the claim names as the one who acted, against the record of that act', async () => {
+    // The 05:11 manual start was issued by operator j.okafor, not d.marsh.
+    const start = await judge('05:11 — P3 was started manually from the HMI by field technician d.marsh.', [events]);
+    assert.equal(start.partition, 'contradicted');
+    assert.match(start.reason, /operator=j\.okafor/);
+    // closed_by names the actor of the closing.
+    assert.equal((await judge('Duty supervisor k.okafor reclosed Q12 at 05:36:40.', [events])).partition, 'contradicted');
+    assert.notEqual((await judge('j.brandt reclosed Q12 at 05:36:40.', [events])).partition, 'contradicted');
+  });
+
+  it('a user id named in another role ("after sign-off from …") is no claim about who acted', async () => {
+    assert.notEqual((await judge('05:11 — P3 was started after sign-off from d.marsh.', [events])).partition, 'contradicted');
+  });
+});

@@ -37,6 +37,7 @@ import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
+import { contradictActor } from './contradictions/actors';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
@@ -195,6 +196,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableTrend(view) ??
     contradictTableMultiple(view) ??
     contradictRowValue(view) ??
+    contradictActor(view, candidates) ??
     contradictSuperseded(view, candidates);
   if (contradiction) return contradiction;
 

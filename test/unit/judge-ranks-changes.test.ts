@@ -386,3 +386,32 @@ describe('offline judge: the wrong actor', () => {
     assert.notEqual((await judge('05:11 — P3 was started after sign-off from d.marsh.', [events])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: "no other key was changed" against a change the report never named', () => {
+  const migration = { file: 'migration.log', text: '2026-04-09T01:52:10Z INFO pgb-edit pgbouncer.ini: host sched-db-01 -> sched-db-02; default_pool_size 25 -> 40' };
+
+  it('a changed key the report has not named contradicts it; one it named, or named by its values, does not', async () => {
+    const only = await judgeReport(['The host entry was changed from sched-db-01 to sched-db-02.', 'The host entry was the only setting touched in pgbouncer.ini.'], [migration]);
+    assert.equal(only.partition, 'contradicted');
+    assert.match(only.reason, /default_pool_size \(25 → 40\)/);
+    const both = await judgeReport(['The host moved to sched-db-02 and the default pool size went from 25 to 40.', 'No other settings were changed in pgbouncer.ini.'], [migration]);
+    assert.notEqual(both.partition, 'contradicted');
+  });
+
+  it('"read-only" is no "only"', async () => {
+    const readOnly = { file: 'db.log', text: '2026-04-09T01:41:05Z INFO pg sched-db-01 set read-only (default_transaction_read_only=on)' };
+    assert.notEqual((await judgeReport(['The source database sched-db-01 was set read-only at 01:41 UTC.'], [readOnly, migration])).partition, 'contradicted');
+  });
+});
+
+/** Judges a report's claims in order and returns the last one's verdict (what "no other" sets apart is what came before). */
+async function judgeReport(texts: string[], sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  let offset = 0;
+  const claims = texts.map((text, i) => {
+    const claim = { id: `C${i + 1}`, text, start: offset, end: offset + text.length, line: i + 1 };
+    offset += text.length + 1;
+    return claim;
+  });
+  return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
+}

@@ -56,6 +56,8 @@ export interface ClaimSurroundings {
   timed: readonly ReportClaim[];
   /** The few claims just before, nearest first, whatever their paragraph. */
   previous: readonly ReportClaim[];
+  /** Every claim of the report before this one, in report order: what "no other" may set apart. */
+  before?: readonly ReportClaim[];
 }
 
 export const NO_SURROUNDINGS: ClaimSurroundings = { timed: [], previous: [] };

@@ -16,7 +16,7 @@ export function proposeVerdicts(input: ClaimJudgeInput, index: EvidenceIndex, ru
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
-    const surroundings = { timed: timedBefore(input.claims, i), previous: input.claims.slice(Math.max(0, i - 6), i).reverse() };
+    const surroundings = { timed: timedBefore(input.claims, i), previous: input.claims.slice(Math.max(0, i - 6), i).reverse(), before: input.claims.slice(0, i) };
     proposed.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, surroundings) });
   }
   if (input.question) flagNonAnswer(proposed, input.question);

@@ -38,6 +38,7 @@ import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
+import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
@@ -197,6 +198,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableMultiple(view) ??
     contradictRowValue(view) ??
     contradictActor(view, candidates) ??
+    contradictOtherChange(view, candidates) ??
     contradictSuperseded(view, candidates);
   if (contradiction) return contradiction;
 

@@ -415,3 +415,11 @@ async function judgeReport(texts: string[], sources: Array<{ file: string; text:
   });
   return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
 }
+
+describe('offline judge: a level written with a hyphen', () => {
+  it('"a low-risk change" against risk=medium is contradicted; "a medium-risk change" stands', async () => {
+    const cr = { file: 'change_request.json', text: JSON.stringify({ change_id: 'CHG-4821', risk: 'medium', window: '21:00-23:00' }, null, 2) };
+    assert.equal((await judge('CHG-4821 was classed as a low-risk change.', [cr])).partition, 'contradicted');
+    assert.notEqual((await judge('CHG-4821 was classed as a medium-risk change.', [cr])).partition, 'contradicted');
+  });
+});

@@ -104,7 +104,7 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
   const claimWords = new Set(view.words.keys());
   // A level as a word of its own: not inside a name like vpn_auth_reject_rate_high or queue-age-high.
   // "a warning-level alert" is a warning alert.
-  const text = view.claim.text.replace(/-(level|severity|priority)\b/gi, ' $1');
+  const text = view.claim.text.replace(/-(level|severity|priority|risk|impact|urgency)\b/gi, ' $1');
   const written = [...text.matchAll(/(?<![\p{L}\p{N}_.-])(\p{L}+)(?![\p{L}\p{N}_-])/gu)].map((match) => canonicalStem(match[1]!.toLowerCase()));
   const claimLevels = LEVEL_SCALES.flat().filter((level) => written.includes(level));
   if (claimLevels.length === 0) return undefined;

@@ -2,6 +2,7 @@
 // any depot"), and a value a later document changed ("extended from 30 to 45 days"). Evidence is
 // parsed by the real evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 import { namesValue } from '../../src/core/judge/offline/align/table-alignment';
 import { rankWording } from '../../src/core/judge/offline/contradictions/ranks';
@@ -421,5 +422,57 @@ describe('offline judge: a level written with a hyphen', () => {
     const cr = { file: 'change_request.json', text: JSON.stringify({ change_id: 'CHG-4821', risk: 'medium', window: '21:00-23:00' }, null, 2) };
     assert.equal((await judge('CHG-4821 was classed as a low-risk change.', [cr])).partition, 'contradicted');
     assert.notEqual((await judge('CHG-4821 was classed as a medium-risk change.', [cr])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: table readings never fail a review', () => {
+  it('any field names and values: every claim is still judged (property)', async () => {
+    const claims = [
+      'Year 5000 had the highest figure of all at 7.',
+      'The eu rate was higher than the us rate.',
+      'Volumes in 5000 grew from 7 to 9, more than tripled.',
+      'No other keys were changed.',
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ maxLength: 12 }), { minLength: 1, maxLength: 4 }), fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 9999 }).map(String)), { minLength: 2, maxLength: 4 }), async (keys, values) => {
+        const rows = values.map((value, i) => Object.fromEntries(keys.map((key, k) => [key, k === 0 ? value : i * 7 + k])));
+        const sources = [
+          { file: 'rows.json', text: JSON.stringify({ rows }) },
+          // A tool result keyed by the same names (flattened fields such as result.windows["eu (5000)"]).
+          { file: 'trace.jsonl', text: rows.map((row) => JSON.stringify({ type: 'tool_call', tool: 'q', args: {}, result: { windows: row, year: 5000 } })).join('\n') },
+          // An object of objects keyed by the same names (paths such as groups["eu-west"].rate).
+          { file: 'groups.json', text: JSON.stringify({ groups: Object.fromEntries(keys.map((key, k) => [key, { [keys[(k + 1) % keys.length]!]: values[k % values.length], rate: k }])) }) },
+          { file: 'rows.log', text: rows.map((row, i) => `[tool=q row=${i + 1}] ` + Object.entries(row).map(([k, v]) => `${k.replace(/\s/g, '_') || 'k'}=${String(v).replace(/\s/g, '_') || 'v'}`).join(' ')).join('\n') },
+        ];
+        const evidence = parseEvidenceSources(sources).items;
+        const judged = await createOfflineJudge().judgeClaims({ claims: claims.map((text, i) => ({ id: `C${i + 1}`, text, start: i * 100, end: i * 100 + text.length, line: i + 1 })), evidence });
+        return judged.claims.every((claim) => !/judge failed/.test(claim.reason));
+      }),
+      { numRuns: 60, seed: 9 },
+    );
+  });
+});
+
+describe('offline judge: a rule that fails on one claim', () => {
+  it('leaves that claim not judged (ungrounded, counted) and judges the others', async () => {
+    // Stand-in for a bug met by an unforeseen input: the rules throw on one claim's text.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const rules = require('../../src/core/judge/offline/rules') as { judgeClaim: (...args: unknown[]) => unknown };
+    const original = rules.judgeClaim;
+    rules.judgeClaim = (...args: unknown[]) => {
+      if ((args[0] as { text: string }).text.includes('BOOM')) throw new SyntaxError('Invalid regular expression');
+      return original(...args);
+    };
+    try {
+      const evidence = parseEvidenceSources([depots]).items;
+      const texts = ['Leeds had 612 failed first attempts in Q1.', 'BOOM Bristol had 540.'];
+      const judged = await createOfflineJudge().judgeClaims({ claims: texts.map((text, i) => ({ id: `C${i + 1}`, text, start: i * 60, end: i * 60 + text.length, line: i + 1 })), evidence });
+      assert.equal(judged.claims[0]!.partition, 'grounded');
+      assert.equal(judged.claims[1]!.partition, 'ungrounded');
+      assert.equal(judged.claims[1]!.not_judged, true);
+      assert.match(judged.claims[1]!.reason, /^not judged: the offline rules failed on this claim \(Invalid regular expression\)/);
+    } finally {
+      rules.judgeClaim = original;
+    }
   });
 });

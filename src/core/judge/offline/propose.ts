@@ -17,10 +17,23 @@ export function proposeVerdicts(input: ClaimJudgeInput, index: EvidenceIndex, ru
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
     const surroundings = { timed: timedBefore(input.claims, i), previous: input.claims.slice(Math.max(0, i - 6), i).reverse(), before: input.claims.slice(0, i) };
-    proposed.push({ ...claim, ...judgeClaim(claim, index, rules, input.question, surroundings) });
+    proposed.push({ ...claim, ...judgeOne(claim, index, rules, input.question, surroundings) });
   }
   if (input.question) flagNonAnswer(proposed, input.question);
   return proposed;
+}
+
+/**
+ * One claim's proposal. A rule that fails on one claim (a bug met by an input nobody foresaw) must
+ * not fail the review: that claim alone is not judged, counted and shown as such, the safe side.
+ */
+function judgeOne(claim: ReportClaim, index: EvidenceIndex, rules: RuleOptions, question: string | undefined, surroundings: Parameters<typeof judgeClaim>[4]): ClaimVerdict & { not_judged?: boolean } {
+  try {
+    return judgeClaim(claim, index, rules, question, surroundings);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `not judged: the offline rules failed on this claim (${message.slice(0, 160)})`, not_judged: true };
+  }
 }
 
 /**

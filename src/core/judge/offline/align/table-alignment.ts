@@ -97,8 +97,9 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
 function namesNumbered(text: string, column: string, value: string): boolean {
   return column
     .split(/[_.\s-]+/)
-    .filter((part) => part.length >= 3)
-    .some((part) => new RegExp(`\\b${part}s?\\s+(?:no\\.?\\s*|#\\s*)?0*${value}(?![\\d.])`, 'i').test(text));
+    // Only a word of letters names a kind of thing ("year" of year_group); a field name may hold anything (`"eu-west"`, `p95(ms)`).
+    .filter((part) => /^\p{L}{3,}$/u.test(part))
+    .some((part) => new RegExp(`\\b${part}s?\\s+(?:no\\.?\\s*|#\\s*)?0*${value}(?![\\d.])`, 'iu').test(text));
 }
 
 /** Column-name words that say how a figure is counted, not what it measures. */

@@ -1,0 +1,223 @@
+// The offline judge reading records and documents as a whole: a value or a time a later document
+// changed, an alert's life and level, the actor of a recorded act, "no other key was changed",
+// and readings that used to call grounded claims contradicted. Evidence is parsed by the real
+// evidence reader; every expected partition is reasoned by hand in the comment.
+import * as assert from 'node:assert/strict';
+import { createOfflineJudge } from '../../src/core/judge/offline';
+import { changesIn, timeChangesIn } from '../../src/core/judge/offline/contradictions/superseded';
+import { parseEvidenceSources } from '../../src/core/evidence';
+import { buildEvidenceIndex } from '../../src/core/retrieval/index';
+import type { JudgedClaim } from '../../src/core/review-types';
+
+const releaseNotes = {
+  file: 'release-notes.md',
+  text: [
+    '# Release 2026.05',
+    '',
+    '- The manual resend window for undelivered webhook events is extended from 30 to 45 days on all plans.',
+    '- Hold duration on the Growth and Enterprise plans is now 45 minutes (previously 20 minutes). Starter plan holds remain at 20 minutes.',
+  ].join('\n'),
+};
+
+const webhooksGuide = {
+  file: 'webhooks.md',
+  text: 'Undelivered webhook events can be resent by hand from the webhook log for up to 30 days. Holds last 20 minutes on every plan.',
+};
+
+async function judge(text: string, sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
+  return judgement.claims[0]!;
+}
+
+describe('offline judge: values a later document changed', () => {
+  it('reads "from X to Y" after a change verb, and "now Y (previously X)"', () => {
+    const index = buildEvidenceIndex(parseEvidenceSources([releaseNotes]).items);
+    const changes = index.items.flatMap((unit) => changesIn(unit)).map((c) => `${c.old.raw.trim()} -> ${c.now.raw.trim()}`);
+    assert.deepEqual(changes, ['30 -> 45 days', '20 minutes -> 45 minutes']);
+  });
+
+  it('the old value is contradicted by the change that supersedes it', async () => {
+    // The guide says 30 days; the release notes extend the window from 30 to 45 days.
+    const claim = await judge('You can resend an undelivered webhook event by hand for up to 30 days.', [webhooksGuide, releaseNotes]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /superseded: release-notes\.md:\S+ changes it from 30 to 45 days/);
+  });
+
+  it('a claim that reports the change, or the old value as past, is not contradicted', async () => {
+    const reported = await judge('The resend window for webhook events went from 30 to 45 days.', [webhooksGuide, releaseNotes]);
+    assert.notEqual(reported.partition, 'contradicted');
+    const past = await judge('Webhook events could previously be resent for up to 30 days.', [webhooksGuide, releaseNotes]);
+    assert.notEqual(past.partition, 'contradicted');
+  });
+
+  it('a change scoped to other plans does not touch the plan the item leaves unchanged', async () => {
+    // Growth and Enterprise went to 45 minutes; Starter holds remain at 20 minutes.
+    const claim = await judge('On Starter, hold duration is 20 minutes.', [webhooksGuide, releaseNotes]);
+    assert.notEqual(claim.partition, 'contradicted');
+  });
+});
+
+describe('offline judge: an absence against a field that counts the thing in another state', () => {
+  const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
+  const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };
+
+  it('scheduled and operated departures are no departure lost to weather; errors per second are errors', async () => {
+    assert.notEqual((await judge('No departures were lost to weather.', [network])).partition, 'contradicted');
+    assert.equal((await judge('sessions-api returned no errors at any point.', [app])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: outcomes and persistence the claim words with care', () => {
+  const smoke = {
+    file: 'trace.jsonl',
+    text: JSON.stringify({ type: 'tool_call', tool: 'run_smoke_test', args: { suite: 'fps-limits-premier' }, result: { passed: 11, failed: 1 }, mutating: false, exit_ok: false }),
+  };
+  const causes = {
+    file: 'ops_queries.log',
+    text: ['[tool=run_sql row=1] airport=MAN month=2026-02 cause=atc_restriction share_pct=34', '[tool=run_sql row=2] airport=MAN month=2026-03 cause=atc_restriction share_pct=31', '[tool=run_sql row=3] airport=MAN month=2026-03 cause=crew share_pct=22'].join('\n'),
+  };
+
+  it('a call that exited with failures does not belie a partial pass the claim counts', async () => {
+    // 11 passed, 1 failed: "11 of the 12 passed" is right; "the suite passed" is not.
+    assert.notEqual((await judge('11 of the 12 smoke tests in fps-limits-premier passed.', [smoke])).partition, 'contradicted');
+    assert.equal((await judge('The fps-limits-premier smoke suite passed.', [smoke])).partition, 'contradicted');
+  });
+
+  it('"remained the largest" holds a rank, not the figure beside it', async () => {
+    // ATC was the top cause in both months (34%, 31%); the figure 31% is March's.
+    assert.notEqual((await judge('ATC restrictions remained the largest single cause of delay at MAN in March, at 31%.', [causes])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: a time a later document moved', () => {
+  const guide = { file: 'payroll.md', text: 'For same-day payment in EUR, approve the run before 14:00 CET on a banking day.' };
+  const notes = {
+    file: 'release-notes.md',
+    text: '# February\n\n- **Later same-day cutoff.** The same-day payment cutoff for EUR off-cycle runs moves from\n  14:00 CET to 15:30 CET. The UK cutoff is unchanged.\n',
+  };
+
+  it('reads the change across the line a list item wraps at, and contradicts the old time', async () => {
+    const index = buildEvidenceIndex(parseEvidenceSources([notes]).items);
+    assert.deepEqual(index.items.flatMap((unit) => timeChangesIn(unit)).map((c) => `${c.old.raw} -> ${c.now.raw}`), ['14:00 -> 15:30']);
+    const claim = await judge('For same-day payment in EUR, the run must be approved before 14:00 CET on a banking day.', [guide, notes]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /moves it from 14:00 to 15:30/);
+    assert.notEqual((await judge('For same-day payment in EUR, approve the run before 15:30 CET.', [guide, notes])).partition, 'contradicted');
+  });
+});
+
+describe("offline judge: how long an alert was open, when the claim names it another way", () => {
+  const alerts = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=BILL-QUEUE-LAG fired_at=2026-03-09T09:14:00Z resolved_at=2026-03-09T10:02:00Z severity=critical',
+      '[signal] alert_id=EDGE-5XX-2 fired_at=2026-03-09T10:58:00Z severity=critical',
+      '[signal] alert_id=EDGE-5XX-2 resolved_at=2026-03-09T11:36:00Z',
+    ].join('\n'),
+  };
+
+  it('"the queue-lag alert" is BILL-QUEUE-LAG: open 48 minutes, not 38', async () => {
+    const claim = await judge('The queue-lag alert stayed open for 38 minutes.', [alerts]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /bill-queue-lag spans 48 min/);
+    assert.notEqual((await judge('The queue-lag alert stayed open for 48 minutes.', [alerts])).partition, 'contradicted');
+  });
+
+  it('"N minutes after it fired" is the alert\'s own life (10:58 → 11:36 is 38 minutes)', async () => {
+    assert.equal((await judge('EDGE-5XX-2 cleared, 48 minutes after it fired.', [alerts])).partition, 'contradicted');
+    assert.notEqual((await judge('EDGE-5XX-2 cleared, 38 minutes after it fired.', [alerts])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: the level of an alert named by an id without a number', () => {
+  const alerts = { file: 'alerts.log', text: '[signal] alert_id=MM-ENQUEUE-ERR fired_at=2026-05-02T19:03:10Z severity=critical' };
+  it('"a warning-level alert" against severity=critical is contradicted; "a critical alert" stands', async () => {
+    assert.equal((await judge('19:03 — MM-ENQUEUE-ERR fired as a warning-level alert.', [alerts])).partition, 'contradicted');
+    assert.notEqual((await judge('MM-ENQUEUE-ERR fired as a critical alert at 19:03.', [alerts])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: four readings that used to call a grounded claim contradicted', () => {
+  it('"more than halved" is a ratio below one half; "less than half" is too', async () => {
+    const flow = { file: 'historian.log', text: '[tool=historian row=1] tag=outflow window=04:45-04:50 value=212 unit=L/s\n[tool=historian row=2] tag=outflow window=05:05-05:10 value=96 unit=L/s' };
+    assert.notEqual((await judge('Station outflow more than halved, from 212 L/s to 96 L/s.', [flow])).partition, 'contradicted');
+    assert.notEqual((await judge('Outflow fell to 96 L/s, less than half of the 212 L/s before.', [flow])).partition, 'contradicted');
+  });
+
+  it('"40 queries, of which 38 passed" is a partial pass', async () => {
+    const run = { file: 'trace.jsonl', text: JSON.stringify({ type: 'tool_call', tool: 'run_smoke', args: { suite: 'jp-regression' }, result: { queries: 40, passed: 38, failed: 2 }, exit_ok: false }) };
+    assert.notEqual((await judge('The jp-regression smoke test ran 40 queries, of which 38 passed.', [run])).partition, 'contradicted');
+  });
+
+  it("an alert's level is read from that alert's record, not the next alert's", async () => {
+    const alerts = {
+      file: 'alerts.log',
+      text: '[signal] alert_id=GATE-P95-LAT fired_at=2026-03-17T06:44:00Z severity=major\n[signal] alert_id=GATE-QUEUE-IN fired_at=2026-03-17T06:52:00Z severity=critical',
+    };
+    assert.notEqual((await judge('6:44 AM — GATE-P95-LAT fired with major severity.', [alerts])).partition, 'contradicted');
+    assert.equal((await judge('6:44 AM — GATE-P95-LAT fired with critical severity.', [alerts])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: the wrong actor', () => {
+  const events = {
+    file: 'scada_events.log',
+    text: [
+      '2026-03-18T05:07:31Z INFO scada-hmi operator=j.okafor action=DISPATCH oncall=d.marsh note="on site"',
+      '2026-03-18T05:11:15Z INFO scada-hmi operator=j.okafor action=MANUAL_START target=P3 note="local reset confirmed by field tech"',
+      '2026-03-18T05:36:40Z INFO ems-gw EH-3 breaker Q12 state=CLOSED closed_by=j.brandt',
+    ].join('\n'),
+  };
+
+  it('a user id the claim names as the one who acted, against the record of that act', async () => {
+    // The 05:11 manual start was issued by operator j.okafor, not d.marsh.
+    const start = await judge('05:11 — P3 was started manually from the HMI by field technician d.marsh.', [events]);
+    assert.equal(start.partition, 'contradicted');
+    assert.match(start.reason, /operator=j\.okafor/);
+    // closed_by names the actor of the closing.
+    assert.equal((await judge('Duty supervisor k.okafor reclosed Q12 at 05:36:40.', [events])).partition, 'contradicted');
+    assert.notEqual((await judge('j.brandt reclosed Q12 at 05:36:40.', [events])).partition, 'contradicted');
+  });
+
+  it('a user id named in another role ("after sign-off from …") is no claim about who acted', async () => {
+    assert.notEqual((await judge('05:11 — P3 was started after sign-off from d.marsh.', [events])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: "no other key was changed" against a change the report never named', () => {
+  const migration = { file: 'migration.log', text: '2026-04-09T01:52:10Z INFO pgb-edit pgbouncer.ini: host sched-db-01 -> sched-db-02; default_pool_size 25 -> 40' };
+
+  it('a changed key the report has not named contradicts it; one it named, or named by its values, does not', async () => {
+    const only = await judgeReport(['The host entry was changed from sched-db-01 to sched-db-02.', 'The host entry was the only setting touched in pgbouncer.ini.'], [migration]);
+    assert.equal(only.partition, 'contradicted');
+    assert.match(only.reason, /default_pool_size \(25 → 40\)/);
+    const both = await judgeReport(['The host moved to sched-db-02 and the default pool size went from 25 to 40.', 'No other settings were changed in pgbouncer.ini.'], [migration]);
+    assert.notEqual(both.partition, 'contradicted');
+  });
+
+  it('"read-only" is no "only"', async () => {
+    const readOnly = { file: 'db.log', text: '2026-04-09T01:41:05Z INFO pg sched-db-01 set read-only (default_transaction_read_only=on)' };
+    assert.notEqual((await judgeReport(['The source database sched-db-01 was set read-only at 01:41 UTC.'], [readOnly, migration])).partition, 'contradicted');
+  });
+});
+
+/** Judges a report's claims in order and returns the last one's verdict (what "no other" sets apart is what came before). */
+async function judgeReport(texts: string[], sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  let offset = 0;
+  const claims = texts.map((text, i) => {
+    const claim = { id: `C${i + 1}`, text, start: offset, end: offset + text.length, line: i + 1 };
+    offset += text.length + 1;
+    return claim;
+  });
+  return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
+}
+
+describe('offline judge: a level written with a hyphen', () => {
+  it('"a low-risk change" against risk=medium is contradicted; "a medium-risk change" stands', async () => {
+    const cr = { file: 'change_request.json', text: JSON.stringify({ change_id: 'CHG-4821', risk: 'medium', window: '21:00-23:00' }, null, 2) };
+    assert.equal((await judge('CHG-4821 was classed as a low-risk change.', [cr])).partition, 'contradicted');
+    assert.notEqual((await judge('CHG-4821 was classed as a medium-risk change.', [cr])).partition, 'contradicted');
+  });
+});

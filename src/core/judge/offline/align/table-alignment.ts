@@ -4,7 +4,7 @@
 // to compare apart (a claim about Q1 and Q4 rows that it does not tell apart is checked in each).
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
-import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
 import { periodKey, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
@@ -66,40 +66,89 @@ export function isText(value: string | undefined): value is string {
 
 /** The columns of a table that hold words (depot, reason) rather than figures. */
 export function textColumns(table: Table): string[] {
-  return table.columns.filter((column) => table.rows.some((row) => isText(row.values.get(column))));
+  const words = tableProfile(table).textColumns;
+  return table.columns.filter((column) => words.has(column));
+}
+
+/**
+ * The keys a word value is found by: the one of its tokens that must be in a claim naming it and
+ * that the fewest of the column's values share (119 of db-prod-119, not db), as written, by its
+ * stem and, for a period code, by its part after the year (2026q1 → q1). A value with no such
+ * token is found by every word token it has.
+ */
+function valueTokens(value: string, frequency: (token: string) => number): string[] {
+  const tokens = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const code = /^\p{L}+[-_]\d+$/u.test(value);
+  // Digits a claim must write (not a code's suffix, not a year it may leave out).
+  const required = tokens.filter((token) => /\p{L}/u.test(token) || (!code && /^\d+$/.test(token) && !/^(?:19|20)\d\d$/.test(token)));
+  const anchor = required.length > 0 ? required.reduce((a, b) => (frequency(b) < frequency(a) ? b : a)) : undefined;
+  const keys = (token: string): string[] => {
+    if (!/\p{L}/u.test(token)) return [token];
+    const afterYear = /^(?:19|20)\d\d(\p{L}+\d*)$/u.exec(token)?.[1];
+    return afterYear ? [token, canonicalStem(token), afterYear] : [token, canonicalStem(token)];
+  };
+  return anchor !== undefined ? keys(anchor) : tokens.filter((token) => /\p{L}/u.test(token)).flatMap(keys);
+}
+
+/** The table's profile, its word values found by their tokens. */
+export function tableProfile(table: Table): TableProfile {
+  return profileOf(table, valueTokens);
 }
 
 /**
  * The values the claim names, per column: word values by their words, numbered values
  * (year_group=11) as "Year 11". Only columns with two values or more say which row is meant.
+ * Values are looked up by the claim's own tokens, so a claim costs what it names, not the table's size.
  */
 export function namedValues(view: ClaimView, table: Table, claim: Set<string>): Map<string, string[]> {
   const named = new Map<string, string[]>();
-  const words = textColumns(table);
+  const { distinct, textColumns: words, valuesByToken, rowsByValue } = tableProfile(table);
+  // A period written as a date (period=2026-03) is named by its name ("in March"); a numbered
+  // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
+  const periods = periodsNamed(claim);
+  const numbered = numberedInClaim(view.claim.text);
   for (const column of table.columns) {
-    const values = new Set(table.rows.map((row) => row.values.get(column) ?? ''));
-    values.delete('');
-    if (values.size < 2) continue;
-    // A period written as a date (period=2026-03) is named by its name ("in March"); a numbered
-    // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
-    const periods = periodsNamed(claim);
-    const hits = [...values].filter((value) => {
-      if (/^\d{1,4}$/.test(value)) return namesNumbered(view.claim.text, column, value);
-      if (!words.includes(column) || !isText(value)) return false;
-      const key = periodKey(value);
-      return namesValue(claim, value) || (key !== undefined && periods.some((named) => samePeriod(named, key)));
+    const values = distinct.get(column)!;
+    if (values.length < 2) continue;
+    const candidates = new Set<string>();
+    if (words.has(column)) {
+      for (const token of claim) for (const value of valuesByToken.get(column)!.get(token) ?? []) candidates.add(value);
+      if (periods.length > 0) for (const value of values) if (periodKey(value) !== undefined) candidates.add(value);
+    }
+    const present = rowsByValue.get(column)!;
+    for (const part of columnWords(column)) {
+      // Only a word of letters names a kind of thing ("year" of year_group); a field name may hold anything (`"eu-west"`, `p95(ms)`).
+      if (!/^\p{L}{3,}$/u.test(part)) continue;
+      for (const digits of [...(numbered.get(part.toLowerCase()) ?? []), ...(numbered.get(`${part.toLowerCase()}s`) ?? [])]) {
+        // "0*" before the value: "route 007" names route=7, "route 7" does not name route=07.
+        for (let cut = 0; cut < digits.length; cut++) {
+          if (cut > 0 && digits[cut - 1] !== '0') break;
+          const value = digits.slice(cut);
+          if (/^\d{1,4}$/.test(value) && present.has(value)) candidates.add(value);
+        }
+      }
+    }
+    const hits = values.filter((value) => {
+      if (!candidates.has(value)) return false;
+      if (/^\d{1,4}$/.test(value)) return true;
+      if (!words.has(column) || !isText(value)) return false;
+      if (namesValue(claim, value)) return true;
+      const key = periods.length > 0 ? periodKey(value) : undefined;
+      return key !== undefined && periods.some((named) => samePeriod(named, key));
     });
     if (hits.length > 0) named.set(column, hits.sort((a, b) => namedAt(view.claim.text, a) - namedAt(view.claim.text, b)));
   }
   return named;
 }
 
-function namesNumbered(text: string, column: string, value: string): boolean {
-  return column
-    .split(/[_.\s-]+/)
-    // Only a word of letters names a kind of thing ("year" of year_group); a field name may hold anything (`"eu-west"`, `p95(ms)`).
-    .filter((part) => /^\p{L}{3,}$/u.test(part))
-    .some((part) => new RegExp(`\\b${part}s?\\s+(?:no\\.?\\s*|#\\s*)?0*${value}(?![\\d.])`, 'iu').test(text));
+/** "Year 11", "route no. 7", "gate #3": the word before each number (lower case, as written) → the numbers, as written. */
+function numberedInClaim(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}+)\s+(?:no\.?\s*|#\s*)?(\d+)(?![\d.])/gu)) {
+    const word = match[1]!.toLowerCase();
+    out.set(word, [...(out.get(word) ?? []), match[2]!]);
+  }
+  return out;
 }
 
 /** Column-name words that say how a figure is counted, not what it measures. */
@@ -162,10 +211,19 @@ export function numberLabels(named: ReadonlyMap<string, string[]>): Set<string> 
   return new Set([...named.values()].flat().filter((value) => /^\d+$/.test(value)));
 }
 
-/** The rows whose columns hold the one value the claim names there (at Leeds: depot=LEEDS-01). */
-export function selectRows(rows: readonly TableRow[], named: ReadonlyMap<string, string[]>, except: ReadonlySet<string>): TableRow[] {
-  let out = [...rows];
-  for (const [column, values] of named) if (!except.has(column) && values.length === 1) out = out.filter((row) => row.values.get(column) === values[0]);
+/**
+ * The rows whose columns hold the one value the claim names there (at Leeds: depot=LEEDS-01), in
+ * table order; from the table's rows by value when no narrower set of rows is given.
+ */
+export function selectRows(table: Table, named: ReadonlyMap<string, string[]>, except: ReadonlySet<string>, from?: readonly TableRow[]): TableRow[] {
+  const picks = [...named].filter(([column, values]) => !except.has(column) && values.length === 1);
+  let out: TableRow[];
+  if (from === undefined && picks.length > 0) {
+    const [column, [value]] = picks[0]! as [string, [string]];
+    out = [...(tableProfile(table).rowsByValue.get(column)?.get(value) ?? [])];
+    picks.shift();
+  } else out = [...(from ?? table.rows)];
+  for (const [column, values] of picks) out = out.filter((row) => row.values.get(column) === values[0]);
   return out;
 }
 

@@ -28,7 +28,7 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
   const series: Series[] = [];
   const periodColumn = textColumns(table).find((c) => sameKind(table.rows.map((row) => row.values.get(c) ?? '')));
   if (periodColumn) {
-    const rows = selectRows(table.rows, named, new Set([periodColumn]));
+    const rows = selectRows(table, named, new Set([periodColumn]));
     if (rows.length < 2) return [];
     const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named));
     if (!measure) return [];
@@ -41,7 +41,7 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
   } else {
     const columns = table.columns.filter((c) => periodKey(c) !== undefined && table.rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined));
     if (columns.length < 2 || !sameKind(columns)) return [];
-    const rows = selectRows(table.rows, named, new Set());
+    const rows = selectRows(table, named, new Set());
     if (rows.length !== 1 || named.size === 0) return [];
     const row = rows[0]!;
     const points = columns.map((c) => ({ period: periodKey(c)!, label: c, value: numericValue(row.values.get(c)!)!, row }));

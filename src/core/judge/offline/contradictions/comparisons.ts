@@ -46,7 +46,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
   if (pairs.length === 1) {
     // Two rows: the two values of one column, in the claim's order.
     const [column, [a, b]] = pairs[0]! as [string, [string, string]];
-    const rows = selectRows(table.rows, named, new Set([column]));
+    const rows = selectRows(table, named, new Set([column]));
     const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
     measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
@@ -64,7 +64,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     const columns = table.columns.filter((c) => /\d/.test(c) && table.rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined) && namesValue(claim, c));
     if (columns.length !== 2) return undefined;
     const [a, b] = columns.sort((x, y) => namedAt(view.claim.text, x) - namedAt(view.claim.text, y)) as [string, string];
-    const rows = selectRows(table.rows, named, new Set());
+    const rows = selectRows(table, named, new Set());
     if (rows.length !== 1) return undefined;
     const row = rows[0]!;
     outcomes.push([

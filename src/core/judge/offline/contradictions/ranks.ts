@@ -63,7 +63,7 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   const entity = named.get(column)![0]!;
   // A row that sums the others (all, total) is not one of the ranked; the other named values select the rows.
   const ranked = table.rows.filter((row) => (row.values.get(column) ?? '') !== '' && !AGGREGATES.has(row.values.get(column)!.toLowerCase()));
-  const rows = selectRows(ranked, named, new Set([column]));
+  const rows = selectRows(table, named, new Set([column]), ranked);
   const mine = rows.filter((row) => row.values.get(column) === entity);
   if (mine.length === 0) return undefined;
   const measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));

@@ -7,9 +7,10 @@
 import { canonicalStem, type Quantity } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { dimensionsCompatible, quantityMatches } from '../derive/matching';
+import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { THRESHOLD_WORDS } from '../vocabulary/index';
-import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tokensOf } from '../align/table-alignment';
+import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
 
 /**
  * With `missing` (the figures support could not find), a figure no record holds; without it, any
@@ -47,14 +48,14 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
 function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean): ClaimVerdict | undefined {
   const named = namedValues(view, table, claim);
   if (named.size === 0 || [...named.values()].some((values) => values.length !== 1)) return undefined;
-  const rows = selectRows(table.rows, named, new Set());
+  const rows = selectRows(table, named, new Set());
   if (rows.length !== 1) return undefined;
   const row = rows[0]!;
   const labels = numberLabels(named);
   if (labels.has(figure.raw.trim())) return undefined;
   // The column the figure is another row's value of (17.9 is the Airport's cancel_rate_pct), else the one its words name.
   const number = numericValue(figure.raw.replace(/[^\d.,+-]/g, ''));
-  const elsewhere = table.columns.filter((c) => number !== undefined && table.rows.some((other) => other !== row && cellMatches(other, c, figure)));
+  const elsewhere = number === undefined ? [] : table.columns.filter((c) => rowsNear(table, c, figure, number).some((other) => other !== row && cellMatches(other, c, figure)));
   if (onlyElsewhere && elsewhere.length !== 1) return undefined;
   const measure = elsewhere.length === 1 ? elsewhere[0] : elsewhere.length === 0 ? measureColumn(view, table, rows, rows, claim, new Set(named.keys()), new Set([...labels, figure.raw.trim()])) : undefined;
   if (!measure) return undefined;
@@ -63,7 +64,7 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   // Named by words alone, the column must be what the figure is said to measure: the words before it name it too.
   if (elsewhere.length === 0 && !columnWords(measure).some((part) => figure.key.includes(canonicalStem(part)))) return undefined;
   const unit = row.cells.get(measure)!;
-  const owner = elsewhere.length === 1 ? table.rows.find((other) => other !== row && cellMatches(other, measure, figure)) : undefined;
+  const owner = elsewhere.length === 1 ? rowsNear(table, measure, figure, number!).find((other) => other !== row && cellMatches(other, measure, figure)) : undefined;
   const whose = owner ? `; ${figure.raw.trim()} is ${[...named.keys()].map((c) => owner.values.get(c)).join(' ')}'s (${owner.cells.get(measure)!.item.id})` : '';
   return {
     partition: 'contradicted',
@@ -71,6 +72,36 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
     evidence_refs: [unit.item.id],
     reason: `claim says ${figure.raw.trim()}, ${unit.item.id} gives ${measure}=${row.values.get(measure)} for ${[...named.values()].flat().join(' ')}${whose}`,
   };
+}
+
+/**
+ * The rows of a column whose value could be the figure, in table order: those whose number as
+ * written lies near the figure's, as written or in base units with the unit the column's name
+ * implies. A generous window that the exact test (cellMatches) then narrows: reading a cell's
+ * quantity means reading its unit, and a claim must not read every row of a large log.
+ */
+function rowsNear(table: Table, column: string, figure: Quantity, written: number): TableRow[] {
+  const factor = fieldNameUnit(column)?.factor ?? 1;
+  const targets = [written, figure.value, figure.value / factor];
+  const numbers = tableProfile(table).byNumber.get(column) ?? [];
+  const near = new Set<TableRow>();
+  for (const target of targets) {
+    const [low, high] = [Math.min(target * 0.75, target * 1.25) - 1, Math.max(target * 0.75, target * 1.25) + 1];
+    let at = lowerBound(numbers, low);
+    for (; at < numbers.length && numbers[at]!.value <= high; at++) near.add(numbers[at]!.row);
+  }
+  return table.rows.length <= near.size * 4 ? table.rows.filter((row) => near.has(row)) : [...near].sort((a, b) => table.rows.indexOf(a) - table.rows.indexOf(b));
+}
+
+/** The first entry whose value is at least `value` (entries ascending by value). */
+function lowerBound(entries: ReadonlyArray<{ value: number }>, value: number): number {
+  let [lo, hi] = [0, entries.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.value < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The quantity the cell's unit reads at the cell's value (its unit implied by the field name). */

@@ -117,3 +117,58 @@ function pairsIn(text: string): Array<Map<string, string>> {
     return record;
   });
 }
+
+/**
+ * What every claim asks of a table, worked out once per table rather than once per claim: each
+ * column's distinct values (in first-seen order), the columns that hold words, the rows by value,
+ * the word values by their tokens, and each numeric column's rows in order of their value.
+ */
+export interface TableProfile {
+  distinct: Map<string, string[]>;
+  textColumns: Set<string>;
+  rowsByValue: Map<string, Map<string, TableRow[]>>;
+  /** Column → lower-case token (and its stem) → the word values holding it. */
+  valuesByToken: Map<string, Map<string, string[]>>;
+  /** Column → its rows with a numeric value, ascending by that value as written. */
+  byNumber: Map<string, Array<{ value: number; row: TableRow }>>;
+}
+
+const PROFILES = new WeakMap<Table, TableProfile>();
+
+export function profileOf(table: Table, tokenize: (value: string, frequency: (token: string) => number) => string[]): TableProfile {
+  let profile = PROFILES.get(table);
+  if (profile) return profile;
+  profile = { distinct: new Map(), textColumns: new Set(), rowsByValue: new Map(), valuesByToken: new Map(), byNumber: new Map() };
+  for (const column of table.columns) {
+    const byValue = new Map<string, TableRow[]>();
+    const numbers: Array<{ value: number; row: TableRow }> = [];
+    for (const row of table.rows) {
+      const value = row.values.get(column);
+      if (value === undefined) continue;
+      const list = byValue.get(value);
+      if (list) list.push(row);
+      else byValue.set(value, [row]);
+      const number = numericValue(value);
+      if (number !== undefined) numbers.push({ value: number, row });
+      else if (value !== '') profile.textColumns.add(column);
+    }
+    profile.rowsByValue.set(column, byValue);
+    profile.distinct.set(column, [...byValue.keys()].filter((value) => value !== ''));
+    profile.byNumber.set(column, numbers.sort((a, b) => a.value - b.value));
+    const tokens = new Map<string, string[]>();
+    const words = [...byValue.keys()].filter((value) => value !== '' && numericValue(value) === undefined);
+    const counts = new Map<string, number>();
+    for (const value of words) for (const token of new Set(value.toLowerCase().split(/[^\p{L}\p{N}]+/u))) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const frequency = (token: string): number => counts.get(token) ?? 0;
+    for (const value of words) {
+      for (const token of new Set(tokenize(value, frequency))) {
+        const list = tokens.get(token);
+        if (list) list.push(value);
+        else tokens.set(token, [value]);
+      }
+    }
+    profile.valuesByToken.set(column, tokens);
+  }
+  PROFILES.set(table, profile);
+  return profile;
+}

@@ -9,7 +9,7 @@ import type { ClaimVerdict, ClaimView } from '../claim-view';
 import type { Table } from '../records/tables';
 import { columnWords, firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
 import { seriesOf, spanOf, type Span } from '../align/table-series';
-import { TREND_DOWN, TREND_UP } from './trends';
+import { TREND_DOWN, TREND_UP, withoutInfinitives } from './trends';
 import polarity from '../vocabulary/polarity.json';
 
 const phrase = (words: readonly string[]): RegExp => new RegExp(`\\b(?:${words.map((w) => w.replace(/\s+/g, '\\s+')).join('|')})\\b`, 'i');
@@ -30,8 +30,7 @@ export function measurePolarity(column: string): number {
 
 /** The claimed movement: +1 up, -1 down, or better/worse to be read against the measure. */
 function claimedMovement(text: string): { sign: number; evaluative: boolean; wording: string } | undefined {
-  // "agreed to drop message priorities": an infinitive names an action, not a movement of a figure.
-  const masked = text.replace(/\b(?:to|will|would|can|could|should|must)\s+(?:\p{L}+\s+)?\p{L}+/gu, (m) => m.replace(/\S/g, '#'));
+  const masked = withoutInfinitives(text);
   const down = TREND_DOWN.exec(masked);
   const up = TREND_UP.exec(masked);
   const better = BETTER_RE.exec(masked);

@@ -15,6 +15,11 @@ export const TREND_DOWN =
 
 export const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up|jumped|jumps|surged|surges|soared|(?:edged|ticked|inched|crept) up)\b/i;
 
+/** A claim's text without the verbs an infinitive or a modal names ("agreed to drop message priorities"): actions, not movements of a figure. */
+export function withoutInfinitives(text: string): string {
+  return text.replace(/\b(?:to|will|would|can|could|should|must)\s+(?:\p{L}+\s+)?(?=\p{L})/gu, (m) => m.replace(/\S/g, '#')).replace(/#+\s*\p{L}+/gu, '');
+}
+
 /**
  * A trend without figures ("organic visits fell") against the records of that quantity for
  * that subject: the rows holding the claim's field-value words (channel=organic) and a value
@@ -24,9 +29,9 @@ export const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|
 export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   // "agreed to drop message priorities": an infinitive names an action, not a movement of a figure.
-  const trendText = view.claim.text.replace(/\b(?:to|will|would|can|could|should|must)\s+(?:\p{L}+\s+)?(?=\p{L})/gu, (m) => m.replace(/\S/g, '#'));
-  const down = TREND_DOWN.test(trendText.replace(/#+\s*\p{L}+/gu, ''));
-  const up = TREND_UP.test(trendText.replace(/#+\s*\p{L}+/gu, ''));
+  const movementText = withoutInfinitives(view.claim.text);
+  const down = TREND_DOWN.test(movementText);
+  const up = TREND_UP.test(movementText);
   if (down === up) return undefined;
   if (view.features.quantities.length > 0) return contradictTrendTo(view, candidates, down);
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');

@@ -2,6 +2,7 @@
 // mutually exclusive states, comparison words and the field names that hold states.
 // Adding a word is a data change; no code path names a word.
 import { canonicalStem } from '../../../retrieval/features';
+import { UNITS } from '../../../retrieval/reading/vocabulary';
 import comparisons from './comparisons.json';
 import fields from './fields.json';
 import measureWords from './measure-words.json';
@@ -91,7 +92,7 @@ export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);
 export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutral);
 
 /** Unit words of field names (wait_min, size_mb): they say how a measure is written, not what it is. */
-export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.units);
+export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set([...Object.keys(UNITS), ...measureWords.units]);
 
 /** Words that make a figure beside them a bar to meet (a minimum, a target), not a reading. */
 export const THRESHOLD_WORDS: ReadonlySet<string> = new Set(measureWords.thresholds);

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 import { changesIn, timeChangesIn } from '../../src/core/judge/offline/contradictions/superseded';
+import { writesOf } from '../../src/core/judge/offline/records/writes';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -219,5 +220,51 @@ describe('offline judge: a level written with a hyphen', () => {
     const cr = { file: 'change_request.json', text: JSON.stringify({ change_id: 'CHG-4821', risk: 'medium', window: '21:00-23:00' }, null, 2) };
     assert.equal((await judge('CHG-4821 was classed as a low-risk change.', [cr])).partition, 'contradicted');
     assert.notEqual((await judge('CHG-4821 was classed as a medium-risk change.', [cr])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: the ledger of writes an agent trace or a change document records', () => {
+  const trace = {
+    file: 'trace.jsonl',
+    text: [
+      // A dry run writes nothing; the real apply writes two keys as an object.
+      '{"type":"tool_call","tool":"cfg_apply","args":{"env":"prod","set":{"pool.max_conns":64,"pool.idle_timeout_s":30},"dry_run":true},"result":"ok","mutating":false,"exit_ok":true}',
+      '{"type":"tool_call","tool":"cfg_apply","args":{"env":"prod","set":{"pool.max_conns":64,"pool.idle_timeout_s":30}},"result":"2 keys changed","mutating":true,"exit_ok":true}',
+      // One key and its value; a list of key=value strings; a diff entry in a read-only tool's result.
+      '{"type":"tool_call","tool":"write_tag","args":{"tag":"PLANT.PUMP2.MAX_SPEED_PCT","value":85},"result":{"ok":true,"previous":80},"mutating":true,"exit_ok":true}',
+      '{"type":"tool_call","tool":"ctl","args":{"cmd":"set-config","set":["tracking.mask_deg=7","tracking.slew_s=120"]},"result":"2 keys updated","mutating":true,"exit_ok":true}',
+      '{"type":"tool_call","tool":"render_bundle","args":{"cr":"CR-7"},"result":{"diff":[{"key":"feeds.divert.enabled","old":false,"new":true}]},"mutating":false,"exit_ok":true}',
+      // A read of the config is no write.
+      '{"type":"tool_call","tool":"get_config","args":{"env":"prod"},"result":{"pool.max_conns":64},"mutating":false,"exit_ok":true}',
+    ].join('\n'),
+  };
+
+  it('reads every shape of write, and no dry run or read', () => {
+    const index = buildEvidenceIndex(parseEvidenceSources([trace]).items);
+    const keys = writesOf(index).map((w) => `${w.key}${w.from !== undefined ? ` ${w.from}` : ''} -> ${w.to}`);
+    assert.deepEqual(keys, ['pool.max_conns -> 64', 'pool.idle_timeout_s -> 30', 'PLANT.PUMP2.MAX_SPEED_PCT -> 85', 'tracking.mask_deg -> 7', 'tracking.slew_s -> 120', 'feeds.divert.enabled false -> true']);
+  });
+
+  it('reads a diff entry of a JSON document', () => {
+    const cr = { file: 'change.json', text: JSON.stringify({ id: 'CR-9', diff: [{ key: 'limits.daily_gbp', old: 5000, new: 10000 }] }, null, 2) };
+    const index = buildEvidenceIndex(parseEvidenceSources([cr]).items);
+    assert.deepEqual(writesOf(index).map((w) => [w.key, w.from, w.to]), [['limits.daily_gbp', '5000', '10000']]);
+  });
+
+  it('"no other keys were modified" is contradicted by a write the report never named, and stands when every write was named', async () => {
+    const apply = { file: 'trace.jsonl', text: trace.text.split('\n').slice(0, 2).join('\n') };
+    // The report names the connection limit only; the apply also wrote pool.idle_timeout_s.
+    const other = await judgeReport(['The agent raised the pool max connections to 64.', 'No other configuration keys were modified.'], [apply]);
+    assert.equal(other.partition, 'contradicted');
+    assert.match(other.reason, /pool\.idle_timeout_s \(to 30\)/);
+    // Both written keys named (the second by its words, "idle timeout"): nothing else was written.
+    const named = await judgeReport(['The agent raised the pool max connections to 64 and set the idle timeout to 30 seconds.', 'No other configuration keys were modified.'], [apply]);
+    assert.notEqual(named.partition, 'contradicted');
+  });
+
+  it('"changed only X" about one event is no claim about every write', async () => {
+    const apply = { file: 'trace.jsonl', text: trace.text.split('\n')[1]! };
+    const claim = await judgeReport(['A forced sync at 09:03 changed only JWT_SIGNING_KEY in the secret.'], [apply]);
+    assert.notEqual(claim.partition, 'contradicted');
   });
 });

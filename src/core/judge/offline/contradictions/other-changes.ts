@@ -1,35 +1,62 @@
-// "No other configuration keys were modified", "apart from these tariff values, no other keys
-// were changed": a record of the change that changes a key (`prepass_slew_sec: 90 -> 120`,
-// `rounding half_up → half_even`) the report has not named so far contradicts it.
+// "No other configuration keys were modified", "only the two keys in the change request were
+// changed": a write the evidence records (records/writes.ts: a trace's `set`, a diff entry,
+// `prepass_slew_sec: 90 -> 120`) of a key the report has not named so far contradicts it.
+import { canonicalStem } from '../../../retrieval/features';
 import type { IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { UNIT_KEY_PARTS } from '../vocabulary/index';
+import { arrowWrites, writesOf, type Write } from '../records/writes';
+import writes from '../vocabulary/writes.json';
 
-const OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\b(?:apart from|except(?: for)?|other than|beyond|besides|aside from)\b|(?<![\w-])only\b/i;
-const CHANGED_RE = /\b(?:changed|modified|touched|updated|edited|altered|set|changes|edits)\b/i;
-// A key, then its old and new values around an arrow: `key: 25 -> 40`, `key=half_up→half_even`, `key 90 => 120`.
-const CHANGE_RE = /(?<![\w.-])([A-Za-z_][\w.-]*[A-Za-z_\d])["']?\s*[:=]?\s*["']?([^\s,;()"'{}]+)["']?\s*(?:->|→|=>)\s*["']?([^\s,;()"'{}]+)/g;
+const OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\b(?:apart from|except(?: for)?|other than|beyond|besides|aside from|outside)\b|(?<![\w-])only\b/i;
+const CHANGED_RE = /\b(?:changed|modified|touched|updated|edited|altered|set|changes|edits|written|applied)\b/i;
+const SETTING_NOUN_RE = new RegExp(`\\b(?:${writes.settingNouns.join('|')})\\b`, 'i');
 
 export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const text = view.claim.text;
-  if (!OTHER_RE.test(text) || !CHANGED_RE.test(text) || view.wording.hedge) return undefined;
+  if (!OTHER_RE.test(text) || !CHANGED_RE.test(text) || !SETTING_NOUN_RE.test(text) || view.wording.hedge) return undefined;
   if (view.wording.absent.length === 0 && view.wording.negated.length === 0 && !/(?<![\w-])only\b/i.test(text)) return undefined;
   const said = [text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join('\n').toLowerCase();
-  // Named so far: the key, its last part, or its words without a unit suffix ("idle timeout" for idle_timeout_s).
+  const saidWords = said.match(/\p{L}+/gu) ?? [];
+  const saidStems = new Set(saidWords.map(canonicalStem));
+  // A key's word is said when its stem is, or when it is a short form of a said word ("conns", "cfg" is not).
+  const wordSaid = (word: string): boolean => {
+    const stem = canonicalStem(word);
+    return saidStems.has(stem) || (stem.length >= 3 && saidWords.some((w) => w.length > stem.length && w.startsWith(stem)));
+  };
+  // Named so far: the key, its last part, or every word of its last part but a unit suffix
+  // ("idle timeout" for idle_timeout_s, "max connections" for max_conns; "staleness" alone is
+  // not stale_after_s).
   const named = (key: string): boolean => {
     const lower = key.toLowerCase();
-    const last = lower.split('.').pop()!;
-    const words = last.split(/[_-]+/).filter((word) => word.length > 0 && !UNIT_KEY_PARTS.has(word));
-    return said.includes(lower) || said.includes(last) || (words.length > 0 && said.includes(words.join(' '))) || (words.length > 0 && said.includes(words.join('_')));
+    const last = lower.split(/[./]/).pop()!;
+    const spelled = key.split(/[./]/).pop()!;
+    const words = spelled.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[_\-\s]+/).filter((word) => /\p{L}/u.test(word) && !UNIT_KEY_PARTS.has(word));
+    if (said.includes(lower) || said.includes(last)) return true;
+    return words.length > 0 && (said.includes(words.join(' ')) || words.every(wordSaid));
   };
-  for (const unit of candidates) {
-    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    for (const match of unit.text.matchAll(CHANGE_RE)) {
-      const [, key, from, to] = match;
-      // Named by its key, or by its two values ("switched from private to public-read").
-      if (!key || from === to || /^\d/.test(key) || named(key!) || (said.includes(from!.toLowerCase()) && said.includes(to!.toLowerCase()))) continue;
-      return contradicted(unit, `claim says nothing else was changed, ${unit.item.id} changes ${key} (${from} → ${to})`);
-    }
-  }
-  return undefined;
+  // Named by its two values ("switched from private to public-read"), or by a new value no other
+  // setting would share (`1.4`, `COBAS-PURE-02`, `15:30`; not `true` or `20`).
+  const saidPlain = said.replace(/(\d),(\d{3})/g, '$1$2');
+  const saidValue = (value: string): boolean => new RegExp(`(?<![\\w.])${escape(value.toLowerCase())}(?![\\w]|\\.\\d)`).test(saidPlain);
+  const distinctive = (value: string): boolean => /[a-z]/i.test(value) ? value.length >= 4 && !/^(?:true|false|null|none|enabled|disabled|on|off)$/i.test(value) : /[.:]/.test(value) || value.replace(/\D/g, '').length >= 3;
+  const namedByValues = (write: Write): boolean => {
+    const to = write.to === undefined ? undefined : bare(write.to);
+    if (write.from !== undefined && to !== undefined) return saidValue(bare(write.from)) && saidValue(to);
+    return to !== undefined && distinctive(to) && saidValue(to);
+  };
+  const ledger = [...writesOf(view.index), ...candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning').flatMap(arrowWrites)];
+  const unnamed = ledger.find((write) => !named(write.key) && !namedByValues(write));
+  if (!unnamed) return undefined;
+  const change = unnamed.from !== undefined ? ` (${unnamed.from} → ${unnamed.to})` : unnamed.to !== undefined ? ` (to ${unnamed.to})` : '';
+  return contradicted(unnamed.unit, `claim says nothing else was changed, ${unnamed.unit.item.id} changes ${unnamed.key}${change}`);
+}
+
+/** A written value as a report would give it: no JSON quotes or brackets. */
+function bare(value: string): string {
+  return value.replace(/^[\s"'[{]+|[\s"'\]}]+$/g, '');
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

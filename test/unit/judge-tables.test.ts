@@ -269,3 +269,29 @@ describe('offline judge: a rule that fails on one claim', () => {
     }
   });
 });
+
+describe('offline judge: a measure said to hold level', () => {
+  const punctuality = {
+    file: 'otp.log',
+    text: [
+      '[tool=otp_by_station row=1] station=OSL month=2026-02 on_time_pct=88.1 flights=410',
+      '[tool=otp_by_station row=2] station=OSL month=2026-03 on_time_pct=84.0 flights=432',
+      '[tool=otp_by_station row=3] station=CPH month=2026-02 on_time_pct=91.2 flights=380',
+      '[tool=otp_by_station row=4] station=CPH month=2026-03 on_time_pct=91.6 flights=395',
+    ].join('\n'),
+  };
+
+  it('"held steady" against 88.1% → 84.0% is contradicted; against 91.2% → 91.6% it stands', async () => {
+    // 4.1 points is a fall, not a level; 0.4 points is within one point.
+    const moved = await judge("OSL's on-time rate held steady in both months.", [punctuality]);
+    assert.equal(moved.partition, 'contradicted');
+    assert.match(moved.reason, /held steady.*88\.1.*84/);
+    assert.notEqual((await judge("CPH's on-time rate held steady in both months.", [punctuality])).partition, 'contradicted');
+  });
+
+  it('a count is level within 5% of where it started; a level in another clause is not read', async () => {
+    // 410 → 432 is +5.4%; OSL's flights "stayed flat" is wrong, and no claim is made of it in the second.
+    assert.equal((await judge("OSL's flights stayed flat month over month.", [punctuality])).partition, 'contradicted');
+    assert.notEqual((await judge("OSL's flights rose from 410 to 432, while CPH stayed roughly flat.", [punctuality])).partition, 'contradicted');
+  });
+});

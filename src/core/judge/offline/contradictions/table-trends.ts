@@ -8,13 +8,15 @@ import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import type { Table } from '../records/tables';
 import { columnWords, firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
-import { seriesOf, spanOf, type Span } from '../align/table-series';
+import { seriesOf, spanOf, type Series, type Span } from '../align/table-series';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from './trends';
 import polarity from '../vocabulary/polarity.json';
+import steady from '../vocabulary/steady.json';
 
 const phrase = (words: readonly string[]): RegExp => new RegExp(`\\b(?:${words.map((w) => w.replace(/\s+/g, '\\s+')).join('|')})\\b`, 'i');
 const BETTER_RE = phrase(polarity.better);
 const WORSE_RE = phrase(polarity.worse);
+const STEADY_RE = phrase(steady.words);
 const HIGHER_BETTER = new Set(polarity.higherIsBetter.map((w) => canonicalStem(w)));
 const LOWER_BETTER = new Set(polarity.lowerIsBetter.map((w) => canonicalStem(w)));
 
@@ -28,15 +30,18 @@ export function measurePolarity(column: string): number {
   return up === down ? 0 : up ? 1 : -1;
 }
 
-/** The claimed movement: +1 up, -1 down, or better/worse to be read against the measure. */
+/** The claimed movement: +1 up, -1 down, 0 level, or better/worse to be read against the measure. */
 function claimedMovement(text: string): { sign: number; evaluative: boolean; wording: string } | undefined {
   const masked = withoutInfinitives(text);
   const down = TREND_DOWN.exec(masked);
   const up = TREND_UP.exec(masked);
   const better = BETTER_RE.exec(masked);
   const worse = WORSE_RE.exec(masked);
-  const found = [down, up, better, worse].filter(Boolean);
+  const level = STEADY_RE.exec(masked);
+  const found = [down, up, better, worse, level].filter(Boolean);
   if (found.length !== 1) return undefined;
+  // "doubled, from 1,240 to 2,975, while docks stayed roughly flat": the level may be another clause's.
+  if (level) return /\b(?:while|whereas|but|although|from\s+\S+\s+to)\b|;/i.test(masked) ? undefined : { sign: 0, evaluative: false, wording: level[0] };
   if (down) return { sign: -1, evaluative: false, wording: down[0] };
   if (up) return { sign: 1, evaluative: false, wording: up[0] };
   return { sign: better ? 1 : -1, evaluative: true, wording: (better ?? worse)![0] };
@@ -53,6 +58,11 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
   for (const series of seriesOf(view, table, claim, named)) {
     // A row with a column per period measures what the table counts: only plain movements are read there.
     if (series.measure === '' && movement.evaluative) continue;
+    if (movement.sign === 0) {
+      const level = levelSpanOf(series);
+      if (level) outcomes.push({ span: level, measure: series.measure, against: !isLevel(level, series.measure) });
+      continue;
+    }
     const span = spanOf(view, series, claim, named);
     if (!span) continue;
     const { from, to } = span;
@@ -72,6 +82,9 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
   const { from, to } = span;
   const what = measure ? `${measure} ` : '';
   const refs = [...new Set([from.row.refs[0]!, to.row.refs[0]!])];
+  if (movement.sign === 0) {
+    return { partition: 'contradicted', type: 'synthesis', evidence_refs: refs, reason: `claim says "${movement.wording}", ${what}moves from ${from.value} (${from.label}, ${from.row.refs[0]}) to ${to.value} (${to.label}, ${to.row.refs[0]})` };
+  }
   if (span.reversed) {
     return {
       partition: 'contradicted',
@@ -86,4 +99,23 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
     evidence_refs: refs,
     reason: `claim says "${movement.wording}", ${what}goes from ${from.value} (${from.label}, ${from.row.refs[0]}) to ${to.value} (${to.label}, ${to.row.refs[0]})`,
   };
+}
+
+/** A level claim speaks of the periods it names, else of the whole series: its lowest and highest points in time order. */
+function levelSpanOf(series: Series): Span | undefined {
+  const named = series.points.filter((p) => series.ends.includes(p.label));
+  const points = named.length >= 2 ? series.points.slice(series.points.indexOf(named[0]!), series.points.indexOf(named[named.length - 1]!) + 1) : series.points;
+  if (points.length < 2) return undefined;
+  const low = points.reduce((a, b) => (b.value < a.value ? b : a));
+  const high = points.reduce((a, b) => (b.value > a.value ? b : a));
+  if (low === high) return { from: points[0]!, to: points[points.length - 1]! };
+  return points.indexOf(low) < points.indexOf(high) ? { from: low, to: high } : { from: high, to: low };
+}
+
+/** Whether a move is small enough to call level: in points for a percentage, else relative to where it started. */
+function isLevel({ from, to }: Span, measure: string): boolean {
+  const raw = `${from.row.values.get(measure) ?? ''}${to.row.values.get(measure) ?? ''}`;
+  const percent = raw.includes('%') || /(?:^|[_\s.-])(?:pct|percent|percentage|rate|share)(?:$|[_\s.-])/i.test(measure);
+  const change = Math.abs(to.value - from.value);
+  return percent ? change <= steady.percentPoints + 1e-9 : change <= steady.relative * Math.abs(from.value) + 1e-9;
 }

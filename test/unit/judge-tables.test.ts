@@ -175,7 +175,7 @@ describe("offline judge: a figure put on the wrong row", () => {
     // North-Ridge in January: avg_load_mw=301.4; 288.1 is December's.
     const claim = await judge('Average January load in North-Ridge was 288.1 MW.', [zones]);
     assert.equal(claim.partition, 'contradicted');
-    assert.match(claim.reason, /avg_load_mw=301\.4 .*288\.1 is North-Ridge 2025-12's/);
+    assert.match(claim.reason, /avg_load_mw=301\.4 .*288\.1 MW is North-Ridge 2025-12's/);
   });
 
   it("the row's own value stands, and a comparison with the other row is not read as the figure's row", async () => {

@@ -174,3 +174,19 @@ describe('evidence index', () => {
     assert.equal(hits[0]!.indexed.item.id, 'E9999');
   });
 });
+
+describe('units of energy, power and volume (units.json)', () => {
+  const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.dimension, q.value]);
+
+  it('reads GWh, MWh and kWh as one energy, MW as power, litres as volume', () => {
+    // 47.2 GWh = 47,200 MWh = 4.72e10 Wh; 9.7 MW = 9.7e6 W; 250 litres = 0.25 m³.
+    assert.deepEqual(read('about 47.2 GWh'), [['energy', 47.2e9]]);
+    assert.deepEqual(read('a peak of 9.7 MW'), [['power', 9.7e6]]);
+    assert.deepEqual(read('250 litres'), [['volume', 0.25]]);
+  });
+
+  it('a field named in MWh or MW carries the unit', () => {
+    // net_mwh=14820 is 14.82 GWh.
+    assert.deepEqual(read('plant=alder month=2026-01 net_mwh=14820 peak_mw=61.5'), [['energy', 14820e6], ['power', 61.5e6]]);
+  });
+});

@@ -2,6 +2,7 @@
 // the field-name suffixes that carry one, number words, months and time zones.
 import { stemmer } from 'stemmer';
 import type { Dimension } from './types';
+import unitTable from './units.json';
 
 export const STOPWORDS = new Set(
   (
@@ -117,93 +118,13 @@ export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
 
-/** Units as written → their dimension and size in its base unit (ms → duration, 0.001 s). */
-export const UNITS: Record<string, { dimension: Dimension; factor: number }> = {
-  '%': { dimension: 'percent', factor: 1 },
-  percent: { dimension: 'percent', factor: 1 },
-  pct: { dimension: 'percent', factor: 1 },
-  ns: { dimension: 'duration', factor: 1e-9 },
-  us: { dimension: 'duration', factor: 1e-6 },
-  µs: { dimension: 'duration', factor: 1e-6 },
-  ms: { dimension: 'duration', factor: 1e-3 },
-  millisecond: { dimension: 'duration', factor: 1e-3 },
-  milliseconds: { dimension: 'duration', factor: 1e-3 },
-  s: { dimension: 'duration', factor: 1 },
-  sec: { dimension: 'duration', factor: 1 },
-  secs: { dimension: 'duration', factor: 1 },
-  second: { dimension: 'duration', factor: 1 },
-  seconds: { dimension: 'duration', factor: 1 },
-  min: { dimension: 'duration', factor: 60 },
-  mins: { dimension: 'duration', factor: 60 },
-  minute: { dimension: 'duration', factor: 60 },
-  minutes: { dimension: 'duration', factor: 60 },
-  h: { dimension: 'duration', factor: 3600 },
-  hr: { dimension: 'duration', factor: 3600 },
-  hrs: { dimension: 'duration', factor: 3600 },
-  hour: { dimension: 'duration', factor: 3600 },
-  hours: { dimension: 'duration', factor: 3600 },
-  day: { dimension: 'duration', factor: 86400 },
-  days: { dimension: 'duration', factor: 86400 },
-  week: { dimension: 'duration', factor: 7 * 86400 },
-  weeks: { dimension: 'duration', factor: 7 * 86400 },
-  month: { dimension: 'duration', factor: 30 * 86400 },
-  months: { dimension: 'duration', factor: 30 * 86400 },
-  year: { dimension: 'duration', factor: 365 * 86400 },
-  years: { dimension: 'duration', factor: 365 * 86400 },
-  microsecond: { dimension: 'duration', factor: 1e-6 },
-  microseconds: { dimension: 'duration', factor: 1e-6 },
-  nanosecond: { dimension: 'duration', factor: 1e-9 },
-  nanoseconds: { dimension: 'duration', factor: 1e-9 },
-  b: { dimension: 'bytes', factor: 1 },
-  byte: { dimension: 'bytes', factor: 1 },
-  bytes: { dimension: 'bytes', factor: 1 },
-  kb: { dimension: 'bytes', factor: 1e3 },
-  mb: { dimension: 'bytes', factor: 1e6 },
-  gb: { dimension: 'bytes', factor: 1e9 },
-  tb: { dimension: 'bytes', factor: 1e12 },
-  kib: { dimension: 'bytes', factor: 1024 },
-  mib: { dimension: 'bytes', factor: 1024 ** 2 },
-  gib: { dimension: 'bytes', factor: 1024 ** 3 },
-  tib: { dimension: 'bytes', factor: 1024 ** 4 },
-  // Kubernetes quantities, glued to the number (14Gi, 512Mi).
-  ki: { dimension: 'bytes', factor: 1024 },
-  mi: { dimension: 'bytes', factor: 1024 ** 2 },
-  gi: { dimension: 'bytes', factor: 1024 ** 3 },
-  ti: { dimension: 'bytes', factor: 1024 ** 4 },
-  // df/du style suffixes: 500G, 61G, 1.2T.
-  g: { dimension: 'bytes', factor: 1e9 },
-  t: { dimension: 'bytes', factor: 1e12 },
-  rps: { dimension: 'rate', factor: 1 },
-  qps: { dimension: 'rate', factor: 1 },
-  'req/s': { dimension: 'rate', factor: 1 },
-  '/s': { dimension: 'rate', factor: 1 },
-};
+/** Units as written → their dimension and size in its base unit (ms → duration, 0.001 s); the table is units.json. */
+export const UNITS: Record<string, { dimension: Dimension; factor: number }> = Object.fromEntries(
+  Object.entries(unitTable.units).map(([unit, [dimension, factor]]) => [unit, { dimension: dimension as Dimension, factor: factor as number }]),
+);
 
-/** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`). */
-const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = [
-  // `loki_received_mb_per_s`: bytes a second, as "27.9 MB/s" is read in prose.
-  [/(?:^|[_.-])(?:kb|mb|gb|kib|mib|gib|bytes)[_.-](?:per[_.-]s|per[_.-]sec|per[_.-]second|ps)$/, 'bytes/s'],
-  // `evicted_keys_per_s`, `req_ps`: a rate, not a duration.
-  [/(?:^|[_.-])(per_s|per_sec|per_second|ps)$/, '/s'],
-  [/(?:^|[_.-])(pct|percent|percentage|ratio_pct)$/, '%'],
-  [/(?:^|[_.-])(ms|millis)$/, 'ms'],
-  [/(?:^|[_.-])(s|sec|secs|seconds)$/, 's'],
-  // Not `_min`: it is as often a minimum (latency_min) as minutes.
-  [/(?:^|[_.-])(mins|minutes)$/, 'min'],
-  [/(?:^|[_.-])(hours|hrs)$/, 'h'],
-  // `p90_wait_days=81`, `retention_weeks=2`: durations in days and weeks.
-  // (`n_days=31` counts days; it is not a duration.)
-  [/(?<!(?:^|[_.-])(?:n|num|count|number_of))(?:^|[_.-])(days)$/, 'days'],
-  [/(?:^|[_.-])(weeks)$/, 'weeks'],
-  [/(?:^|[_.-])(bytes)$/, 'b'],
-  [/(?:^|[_.-])(kb)$/, 'kb'],
-  [/(?:^|[_.-])(mb)$/, 'mb'],
-  [/(?:^|[_.-])(gb)$/, 'gb'],
-  [/(?:^|[_.-])(kib)$/, 'kib'],
-  [/(?:^|[_.-])(mib)$/, 'mib'],
-  [/(?:^|[_.-])(gib)$/, 'gib'],
-  [/(?:^|[_.-])(tib)$/, 'tib'],
-];
+/** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`, `net_mwh=14820`). */
+const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = unitTable.fieldSuffixes.map(([pattern, unit]) => [new RegExp(pattern!), unit!]);
 
 /** Stemmed field keys that do not say what is measured (`value=`, `count=`): an alert's rule or metric does. */
 export const GENERIC_KEYS = new Set(['valu', 'val', 'count', 'current', 'observ', 'threshold']);

@@ -59,6 +59,28 @@ describe('offline judge: values a later document changed', () => {
   });
 });
 
+describe('offline judge: a change a release note states over a wrapped line, or with the unit after the new value', () => {
+  const notes = {
+    file: 'release-notes.md',
+    text: ['# Release 8.4', '', '- **Loan limit raised.** Graduate borrowers can now have up to 50 items on loan', '  at once (previously 30).', '- Hold pickup window shortened from 10 to 7 days.'].join('\n'),
+  };
+  const policy = { file: 'borrowing-policy.md', text: 'Graduate borrowers may have up to 30 items on loan at any one time. Holds wait on the pickup shelf for 10 days.' };
+
+  it('reads "(previously 30)" on the next line, and "from 10 to 7 days" as 10 days', () => {
+    const index = buildEvidenceIndex(parseEvidenceSources([notes]).items);
+    const changes = index.items.flatMap((unit) => changesIn(unit)).map((c) => `${c.old.value}/${c.old.dimension} -> ${c.now.raw.trim()}`);
+    // 10 days is 864,000 s.
+    assert.deepEqual(changes, ['30/count -> 50', '864000/duration -> 7 days']);
+  });
+
+  it('the old limit is contradicted as superseded; the new one stands', async () => {
+    const old = await judge('Graduate borrowers can have up to 30 items on loan at the same time.', [policy, notes]);
+    assert.equal(old.partition, 'contradicted');
+    assert.match(old.reason, /superseded: release-notes\.md:\S+ changes it from 30 to 50/);
+    assert.notEqual((await judge('Graduate borrowers can have up to 50 items on loan at the same time.', [policy, notes])).partition, 'contradicted');
+  });
+});
+
 describe('offline judge: an absence against a field that counts the thing in another state', () => {
   const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
   const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };

@@ -190,3 +190,13 @@ describe('units of energy, power and volume (units.json)', () => {
     assert.deepEqual(read('plant=alder month=2026-01 net_mwh=14820 peak_mw=61.5'), [['energy', 14820e6], ['power', 61.5e6]]);
   });
 });
+
+describe('sentences of a document block', () => {
+  it('a line break inside a list item is a soft wrap; a break before the next list item is not', () => {
+    const text = '- Borrowers can now have up to 50 items on loan\n  at once (previously 30). Loan periods are unchanged.\n- Alumni can place holds.';
+    const sentences = splitProseSentences(text);
+    assert.deepEqual(sentences, ['- Borrowers can now have up to 50 items on loan\n  at once (previously 30).', 'Loan periods are unchanged.', '- Alumni can place holds.']);
+    // Each sentence is cut from the text as written.
+    for (const sentence of sentences) assert.ok(text.includes(sentence));
+  });
+});

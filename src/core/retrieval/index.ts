@@ -51,22 +51,34 @@ function isProse(item: EvidenceItem): boolean {
 let sentenceSegmenter: Intl.Segmenter | undefined;
 
 /** Sentences of a prose text; also splits "century.First" where a source glued two sentences. */
+const SOFT_WRAP_RE = /(?<=\S[ \t]*)\n(?=[ \t]*(?![-*+][ \t]|\d+[.)][ \t]|#|\||>)\S)/g;
+
 export function splitProseSentences(text: string): string[] {
   const out: string[] = [];
   let pending = '';
   sentenceSegmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
-  for (const { segment } of sentenceSegmenter.segment(text)) {
+  // A line break inside a paragraph or list item is a soft wrap, not the end of a sentence (the
+  // segmenter ends one at every line feed); a break before a list marker, heading or table row
+  // stays. The sentences are cut from the text as written, so each is still a part of it.
+  const unwrapped = text.includes('\n') ? text.replace(SOFT_WRAP_RE, ' ') : text;
+  let at = 0;
+  const push = (part: string): void => {
+    if (!/[\p{L}\p{N}]/u.test(part)) return;
+    const start = unwrapped.indexOf(part, at);
+    const written = start < 0 ? part : text.slice(start, start + part.length);
+    if (start >= 0) at = start + part.length;
+    out.push(written.trim());
+  };
+  for (const { segment } of sentenceSegmenter.segment(unwrapped)) {
     // "Mark L. Lester", "e.g. this": the segmenter ends a sentence after an initial or an abbreviation.
     if (ABBREVIATION_END.test(segment)) {
       pending += segment;
       continue;
     }
-    for (const part of (pending + segment).split(/(?<=[\p{Ll}\p{N})"”][.!?])(?=[\p{Lu}"“][\p{Ll}\s])/u)) {
-      if (/[\p{L}\p{N}]/u.test(part)) out.push(part.trim());
-    }
+    for (const part of (pending + segment).split(/(?<=[\p{Ll}\p{N})"”][.!?])(?=[\p{Lu}"“][\p{Ll}\s])/u)) push(part);
     pending = '';
   }
-  if (/[\p{L}\p{N}]/u.test(pending)) out.push(pending.trim());
+  push(pending);
   return out;
 }
 

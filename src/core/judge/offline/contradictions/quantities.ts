@@ -7,6 +7,7 @@ import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantit
 import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, wordShare } from '../claim-view';
 import { DOCUMENT_WORDS, fieldValueWords } from '../words';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from '../figures';
+import { changesOf } from './superseded';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   for (const quantity of view.features.quantities) {
@@ -111,6 +112,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       const plainlyStated = other !== undefined && quantity.qualifier === undefined && sharedKeyWords(quantity, other) >= 2 && !COMPUTED_WORDING_RE.test(aroundFigure(view.claim.text, quantity)) && !/\bof\s+(?:the\s+|all\s+|its\s+|their\s+)?$/i.test(view.claim.text.slice(0, quantity.start));
       if (!isBound(quantity) && !plainlyStated && deriveQuantity(quantity, withSeries(view, quantity, candidates))) break;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
+      // A later document changed the record's value to the claim's ("now up to 50 items (previously 30)").
+      if (changesOf(view.index).some((change) => quantityMatches(quantity, change.now) && quantityMatches(other, change.old))) break;
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${other.raw.trim()}`);
     }
   }

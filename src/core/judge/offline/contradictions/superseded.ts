@@ -2,7 +2,7 @@
 // notes say the window "is extended from 30 to 45 days" (or "is now 45 days (previously 30)").
 // The claim repeats the old value from the document the change supersedes; the change statement
 // names the same thing in the claim's words and gives the value it has now.
-import { extractFeatures, type ClockTime, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
@@ -42,11 +42,18 @@ export function changesIn(unit: IndexedItem): Change[] {
     const before = textBefore(unit, a.start, 80);
     const between = text.slice(a.start + a.raw.length, b.start);
     // "… is extended from 30 to 45 days": the verb before "from", one value each side of "to".
-    if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: a, now: b });
+    // "shortened from 10 to 7 days": the old value is in the new one's unit.
+    if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: inUnitOf(a, b), now: b });
     // "… is now 45 minutes after capture (previously 20 minutes)": the value before the parenthesis is the new one.
-    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}%\s]{0,40}$/u.test(between.replace(PREVIOUSLY_RE, '')) && VERB_RE.test(before + text.slice(a.start, a.start + a.raw.length))) out.push({ unit, old: b, now: a });
+    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}%\s]{0,40}$/u.test(between.replace(PREVIOUSLY_RE, '')) && VERB_RE.test(before + text.slice(a.start, a.start + a.raw.length))) out.push({ unit, old: inUnitOf(b, a), now: a });
   }
   return out;
+}
+
+/** A bare number read in the unit of the figure it is paired with ("from 10 to 7 days": 10 days). */
+function inUnitOf(bare: Quantity, unitOf: Quantity): Quantity {
+  if (bare.hasUnit || !unitOf.hasUnit || unitOf.scale === 0) return bare;
+  return { ...bare, value: bare.value * unitOf.scale, dimension: unitOf.dimension, hasUnit: true, scale: unitOf.scale };
 }
 
 /** Clock times a document sentence says were changed: "moved from 14:00 CET to 15:30 CET". */
@@ -79,25 +86,41 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     }
   }
   if (figures.length === 0) return undefined;
-  for (const unit of candidates) {
-    if (unit.item.kind !== 'paragraph') continue;
-    for (const change of changesIn(unit)) {
-      const claimed = figures.find((q) => quantityMatches(q, change.old));
-      // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
-      if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
-      // About the same thing: the change's item holds at least two of the claim's content words.
-      if (sharedWithItem(unit, words) < 2) continue;
-      // A name the claim gives (Starter) that the item names apart from the change ("raised on
-      // Growth and Enterprise. Starter is unchanged"): the change is about another scope.
-      const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ');
-      if (view.features.nameGroups.some((group) => group.every((stem) => rest.includes(stem)) && !group.every((stem) => unit.wordSet.has(stem)))) continue;
-      return {
-        partition: 'contradicted',
-        type: 'domain',
-        evidence_refs: [unit.item.id],
-        reason: `claim says ${claimed.raw.trim()}, superseded: ${unit.item.id} changes it from ${change.old.raw.trim()} to ${change.now.raw.trim()}`,
-      };
-    }
+  // The document sentences that state the claim's figure: what a change of it must be about.
+  const statements = candidates.filter((unit) => unit.item.kind === 'paragraph' && unit.features.quantities.some((e) => figures.some((q) => quantityMatches(q, e))));
+  for (const change of changesOf(view.index)) {
+    const { unit } = change;
+    const claimed = figures.find((q) => quantityMatches(q, change.old));
+    // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
+    if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
+    // About the same thing: the change's item holds at least two of the claim's content words,
+    // or one of them and two of a sentence of another document that states the claim's figure
+    // ("kept on the holds shelf for 10 days" — "Hold pickup window shortened from 10 to 7 days").
+    const shared = sharedWithItem(unit, words);
+    const sameMeasure = !claimed.hasUnit || (change.old.hasUnit && change.old.dimension === claimed.dimension);
+    if (shared < 2 && !(shared >= 1 && sameMeasure && statements.some((s) => s.item.file !== unit.item.file && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2))) continue;
+    // A name the claim gives (Starter) that the item names apart from the change ("raised on
+    // Growth and Enterprise. Starter is unchanged"): the change is about another scope.
+    const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ');
+    if (view.features.nameGroups.some((group) => group.every((stem) => rest.includes(stem)) && !group.every((stem) => unit.wordSet.has(stem)))) continue;
+    return {
+      partition: 'contradicted',
+      type: 'domain',
+      evidence_refs: [unit.item.id],
+      reason: `claim says ${claimed.raw.trim()}, superseded: ${unit.item.id} changes it from ${change.old.raw.trim()} to ${change.now.raw.trim()}`,
+    };
   }
   return undefined;
+}
+
+const CHANGES = new WeakMap<EvidenceIndex, Change[]>();
+
+/** Every change a document sentence of the evidence states, read once per index (changes are few). */
+export function changesOf(index: EvidenceIndex): Change[] {
+  let changes = CHANGES.get(index);
+  if (!changes) {
+    changes = index.items.filter((unit) => unit.item.kind === 'paragraph').flatMap((unit) => changesIn(unit));
+    CHANGES.set(index, changes);
+  }
+  return changes;
 }

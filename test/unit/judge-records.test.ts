@@ -81,6 +81,32 @@ describe('offline judge: a change a release note states over a wrapped line, or 
   });
 });
 
+describe('offline judge: a statement a later release note reverses', () => {
+  const guide = { file: 'import-guide.md', text: 'Only CSV files can be imported. Spreadsheet files (.ods) are not accepted. Appointment reminders are off by default. The first 10 minutes of every session are free for members.' };
+  const notes = {
+    file: 'release-notes-3.2.md',
+    text: ['# Release 3.2', '', '- Import now accepts spreadsheet files (.ods) as well as CSV.', '- Appointment reminders are now turned on by default for every account.', '- The 10 free session minutes for members are discontinued.'].join('\n'),
+  };
+  const analystNotes = { file: 'analyst_notes.md', text: 'Cancelled trips are now excluded from the on-time figures.' };
+
+  it('a denial the notes now affirm, a state they turn, a benefit they discontinue: contradicted, citing the note', async () => {
+    // Each claim repeats the guide; the release note says the opposite, marked as a change.
+    for (const text of ['Spreadsheet files (.ods) are not accepted, so convert them to CSV first.', 'Appointment reminders are off by default.', 'The first 10 minutes of every session are still free for members.']) {
+      const claim = await judge(text, [guide, notes]);
+      assert.equal(claim.partition, 'contradicted', text);
+      assert.match(claim.reason, /superseded: release-notes-3\.2\.md:\S+ says "/);
+    }
+  });
+
+  it('the new state, another figure of the subject, or a document that announces no change: not reversed', async () => {
+    assert.notEqual((await judge('Appointment reminders are on by default.', [guide, notes])).partition, 'contradicted');
+    // "Members pay 0.20 a minute" says nothing the discontinued 10 free minutes deny.
+    assert.notEqual((await judge('Members pay 0.20 per minute for sessions.', [guide, notes])).partition, 'contradicted');
+    // analyst_notes.md is no release note: its "now" is no announced change.
+    assert.notEqual((await judge('Cancelled trips are not included in the on-time figures.', [analystNotes])).partition, 'contradicted');
+  });
+});
+
 describe('offline judge: an absence against a field that counts the thing in another state', () => {
   const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
   const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };

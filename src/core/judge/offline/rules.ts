@@ -40,6 +40,7 @@ import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
+import { contradictReversal } from './contradictions/reversals';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
 export type { ClaimVerdict } from './claim-view';
@@ -199,7 +200,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRowValue(view) ??
     contradictActor(view, candidates) ??
     contradictOtherChange(view, candidates) ??
-    contradictSuperseded(view, candidates);
+    contradictSuperseded(view, candidates) ??
+    contradictReversal(view);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

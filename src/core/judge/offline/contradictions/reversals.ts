@@ -1,0 +1,83 @@
+// A statement a later document reverses: "Excel workbooks (.xlsx) are not accepted" while the
+// release notes say "grade import now accepts Excel workbooks (.xlsx)"; "auto-borrow is off by
+// default" against "auto-borrow is now turned on by default"; "the first 15 minutes are still
+// free" against "the 15 free minutes are discontinued". The change sentence is in a document
+// that announces changes (by its file name), is marked as a change, says most of what the
+// claim's main clause says, and affirms what it denies (or the other way round), or gives the
+// opposite state of the same set. Words are data (changes.json, states.json).
+import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
+import { quantityMatches } from '../derive/matching';
+import { type ClaimVerdict, type ClaimView } from '../claim-view';
+import { statesIn } from '../vocabulary/index';
+import { LIGHT_WORDS } from '../words';
+import changes from '../vocabulary/changes.json';
+
+const escape = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+').replace(/'/g, "['’]");
+const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escape).join('|')})(?![\\p{L}])`, 'iu');
+const DOCUMENT_RE = new RegExp(`(?:^|[^a-z])(?:${changes.reversal.documents.map(escape).join('|')})(?:[^a-z]|$)`, 'i');
+const MARKER_RE = words(changes.reversal.markers);
+const DENIAL_RE = new RegExp(`(?<![\\p{L}])(?:${changes.reversal.denials.filter((w) => w !== "n't").map(escape).join('|')})(?![\\p{L}])|n['’]t\\b`, 'iu');
+const HISTORICAL_RE = words(changes.historical);
+// Where a claim's main clause ends: "…, so save your sheet as CSV", "…; …", "…, because …".
+const CLAUSE_END_RE = /[,;:—–]\s*(?:so|because|but|which|while|whereas|and|as|starting|unless|since|though|although)\b|;|\s[—–]\s/i;
+/** How much of the main clause's content the change sentence must say, and at least how many words. */
+const MIN_SHARE = 0.6;
+const MIN_WORDS = 3;
+
+interface ChangeSentence {
+  unit: IndexedItem;
+  denies: boolean;
+  states: Map<string, string>;
+}
+
+const CACHE = new WeakMap<EvidenceIndex, ChangeSentence[]>();
+
+function changeSentencesOf(index: EvidenceIndex): ChangeSentence[] {
+  let found = CACHE.get(index);
+  if (!found) {
+    found = index.items
+      .filter((unit) => unit.item.kind === 'paragraph' && DOCUMENT_RE.test(unit.item.file.split(/[\\/]/).pop() ?? '') && MARKER_RE.test(unit.text))
+      .map((unit) => ({ unit, denies: DENIAL_RE.test(unit.text), states: new Map(statesIn(withoutCompounds(unit.text)).map((s) => [s.set, s.state])) }));
+    CACHE.set(index, found);
+  }
+  return found;
+}
+
+export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
+  const text = view.claim.text;
+  if (view.wording.hedge || HISTORICAL_RE.test(text) || MARKER_RE.test(text)) return undefined;
+  const sentences = changeSentencesOf(view.index);
+  if (sentences.length === 0) return undefined;
+  const end = CLAUSE_END_RE.exec(text);
+  const main = end ? text.slice(0, end.index) : text;
+  const content = [...new Set((main.toLowerCase().match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) => w.split('-')).map(canonicalStem))].filter((stem) => view.words.has(stem) && !LIGHT_WORDS.has(stem));
+  if (content.length < MIN_WORDS) return undefined;
+  const denies = DENIAL_RE.test(main);
+  const figures = extractFeatures(main).quantities;
+  const states = statesIn(withoutCompounds(main));
+  for (const sentence of sentences) {
+    // The claim's own words from the document that announces the change are no reversal of it.
+    if (sentence.unit.text.toLowerCase().includes(main.toLowerCase().trim())) continue;
+    const shared = content.filter((stem) => sentence.unit.wordSet.has(stem)).length;
+    if (shared < MIN_WORDS || shared < MIN_SHARE * content.length) continue;
+    // A figure of the claim the sentence does not give: the claim is about something else of the
+    // same subject ("members pay €0.12 a minute" against "the 15 free minutes are discontinued").
+    if (figures.length > 0 && !figures.some((q) => sentence.unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
+    const opposite = states.find((s) => sentence.states.has(s.set) && sentence.states.get(s.set) !== s.state);
+    if (sentence.denies === denies && !opposite) continue;
+    const quoted = sentence.unit.text.replace(/\s+/g, ' ').trim();
+    const excerpt = quoted.length > 90 ? `${quoted.slice(0, 87)}…` : quoted;
+    return {
+      partition: 'contradicted',
+      type: 'domain',
+      evidence_refs: [sentence.unit.item.id],
+      reason: `superseded: ${sentence.unit.item.id} says "${excerpt}"`,
+    };
+  }
+  return undefined;
+}
+
+/** A text without its hyphenated compounds: "off-cycle runs" and "auto-borrow" name things, not states. */
+function withoutCompounds(text: string): string {
+  return text.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, ' ');
+}

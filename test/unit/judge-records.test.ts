@@ -107,6 +107,21 @@ describe('offline judge: a statement a later release note reverses', () => {
   });
 });
 
+describe('offline judge: the moment of an act a record field names', () => {
+  const cr = { file: 'change_request.json', text: JSON.stringify({ change_id: 'CHG-5120', approved_by: 'a.moreau', approved_at: '2026-05-11T15:40:00Z', window_start: '2026-05-12T01:00:00Z' }, null, 2) };
+
+  it('"approved it on 12 May" against approved_at=2026-05-11 is contradicted, though the window is on 12 May', async () => {
+    const claim = await judge('a.moreau approved CHG-5120 on 12 May, the day of the window.', [cr]);
+    assert.equal(claim.partition, 'contradicted');
+    assert.match(claim.reason, /approved 12 May, \S+ says approved_at=2026-05-11/);
+  });
+
+  it('the right day stands; "within the approved window on 12 May" dates the window, not the approval', async () => {
+    assert.notEqual((await judge('a.moreau approved CHG-5120 on 11 May.', [cr])).partition, 'contradicted');
+    assert.notEqual((await judge('CHG-5120 ran within the approved maintenance window on 12 May.', [cr])).partition, 'contradicted');
+  });
+});
+
 describe('offline judge: an absence against a field that counts the thing in another state', () => {
   const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
   const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };

@@ -30,7 +30,7 @@ import { contradictHeldBound, contradictPersistence } from './contradictions/per
 import { contradictFirstAttempt, contradictState } from './contradictions/states';
 import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './contradictions/field-values';
 import { contradictPercentChange, contradictShare } from './contradictions/shares-and-changes';
-import { contradictAlertMoment, contradictMoment, contradictSpan } from './contradictions/moments';
+import { contradictAlertMoment, contradictActMoment, contradictMoment, contradictSpan } from './contradictions/moments';
 import { contradictTrend } from './contradictions/trends';
 import { contradictRank } from './contradictions/ranks';
 import { contradictComparison } from './contradictions/comparisons';
@@ -182,6 +182,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRole(view, candidates) ??
     contradictCurrentVersion(view, candidates) ??
     contradictShare(view, candidates) ??
+    contradictActMoment(view, candidates) ??
     contradictMoment(view, candidates) ??
     contradictAlertMoment(view, candidates) ??
     contradictState(view, candidates) ??

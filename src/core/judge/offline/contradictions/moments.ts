@@ -1,10 +1,11 @@
 // A time, a date or a span the evidence gives otherwise: how long a numbered entity lasted (its
 // first to its last record), when an alert fired or cleared (its own fired_at and resolved_at),
 // and the moment of the event the claim dates.
-import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
+import { MOMENT_FIELD_SUFFIXES } from '../vocabulary/index';
 
 /**
  * "A-5512 stayed open for 12 minutes": how long a numbered entity lasted is the span between
@@ -125,6 +126,41 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
         ? candidates.find((u) => u.item.kind !== 'paragraph' && u.features.dates.length === 1 && numberedIdentifiers(view).every((id) => hasIdentifier(u, id)))
         : undefined);
     if (unit) return contradicted(unit, `claim says ${date.raw.trim()}, ${unit.item.id} says ${unit.features.dates[0]!.raw.trim()}`);
+  }
+  return undefined;
+}
+
+/**
+ * "r.lindqvist approved it on 9 April" against approved_at=2026-04-08: the act the claim dates
+ * (the participle just before the date or time) names a field of a record (approved_at,
+ * acked_time), and that field gives the act another date or time — though another field of the
+ * record (the window) has the claimed one.
+ */
+export function contradictActMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const text = view.claim.text;
+  const moments = [...view.features.dates.map((date) => ({ kind: 'date' as const, date, start: date.start, raw: date.raw })), ...view.features.times.map((time) => ({ kind: 'time' as const, time, start: time.start, raw: time.raw }))];
+  for (const moment of moments) {
+    // The participle, at most two words (no figure among them) before "on" or "at": "approved it
+    // on", "cleared at"; not "the approved maintenance window on" (after an article it describes a
+    // thing), not "the 01:00–03:00 window", not "cleared by" (a deadline).
+    const act = /(?<!\b(?:the|a|an|its|their|our|this|that|these|those|his|her)\s+)\b(\p{L}{3,}ed)\b(?:\s+(?!\d)\S+){0,2}\s+(?:on|at|around|about)\s+(?:the\s+)?$/iu.exec(text.slice(Math.max(0, moment.start - 60), moment.start))?.[1];
+    if (!act) continue;
+    const verb = canonicalStem(act.toLowerCase());
+    const namesAct = (part: string): boolean => part.length >= 3 && (verb.startsWith(part) || part.startsWith(verb));
+    let against: { unit: IndexedItem; field: string; value: string } | undefined;
+    for (const unit of candidates) {
+      if (unit.item.kind === 'paragraph' || !mayContradict(view, unit) || !sameSubject(view, unit)) continue;
+      for (const [field, value] of Object.entries(unit.features.fields)) {
+        const parts = field.toLowerCase().split(/[_.\-]+/);
+        if (parts.length < 2 || !MOMENT_FIELD_SUFFIXES.has(parts.at(-1)!) || !parts.slice(0, -1).some((part) => namesAct(canonicalStem(part)))) continue;
+        const stated = extractFeatures(value);
+        const same = moment.kind === 'date' ? stated.dates.some((d) => dateMatches(moment.date, d)) : stated.times.some((t) => timeMatches(moment.time, t));
+        if (same) return undefined;
+        const given = moment.kind === 'date' ? stated.dates.length > 0 : stated.times.length > 0;
+        if (given) against ??= { unit, field, value };
+      }
+    }
+    if (against) return contradicted(against.unit, `claim says ${act} ${moment.raw.trim()}, ${against.unit.item.id} says ${against.field}=${against.value}`);
   }
   return undefined;
 }

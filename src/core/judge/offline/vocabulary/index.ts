@@ -88,6 +88,9 @@ export function comparisonDirection(text: string): number | undefined {
 
 export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);
 
+/** Last parts of a field name that make it the moment of an act (approved_at, deployed_on). */
+export const MOMENT_FIELD_SUFFIXES: ReadonlySet<string> = new Set(fields.momentSuffixes);
+
 /** Stems of field-name words that count the thing itself rather than a kind of it (holds_placed is holds). */
 export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutral);
 

@@ -122,6 +122,14 @@ describe('offline judge: the moment of an act a record field names', () => {
   });
 });
 
+describe('offline judge: a time given in UTC against a record in another zone', () => {
+  it('"16:45 UTC" is not grounded by 16:45+01:00 (15:45 UTC); "15:45 UTC" is not contradicted', async () => {
+    const log = { file: 'dispatch.log', text: '2026-02-02T09:15:00+01:00 INSTR id=C-0131 site=SKV setpoint_mw=0 ended=2026-02-02T16:45:00+01:00' };
+    assert.notEqual((await judge('Instruction C-0131 for SKV ended at 16:45 UTC.', [log])).partition, 'grounded');
+    assert.notEqual((await judge('Instruction C-0131 for SKV ended at 15:45 UTC.', [log])).partition, 'contradicted');
+  });
+});
+
 describe('offline judge: an absence against a field that counts the thing in another state', () => {
   const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
   const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };

@@ -200,3 +200,15 @@ describe('sentences of a document block', () => {
     for (const sentence of sentences) assert.ok(text.includes(sentence));
   });
 });
+
+describe('clock times with and without a zone', () => {
+  const times = (text: string) => extractFeatures(text).times.map((t) => [t.raw, t.seconds, t.utc]);
+
+  it('"13:45-14:00" is a window, not 13:45 at UTC−14; an ISO time keeps its offset', () => {
+    // 13:45 is 49,500 s; with no zone it has no UTC reading.
+    assert.deepEqual(times('window=13:45-14:00 value=2380')[0]!.slice(1), [49500, undefined]);
+    // 09:15+01:00 is 08:15 UTC (29,700 s); 09:15:00-05:00 is 14:15 UTC (51,300 s).
+    assert.deepEqual(times('2026-02-02T09:15:00+01:00 start')[0]!.slice(1), [33300, 29700]);
+    assert.deepEqual(times('at 09:15:00-05:00 start')[0]!.slice(1), [33300, 51300]);
+  });
+});

@@ -111,6 +111,8 @@ export const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'p
  */
 export function timeMatches(claim: ClockTime, evidence: ClockTime): boolean {
   const same = (a: number, b: number): boolean => (claim.hasSeconds && evidence.hasSeconds ? a === b : Math.floor(a / 60) === Math.floor(b / 60));
+  // Both give their zone ("09:15 UTC" against 09:15+01:00): the same moment, not the same clock reading.
+  if (claim.utc !== undefined && evidence.utc !== undefined) return same(claim.utc, evidence.utc);
   if (same(claim.seconds, evidence.seconds)) return true;
   if (claim.utc === undefined || claim.utc === claim.seconds) return false;
   return same(claim.utc, evidence.utc ?? evidence.seconds);

@@ -15,6 +15,8 @@ export interface TableProfile {
   valuesByToken: Map<string, Map<string, string[]>>;
   /** Column → its rows with a numeric value, ascending by that value as written. */
   byNumber: Map<string, Array<{ value: number; row: TableRow }>>;
+  /** Column → each value's place in first-seen order (the order of `distinct`). */
+  positions: Map<string, Map<string, number>>;
 }
 
 type Tokenize = (value: string, frequency: (token: string) => number) => string[];
@@ -48,6 +50,7 @@ class LazyTableProfile implements TableProfile {
   private byValue?: Map<string, Map<string, TableRow[]>>;
   private tokens?: Map<string, Map<string, string[]>>;
   private numeric?: Map<string, Array<{ value: number; row: TableRow }>>;
+  private places?: Map<string, Map<string, number>>;
 
   constructor(
     private readonly table: Table,
@@ -106,6 +109,18 @@ class LazyTableProfile implements TableProfile {
       }
     }
     return this.words;
+  }
+
+  get positions(): Map<string, Map<string, number>> {
+    if (!this.places) {
+      this.places = new Map();
+      for (const [column, { byValue }] of this.values()) {
+        const places = new Map<string, number>();
+        for (const value of byValue.keys()) places.set(value, places.size);
+        this.places.set(column, places);
+      }
+    }
+    return this.places;
   }
 
   get byNumber(): Map<string, Array<{ value: number; row: TableRow }>> {

@@ -96,16 +96,16 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
 /** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
 function durationsInIdentifier(raw: string, start: number): Quantity[] {
   const out: Quantity[] = [];
-  // Both patterns below need a digit.
+  // Both patterns below need a digit; the first a digit before its unit letter, the second "pct" or "percent".
   if (!/\d/.test(raw)) return out;
-  for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
+  if (DIGIT_BEFORE_UNIT_LETTER.test(raw)) for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
     const suffix = part[2]!.toLowerCase();
     const unit = UNITS[suffix === 'm' ? 'min' : suffix === 'd' ? 'day' : suffix]!;
     const key = splitIdentifierWords(raw.replace(part[0], ' '));
     out.push({ value: Number(part[1]) * unit.factor, dimension: unit.dimension, hasUnit: true, decimals: 0, scale: unit.factor, key, raw: part[0], start: start + part.index });
   }
   // A threshold in a rule name: `standard_daily_churn_above_0.3pct`, `error_rate_gt_5pct`.
-  for (const part of raw.matchAll(/(?<=^|[_-])(\d+(?:\.\d+)?)(?:pct|percent)(?=$|[_.-])/gi)) {
+  if (PCT_HINT.test(raw)) for (const part of raw.matchAll(/(?<=^|[_-])(\d+(?:\.\d+)?)(?:pct|percent)(?=$|[_.-])/gi)) {
     const digits = part[1]!;
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     const key = splitIdentifierWords(raw.replace(part[0], ' '));
@@ -113,6 +113,11 @@ function durationsInIdentifier(raw: string, start: number): Quantity[] {
   }
   return out;
 }
+
+/** Implied by the duration pattern of durationsInIdentifier (a digit, then its unit's first letter). */
+const DIGIT_BEFORE_UNIT_LETTER = /\d[msdh]/i;
+/** Implied by the threshold pattern of durationsInIdentifier. */
+const PCT_HINT = /pct|percent/i;
 
 /** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */
 export function splitIdentifierWords(identifier: string): string[] {

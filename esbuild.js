@@ -145,6 +145,10 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
+  // Node 20 reads \p{…} outside a character class (esbuild's table lists it for later versions
+  // only): kept as literals, these patterns are compiled once per site, not built by
+  // `new RegExp(…)` on every call (the readers and rules call some for every word, value or row).
+  supported: { 'regexp-unicode-property-escapes': true },
   // The encoder packages find their weights and .wasm files relative to their own folder,
   // so they stay outside the bundle and ship as runtime dependencies.
   external: ['vscode', '@energetic-ai/*'],
@@ -162,10 +166,10 @@ const entries = [
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
     plugins: [...common.plugins, cliHandoverPlugin],
-    supported: { 'dynamic-import': false },
+    supported: { ...common.supported, 'dynamic-import': false },
   },
   { entryPoints: ['src/cli/commands/index.ts'], outfile: 'dist/cli-commands.js' },
-  { entryPoints: ['src/cli/commands/mcp.ts'], outfile: 'dist/cli-mcp.js', plugins: [...common.plugins, cliHandoverPlugin], supported: { 'dynamic-import': false } },
+  { entryPoints: ['src/cli/commands/mcp.ts'], outfile: 'dist/cli-mcp.js', plugins: [...common.plugins, cliHandoverPlugin], supported: { ...common.supported, 'dynamic-import': false } },
   // The tokenizer itself, bundled once (without the plugin that keeps it outside the others).
   { entryPoints: [require.resolve(TOKENIZER.module)], outfile: `dist/${TOKENIZER.file}`, plugins: [esbuildProblemMatcherPlugin] },
   // The review panel's script runs in the webview (a browser): one IIFE, zod bundled in.

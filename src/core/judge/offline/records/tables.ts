@@ -68,7 +68,9 @@ function readTables(index: EvidenceIndex): Table[] {
   for (const { file, rows } of groups.values()) {
     const list = [...rows.values()].filter((row) => row.values.size >= 2);
     if (list.length < 2) continue;
-    const columns = [...new Set(list.flatMap((row) => [...row.values.keys()]))];
+    const seen = new Set<string>();
+    for (const row of list) for (const column of row.values.keys()) seen.add(column);
+    const columns = [...seen];
     tables.push({ file, columns, rows: list });
   }
   return tables;
@@ -96,16 +98,23 @@ const PAIR_RE = /(?<![\w.-])([A-Za-z_][\w.-]*)=("[^"]*"|[-+]?\d[\d,.]*%?(?=[\s;]
 function recordsIn(fields: Record<string, string>, text: string): Array<Map<string, string>> {
   const simple = new Map<string, string>();
   const records: Array<Map<string, string>> = [];
-  for (const [key, value] of Object.entries(fields)) {
+  let fieldCount = 0;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    fieldCount++;
     if (key.startsWith('args')) continue;
-    const nested = pairsIn(value);
+    const value = fields[key]!;
+    // A value without '=' holds no records of its own (most values).
+    const nested = value.includes('=') ? pairsIn(value) : NO_RECORDS;
     if (nested.length > 0 && nested.some((record) => record.size >= 2)) records.push(...nested.filter((record) => record.size >= 2));
     else simple.set(key, value);
   }
   if (simple.size >= 2) records.unshift(simple);
-  if (records.length === 0 && Object.keys(fields).length === 0) records.push(...pairsIn(text).filter((record) => record.size >= 2));
+  if (records.length === 0 && fieldCount === 0) records.push(...pairsIn(text).filter((record) => record.size >= 2));
   return records;
 }
+
+const NO_RECORDS: Array<Map<string, string>> = [];
 
 function pairsIn(text: string): Array<Map<string, string>> {
   if (!text.includes('=')) return [];

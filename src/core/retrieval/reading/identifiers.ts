@@ -3,7 +3,7 @@
 import type { ReadSpans } from './spans';
 import type { Quantity } from './types';
 import { UNITS, canonicalStem, isStopword } from './vocabulary';
-import { execAll } from './matches';
+import { identifierTokens } from './token-scan';
 
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
@@ -18,13 +18,16 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   const identifiers: string[] = [];
   const identifierDurations: Quantity[] = [];
   const identText = spans.blanked();
-  for (const match of execAll(IDENT_RE, identText)) {
-    if (inFraction(match.index) || plainToken(match[0])) continue;
-    const reading = identifierReadingOf(match[0]);
+  const found = identifierTokens(IDENT_RE, identText);
+  for (let k = 0; k < found.texts.length; k++) {
+    const matched = found.texts[k]!;
+    const at = found.starts[k]!;
+    if (inFraction(at) || plainToken(matched)) continue;
+    const reading = identifierReadingOf(matched);
     if (reading === undefined) continue;
     identifiers.push(reading.identifier);
-    for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: match.index + duration.start });
-    if (reading.masked > 0) spans.mask(match.index, match.index + reading.masked);
+    for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: at + duration.start });
+    if (reading.masked > 0) spans.mask(at, at + reading.masked);
   }
   return { identifiers, identifierDurations };
 }

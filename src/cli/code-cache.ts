@@ -92,10 +92,31 @@ export function loadBundle(bundle: string): unknown {
  * function its loading compiled. Run by the build, in a process of its own.
  */
 export function writeCodeCache(bundle: string): number {
+  const { source, script } = compileForCache(bundle);
+  return saveCodeCache(bundle, source, script);
+}
+
+/**
+ * The same, after `exercise` has run the loaded bundle's exports (a review of the shipped example):
+ * the cache then also holds the code of every function that run compiled, which each run would
+ * otherwise parse and compile again on first call. Only code is kept, never a result: V8 caches
+ * a function's compiled form, and every run computes afresh.
+ */
+export async function writeExercisedCodeCache(bundle: string, exercise: (exports: unknown) => Promise<unknown>): Promise<number> {
+  const { source, script, exports } = compileForCache(bundle);
+  await exercise(exports);
+  return saveCodeCache(bundle, source, script);
+}
+
+function compileForCache(bundle: string): { source: string; script: Script; exports: unknown } {
   const source = readFileSync(bundle, 'utf8');
   let script: Script | undefined;
-  requireCompiledWith(bundle, (module) => (script = compileAndRun(module, source, undefined)));
+  const exports = requireCompiledWith(bundle, (module) => (script = compileAndRun(module, source, undefined)));
   if (script === undefined) throw new Error(`${bundle} was loaded already: its cache would miss its top level`);
+  return { source, script, exports };
+}
+
+function saveCodeCache(bundle: string, source: string, script: Script): number {
   const data = Buffer.concat([MAGIC, sourceHash(source), script.createCachedData()]);
   // Written aside and renamed, so a reader never sees half a file.
   const partial = `${codeCachePath(bundle)}.${process.pid}.tmp`;

@@ -54,19 +54,28 @@ export function troubleReason(item: EvidenceItem): string | undefined {
   const fields = ownFields(item);
   if (item.kind === 'signal') return signalReason(fields);
   const free = item.kind === 'tool_call' ? (item.result ?? '') : item.kind === 'json_field' ? '' : item.text;
+  // The first field of each kind that says trouble, found in one pass over the fields (every
+  // item of the evidence comes through here); they are then asked in the order below.
+  let level: [string, string] | undefined;
+  let exit: [string, string] | undefined;
+  let status: [string, string] | undefined;
+  let failedCount: [string, string] | undefined;
+  for (const field of fields) {
+    const [key, value] = field;
+    if (level === undefined && LEVEL_FIELDS.has(key) && LEVELS.has(value.toLowerCase())) level = field;
+    if (exit === undefined && EXIT_CODE_FIELDS.has(key) && /^-?\d+$/.test(value.trim()) && Number(value) !== 0) exit = field;
+    if (status === undefined && STATUS_FIELDS.has(key) && FAILED_STATUSES.has(value.trim().toLowerCase())) status = field;
+    if (failedCount === undefined && FAILED_COUNT_FIELDS.has(key) && /^\d+$/.test(value.trim()) && Number(value) > 0) failedCount = field;
+  }
 
-  const level = fields.find(([key, value]) => LEVEL_FIELDS.has(key) && LEVELS.has(value.toLowerCase()));
   if (level) return `log level ${level[1].toUpperCase()}`;
   const levelWord = LEVEL_IN_TEXT.exec(free)?.[1];
   if (levelWord) return `log level ${levelWord}`;
 
   if (item.exitOk === false) return `exit_ok false${item.tool ? ` (${item.tool})` : ''}`;
-  const exit = fields.find(([key, value]) => EXIT_CODE_FIELDS.has(key) && /^-?\d+$/.test(value.trim()) && Number(value) !== 0);
   if (exit) return `non-zero exit code ${exit[1].trim()}`;
 
-  const status = fields.find(([key, value]) => STATUS_FIELDS.has(key) && FAILED_STATUSES.has(value.trim().toLowerCase()));
   if (status) return `failed status ${status[0]}=${status[1]}`;
-  const failedCount = fields.find(([key, value]) => FAILED_COUNT_FIELDS.has(key) && /^\d+$/.test(value.trim()) && Number(value) > 0);
   if (failedCount) return `failed test(s) ${failedCount[0]}=${failedCount[1]}`;
   // The first pattern that matches, in the vocabulary's order.
   for (const pattern of FAILED_TEST) {
@@ -112,7 +121,7 @@ export function findOmissions(claims: readonly JudgedClaim[], items: readonly Ev
   for (const item of items) {
     if (cited.has(item.id)) continue;
     const reason = troubleReason(item);
-    if (reason === undefined || citedSignatures.has(signature(item))) continue;
+    if (reason === undefined || (citedSignatures.size > 0 && citedSignatures.has(signature(item)))) continue;
     omissions.push({ id: item.id, file: item.file, line: item.line, reason, text: oneLine(item.text) });
   }
   return omissions;

@@ -296,7 +296,9 @@ export function fieldEntities(view: ClaimView): Array<[string, string]> {
         const fields = record.features.fields;
         for (const key of Object.keys(fields)) {
           const value = fields[key]!;
-          if (/[-_]/.test(value) && !entities.has(value.toLowerCase())) entities.set(value.toLowerCase(), key);
+          if (!/[-_]/.test(value)) continue;
+          const lower = value.toLowerCase();
+          if (!entities.has(lower)) entities.set(lower, key);
         }
       }
       FIELD_ENTITIES.set(view.index, entities);

@@ -3,7 +3,7 @@
 import type { ReadSpans } from './spans';
 import type { Quantity } from './types';
 import { UNITS, canonicalStem, isStopword } from './vocabulary';
-import { execAll } from './matches';
+import { identifierTokens } from './token-scan';
 
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
 // mixed letter+digit tokens (p99, 5xx, 3f2a9c1).
@@ -18,13 +18,16 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   const identifiers: string[] = [];
   const identifierDurations: Quantity[] = [];
   const identText = spans.blanked();
-  for (const match of execAll(IDENT_RE, identText)) {
-    if (inFraction(match.index) || plainToken(match[0])) continue;
-    const reading = identifierReadingOf(match[0]);
+  const found = identifierTokens(IDENT_RE, identText);
+  for (let k = 0; k < found.texts.length; k++) {
+    const matched = found.texts[k]!;
+    const at = found.starts[k]!;
+    if (inFraction(at) || plainToken(matched)) continue;
+    const reading = identifierReadingOf(matched);
     if (reading === undefined) continue;
     identifiers.push(reading.identifier);
-    for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: match.index + duration.start });
-    if (reading.masked > 0) spans.mask(match.index, match.index + reading.masked);
+    for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: at + duration.start });
+    if (reading.masked > 0) spans.mask(at, at + reading.masked);
   }
   return { identifiers, identifierDurations };
 }
@@ -96,16 +99,16 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
 /** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
 function durationsInIdentifier(raw: string, start: number): Quantity[] {
   const out: Quantity[] = [];
-  // Both patterns below need a digit.
+  // Both patterns below need a digit; the first a digit before its unit letter, the second "pct" or "percent".
   if (!/\d/.test(raw)) return out;
-  for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
+  if (DIGIT_BEFORE_UNIT_LETTER.test(raw)) for (const part of raw.matchAll(/(?<=^|[_.-])(\d+)(ms|s|m|min|h|d)(?=$|[_.-])/gi)) {
     const suffix = part[2]!.toLowerCase();
     const unit = UNITS[suffix === 'm' ? 'min' : suffix === 'd' ? 'day' : suffix]!;
     const key = splitIdentifierWords(raw.replace(part[0], ' '));
     out.push({ value: Number(part[1]) * unit.factor, dimension: unit.dimension, hasUnit: true, decimals: 0, scale: unit.factor, key, raw: part[0], start: start + part.index });
   }
   // A threshold in a rule name: `standard_daily_churn_above_0.3pct`, `error_rate_gt_5pct`.
-  for (const part of raw.matchAll(/(?<=^|[_-])(\d+(?:\.\d+)?)(?:pct|percent)(?=$|[_.-])/gi)) {
+  if (PCT_HINT.test(raw)) for (const part of raw.matchAll(/(?<=^|[_-])(\d+(?:\.\d+)?)(?:pct|percent)(?=$|[_.-])/gi)) {
     const digits = part[1]!;
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     const key = splitIdentifierWords(raw.replace(part[0], ' '));
@@ -113,6 +116,11 @@ function durationsInIdentifier(raw: string, start: number): Quantity[] {
   }
   return out;
 }
+
+/** Implied by the duration pattern of durationsInIdentifier (a digit, then its unit's first letter). */
+const DIGIT_BEFORE_UNIT_LETTER = /\d[msdh]/i;
+/** Implied by the threshold pattern of durationsInIdentifier. */
+const PCT_HINT = /pct|percent/i;
 
 /** `cpu_pct` → [cpu, percent]; `db-prod-1` → [databas, prod]. Digit-only parts are dropped. */
 export function splitIdentifierWords(identifier: string): string[] {

@@ -4,7 +4,7 @@ import type { ReadingDetail } from './detail';
 import type { NameToken } from './names';
 import type { Quantity } from './types';
 import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, UNITS, WORD_NUMBERS, WORD_RE, canonicalStem, isStopword } from './vocabulary';
-import { execAll } from './matches';
+import { wordTokens } from './token-scan';
 
 /**
  * The words of a text and its word tokens (for names); number words become quantities, appended
@@ -17,27 +17,30 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   let lastCompound: { quantity: Quantity; end: number } | undefined;
   const camelParts: string[] = [];
   let lowerText: string | undefined;
-  for (const match of execAll(WORD_RE, text)) {
-    const reading = readingOf(match[0]);
+  const found = wordTokens(WORD_RE, text);
+  for (let k = 0; k < found.texts.length; k++) {
+    const matched = found.texts[k]!;
+    const at = found.starts[k]!;
+    const reading = readingOf(matched);
     const { word, lower } = reading;
     if (word.length === 0) continue;
     // Whether the word opens a sentence: a name's first word only with a capitalised word after it.
-    const isFirst = detail.names && (first || /[.!?:]\s*$/.test(text.slice(Math.max(0, match.index - 3), match.index)));
+    const isFirst = detail.names && (first || /[.!?:]\s*$/.test(text.slice(Math.max(0, at - 3), at)));
     first = false;
-    const fractionWord = inFraction(match.index);
+    const fractionWord = inFraction(at);
     const number = fractionWord ? undefined : reading.number;
     // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
       // "three minutes", "three consecutive days", "three hours and twenty minutes".
-      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 30));
+      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(at + matched.length, at + matched.length + 30));
       const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
       const unit = unitWord ? UNITS[unitWord] : undefined;
-      if (lastCompound && lastCompound.end === match.index && unit && lastCompound.quantity.dimension === unit.dimension) {
+      if (lastCompound && lastCompound.end === at && unit && lastCompound.quantity.dimension === unit.dimension) {
         // "three hours and twenty minutes": one duration.
         lastCompound.quantity.value += number * unit.factor;
         lastCompound.quantity.scale = unit.factor;
-        lastCompound.quantity.raw = text.slice(lastCompound.quantity.start, match.index + word.length + 1 + unitWord!.length);
+        lastCompound.quantity.raw = text.slice(lastCompound.quantity.start, at + word.length + 1 + unitWord!.length);
         continue;
       }
       const quantity: Quantity = {
@@ -46,14 +49,14 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
         hasUnit: unit !== undefined,
         decimals: 0,
         scale: unit?.factor ?? 1,
-        key: detail.keyBefore(text, match.index),
+        key: detail.keyBefore(text, at),
         raw: unit ? `${word} ${unitWord}` : word,
-        start: match.index,
-        qualifier: detail.qualifier(text, match.index),
+        start: at,
+        qualifier: detail.qualifier(text, at),
       };
       quantities.push(quantity);
       if (unit) {
-        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, match.index + word.length) + unitWord!.length;
+        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, at + word.length) + unitWord!.length;
         const joiner = /^\s+and\s+/i.exec(text.slice(unitEnd));
         lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
       }
@@ -61,14 +64,14 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
     // "th" of "27th" is the ordinal's suffix; "half" of "and a half" belongs to its figure.
     const ordinalSuffix =
       reading.maySuffix &&
-      ((/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[match.index - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, match.index - 8), match.index))));
+      ((/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[at - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, at - 8), at))));
     const content = !fractionWord && reading.stem !== undefined && !ordinalSuffix;
     const stem = content ? reading.stem : undefined;
     if (stem) words.push(stem);
     // "OOMKilling", "ScalingReplicaSet": the parts are words too.
     // (After the text's own words, so the order of the words as written is kept.)
     if (content) for (const part of reading.camelParts) camelParts.push(part);
-    if (detail.names) tokens.push({ word, stem, isFirst, capital: reading.capital, start: match.index, end: match.index + match[0].length });
+    if (detail.names) tokens.push({ word, stem, isFirst, capital: reading.capital, start: at, end: at + matched.length });
   }
   words.push(...camelParts);
   return { words, tokens };

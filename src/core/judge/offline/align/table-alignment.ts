@@ -102,10 +102,10 @@ export function tableProfile(table: Table): TableProfile {
  */
 export function namedValues(view: ClaimView, table: Table, claim: Set<string>): Map<string, string[]> {
   const named = new Map<string, string[]>();
-  const { distinct, textColumns: words, valuesByToken, rowsByValue } = tableProfile(table);
+  const { distinct, textColumns: words, valuesByToken, rowsByValue, positions } = tableProfile(table);
   // A period written as a date (period=2026-03) is named by its name ("in March"); a numbered
   // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
-  const periods = periodsNamed(claim);
+  const periods = claimPeriods(claim);
   const numbered = numberedInClaim(view.claim.text);
   for (const column of table.columns) {
     const values = distinct.get(column)!;
@@ -128,17 +128,39 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
         }
       }
     }
-    const hits = values.filter((value) => {
-      if (!candidates.has(value)) return false;
+    // The candidates in the column's order (as a filter of all its values would give them), so a
+    // claim costs what it names, not the column's size.
+    const places = positions.get(column)!;
+    const ordered = [...candidates].filter((value) => value !== '' && places.has(value)).sort((a, b) => places.get(a)! - places.get(b)!);
+    const hits = ordered.filter((value) => {
       if (/^\d{1,4}$/.test(value)) return true;
       if (!words.has(column) || !isText(value)) return false;
       if (namesValue(claim, value)) return true;
       const key = periods.length > 0 ? periodKey(value) : undefined;
       return key !== undefined && periods.some((named) => samePeriod(named, key));
     });
-    if (hits.length > 0) named.set(column, hits.sort((a, b) => namedAt(view.claim.text, a) - namedAt(view.claim.text, b)));
+    if (hits.length > 0) named.set(column, byPlaceNamed(view.claim.text, hits));
   }
   return named;
+}
+
+/**
+ * Values in the order the claim names them (namedAt, worked out once per value; a stable sort,
+ * so values named at the same place keep their order).
+ */
+function byPlaceNamed(text: string, values: string[]): string[] {
+  if (values.length < 2) return values;
+  const at = new Map(values.map((value) => [value, namedAt(text, value)]));
+  return values.sort((a, b) => at.get(a)! - at.get(b)!);
+}
+
+/** The periods a claim's tokens name, once per token set (a claim's tokens are made once and only read). */
+const CLAIM_PERIODS = new WeakMap<ReadonlySet<string>, ReturnType<typeof periodsNamed>>();
+
+function claimPeriods(claim: ReadonlySet<string>): ReturnType<typeof periodsNamed> {
+  let periods = CLAIM_PERIODS.get(claim);
+  if (periods === undefined) CLAIM_PERIODS.set(claim, (periods = periodsNamed(claim)));
+  return periods;
 }
 
 /** "Year 11", "route no. 7", "gate #3": the word before each number (lower case, as written) → the numbers, as written. */

@@ -5,6 +5,8 @@ import type { EvidenceIndex } from '../../../retrieval/index';
 
 /** Field names that hold an entity's display name, and those that hold its short code. */
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
+/** Implied by NAME_KEY_RE: a word every name key holds (any case). */
+const NAME_KEY_HINT = /name|title|city|location|label/i;
 const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|property|hotel|branch|clinic|school|plant|facility|\w+_(?:id|code))$/i;
 const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
 const NAME_VALUE_RE = /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u;
@@ -48,6 +50,10 @@ export function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: str
         }
         continue;
       }
+      // A record with no field that can hold a name is passed over without reading its fields:
+      // every name key holds one of these words (as its fields' keys are the text's, lower-cased,
+      // or the item's own).
+      if (!NAME_KEY_HINT.test(unit.text) && !Object.keys(unit.item.fields).some((key) => NAME_KEY_HINT.test(key.toLowerCase()))) continue;
       // One name field and one code field, counted in one pass (every record comes through here;
       // field names recur on every line, so each is tested once).
       const fields = unit.features.fields;

@@ -1,0 +1,19 @@
+// The rows of one shape the evidence holds, as the table checks read them (see tables.ts).
+import type { IndexedItem } from '../../../retrieval/index';
+
+export interface TableRow {
+  /** The unit that holds the row (for a JSON row, its first field). */
+  unit: IndexedItem;
+  /** Evidence ids of the row's items. */
+  refs: string[];
+  /** Column name → value as written. */
+  values: Map<string, string>;
+  /** Column name → the unit that holds the cell (a JSON row's cells are items of their own). */
+  cells: Map<string, IndexedItem>;
+}
+
+export interface Table {
+  file: string;
+  columns: string[];
+  rows: TableRow[];
+}

@@ -11,6 +11,7 @@ import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { statesIn } from '../vocabulary/index';
 import { LIGHT_WORDS } from '../words';
 import changes from '../vocabulary/changes.json';
+import { perIndex } from '../records/per-index';
 
 const escape = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+').replace(/'/g, "['’]");
 const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escape).join('|')})(?![\\p{L}])`, 'iu');
@@ -30,18 +31,12 @@ interface ChangeSentence {
   states: Map<string, string>;
 }
 
-const CACHE = new WeakMap<EvidenceIndex, ChangeSentence[]>();
-
-function changeSentencesOf(index: EvidenceIndex): ChangeSentence[] {
-  let found = CACHE.get(index);
-  if (!found) {
-    found = index.items
-      .filter((unit) => unit.item.kind === 'paragraph' && DOCUMENT_RE.test(unit.item.file.split(/[\\/]/).pop() ?? '') && MARKER_RE.test(unit.text))
-      .map((unit) => ({ unit, denies: DENIAL_RE.test(unit.text), states: new Map(statesIn(withoutCompounds(unit.text)).map((s) => [s.set, s.state])) }));
-    CACHE.set(index, found);
-  }
-  return found;
-}
+/** The sentences of change documents that mark a change, read once per index. */
+const changeSentencesOf = perIndex((index: EvidenceIndex): ChangeSentence[] =>
+  index.items
+    .filter((unit) => unit.item.kind === 'paragraph' && DOCUMENT_RE.test(unit.item.file.split(/[\\/]/).pop() ?? '') && MARKER_RE.test(unit.text))
+    .map((unit) => ({ unit, denies: DENIAL_RE.test(unit.text), states: new Map(statesIn(withoutCompounds(unit.text)).map((s) => [s.set, s.state])) })),
+);
 
 export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
   const text = view.claim.text;

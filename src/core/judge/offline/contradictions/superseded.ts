@@ -7,6 +7,7 @@ import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import changes from '../vocabulary/changes.json';
+import { perIndex } from '../records/per-index';
 
 const escape = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
 const VERB_RE = new RegExp(`\\b(?:${changes.verbs.map(escape).join('|')})\\b`, 'i');
@@ -113,14 +114,5 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
   return undefined;
 }
 
-const CHANGES = new WeakMap<EvidenceIndex, Change[]>();
-
 /** Every change a document sentence of the evidence states, read once per index (changes are few). */
-export function changesOf(index: EvidenceIndex): Change[] {
-  let changes = CHANGES.get(index);
-  if (!changes) {
-    changes = index.items.filter((unit) => unit.item.kind === 'paragraph').flatMap((unit) => changesIn(unit));
-    CHANGES.set(index, changes);
-  }
-  return changes;
-}
+export const changesOf = perIndex((index: EvidenceIndex): Change[] => index.items.filter((unit) => unit.item.kind === 'paragraph').flatMap((unit) => changesIn(unit)));

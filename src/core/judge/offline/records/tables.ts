@@ -5,6 +5,7 @@
 // A claim that ranks or compares entities ("the highest of any depot") is checked against the
 // rows of the table that names its entity. Read once per index, on first use.
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
+import { perIndex } from './per-index';
 import type { Table, TableRow } from './table-types';
 
 export { numericValue, profileOf, type TableProfile } from './table-profile';
@@ -13,16 +14,8 @@ export type { Table, TableRow } from './table-types';
 /** Columns that number or stamp rows rather than describe them. */
 const BOOKKEEPING_COLUMNS = new Set(['tool', 'row', 'ts', 'time', 'timestamp', 'generated_at', 'type']);
 
-const CACHE = new WeakMap<EvidenceIndex, Table[]>();
-
-export function tablesOf(index: EvidenceIndex): Table[] {
-  let tables = CACHE.get(index);
-  if (!tables) {
-    tables = readTables(index);
-    CACHE.set(index, tables);
-  }
-  return tables;
-}
+/** The evidence's tables, read once per index. */
+export const tablesOf = perIndex(readTables);
 
 function readTables(index: EvidenceIndex): Table[] {
   const groups = new Map<string, { file: string; rows: Map<string, TableRow> }>();

@@ -5,6 +5,7 @@
 // a JSON document, or a line `key: old -> new`. What counts as which is data (writes.json).
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import writes from '../vocabulary/writes.json';
+import { perIndex } from './per-index';
 
 export interface Write {
   key: string;
@@ -26,17 +27,8 @@ export const ARROW_CHANGE_RE = /(?<![\w.-])([A-Za-z_][\w.-]*[A-Za-z_\d])["']?\s*
 /** How far into a tool's result the ledger looks for diff entries. */
 const MAX_DEPTH = 8;
 
-const CACHE = new WeakMap<EvidenceIndex, Write[]>();
-
 /** Every write the evidence records, read once per index. */
-export function writesOf(index: EvidenceIndex): Write[] {
-  let ledger = CACHE.get(index);
-  if (!ledger) {
-    ledger = readWrites(index);
-    CACHE.set(index, ledger);
-  }
-  return ledger;
-}
+export const writesOf = perIndex(readWrites);
 
 /** The `key old -> new` lines of one unit's text. */
 export function arrowWrites(unit: IndexedItem): Write[] {

@@ -333,6 +333,17 @@ describe('offline judge: the ledger of writes an agent trace or a change documen
     assert.notEqual(named.partition, 'contradicted');
   });
 
+  it('examples after "no other" are among the others; "1 -> 0" is no naming by values', async () => {
+    const diff = { file: 'trace.jsonl', text: '{"type":"tool_call","tool":"policy_diff","args":{"policy":"P-7"},"result":{"changed":[{"key":"loan_days","old":14,"new":21},{"key":"fine_grace_days","old":1,"new":0}]},"mutating":false,"exit_ok":true}' };
+    // The report names the loan period (14 → 21) and says "1 day" elsewhere; the grace days were never named.
+    const grace = await judgeReport(['The loan period went from 14 to 21 days, 1 day per renewal cycle, 0 exceptions.', 'No other keys in the policy were modified.'], [diff]);
+    assert.equal(grace.partition, 'contradicted');
+    assert.match(grace.reason, /fine_grace_days \(1 → 0\)/);
+    // "such as the grace days" names an example of the others, not a key set apart.
+    const example = await judgeReport(['The loan period went from 14 to 21 days.', 'No other keys, such as the fine grace days, were modified.'], [diff]);
+    assert.equal(example.partition, 'contradicted');
+  });
+
   it('"changed only X" about one event is no claim about every write', async () => {
     const apply = { file: 'trace.jsonl', text: trace.text.split('\n')[1]! };
     const claim = await judgeReport(['A forced sync at 09:03 changed only JWT_SIGNING_KEY in the secret.'], [apply]);

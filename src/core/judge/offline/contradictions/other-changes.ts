@@ -16,7 +16,12 @@ export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]
   const text = view.claim.text;
   if (!OTHER_RE.test(text) || !CHANGED_RE.test(text) || !SETTING_NOUN_RE.test(text) || view.wording.hedge) return undefined;
   if (view.wording.absent.length === 0 && view.wording.negated.length === 0 && !/(?<![\w-])only\b/i.test(text)) return undefined;
-  const said = [text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join('\n').toLowerCase();
+  // What the claim itself sets apart: after "apart from", "except", "beyond" it names it; before
+  // "no other" or "nothing else" it has named it, and what follows are examples of the others
+  // ("no other tariff keys, such as the session fee, were modified").
+  const other = OTHER_RE.exec(text)!;
+  const own = /^(?:no|none of the|not any)\s+other|^nothing else/i.test(other[0]) ? text.slice(0, other.index) : text;
+  const said = [own, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join('\n').toLowerCase();
   const saidWords = said.match(/\p{L}+/gu) ?? [];
   const saidStems = new Set(saidWords.map(canonicalStem));
   // A key's word is said when its stem is, or when it is a short form of a said word ("conns", "cfg" is not).
@@ -36,13 +41,14 @@ export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]
     return words.length > 0 && (said.includes(words.join(' ')) || words.every(wordSaid));
   };
   // Named by its two values ("switched from private to public-read"), or by a new value no other
-  // setting would share (`1.4`, `COBAS-PURE-02`, `15:30`; not `true` or `20`).
+  // setting would share (`1.4`, `COBAS-PURE-02`, `15:30`; not `true`, `0` or `20`).
   const saidPlain = said.replace(/(\d),(\d{3})/g, '$1$2');
   const saidValue = (value: string): boolean => new RegExp(`(?<![\\w.])${escape(value.toLowerCase())}(?![\\w]|\\.\\d)`).test(saidPlain);
   const distinctive = (value: string): boolean => /[a-z]/i.test(value) ? value.length >= 4 && !/^(?:true|false|null|none|enabled|disabled|on|off)$/i.test(value) : /[.:]/.test(value) || value.replace(/\D/g, '').length >= 3;
   const namedByValues = (write: Write): boolean => {
     const to = write.to === undefined ? undefined : bare(write.to);
-    if (write.from !== undefined && to !== undefined) return saidValue(bare(write.from)) && saidValue(to);
+    // Both values, one of them one no other setting would share ("1 -> 0" is said by any report).
+    if (write.from !== undefined && to !== undefined) return saidValue(bare(write.from)) && saidValue(to) && (distinctive(bare(write.from)) || distinctive(to));
     return to !== undefined && distinctive(to) && saidValue(to);
   };
   const ledger = [...writesOf(view.index), ...candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning').flatMap(arrowWrites)];

@@ -130,6 +130,35 @@ describe('offline judge: a time given in UTC against a record in another zone', 
   });
 });
 
+describe('offline judge: "no other alert fired" against the signals of the evidence', () => {
+  const alertsLog = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=DISK-FULL-07 fired_at=2026-05-02T03:10:00Z resolved_at=2026-05-02T03:50:00Z severity=critical host=nas-07',
+      '[signal] alert_id=UPS-ON-BATTERY-B fired_at=2026-05-02T03:25:00Z resolved_at=2026-05-02T03:40:00Z severity=warning site=rack-b',
+      '[signal] alert_id=TLS-EXPIRY-21D fired_at=2026-04-11T06:00:00Z resolved_at=2026-05-02T04:00:00Z severity=info target=gw-2',
+    ].join('\n'),
+  };
+
+  it('an alert the report has not named, or one about the denied topic, contradicts the denial', async () => {
+    // DISK-FULL-07 is named; UPS-ON-BATTERY-B is not.
+    const other = await judgeReport(['DISK-FULL-07 fired at 03:10 on nas-07.', 'No other alerts fired during the incident.'], [alertsLog]);
+    assert.equal(other.partition, 'contradicted');
+    assert.match(other.reason, /UPS-ON-BATTERY-B/);
+    // TLS-EXPIRY-21D warned of the expiry three weeks before.
+    const advance = await judgeReport(['No advance warning of the certificate expiry was raised.'], [alertsLog]);
+    assert.equal(advance.partition, 'contradicted');
+    assert.match(advance.reason, /TLS-EXPIRY-21D/);
+  });
+
+  it('signals outside the scope do not: other entities, other kinds of thing', async () => {
+    assert.notEqual((await judgeReport(['No alarms were raised for nas-03 or nas-04.'], [alertsLog])).partition, 'contradicted');
+    assert.notEqual((await judgeReport(['DISK-FULL-07 fired at 03:10.', 'No other disks raised alerts during the incident.'], [alertsLog])).partition, 'contradicted');
+    // A claim that mentions an alert without denying one is no absence claim.
+    assert.notEqual((await judgeReport(['The alert cleared at 03:50, not long after the disk was cleaned up.'], [alertsLog])).partition, 'contradicted');
+  });
+});
+
 describe('offline judge: an absence against a field that counts the thing in another state', () => {
   const network = { file: 'route_kpis.log', text: '[tool=run_sql row=1] quarter=2026Q2 departures_scheduled=118420 departures_operated=117160 lost_driver_shortage=880' };
   const app = { file: 'app_metrics.log', text: '[tool=app_metrics row=21:10:00] service=sessions-api p99_ms=312 errors_per_s=14' };

@@ -41,6 +41,7 @@ import { contradictActor } from './contradictions/actors';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
+import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 
 export type { ClaimVerdict } from './claim-view';
@@ -201,6 +202,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRowValue(view) ??
     contradictActor(view, candidates) ??
     contradictOtherChange(view, candidates) ??
+    contradictAlertAbsence(view) ??
     contradictSuperseded(view, candidates) ??
     contradictReversal(view);
   if (contradiction) return contradiction;

@@ -1,0 +1,59 @@
+// "No other alerts fired during the incident", "no advance warning of the expiry was raised":
+// a signal record of the evidence within the claim's scope contradicts the denial. The scope is
+// the entities the claim names, else — after "no other", "apart from" — every alert the report
+// has not named so far, else the signals that share a content word of the claim ("expiry" in
+// CERT-EXPIRY-14D). Alert nouns and the fields that name an alert are data (alerts.json).
+import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
+import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
+import alerts from '../vocabulary/alerts.json';
+
+const escape = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+const NOUNS = alerts.nouns.map(escape).join('|');
+// The denial governs the alert: "no other alerts", "without any warnings", "never tripped its site alert".
+const DENIED_ALERT_RE = new RegExp(`\\b(?:no|never|without|not|nor)\\b(?:\\s+[\\p{L}-]+){0,3}?\\s+(?:${NOUNS})\\b`, 'iu');
+// "No other fridges … raised alerts": the others are fridges, not every alert.
+const OTHER_THINGS_RE = /\bno other (\p{L}+)/iu;
+const ALERT_STEMS = new Set(alerts.nouns.flatMap((noun) => noun.split(/\s+/)).map(canonicalStem));
+const OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\b(?:apart from|except(?: for)?|other than|besides|aside from)\b/i;
+// The act of an alert, not content: "fired", "raised", "triggered".
+const ACT_STEMS = new Set(['fire', 'rais', 'trigger', 'sent', 'send', 'issu', 'gave', 'give', 'went', 'page', 'open', 'alert', 'receiv', 'emit', 'upcom', 'advanc', 'dure', 'befor', 'after', 'incid', 'outag', 'window'].map((w) => canonicalStem(w)));
+
+export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefined {
+  const { wording } = view;
+  const text = view.claim.text;
+  if (wording.hedge || (wording.absent.length === 0 && wording.negated.length === 0) || !DENIED_ALERT_RE.test(text)) return undefined;
+  const all = view.index.items.filter((unit) => unit.item.kind === 'signal' && unit.sentence === 0);
+  // "Since 07:05, gw-eu-3 has logged no warnings": only what fired from then on, on the day most
+  // signals fired (the incident's), not a warning of weeks before.
+  const dayOf = (unit: IndexedItem): string => {
+    const date = unit.features.dates[0];
+    return date ? `${date.year ?? ''}-${date.month}-${date.day ?? ''}` : '';
+  };
+  const days = new Map<string, number>();
+  for (const unit of all) days.set(dayOf(unit), (days.get(dayOf(unit)) ?? 0) + 1);
+  const incidentDay = [...days].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const firedAfter = (unit: IndexedItem): boolean => wording.after === undefined || (dayOf(unit) === incidentDay && unit.features.times[0] !== undefined && unit.features.times[0].seconds >= wording.after);
+  const signals = all.filter(firedAfter);
+  if (signals.length === 0) return undefined;
+  const idOf = (unit: IndexedItem): string => alerts.idFields.map((field) => unit.item.fields[field]).find((value): value is string => typeof value === 'string' && value.length > 0) ?? unit.item.id;
+  let scoped: IndexedItem[];
+  const identifiers = view.features.identifiers.filter((id) => /\d/.test(id));
+  if (OTHER_RE.test(text)) {
+    // Every alert the report has not named so far; "no other fridges": those about fridges.
+    const said = [text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join('\n').toLowerCase();
+    const things = OTHER_THINGS_RE.exec(text)?.[1];
+    const thing = things && !ALERT_STEMS.has(canonicalStem(things.toLowerCase())) ? canonicalStem(things.toLowerCase()) : undefined;
+    scoped = signals.filter((unit) => !said.includes(idOf(unit).toLowerCase()) && (thing === undefined || unit.wordSet.has(thing)));
+  } else if (identifiers.length > 0) {
+    // "No load alarms were raised for FDR-102, FDR-208 or FDR-315": only their signals.
+    scoped = signals.filter((unit) => identifiers.some((id) => hasIdentifier(unit, id)));
+  } else {
+    const topic = [...view.words.keys()].filter((stem) => !LIGHT_WORDS.has(stem) && !NARRATION_WORDS.has(stem) && !ALERT_STEMS.has(stem) && !ACT_STEMS.has(stem));
+    scoped = topic.length === 0 ? [] : signals.filter((unit) => topic.some((stem) => unit.wordSet.has(stem)));
+  }
+  const signal = scoped[0];
+  if (!signal) return undefined;
+  const fired = signal.item.fields.fired_at ?? signal.features.times[0]?.raw;
+  return contradicted(signal, `claim says no such alert was raised, ${signal.item.id} records ${idOf(signal)}${fired ? ` (fired ${fired})` : ''}`);
+}

@@ -151,9 +151,11 @@ describe('offline judge: "no other alert fired" against the signals of the evide
     assert.match(advance.reason, /TLS-EXPIRY-21D/);
   });
 
-  it('signals outside the scope do not: other entities, other kinds of thing', async () => {
+  it('signals outside the scope do not: other entities, other kinds of thing, earlier than "since"', async () => {
     assert.notEqual((await judgeReport(['No alarms were raised for nas-03 or nas-04.'], [alertsLog])).partition, 'contradicted');
     assert.notEqual((await judgeReport(['DISK-FULL-07 fired at 03:10.', 'No other disks raised alerts during the incident.'], [alertsLog])).partition, 'contradicted');
+    // DISK-FULL-07 fired at 03:10 (it resolved at 03:50): nothing was raised since 03:45.
+    assert.notEqual((await judgeReport(['Since 03:45, nas-07 has raised no alerts.'], [alertsLog])).partition, 'contradicted');
     // A claim that mentions an alert without denying one is no absence claim.
     assert.notEqual((await judgeReport(['The alert cleared at 03:50, not long after the disk was cleaned up.'], [alertsLog])).partition, 'contradicted');
   });

@@ -22,8 +22,11 @@ const COUNTED_NEGATION_RE =
 function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   const { after, before } = view.wording;
   if (after === undefined && before === undefined) return true;
-  if (unit.features.times.length === 0) return true;
-  return unit.features.times.some((t) => (after === undefined || t.seconds >= after) && (before === undefined || t.seconds < before));
+  // A record is dated by its first time (a line's stamp, an alert's fired_at), not by a later one it
+  // also gives (resolved_at): an alert that fired at 03:10 was not raised "since 03:45".
+  const first = unit.features.times[0];
+  if (first === undefined) return true;
+  return (after === undefined || first.seconds >= after) && (before === undefined || first.seconds < before);
 }
 
 const NO_OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\bno one else\b|\bnobody else\b/i;

@@ -4,7 +4,7 @@
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
-import { changesIn, timeChangesIn } from '../../src/core/judge/offline/contradictions/superseded';
+import { changesIn, timeChangesIn } from '../../src/core/judge/offline/records/changes';
 import { writesOf } from '../../src/core/judge/offline/records/writes';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';

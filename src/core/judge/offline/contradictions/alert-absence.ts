@@ -3,36 +3,48 @@
 // the entities the claim names, else — after "no other", "apart from" — every alert the report
 // has not named so far, else the signals that share a content word of the claim ("expiry" in
 // CERT-EXPIRY-14D). Alert nouns and the fields that name an alert are data (alerts.json).
-import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
+import { escapePhrase } from '../vocabulary/index';
+import { perIndex } from '../records/per-index';
 import alerts from '../vocabulary/alerts.json';
 
-const escape = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-const NOUNS = alerts.nouns.map(escape).join('|');
+const NOUNS = alerts.nouns.map(escapePhrase).join('|');
 // The denial governs the alert: "no other alerts", "without any warnings", "never tripped its site alert".
 const DENIED_ALERT_RE = new RegExp(`\\b(?:no|never|without|not|nor)\\b(?:\\s+[\\p{L}-]+){0,3}?\\s+(?:${NOUNS})\\b`, 'iu');
 // "No other fridges … raised alerts": the others are fridges, not every alert.
 const OTHER_THINGS_RE = /\bno other (\p{L}+)/iu;
 const ALERT_STEMS = new Set(alerts.nouns.flatMap((noun) => noun.split(/\s+/)).map(canonicalStem));
 const OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\b(?:apart from|except(?: for)?|other than|besides|aside from)\b/i;
-// The act of an alert, not content: "fired", "raised", "triggered".
-const ACT_STEMS = new Set(['fire', 'rais', 'trigger', 'sent', 'send', 'issu', 'gave', 'give', 'went', 'page', 'open', 'alert', 'receiv', 'emit', 'upcom', 'advanc', 'dure', 'befor', 'after', 'incid', 'outag', 'window'].map((w) => canonicalStem(w)));
+const NOT_TOPIC = new Set(alerts.notTopic.map((w) => canonicalStem(w)));
+
+interface Signals {
+  all: IndexedItem[];
+  /** The day most signals fired: the incident's. */
+  incidentDay: string | undefined;
+}
+
+const dayOf = (unit: IndexedItem): string => {
+  const date = unit.features.dates[0];
+  return date ? `${date.year ?? ''}-${date.month}-${date.day ?? ''}` : '';
+};
+
+/** The evidence's signal records and the incident's day, read once per index. */
+const signalsOf = perIndex((index: EvidenceIndex): Signals => {
+  const all = index.items.filter((unit) => unit.item.kind === 'signal' && unit.sentence === 0);
+  const days = new Map<string, number>();
+  for (const unit of all) days.set(dayOf(unit), (days.get(dayOf(unit)) ?? 0) + 1);
+  return { all, incidentDay: [...days].sort((a, b) => b[1] - a[1])[0]?.[0] };
+});
 
 export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
   const text = view.claim.text;
   if (wording.hedge || (wording.absent.length === 0 && wording.negated.length === 0) || !DENIED_ALERT_RE.test(text)) return undefined;
-  const all = view.index.items.filter((unit) => unit.item.kind === 'signal' && unit.sentence === 0);
+  const { all, incidentDay } = signalsOf(view.index);
   // "Since 07:05, gw-eu-3 has logged no warnings": only what fired from then on, on the day most
   // signals fired (the incident's), not a warning of weeks before.
-  const dayOf = (unit: IndexedItem): string => {
-    const date = unit.features.dates[0];
-    return date ? `${date.year ?? ''}-${date.month}-${date.day ?? ''}` : '';
-  };
-  const days = new Map<string, number>();
-  for (const unit of all) days.set(dayOf(unit), (days.get(dayOf(unit)) ?? 0) + 1);
-  const incidentDay = [...days].sort((a, b) => b[1] - a[1])[0]?.[0];
   const firedAfter = (unit: IndexedItem): boolean => wording.after === undefined || (dayOf(unit) === incidentDay && unit.features.times[0] !== undefined && unit.features.times[0].seconds >= wording.after);
   const signals = all.filter(firedAfter);
   if (signals.length === 0) return undefined;
@@ -49,7 +61,7 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
     // "No load alarms were raised for FDR-102, FDR-208 or FDR-315": only their signals.
     scoped = signals.filter((unit) => identifiers.some((id) => hasIdentifier(unit, id)));
   } else {
-    const topic = [...view.words.keys()].filter((stem) => !LIGHT_WORDS.has(stem) && !NARRATION_WORDS.has(stem) && !ALERT_STEMS.has(stem) && !ACT_STEMS.has(stem));
+    const topic = [...view.words.keys()].filter((stem) => !LIGHT_WORDS.has(stem) && !NARRATION_WORDS.has(stem) && !ALERT_STEMS.has(stem) && !NOT_TOPIC.has(stem));
     scoped = topic.length === 0 ? [] : signals.filter((unit) => topic.some((stem) => unit.wordSet.has(stem)));
   }
   const signal = scoped[0];

@@ -4,7 +4,7 @@
 import { canonicalStem } from '../../../retrieval/features';
 import type { IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { UNIT_KEY_PARTS } from '../vocabulary/index';
+import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary/index';
 import { arrowWrites, writesOf, type Write } from '../records/writes';
 import writes from '../vocabulary/writes.json';
 
@@ -34,8 +34,8 @@ export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]
   // not stale_after_s).
   const named = (key: string): boolean => {
     const lower = key.toLowerCase();
-    const last = lower.split(/[./]/).pop()!;
     const spelled = key.split(/[./]/).pop()!;
+    const last = spelled.toLowerCase();
     const words = spelled.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[_\-\s]+/).filter((word) => /\p{L}/u.test(word) && !UNIT_KEY_PARTS.has(word));
     if (said.includes(lower) || said.includes(last)) return true;
     return words.length > 0 && (said.includes(words.join(' ')) || words.every(wordSaid));
@@ -43,7 +43,7 @@ export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]
   // Named by its two values ("switched from private to public-read"), or by a new value no other
   // setting would share (`1.4`, `COBAS-PURE-02`, `15:30`; not `true`, `0` or `20`).
   const saidPlain = said.replace(/(\d),(\d{3})/g, '$1$2');
-  const saidValue = (value: string): boolean => new RegExp(`(?<![\\w.])${escape(value.toLowerCase())}(?![\\w]|\\.\\d)`).test(saidPlain);
+  const saidValue = (value: string): boolean => new RegExp(`(?<![\\w.])${escapePhrase(value.toLowerCase())}(?![\\w]|\\.\\d)`).test(saidPlain);
   const distinctive = (value: string): boolean => /[a-z]/i.test(value) ? value.length >= 4 && !/^(?:true|false|null|none|enabled|disabled|on|off)$/i.test(value) : /[.:]/.test(value) || value.replace(/\D/g, '').length >= 3;
   const namedByValues = (write: Write): boolean => {
     const to = write.to === undefined ? undefined : bare(write.to);
@@ -61,8 +61,4 @@ export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]
 /** A written value as a report would give it: no JSON quotes or brackets. */
 function bare(value: string): string {
   return value.replace(/^[\s"'[{]+|[\s"'\]}]+$/g, '');
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -8,17 +8,16 @@
 import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
-import { statesIn } from '../vocabulary/index';
+import { escapePhrase, statesIn } from '../vocabulary/index';
 import { LIGHT_WORDS } from '../words';
 import changes from '../vocabulary/changes.json';
 import { perIndex } from '../records/per-index';
+import { HISTORICAL_RE } from '../records/changes';
 
-const escape = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+').replace(/'/g, "['’]");
-const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escape).join('|')})(?![\\p{L}])`, 'iu');
-const DOCUMENT_RE = new RegExp(`(?:^|[^a-z])(?:${changes.reversal.documents.map(escape).join('|')})(?:[^a-z]|$)`, 'i');
+const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escapePhrase).join('|')})(?![\\p{L}])`, 'iu');
+const DOCUMENT_RE = new RegExp(`(?:^|[^a-z])(?:${changes.reversal.documents.map(escapePhrase).join('|')})(?:[^a-z]|$)`, 'i');
 const MARKER_RE = words(changes.reversal.markers);
-const DENIAL_RE = new RegExp(`(?<![\\p{L}])(?:${changes.reversal.denials.filter((w) => w !== "n't").map(escape).join('|')})(?![\\p{L}])|n['’]t\\b`, 'iu');
-const HISTORICAL_RE = words(changes.historical);
+const DENIAL_RE = new RegExp(`(?<![\\p{L}])(?:${changes.reversal.denials.filter((w) => w !== "n't").map(escapePhrase).join('|')})(?![\\p{L}])|n['’]t\\b`, 'iu');
 // Where a claim's main clause ends: "…, so save your sheet as CSV", "…; …", "…, because …".
 const CLAUSE_END_RE = /[,;:—–]\s*(?:so|because|but|which|while|whereas|and|as|starting|unless|since|though|although)\b|;|\s[—–]\s/i;
 /** How much of the main clause's content the change sentence must say, and at least how many words. */

@@ -14,6 +14,11 @@ export type { Table, TableRow } from './table-types';
 /** Columns that number or stamp rows rather than describe them. */
 const BOOKKEEPING_COLUMNS = new Set(['tool', 'row', 'ts', 'time', 'timestamp', 'generated_at', 'type']);
 
+/** The value a JSON document's item gives its path (`routes.r7.ewt_min = 9.5` → `9.5`). */
+export function jsonFieldValue(unit: IndexedItem): string {
+  return /\s=\s([\s\S]*)$/.exec(unit.item.text)?.[1]?.trim() ?? '';
+}
+
 /** The evidence's tables, read once per index. */
 export const tablesOf = perIndex(readTables);
 
@@ -41,7 +46,7 @@ function readTables(index: EvidenceIndex): Table[] {
     const { item } = unit;
     if (unit.sentence !== 0 || item.kind === 'paragraph' || item.kind === 'reasoning') continue;
     if (item.kind === 'json_field' && item.jsonPath) {
-      const value = /\s=\s([\s\S]*)$/.exec(item.text)?.[1]?.trim() ?? '';
+      const value = jsonFieldValue(unit);
       const element = /^(.*)\[(\d+)\]\.([^[\]]+)$/.exec(item.jsonPath);
       if (element) addRecord(item.file, `${element[1]}[]`, `${element[1]}[${element[2]}]`, unit, [[element[3]!, value]]);
       else {

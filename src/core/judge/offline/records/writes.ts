@@ -6,6 +6,7 @@
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import writes from '../vocabulary/writes.json';
 import { perIndex } from './per-index';
+import { jsonFieldValue } from './tables';
 
 export interface Write {
   key: string;
@@ -23,7 +24,7 @@ const WRITE_TOOL = new RegExp(`(?:^|[^a-z])(?:${writes.writeTools.join('|')})(?:
 // `key=value` or `key: value` as one string of a list.
 const ASSIGNMENT_RE = /^\s*([A-Za-z_][\w.\-/]*)\s*[=:]\s*(.+?)\s*$/;
 // A key, then its old and new values around an arrow: `key: 25 -> 40`, `key=half_up→half_even`, `key 90 => 120`.
-export const ARROW_CHANGE_RE = /(?<![\w.-])([A-Za-z_][\w.-]*[A-Za-z_\d])["']?\s*[:=]?\s*["']?([^\s,;()"'{}]+)["']?\s*(?:->|→|=>)\s*["']?([^\s,;()"'{}]+)/g;
+const ARROW_CHANGE_RE = /(?<![\w.-])([A-Za-z_][\w.-]*[A-Za-z_\d])["']?\s*[:=]?\s*["']?([^\s,;()"'{}]+)["']?\s*(?:->|→|=>)\s*["']?([^\s,;()"'{}]+)/g;
 /** How far into a tool's result the ledger looks for diff entries. */
 const MAX_DEPTH = 8;
 
@@ -32,8 +33,13 @@ export const writesOf = perIndex(readWrites);
 
 /** The `key old -> new` lines of one unit's text. */
 export function arrowWrites(unit: IndexedItem): Write[] {
+  return arrowsIn(unit.text, unit);
+}
+
+/** The `key old -> new` changes of a text, recorded by `unit`. */
+function arrowsIn(text: string, unit: IndexedItem): Write[] {
   const found: Write[] = [];
-  for (const match of unit.text.matchAll(ARROW_CHANGE_RE)) {
+  for (const match of text.matchAll(ARROW_CHANGE_RE)) {
     const [, key, from, to] = match;
     if (key && from !== to && !/^\d/.test(key)) found.push({ key, from, to, unit });
   }
@@ -56,7 +62,7 @@ function readWrites(index: EvidenceIndex): Write[] {
       const at = item.jsonPath.lastIndexOf('.');
       if (at < 0) continue;
       const parent = item.jsonPath.slice(0, at);
-      const value = /\s=\s([\s\S]*)$/.exec(item.text)?.[1]?.trim() ?? '';
+      const value = jsonFieldValue(unit);
       let object = documentObjects.get(`${item.file}\u0000${parent}`);
       if (!object) documentObjects.set(`${item.file}\u0000${parent}`, (object = { unit, fields: new Map() }));
       object.fields.set(item.jsonPath.slice(at + 1), value);
@@ -103,12 +109,7 @@ function diffEntries(value: unknown, unit: IndexedItem, ledger: Write[], depth: 
     return;
   }
   if (!isObject(value)) {
-    if (typeof value === 'string' && /->|→|=>/.test(value)) {
-      for (const match of value.matchAll(ARROW_CHANGE_RE)) {
-        const [, key, from, to] = match;
-        if (key && from !== to && !/^\d/.test(key)) ledger.push({ key, from, to, unit });
-      }
-    }
+    if (typeof value === 'string' && /->|→|=>/.test(value)) ledger.push(...arrowsIn(value, unit));
     return;
   }
   const entry = diffEntry((name) => (name in value ? text(value[name]) : undefined));

@@ -11,11 +11,16 @@ import states from './states.json';
 
 export type ModalityKind = 'hedge' | 'causal' | 'certainty' | 'negation' | 'absence' | 'recommendation';
 
+/** A phrase of a vocabulary as pattern source: its characters literal, any run of spaces for a space, either apostrophe. */
+export function escapePhrase(phrase: string): string {
+  return phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+').replace(/'/g, "['’]");
+}
+
 /** One phrase list as a single whole-word, case-insensitive pattern (`*` = any ending). */
 function phrasePattern(phrases: readonly string[]): RegExp {
   const escaped = [...phrases]
     .sort((a, b) => b.length - a.length)
-    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '*' ? '\\p{L}*' : `\\${c}`)).replace(/\s+/g, '\\s+').replace(/'/g, "['’]"));
+    .map((phrase) => escapePhrase(phrase).replace(/\\\*/g, '\\p{L}*'));
   return new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
 }
 

@@ -1,0 +1,79 @@
+// What the documents of the evidence say was changed: "raised from 8 to 12", "is now 45 minutes
+// (previously 20)", "moves from 14:00 CET to 15:30 CET". Read from document sentences (a list
+// item wrapped over lines reaches back into its item); the whole evidence's changes are read once
+// per index. The words that mark a change are data (changes.json).
+import { extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { escapePhrase } from '../vocabulary/index';
+import changes from '../vocabulary/changes.json';
+import { perIndex } from './per-index';
+
+const VERB_RE = new RegExp(`\\b(?:${changes.verbs.map(escapePhrase).join('|')})\\b`, 'i');
+const PREVIOUSLY_RE = new RegExp(`\\(?\\s*(?:${changes.previously.map(escapePhrase).join('|')})\\s*:?\\s*[$€£]?$`, 'i');
+/** Claim words that place a figure in the past ("previously", "used to"): the old value is no mistake there. */
+export const HISTORICAL_RE = new RegExp(`\\b(?:${changes.historical.map(escapePhrase).join('|')})\\b`, 'i');
+
+export interface Change {
+  unit: IndexedItem;
+  old: Quantity;
+  now: Quantity;
+}
+
+const ITEM_WORDS = new WeakMap<IndexedItem, ReadonlySet<string>>();
+
+/** How many of the words the item of a unit holds (a sentence of a wrapped list item may hold few of them). */
+export function sharedWithItem(unit: IndexedItem, words: readonly string[]): number {
+  let held = ITEM_WORDS.get(unit);
+  if (!held) {
+    held = unit.sentence > 0 || unit.text !== unit.item.text ? new Set(extractFeatures(unit.item.text).words) : unit.wordSet;
+    ITEM_WORDS.set(unit, held);
+  }
+  return words.filter((word) => held.has(word)).length;
+}
+
+/** The text before a position of a unit, reaching back into the sentences of its item before it (a list item wrapped over lines). */
+function textBefore(unit: IndexedItem, at: number, length: number): string {
+  const offset = unit.sentence > 0 ? unit.item.text.indexOf(unit.text) : -1;
+  const full = offset > 0 ? unit.item.text.slice(0, offset) + unit.text.slice(0, at) : unit.text.slice(0, at);
+  return full.slice(Math.max(0, full.length - length)).replace(/\s+/g, ' ');
+}
+
+/** The changes a document sentence states: "raised from 8 to 12", "is now 45 minutes (previously 20)". */
+export function changesIn(unit: IndexedItem): Change[] {
+  const { text } = unit;
+  const quantities = [...unit.features.quantities].sort((a, b) => a.start - b.start);
+  const out: Change[] = [];
+  for (let i = 0; i + 1 < quantities.length; i++) {
+    const [a, b] = [quantities[i]!, quantities[i + 1]!];
+    const before = textBefore(unit, a.start, 80);
+    const between = text.slice(a.start + a.raw.length, b.start);
+    // "… is extended from 30 to 45 days": the verb before "from", one value each side of "to".
+    // "shortened from 10 to 7 days": the old value is in the new one's unit.
+    if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: inUnitOf(a, b), now: b });
+    // "… is now 45 minutes after capture (previously 20 minutes)": the value before the parenthesis is the new one.
+    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}%\s]{0,40}$/u.test(between.replace(PREVIOUSLY_RE, '')) && VERB_RE.test(before + text.slice(a.start, a.start + a.raw.length))) out.push({ unit, old: inUnitOf(b, a), now: a });
+  }
+  return out;
+}
+
+/** A bare number read in the unit of the figure it is paired with ("from 10 to 7 days": 10 days). */
+function inUnitOf(bare: Quantity, unitOf: Quantity): Quantity {
+  if (bare.hasUnit || !unitOf.hasUnit || unitOf.scale === 0) return bare;
+  return { ...bare, value: bare.value * unitOf.scale, dimension: unitOf.dimension, hasUnit: true, scale: unitOf.scale };
+}
+
+/** Clock times a document sentence says were changed: "moved from 14:00 CET to 15:30 CET". */
+export function timeChangesIn(unit: IndexedItem): Array<{ old: ClockTime; now: ClockTime }> {
+  const { text } = unit;
+  const times = [...unit.features.times].sort((a, b) => a.start - b.start);
+  const out: Array<{ old: ClockTime; now: ClockTime }> = [];
+  for (let i = 0; i + 1 < times.length; i++) {
+    const [a, b] = [times[i]!, times[i + 1]!];
+    const before = textBefore(unit, a.start, 100);
+    const between = text.slice(a.start + a.raw.length, b.start);
+    if (/\bfrom\s+$/i.test(before) && /^\s*(?:[A-Z]{2,5}\s+)?to\s+$/.test(between) && VERB_RE.test(before)) out.push({ old: a, now: b });
+  }
+  return out;
+}
+
+/** Every change a document sentence of the evidence states, read once per index (changes are few). */
+export const changesOf = perIndex((index: EvidenceIndex): Change[] => index.items.filter((unit) => unit.item.kind === 'paragraph').flatMap((unit) => changesIn(unit)));

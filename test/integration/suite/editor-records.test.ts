@@ -1,0 +1,52 @@
+// The offline judge's record and document checks as a reviewer meets them in real VS Code: the
+// fixture (test/fixtures/workspace/records) names an apply that wrote two keys, a guide a later
+// release note reverses, and an expiry alert that fired weeks before. Expected partitions come from
+// reading the fixture: the report names one written key and says no other was modified
+// (pool.idle_timeout_s was too); it repeats the guide's "not accepted" that release 3.2 reverses;
+// it denies a warning TLS-EXPIRY-21D gave. Each contradicted claim is marked and its hover cites
+// the record that contradicts it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { fixtureUri, groundingApi } from '../support/extension';
+
+const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp }> = [
+  { text: 'The agent raised the pool max connections to 64.', partition: 'grounded' },
+  { text: 'No other configuration keys were modified.', partition: 'contradicted', cites: /trace\.jsonl:E1.*pool\.idle_timeout_s/ },
+  { text: 'Spreadsheet files (.ods) are not accepted, so convert them to CSV first.', partition: 'contradicted', cites: /superseded: release-notes-3\.2\.md:E\d+/ },
+  { text: 'No advance warning of the certificate expiry was raised.', partition: 'contradicted', cites: /alerts\.log:E1 records TLS-EXPIRY-21D/ },
+];
+
+describe('editor: checks against records and later documents', () => {
+  after(async () => {
+    await vscode.commands.executeCommand('grounding.clear', 'all');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('marks the unnamed write, the reversed statement and the denied alert contradicted, and the hover cites each record', async () => {
+    const api = await groundingApi();
+    const uri = fixtureUri('records', 'report.md');
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    await vscode.commands.executeCommand('grounding.evaluate', uri);
+    const { claims } = api.review(uri)!.result;
+    const marks = api.marks(uri)!;
+    for (const expected of EXPECTED) {
+      const claim = claims.find((c) => c.text === expected.text);
+      assert.ok(claim, `no claim "${expected.text}" in ${JSON.stringify(claims.map((c) => c.text))}`);
+      assert.equal(claim.partition, expected.partition, `"${expected.text}": ${claim.reason}`);
+      const offset = document.getText().indexOf(expected.text);
+      const range = new vscode.Range(document.positionAt(offset), document.positionAt(offset + expected.text.length));
+      assert.ok(marks[expected.partition as 'grounded'].some((r) => r.isEqual(range)), `${expected.partition} mark missing for "${expected.text}"`);
+      if (!expected.cites) continue;
+      assert.match(claim.reason, expected.cites);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, document.positionAt(offset + 2));
+      const hover = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n')
+        // appendText escapes Markdown punctuation (trace\.jsonl) and may write spaces as &nbsp;:
+        // read the hover as plain text.
+        .replace(/&nbsp;/g, ' ')
+        .replace(/\\(.)/g, '$1');
+      assert.match(hover, /contradicted/i, `hover of "${expected.text}"`);
+      assert.match(hover, expected.cites, `hover of "${expected.text}" cites the record: ${hover}`);
+    }
+  });
+});

@@ -286,6 +286,31 @@ describe('offline judge: the wrong actor', () => {
   it('a user id named in another role ("after sign-off from …") is no claim about who acted', async () => {
     assert.notEqual((await judge('05:11 — P3 was started after sign-off from d.marsh.', [events])).partition, 'contradicted');
   });
+
+  const deploy = {
+    file: 'deploy.json',
+    text: JSON.stringify({ service: 'auth-proxy', version: '3.9.0', deployed_by: 'platform-bot', approved_by: 'k.ahmed', rolled_back_by: 'j.okafor' }, null, 2),
+  };
+
+  it('an actor named only as the evidence names actors (platform-bot), against the field named by the act', async () => {
+    // rolled_back_by says j.okafor rolled it back; platform-bot only deployed it.
+    const back = await judge('platform-bot then rolled auth-proxy back to 3.8.2.', [deploy]);
+    assert.equal(back.partition, 'contradicted');
+    assert.match(back.reason, /rolled_back_by=j\.okafor/);
+    assert.notEqual((await judge('platform-bot deployed auth-proxy 3.9.0.', [deploy])).partition, 'contradicted');
+  });
+
+  it('the one field named by the act is its record, even with no other word shared', async () => {
+    // One approval in the evidence, by k.ahmed.
+    assert.equal((await judge('The request was raised and approved by p.lindqvist.', [deploy])).partition, 'contradicted');
+    assert.notEqual((await judge('The request was approved by k.ahmed.', [deploy])).partition, 'contradicted');
+  });
+
+  it('"by maintenance (m.lindqvist)" names who acted', async () => {
+    const log = { file: 'scada.log', text: '2026-03-11T05:39:44Z OPER FWP-2A VFD fault reset by maintenance (m.lindqvist), pump returned to standby' };
+    assert.equal((await judge("FWP-2A's drive fault was reset by operator j.okafor at 05:39.", [log])).partition, 'contradicted');
+    assert.notEqual((await judge("FWP-2A's drive fault was reset by m.lindqvist at 05:39.", [log])).partition, 'contradicted');
+  });
 });
 
 describe('offline judge: "no other key was changed" against a change the report never named', () => {

@@ -1,9 +1,13 @@
 // The wrong actor: "Duty supervisor k.okafor reclosed Q12 at 03:36:40" while the record of that
-// act says closed_by=j.brandt; "P3 was started manually by d.marsh" while operator=j.okafor issued
-// the start. The claim names one user id (k.okafor) for an act; the record of the act (at the
-// claim's time, else holding its verb and object) names another in the field that says who did
-// it (a field named by the act's verb, else operator=, user=, by=, or "by <id>").
+// act says closed_by=j.brandt; "platform-bot then rolled auth-proxy back" while the deployment
+// says rolled_back_by=j.okafor. The claim names one actor for an act — a user id (k.okafor), or a
+// name the evidence itself gives as an actor (ci-pipeline, platform-bot in an actor field); the
+// record of the act (at the claim's time, else holding its verb and object, else the one field
+// named by its verb) names another in the field that says who did it (a field named by the act's
+// verb, else operator=, user=, by=, or "by <id>"). A record naming the claimed actor for the act
+// wins over one naming another.
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { escapePhrase } from '../vocabulary';
 import { timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
@@ -11,45 +15,92 @@ import actors from '../vocabulary/actors.json';
 
 const USER_ID_RE = /(?<![\w.@-])([a-z][a-z-]*\.[a-z][a-z-]+)(?![\w@-]|\.\w)/g;
 const GENERIC = new Set(actors.generic);
+const NOT_ACTORS = new Set(actors.notActors);
+const FILE_RE = /\.(?:md|log|json|ya?ml|txt|csv|js|ts|py)$/;
+
+interface Actor {
+  field: string;
+  id: string;
+  /** The field's name holds one of the claim's verbs (closed_by for "reclosed"). */
+  namedByVerb: boolean;
+}
 
 export function contradictActor(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
-  const people = [...new Set([...view.claim.text.toLowerCase().matchAll(USER_ID_RE)].map((m) => m[1]!))].filter((id) => !/\.(?:md|log|json|ya?ml|txt|csv|js|ts|py)$/.test(id));
+  const text = view.claim.text.toLowerCase();
+  const people = claimedActors(text, candidates);
   if (people.length !== 1) return undefined;
   const person = people[0]!;
   // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", not "after sign-off from m.varga".
-  const id = person.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}\\b|\\b${id}\\s+(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?\\p{L}+ed\\b`, 'iu');
+  const id = escapePhrase(person);
+  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?\\p{L}+ed\\b`, 'iu');
   if (!acts.test(view.claim.text)) return undefined;
   const claimWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !person.includes(word));
-  const verbs = new Set(claimWords);
+  const verbs = new Set([...view.words.keys()].filter((word) => !person.includes(word)));
+  const records: Array<{ unit: IndexedItem; actor: Actor; strong: boolean }> = [];
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    // The record of the act: at the claim's time, else holding two of its words.
-    const timed = view.features.times.length > 0 && view.features.times.some((t) => unit.features.times.some((u) => timeMatches(t, u)));
-    if (!timed && (view.features.times.length > 0 || claimWords.filter((word) => unit.wordSet.has(word)).length < 2)) continue;
     const actor = actorOf(unit, verbs);
-    if (!actor || actor.id === person) continue;
-    return contradicted(unit, `claim says ${person}, ${unit.item.id} says ${actor.field}=${actor.id}`);
+    if (!actor) continue;
+    // The record of the act: at the claim's time, else holding two of its words, else a field named by its verb.
+    const timed = view.features.times.length > 0 && view.features.times.some((t) => unit.features.times.some((u) => timeMatches(t, u)));
+    const shared = claimWords.filter((word) => unit.wordSet.has(word)).length;
+    if (timed || (view.features.times.length === 0 && shared >= 2)) records.push({ unit, actor, strong: true });
+    else if (view.features.times.length === 0 && actor.namedByVerb) records.push({ unit, actor, strong: false });
   }
-  return undefined;
+  if (records.some((record) => record.actor.id === person)) return undefined;
+  const strong = records.find((record) => record.strong);
+  // A field named by the verb alone counts only when the evidence names one actor for that act.
+  const byVerb = new Set(records.filter((record) => record.actor.namedByVerb).map((record) => record.actor.id));
+  const record = strong ?? (byVerb.size === 1 ? records.find((r) => r.actor.namedByVerb) : undefined);
+  if (!record) return undefined;
+  return contradicted(record.unit, `claim says ${person}, ${record.unit.item.id} says ${record.actor.field}=${record.actor.id}`);
+}
+
+/** The actors a claim names: user ids (k.okafor), and names the evidence gives in actor fields (ci-pipeline). */
+function claimedActors(text: string, candidates: readonly IndexedItem[]): string[] {
+  const found = new Set([...text.matchAll(USER_ID_RE)].map((m) => m[1]!).filter((id) => !FILE_RE.test(id)));
+  for (const unit of candidates) {
+    for (const [key, value] of fieldsOf(unit)) {
+      if (!isActorField(key) || !isActorValue(value) || found.has(value)) continue;
+      if (new RegExp(`(?<![\\w.-])${escapePhrase(value)}(?![\\w-]|\\.\\w)`).test(text)) found.add(value);
+    }
+  }
+  return [...found];
+}
+
+function fieldsOf(unit: IndexedItem): Array<readonly [string, string]> {
+  return Object.entries({ ...unit.item.fields, ...unit.features.fields }).map(([key, value]) => [key.toLowerCase().split('.').pop()!, value.toLowerCase()] as const);
+}
+
+function isActorField(key: string): boolean {
+  return GENERIC.has(key) || actors.suffixes.some((suffix) => key.endsWith(suffix));
+}
+
+/** An identifier of someone or something that acts: k.okafor, ci-pipeline, platform-bot; not a number, a time or "none". */
+function isActorValue(value: string): boolean {
+  return /^[a-z][a-z0-9-]*(?:[._][a-z][a-z0-9-]+)?$/.test(value) && value.length >= 3 && !NOT_ACTORS.has(value);
 }
 
 /** Who a record says did its act: the field named by one of the claim's verbs, else the record's generic actor. */
-function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>): { field: string; id: string } | undefined {
-  const fields = Object.entries({ ...unit.item.fields, ...unit.features.fields }).map(([key, value]) => [key.toLowerCase().split('.').pop()!, value.toLowerCase()] as const);
-  const isUser = (value: string): boolean => /^[a-z][a-z-]*\.[a-z][a-z-]+$/.test(value);
+function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>): Actor | undefined {
+  const fields = fieldsOf(unit);
   // closed_by for "closed" or "reclosed": the claim's verb holds the field's verb stem.
-  const namesVerb = (key: string): boolean => {
-    const stem = canonicalStem(key.slice(0, key.lastIndexOf('_')).split('_').pop()!);
-    const core = stem.slice(0, Math.max(4, stem.length - 1));
-    return [...verbs].some((word) => word === stem || (core.length >= 4 && word.includes(core)));
-  };
-  const byVerb = fields.find(([key, value]) => actors.suffixes.some((suffix) => key.endsWith(suffix)) && isUser(value) && namesVerb(key));
-  if (byVerb) return { field: byVerb[0], id: byVerb[1] };
-  const generic = fields.filter(([key, value]) => GENERIC.has(key) && isUser(value));
-  if (generic.length === 1) return { field: generic[0]![0], id: generic[0]![1] };
-  const written = [...unit.text.toLowerCase().matchAll(/\bby\s+(?:user\s+)?([a-z][a-z-]*\.[a-z][a-z-]+)\b/g)].map((m) => m[1]!);
-  return new Set(written).size === 1 ? { field: 'by', id: written[0]! } : undefined;
+  // rolled_back_by for "rolled … back": any word of the field's name before "_by".
+  const namesVerb = (key: string): boolean =>
+    key
+      .slice(0, key.lastIndexOf('_'))
+      .split('_')
+      .some((part) => {
+        const stem = canonicalStem(part);
+        const core = stem.slice(0, Math.max(4, stem.length - 1));
+        return [...verbs].some((word) => word === stem || (core.length >= 4 && word.includes(core)));
+      });
+  const byVerb = fields.find(([key, value]) => actors.suffixes.some((suffix) => key.endsWith(suffix)) && isActorValue(value) && namesVerb(key));
+  if (byVerb) return { field: byVerb[0], id: byVerb[1], namedByVerb: true };
+  const generic = fields.filter(([key, value]) => GENERIC.has(key) && isActorValue(value));
+  if (generic.length === 1) return { field: generic[0]![0], id: generic[0]![1], namedByVerb: false };
+  // "by user dana.okafor", "by maintenance (m.lindqvist)".
+  const written = [...unit.text.toLowerCase().matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.[a-z][a-z-]+)\b/g)].map((m) => m[1]!);
+  return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;
 }
-

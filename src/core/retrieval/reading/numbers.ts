@@ -17,7 +17,7 @@ const RATE_AFTER_RE =
 const RATE_HINT = /per|\/|second/i;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
-const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|[a-zµ]{1,12}\b)/i;
+const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|°c\b|℃|[a-zµ]{1,12}\b)/i;
 
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
 export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {

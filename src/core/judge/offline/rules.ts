@@ -35,6 +35,7 @@ import { contradictTrend } from './contradictions/trends';
 import { contradictRank } from './contradictions/ranks';
 import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
+import { contradictTableBound } from './contradictions/table-bounds';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -198,6 +199,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRank(view) ??
     contradictComparison(view) ??
     contradictTableTrend(view) ??
+    contradictTableBound(view) ??
     contradictTableMultiple(view) ??
     contradictRowValue(view) ??
     contradictActor(view, candidates) ??

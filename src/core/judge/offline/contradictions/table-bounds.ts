@@ -1,0 +1,135 @@
+// A bound a claim says a measure kept to, against a table's values: "rack inlet temperature never
+// went above 30 °C" against readings of 31.4 and 30.2; "F-C never dropped below the 18% stress
+// threshold" against min_vwc_pct=17.2; "Millbrook stayed below 5% throughout" against 5.1 in
+// Q4; "Saltcote was within its 12% allowance in Q1" against 12.3. The rows are those the claim
+// names (its entity, its period), the measure the one column of the bound's kind of value that
+// is no goal (target_pct is the allowance, not the reading); a lowest or highest column answers
+// a lower or upper bound. A claim narrowed to part of the time ("after the fix") is left alone
+// unless it names the table's period.
+import type { Quantity } from '../../../retrieval/index';
+import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
+import type { ClaimVerdict, ClaimView } from '../claim-view';
+import { numericValue, type Table, type TableRow } from '../records/tables';
+import { columnWords, firstTableVerdict, namedValues, textColumns, tokensOf } from '../align/table-alignment';
+import { periodKey } from '../records/periods';
+import { escapePhrase } from '../vocabulary';
+import bounds from '../vocabulary/bounds.json';
+
+const before = (phrases: readonly string[]): RegExp =>
+  new RegExp(`\\b(?:${phrases.map((p) => escapePhrase(p).replace(/\s+/g, '\\s+')).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}-]+\\s+){0,2}$`, 'iu');
+const UPPER_BEFORE = before(bounds.upper);
+const LOWER_BEFORE = before(bounds.lower);
+const SCOPED_RE = new RegExp(`\\b(?:${bounds.scoped.map(escapePhrase).join('|')})\\b|\\bsince\\s+(?:\\d|then\\b|(?:the|that|this)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s*(?:[,.;]|$))`, 'iu');
+const GOAL = new Set(bounds.goal);
+const LOWEST = new Set(bounds.lowest);
+const HIGHEST = new Set(bounds.highest);
+
+interface Bound {
+  figure: Quantity;
+  side: 'upper' | 'lower';
+  wording: string;
+}
+
+/** The one figure the claim bounds, and which way. */
+function claimedBound(view: ClaimView): Bound | undefined {
+  const found: Bound[] = [];
+  for (const figure of view.features.quantities) {
+    const lead = view.claim.text.slice(Math.max(0, figure.start - 80), figure.start);
+    const upper = UPPER_BEFORE.exec(lead);
+    const lower = LOWER_BEFORE.exec(lead);
+    if (upper || lower) found.push({ figure, side: upper ? 'upper' : 'lower', wording: (upper ?? lower)![0].trim() });
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+export function contradictTableBound(view: ClaimView): ClaimVerdict | undefined {
+  // A claim with another figure or a time ("above 750 ms for five minutes", "by 14:50") bounds a window, not the series.
+  if (view.wording.hedge || view.features.times.length > 0 || view.features.quantities.length !== 1) return undefined;
+  const bound = claimedBound(view);
+  if (!bound) return undefined;
+  const scoped = SCOPED_RE.test(view.claim.text);
+  return firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped));
+}
+
+function boundIn(table: Table, bound: Bound, view: ClaimView, claim: Set<string>, scoped: boolean): ClaimVerdict | undefined {
+  const named = namedValues(view, table, claim);
+  const namesPeriod = [...named.values()].some((values) => values.some((value) => periodKey(value) !== undefined));
+  if (scoped && !namesPeriod) return undefined;
+  const rows = rowsOf(table, named, claim);
+  if (rows.length === 0) return undefined;
+  const measure = measureOf(table, rows, bound, claim);
+  if (!measure) return undefined;
+  const limit = bound.figure.value;
+  const beyond = rows.filter((row) => {
+    const value = valueIn(row, measure, bound.figure);
+    return value !== undefined && (bound.side === 'upper' ? value > limit * (1 + 1e-9) + 1e-12 : value < limit * (1 - 1e-9) - 1e-12);
+  });
+  if (beyond.length === 0) return undefined;
+  const worst = beyond[0]!;
+  return {
+    partition: 'contradicted',
+    type: rows.length > 1 ? 'synthesis' : 'tool_match',
+    evidence_refs: [worst.refs[0]!],
+    reason: `claim says "${bound.wording} ${bound.figure.raw.trim()}", ${worst.refs[0]} has ${measure}=${worst.values.get(measure)}`,
+  };
+}
+
+/**
+ * The rows the claim names: its entity (site=MBR) where the table tells entities apart, by name
+ * or by a word the claim shares with the rows; then its periods, one or several ("in both
+ * quarters"); a table of one thing's readings over time is read whole.
+ */
+function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>): TableRow[] {
+  const isPeriods = (values: readonly string[]): boolean => values.every((value) => periodKey(value) !== undefined);
+  // Columns that tell rows apart by name (site=SLC), not by time (window=02:00-02:10, quarter=2026Q1).
+  const entityColumns = textColumns(table).filter((c) => {
+    const values = new Set(table.rows.map((row) => row.values.get(c) ?? ''));
+    return values.size > 1 && [...values].every((value) => /\p{L}/u.test(value) && periodKey(value) === undefined);
+  });
+  const entities = [...named].filter(([column]) => entityColumns.includes(column));
+  // One entity per column: "Millbrook and Ashby stayed below 5%" is not read here.
+  if (entities.some(([, values]) => values.length > 1)) return [];
+  let rows = table.rows;
+  if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => row.values.get(column) === values[0]));
+  else if (entityColumns.length > 0) {
+    const shares = (row: TableRow, c: string): boolean => [...tokensOf(row.values.get(c) ?? '')].some((t) => t.length >= 3 && claim.has(t));
+    const worded = entityColumns.filter((c) => rows.some((row) => shares(row, c)));
+    rows = rows.filter((row) => worded.some((c) => shares(row, c)));
+    // The claim's words must pick one kind of reading (sensor=rack_inlet_max), in every zone it does not narrow to.
+    if (new Set(rows.map((row) => worded.map((c) => row.values.get(c)).join('\u0000'))).size !== 1) return [];
+  }
+  for (const [column, values] of named) {
+    if (entityColumns.includes(column)) continue;
+    if (values.length > 1 && !isPeriods(values)) return [];
+    rows = rows.filter((row) => values.includes(row.values.get(column) ?? ''));
+  }
+  return rows;
+}
+
+/** The column of the bound's kind of value that is no goal; a lowest or highest column first, then the one sharing the claim's words, then the only one. */
+function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>): string | undefined {
+  const candidates = table.columns.filter((column) => {
+    const words = columnWords(column.toLowerCase());
+    if (words.some((w) => GOAL.has(w)) || GOAL.has(column.toLowerCase())) return false;
+    if (!rows.every((row) => valueIn(row, column, bound.figure) !== undefined)) return false;
+    return true;
+  });
+  if (candidates.length <= 1) return candidates[0];
+  const extreme = bound.side === 'lower' ? LOWEST : HIGHEST;
+  const extremes = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => extreme.has(w)));
+  if (extremes.length === 1) return extremes[0];
+  const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && claim.has(w)));
+  return sharing.length === 1 ? sharing[0] : undefined;
+}
+
+/** A cell's value in the bound's kind of value: a percentage for a percentage, a temperature for one; a bare figure only for a bare bound. */
+function valueIn(row: TableRow, column: string, figure: Quantity): number | undefined {
+  const raw = row.values.get(column);
+  if (raw === undefined) return undefined;
+  const number = numericValue(raw);
+  if (number === undefined) return undefined;
+  const unit = fieldNameUnit(column.toLowerCase()) ?? (raw.includes('%') ? { dimension: 'percent' as const, factor: 1 } : undefined);
+  if (!figure.hasUnit) return unit === undefined ? number : undefined;
+  if (unit?.dimension !== figure.dimension) return undefined;
+  return number * unit.factor;
+}

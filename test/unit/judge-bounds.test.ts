@@ -1,0 +1,57 @@
+// The offline judge reading a bound a claim says a measure kept to ("never went above 30 °C",
+// "never dropped below the 18% threshold") against a table's values. Evidence is parsed by the real
+// evidence reader; every expected partition is reasoned by hand in the comment.
+import * as assert from 'node:assert/strict';
+import { createOfflineJudge } from '../../src/core/judge/offline';
+import { parseEvidenceSources } from '../../src/core/evidence';
+import type { JudgedClaim } from '../../src/core/review-types';
+
+async function judge(text: string, sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
+  return judgement.claims[0]!;
+}
+
+const readings = {
+  file: 'bms.log',
+  text: [
+    '[tool=query_bms row=1] zone=DH2-C sensor=rack_inlet_max window=02:00-02:10 value_c=23.9',
+    '[tool=query_bms row=2] zone=DH2-C sensor=rack_inlet_max window=02:10-02:20 value_c=27.6',
+    '[tool=query_bms row=3] zone=DH2-C sensor=rack_inlet_max window=02:20-02:30 value_c=31.4',
+    '[tool=query_bms row=4] zone=DH2-D sensor=rack_inlet_max window=02:20-02:30 value_c=25.0',
+    '[tool=query_bms row=5] zone=DH2 sensor=chw_supply_temp window=02:20-02:30 value_c=7.2',
+  ].join('\n'),
+};
+
+const soil = {
+  file: 'soil.log',
+  text: [
+    '[tool=query_soil row=1] field=F-A month=2026-07 avg_vwc_pct=27.4 min_vwc_pct=21.0 days_below_stress=0',
+    '[tool=query_soil row=2] field=F-C month=2026-07 avg_vwc_pct=23.8 min_vwc_pct=17.2 days_below_stress=2',
+    '[tool=query_soil row=3] field=F-D month=2026-07 avg_vwc_pct=28.9 min_vwc_pct=24.5 days_below_stress=0',
+  ].join('\n'),
+};
+
+describe('offline judge: a bound a measure kept to, against a table', () => {
+  it("a reading beyond the bound contradicts 'never went above'; one bound no reading passes does not", async () => {
+    // The rack inlet readings reach 31.4 °C (row 3), above 30; none reaches 35.
+    const above = await judge('Rack inlet temperature never went above 30 °C.', [readings]);
+    assert.equal(above.partition, 'contradicted');
+    assert.match(above.reason, /value_c=31\.4/);
+    assert.notEqual((await judge('Rack inlet temperature stayed below 35 °C throughout.', [readings])).partition, 'contradicted');
+  });
+
+  it("a lower bound is read against the entity's lowest reading", async () => {
+    // F-C's minimum was 17.2%, below 18%; F-D's minimum 24.5% never was.
+    const below = await judge('F-C never dropped below the 18% stress threshold.', [soil]);
+    assert.equal(below.partition, 'contradicted');
+    assert.match(below.reason, /min_vwc_pct=17\.2/);
+    assert.notEqual((await judge('F-D never dropped below the 18% stress threshold.', [soil])).partition, 'contradicted');
+  });
+
+  it('a bound over a window or after an event is not read against the whole series', async () => {
+    // "for five minutes" and "after the fix" narrow the claim to part of the readings.
+    assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');
+    assert.notEqual((await judge('After the fix, rack inlet temperature stayed below 28 °C.', [readings])).partition, 'contradicted');
+  });
+});

@@ -36,6 +36,7 @@ import { contradictRank } from './contradictions/ranks';
 import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictTableBound } from './contradictions/table-bounds';
+import { contradictEventOrder } from './contradictions/event-order';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -203,6 +204,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableMultiple(view) ??
     contradictRowValue(view) ??
     contradictActor(view, candidates) ??
+    contradictEventOrder(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictAlertAbsence(view) ??
     contradictSuperseded(view, candidates) ??

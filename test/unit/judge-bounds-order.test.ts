@@ -1,5 +1,5 @@
 // The offline judge reading a bound a claim says a measure kept to ("never went above 30 °C",
-// "never dropped below the 18% threshold") against a table's values. Evidence is parsed by the real
+// "never dropped below the 18% threshold") against a table's values, and two events a claim puts in order against their times. Evidence is parsed by the real
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
@@ -53,5 +53,30 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');
     assert.notEqual((await judge('After the fix, rack inlet temperature stayed below 28 °C.', [readings])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: two events a claim puts in order, against their times', () => {
+  const log = {
+    file: 'ota.log',
+    text: [
+      '2026-05-20T07:40:12Z INFO ota-controller rollout paused wave=3 reason=manual_hold',
+      '2026-05-20T07:41:30Z WARN alertmanager OTA-FAIL-RATE alert fired severity=warning',
+      '2026-05-20T07:55:02Z INFO ota-controller rollout resumed wave=3',
+    ].join('\n'),
+  };
+
+  it('an order the records give the other way round contradicts the claim; the right order does not', async () => {
+    // The pause (07:40:12) came before the alert fired (07:41:30).
+    const after = await judge('The controller paused the rollout only after the OTA-FAIL-RATE alert had fired.', [log]);
+    assert.equal(after.partition, 'contradicted');
+    assert.match(after.reason, /07:41:30/);
+    assert.notEqual((await judge('The controller paused the rollout before the OTA-FAIL-RATE alert fired.', [log])).partition, 'contradicted');
+    // The resume (07:55:02) followed the alert.
+    assert.notEqual((await judge('The controller resumed the rollout after the OTA-FAIL-RATE alert had fired.', [log])).partition, 'contradicted');
+  });
+
+  it('"after" before a time bounds a search, it names no second event', async () => {
+    assert.notEqual((await judge('The controller paused the rollout after 07:00.', [log])).partition, 'contradicted');
   });
 });

@@ -4,13 +4,13 @@
 // Each kind of feature is read by its own module under ./reading/, in the order below: a span
 // read as a date, time or identifier is masked, so its digits are not read again as a number.
 import { readDates, readTimes } from './reading/dates-times';
-import { FULL_DETAIL, NAMES_ONLY, TERMS_ONLY, type ReadingDetail } from './reading/detail';
+import { FIGURES_ONLY, FULL_DETAIL, NAMES_ONLY, TERMS_ONLY, type ReadingDetail } from './reading/detail';
 import { fieldsIn } from './reading/figure-context';
 import { identifierWordsOf, readIdentifiers } from './reading/identifiers';
 import { groupNames } from './reading/names';
 import { hasGenericSubject, measureGenericValues, readNumbers } from './reading/numbers';
 import { ReadSpans } from './reading/spans';
-import type { TextFeatures } from './reading/types';
+import type { Quantity, TextFeatures } from './reading/types';
 import { inFractionOf, mergeCompoundDurations, readFractionQuantities, readFractions, readHalves, readOneUnitPhrases, readShares } from './reading/unit-phrases';
 import { readWords } from './reading/words';
 
@@ -40,6 +40,16 @@ export function extractTermFeatures(text: string): TextFeatures {
 
 /** What a key naming a generic value's subject (`rule=`, `metric=`, `name=`, any case) needs in the text. */
 const MAY_NAME_SUBJECT = /(?:rule|metric|name)=/i;
+
+/**
+ * The figures of a text, as `extractFeatures` reads them: the same passes, without its names (read
+ * by `extractNames`) and with the fields read only where one may name a generic value's subject
+ * (the fields' one use in reading figures, as in `extractTermFeatures`).
+ */
+export function extractQuantities(text: string): Quantity[] {
+  const fields = MAY_NAME_SUBJECT.test(text) ? fieldsIn(text) : {};
+  return readFeatures(text, FIGURES_ONLY, fields).quantities;
+}
 
 /**
  * The dates and times of a text, as `extractFeatures` reads them: they are read first, from the

@@ -145,21 +145,42 @@ function collectTerms(features: TextFeatures, terms: string[], kinds: TermKind[]
   }
 }
 
-/** Scratch arrays for one unit's terms while indexing (the index is built synchronously). */
+/** Scratch arrays for one unit's terms while indexing, and a query's while searching (both synchronous). */
 const UNIT_TERMS: string[] = [];
 const UNIT_KINDS: TermKind[] = [];
+const QUERY_TERMS: string[] = [];
+const QUERY_KINDS: TermKind[] = [];
+
+/** The units holding a term (unit positions, ascending) and how often each holds it. */
+interface Posting {
+  positions: number[];
+  counts: number[];
+}
+
+/** A query term some unit holds. */
+interface FoundTerm {
+  term: string;
+  kind: TermKind;
+  posting: Posting;
+}
+
+/** A unit a query ranked, and its score. */
+interface RankedUnit {
+  position: number;
+  score: number;
+}
 
 export class EvidenceIndex {
   readonly items: IndexedItem[];
   /** term → the units holding it (unit positions) and how often. */
-  private readonly postings = new Map<string, { positions: number[]; counts: number[] }>();
+  private readonly postings = new Map<string, Posting>();
   private readonly averageLength: number;
   /** Score accumulator reused across searches (reset after each). */
   private readonly scratch: Float64Array;
   /** Each unit's length normalisation in BM25, in one array: a query reads it for thousands of units. */
   private readonly lengthNorms: Float64Array;
   /** The hits of the queries asked so far (unit positions and scores), by found query terms and limit. */
-  private readonly searches = new Map<string, Array<{ position: number; score: number }>>();
+  private readonly searches = new Map<string, RankedUnit[]>();
   /** Long postings as bit sets, for reranking by a common term. */
   private readonly listedBits = new Map<string, Uint32Array>();
   /**
@@ -231,52 +252,86 @@ export class EvidenceIndex {
 
   /** The best candidate items for a text (a claim), best first; ties keep evidence order. */
   search(query: string | TextFeatures, options: SearchOptions = {}): RetrievalHit[] {
-    const features = typeof query === 'string' ? extractFeatures(query) : query;
     const limit = options.limit ?? 12;
-    const queryTerms = new Map<string, TermKind>();
-    for (const [term, kind] of termsOf(features)) queryTerms.set(term, kind);
-    const found = [...queryTerms].map(([term, kind]) => ({ term, kind, posting: this.postings.get(term) })).filter((t) => t.posting !== undefined);
+    const found = this.foundTerms(typeof query === 'string' ? extractFeatures(query) : query);
     // The hits of a query are a function of its terms found in the index, in order, and the limit
     // (a term in no unit adds nothing): they are kept. The judge asks the same query more than
     // once per claim (its rules, then its alignment), and claims whose specifics are all absent
     // ("host db-standby-9 was rebooted …") come down to the same few common words.
-    const key = `${limit}\n${found.map((t) => t.term).join('\n')}`;
-    const known = this.searches.get(key);
-    if (known) return known.map(({ position, score }) => ({ indexed: this.items[position]!, score }));
-    // Rare terms first; a term in a large share of the items only re-ranks what rarer terms
-    // found, so a query costs about the postings of its rare terms, not a scan of the index.
-    const terms = found.sort((a, b) => a.posting!.positions.length - b.posting!.positions.length);
+    let key = String(limit);
+    for (const { term } of found) key += '\n' + term;
+    let best = this.searches.get(key);
+    if (best === undefined) {
+      best = this.rank(found, limit);
+      if (this.searches.size >= 10_000) this.searches.clear();
+      this.searches.set(key, best);
+    }
+    const hits: RetrievalHit[] = [];
+    for (const { position, score } of best) hits.push({ indexed: this.items[position]!, score });
+    return hits;
+  }
+
+  /** The distinct terms of a query that some unit holds, in the query's order, with their postings. */
+  private foundTerms(features: TextFeatures): FoundTerm[] {
+    collectTerms(features, QUERY_TERMS, QUERY_KINDS);
+    const found: FoundTerm[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < QUERY_TERMS.length; i++) {
+      const term = QUERY_TERMS[i]!;
+      if (seen.has(term)) continue;
+      seen.add(term);
+      const posting = this.postings.get(term);
+      if (posting !== undefined) found.push({ term, kind: QUERY_KINDS[i]!, posting });
+    }
+    return found;
+  }
+
+  /**
+   * The `limit` best units for the found terms, by BM25. Rare terms first; a term in a large share
+   * of the items only re-ranks what rarer terms found, so a query costs about the postings of its
+   * rare terms, not a scan of the index.
+   */
+  private rank(found: FoundTerm[], limit: number): RankedUnit[] {
+    const terms = [...found].sort((a, b) => a.posting.positions.length - b.posting.positions.length);
     const common = Math.max(256, this.items.length / 8);
-    const scores = this.scratch;
-    const norms = this.lengthNorms;
     const touched: number[] = [];
     for (const { term, kind, posting } of terms) {
-      const { positions, counts } = posting!;
       const weight = TERM_WEIGHTS[kind] * this.idf(term);
-      const rerankOnly = positions.length > common && touched.length >= limit;
-      if (rerankOnly && (kind === 'w' || kind === 'i')) {
-        // Look each candidate up in the long posting list instead of walking it: a unit holds a
-        // word or identifier exactly when its posting lists the unit.
-        const listed = this.listedUnits(term, positions);
-        for (const position of touched) {
-          if ((listed[position >>> 5]! & (1 << (position & 31))) !== 0) scores[position] += (weight * (K1 + 1)) / (1 + norms[position]!);
-        }
-        continue;
-      }
-      for (let i = 0; i < positions.length; i++) {
-        const position = positions[i]!;
-        if (rerankOnly && scores[position] === 0) continue;
-        const tf = counts[i]!;
-        const saturation = (tf * (K1 + 1)) / (tf + norms[position]!);
-        if (scores[position] === 0) touched.push(position);
-        scores[position] += weight * saturation;
-      }
+      const rerankOnly = posting.positions.length > common && touched.length >= limit;
+      // A unit holds a word or identifier exactly when its posting lists the unit: each candidate
+      // is looked up in the long posting list instead of walking it.
+      if (rerankOnly && (kind === 'w' || kind === 'i')) this.rerankListed(this.listedUnits(term, posting.positions), weight, touched);
+      else this.addScores(posting, weight, rerankOnly, touched);
     }
-    const best = bestFirst(touched, scores, limit).map((position) => ({ position, score: scores[position]! }));
+    const scores = this.scratch;
+    const best: RankedUnit[] = [];
+    for (const position of bestFirst(touched, scores, limit)) best.push({ position, score: scores[position]! });
     for (const position of touched) scores[position] = 0;
-    if (this.searches.size >= 10_000) this.searches.clear();
-    this.searches.set(key, best);
-    return best.map(({ position, score }) => ({ indexed: this.items[position]!, score }));
+    return best;
+  }
+
+  /** Adds a term's BM25 share to the units of its posting (with `rerankOnly`, to those already touched). */
+  private addScores(posting: Posting, weight: number, rerankOnly: boolean, touched: number[]): void {
+    const { positions, counts } = posting;
+    const scores = this.scratch;
+    const norms = this.lengthNorms;
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i]!;
+      if (rerankOnly && scores[position] === 0) continue;
+      const tf = counts[i]!;
+      const saturation = (tf * (K1 + 1)) / (tf + norms[position]!);
+      if (scores[position] === 0) touched.push(position);
+      scores[position] += weight * saturation;
+    }
+  }
+
+  /** Adds a term held once per unit to the touched units its bit set lists. */
+  private rerankListed(listed: Uint32Array, weight: number, touched: readonly number[]): void {
+    const scores = this.scratch;
+    const norms = this.lengthNorms;
+    for (const position of touched) {
+      if ((listed[position >>> 5]! & (1 << (position & 31))) !== 0) scores[position] += (weight * (K1 + 1)) / (1 + norms[position]!);
+    }
   }
 
   /** The units a long posting lists, one bit each; built on the first rerank by its term. */

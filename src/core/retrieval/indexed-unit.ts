@@ -3,7 +3,7 @@
 // a large log are never a candidate for any claim, and their features were most of an index's
 // time and memory.
 import type { EvidenceItem } from '../review-types';
-import { canonicalStem, extractFeatures, extractMoments, extractNames, splitIdentifierWords, type TextFeatures } from './features';
+import { canonicalStem, extractFeatures, extractMoments, extractNames, extractQuantities, splitIdentifierWords, type TextFeatures } from './features';
 import { fieldsIn } from './reading/figure-context';
 import { execAll } from './reading/matches';
 
@@ -75,13 +75,14 @@ export class IndexedUnit implements IndexedItem {
  * key=value fields alone are cheap, and the judge reads every record's fields once per index (to
  * learn which fields name entities); its dates and times, and its names, each come from one pass
  * of their own (the judge looks for the claimed moment among many units, and for a name among a
- * document's sentences); its figures cost a full extraction, made on their first read.
+ * document's sentences); its figures cost a reading of all but its names, made on their first
+ * read, of which only the figures are kept.
  */
 class LazyUnitFeatures implements TextFeatures {
   private readFields?: Record<string, string>;
   private moments?: Pick<TextFeatures, 'dates' | 'times'>;
   private nameReading?: Pick<TextFeatures, 'names' | 'nameGroups'>;
-  private extracted?: TextFeatures;
+  private figures?: TextFeatures['quantities'];
 
   constructor(private readonly unit: IndexedUnit) {}
 
@@ -106,7 +107,7 @@ class LazyUnitFeatures implements TextFeatures {
   }
 
   get quantities(): TextFeatures['quantities'] {
-    return this.all().quantities;
+    return (this.figures ??= extractQuantities(this.unit.text));
   }
 
   get times(): TextFeatures['times'] {
@@ -115,12 +116,6 @@ class LazyUnitFeatures implements TextFeatures {
 
   get dates(): TextFeatures['dates'] {
     return (this.moments ??= extractMoments(this.unit.text)).dates;
-  }
-
-  /** The full extraction, for its figures (the other features are read on their own). */
-  private all(): TextFeatures {
-    const { item, text, sentence } = this.unit;
-    return (this.extracted ??= unitFeatures(item, text, sentence));
   }
 }
 

@@ -16,7 +16,16 @@ export function proposeVerdicts(input: ClaimJudgeInput, index: EvidenceIndex, ru
   for (const [i, claim] of input.claims.entries()) {
     // Check for abort now and then, not per claim: the check is cheap but not free.
     if (i % 64 === 0) input.signal?.throwIfAborted();
-    const surroundings = { timed: timedBefore(input.claims, i), previous: input.claims.slice(Math.max(0, i - 6), i).reverse(), before: input.claims.slice(0, i) };
+    // Every claim before this one, copied only for the few rules that read them (a copy per claim
+    // was quadratic in the report's length).
+    const claims = input.claims;
+    const surroundings = {
+      timed: timedBefore(claims, i),
+      previous: claims.slice(Math.max(0, i - 6), i).reverse(),
+      get before(): readonly ReportClaim[] {
+        return claims.slice(0, i);
+      },
+    };
     proposed.push({ ...claim, ...judgeOne(claim, index, rules, input.question, surroundings) });
   }
   if (input.question) flagNonAnswer(proposed, input.question);

@@ -24,3 +24,6 @@ export const TERMS_ONLY: ReadingDetail = { keyAround: () => [], keyBefore: () =>
 
 /** Names alone: the words read for their tokens, figures left undescribed. */
 export const NAMES_ONLY: ReadingDetail = { ...TERMS_ONLY, names: true };
+
+/** Everything but names: a text read for its figures (names are read on their own). */
+export const FIGURES_ONLY: ReadingDetail = { ...FULL_DETAIL, names: false };

@@ -212,11 +212,13 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   // same key and dimension, at least three of them.
   // A breakdown is usually one record (one query result); rows of several records come next.
   const groups = new Map<string, Array<{ quantity: Quantity; unit: IndexedItem }>>();
+  // What each figure measures, its dimension and key words in order, worked out once (not per scope).
+  const measures = figures.map(({ quantity }) => (quantity.key.length === 0 ? undefined : `${quantity.dimension}:${[...quantity.key].sort().join('+')}`));
   // Rows of a table that share a field value (month=2026-03) add up to that value's total.
   for (const scope of ['unit', 'all', 'field'] as const) {
-    for (const figure of figures) {
-      if (figure.quantity.key.length === 0) continue;
-      const measure = `${figure.quantity.dimension}:${[...figure.quantity.key].sort().join('+')}`;
+    figures.forEach((figure, at) => {
+      const measure = measures[at];
+      if (measure === undefined) return;
       const scopes =
         scope === 'unit'
           ? [`${figure.unit.item.id}:`]
@@ -225,8 +227,13 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
             : Object.entries(rowFields(figure.unit, figure.quantity))
                 .filter(([, value]) => !/^[-+]?[\d.,]+%?$/.test(value))
                 .map(([field, value]) => `${field}=${value}:`);
-      for (const prefix of scopes) groups.set(prefix + measure, [...(groups.get(prefix + measure) ?? []), figure]);
-    }
+      // Each group in place, in the order figures join it (a copy per figure made this quadratic).
+      for (const prefix of scopes) {
+        const group = groups.get(prefix + measure);
+        if (group) group.push(figure);
+        else groups.set(prefix + measure, [figure]);
+      }
+    });
   }
   for (const group of groups.values()) {
     if (group.length < 3) continue;

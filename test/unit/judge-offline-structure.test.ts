@@ -1899,6 +1899,9 @@ describe('offline judge: structure written differently', () => {
       const seventy = await one('Failed payment cancellations went up by about 70%, from 1,512 in March to 2,930 in April.', rows);
       assert.equal(seventy.partition, 'contradicted');
       assert.match(seventy.reason, /93\.8%/);
+      // The same change worded as a noun: "an increase of roughly 94%" holds, "of roughly 70%" does not.
+      assert.notEqual((await one('Failed payment cancellations rose from 1,512 in March to 2,930 in April, an increase of roughly 94%.', rows)).partition, 'contradicted');
+      assert.equal((await one('Failed payment cancellations rose from 1,512 in March to 2,930 in April, an increase of roughly 70%.', rows)).partition, 'contradicted');
     });
 
     it('a record of a sibling entity (acl=acl-shop-eu) neither states nor sums to a figure of the one the claim names (acl-shop-us)', async () => {

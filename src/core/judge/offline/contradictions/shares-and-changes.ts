@@ -5,6 +5,8 @@ import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import { isBound, quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { quantitiesAt } from '../figures';
+import { escapePhrase } from '../vocabulary';
+import changes from '../vocabulary/changes.json';
 
 /**
  * "The 718 that failed were roughly 7% of everything sent" against `reminders_sent=18730
@@ -31,7 +33,10 @@ export function contradictShare(view: ClaimView, candidates: IndexedItem[]): Cla
 
 const FRACTIONS: Record<string, number> = { half: 1 / 2, third: 1 / 3, thirds: 2 / 3, quarter: 1 / 4, quarters: 3 / 4, fifth: 1 / 5, fifths: 2 / 5, tenth: 1 / 10, tenths: 3 / 10 };
 const BY_FRACTION_RE = /\bby\s+((?:about|around|roughly|nearly|almost|some|just over|just under|over|more than)\s+)?(a|one|two|three)[\s-]+(half|thirds?|quarters?|fifths?|tenths?)\b/i;
-const BY_APPROX_RE = /\bby\s+(?:about|around|roughly|nearly|almost|some|just over|just under|close to)\s*$/i;
+const APPROX = '(?:about|around|roughly|nearly|almost|some|just over|just under|close to)';
+const BY_APPROX_RE = new RegExp(`\\bby\\s+${APPROX}\\s*$`, 'i');
+/** "a reduction of roughly 46%", "an increase of 12%": a change worded as a noun (changes.json). */
+const CHANGE_NOUN_RE = new RegExp(`\\ban?\\s+(?:${changes.changeNouns.map(escapePhrase).join('|')})\\s+of\\s+(${APPROX}\\s+)?$`, 'i');
 
 /** The size of a change the claim gives: "by a quarter", "by about a third", "by about 15%". */
 export function claimedChange(text: string, quantities: readonly Quantity[]): { share: number; approximate: boolean; wording: string; quantity?: Quantity } | undefined {
@@ -49,7 +54,10 @@ export function claimedChange(text: string, quantities: readonly Quantity[]): { 
 /** A percentage worded as a change ("by 12%", "by about 70%"), with whether its wording is approximate. */
 function changePercent(text: string, q: Quantity): { approximate: boolean } | undefined {
   if (q.dimension !== 'percent') return undefined;
-  const hedged = BY_APPROX_RE.test(text.slice(0, q.start));
+  const before = text.slice(0, q.start);
+  const hedged = BY_APPROX_RE.test(before);
+  const noun = CHANGE_NOUN_RE.exec(before);
+  if (noun) return { approximate: q.qualifier === 'approx' || noun[1] !== undefined };
   return q.qualifier === 'delta' || hedged ? { approximate: q.qualifier === 'approx' || hedged } : undefined;
 }
 

@@ -306,6 +306,13 @@ describe('offline judge: the wrong actor', () => {
     assert.notEqual((await judge('The request was approved by k.ahmed.', [deploy])).partition, 'contradicted');
   });
 
+  it('"the request came from …" is answered by the field named by the act (requested_by), not by another role', async () => {
+    const request = { file: 'change_request.json', text: JSON.stringify({ id: 'CR-88', requested_by: 'd.ferreira', approver: { name: 'h.brandt', role: 'QA' } }, null, 2) };
+    // d.ferreira requested it; h.brandt only approves.
+    assert.equal((await judge('The request came from h.brandt.', [request])).partition, 'contradicted');
+    assert.notEqual((await judge('The request came from d.ferreira.', [request])).partition, 'contradicted');
+  });
+
   it('"by maintenance (m.lindqvist)" names who acted', async () => {
     const log = { file: 'scada.log', text: '2026-03-11T05:39:44Z OPER FWP-2A VFD fault reset by maintenance (m.lindqvist), pump returned to standby' };
     assert.equal((await judge("FWP-2A's drive fault was reset by operator j.okafor at 05:39.", [log])).partition, 'contradicted');

@@ -34,14 +34,16 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", not "after sign-off from m.varga".
   const id = escapePhrase(person);
   const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?\\p{L}+ed\\b`, 'iu');
-  if (!acts.test(view.claim.text)) return undefined;
+  // "The request came from h.brandt": the act is the noun before it, so only a field named by it (requested_by) answers.
+  const source = new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(view.claim.text);
+  if (!source && !acts.test(view.claim.text)) return undefined;
   const claimWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !person.includes(word));
   const verbs = new Set([...view.words.keys()].filter((word) => !person.includes(word)));
   const records: Array<{ unit: IndexedItem; actor: Actor; strong: boolean }> = [];
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const actor = actorOf(unit, verbs);
-    if (!actor) continue;
+    if (!actor || (source && !actor.namedByVerb)) continue;
     // The record of the act: at the claim's time, else holding two of its words, else a field named by its verb.
     const timed = view.features.times.length > 0 && view.features.times.some((t) => unit.features.times.some((u) => timeMatches(t, u)));
     const shared = claimWords.filter((word) => unit.wordSet.has(word)).length;

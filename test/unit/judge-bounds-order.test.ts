@@ -1,5 +1,6 @@
 // The offline judge reading a bound a claim says a measure kept to ("never went above 30 °C",
-// "never dropped below the 18% threshold") against a table's values, and two events a claim puts in order against their times. Evidence is parsed by the real
+// "never dropped below the 18% threshold") against a table's values, two events a claim puts in
+// order against their times, and "no other <kind> …" against another member's record. Evidence is parsed by the real
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
@@ -10,6 +11,18 @@ async function judge(text: string, sources: Array<{ file: string; text: string }
   const evidence = parseEvidenceSources(sources).items;
   const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
   return judgement.claims[0]!;
+}
+
+/** The last claim of a report of several, judged with the ones before it (what "no other" sets apart). */
+async function judgeReport(texts: string[], sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  let offset = 0;
+  const claims = texts.map((text, i) => {
+    const claim = { id: `C${i + 1}`, text, start: offset, end: offset + text.length, line: i + 1 };
+    offset += text.length + 1;
+    return claim;
+  });
+  return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
 }
 
 const readings = {
@@ -78,5 +91,36 @@ describe('offline judge: two events a claim puts in order, against their times',
 
   it('"after" before a time bounds a search, it names no second event', async () => {
     assert.notEqual((await judge('The controller paused the rollout after 07:00.', [log])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: "no other <kind> …" against a record of another member of that kind', () => {
+  const denials = {
+    file: 'gate_metrics.log',
+    text: [
+      '[tool=query_metrics row=1] metric=gate_denies code=UNKNOWN_MEDIA lift=summit-express count=64',
+      '[tool=query_metrics row=2] metric=gate_denies code=UNKNOWN_MEDIA lift=bear-creek count=0',
+    ].join('\n'),
+  };
+  const latency = {
+    file: 'label-svc.log',
+    text: [
+      '2026-03-17T14:10:02Z ERROR lbl-2 carrier=northpost POST /api/labels upstream timeout latency=8000ms',
+      '2026-03-17T14:11:40Z INFO  lbl-4 carrier=parcelnet POST /api/labels ok latency=310ms',
+    ].join('\n'),
+  };
+
+  it('a member the report has not named that shows the predicate contradicts it; a member at zero does not', async () => {
+    // Summit Express is the lift the report is about; Bear Creek counted 0 denials.
+    assert.notEqual((await judgeReport(['Summit Express turned away 64 riders at its gates.', 'No other lift reported denials during the window.'], [denials])).partition, 'contradicted');
+    // Bear Creek is the lift the report is about: Summit Express, another lift, had 64 denials.
+    const other = await judgeReport(['Bear Creek had no denials.', 'No other lift reported denials during the window.'], [denials]);
+    assert.equal(other.partition, 'contradicted');
+    assert.match(other.reason, /lift=summit-express/);
+  });
+
+  it('a predicate that only names a measure needs a record that shows trouble', async () => {
+    // ParcelNet's only line is an INFO at 310 ms: no elevated latency.
+    assert.notEqual((await judgeReport(['NorthPost label calls timed out at 8 seconds.', 'No other carrier showed elevated latency during the incident.'], [latency])).partition, 'contradicted');
   });
 });

@@ -37,6 +37,7 @@ import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictTableBound } from './contradictions/table-bounds';
 import { contradictEventOrder } from './contradictions/event-order';
+import { contradictOtherMember } from './contradictions/other-members';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -206,6 +207,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictActor(view, candidates) ??
     contradictEventOrder(view, candidates) ??
     contradictOtherChange(view, candidates) ??
+    contradictOtherMember(view, candidates) ??
     contradictAlertAbsence(view) ??
     contradictSuperseded(view, candidates) ??
     contradictReversal(view);

@@ -129,6 +129,16 @@ describe('offline judge: comparisons and movements read from tables', () => {
     assert.notEqual((await judge('40X ran more trips in Q1 than in Q4.', [routes])).partition, 'contradicted');
   });
 
+  it('an object keyed by period (weeks["2026-W15"]) is a table, and a code (D07) names its column', async () => {
+    const weeks = {
+      file: 'defects.json',
+      text: JSON.stringify({ weeks: { '2026-W15': { D03_black_core: 412, D07_planarity_concave: 1040 }, '2026-W17': { D03_black_core: 1850, D07_planarity_concave: 1090 } } }, null, 2),
+    };
+    // D07 went from 1,040 (W15) to 1,090 (W17): it rose.
+    assert.equal((await judge('Planarity defects (D07) fell slightly.', [weeks])).partition, 'contradicted');
+    assert.notEqual((await judge('Planarity defects (D07) rose slightly.', [weeks])).partition, 'contradicted');
+  });
+
   it('a bound ("more than 3,000 trips") is not read as a comparison of two sides', async () => {
     assert.notEqual((await judge('40X ran more than 3,000 trips in Q1.', [routes])).partition, 'contradicted');
   });

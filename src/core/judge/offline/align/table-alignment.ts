@@ -200,6 +200,9 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
   }
   // A figure no row holds is a measure of another table (or a share, a change the claim computes).
   if (figures.length > 0) return undefined;
+  // A code the claim names (D07 of D07_planarity_concave) names its column, whatever else the name says.
+  const coded = numeric.filter((c) => columnWords(c).some((part) => /^\p{L}{1,4}\d+$/u.test(part) && claim.has(part.toLowerCase())));
+  if (coded.length === 1) return coded[0];
   // Named by its words: every word of the name is the claim's, or counts the thing itself, or is
   // its unit (holds_placed for "holds", wait_min for "wait"); bookings_cancelled is not "bookings".
   const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+$/.test(part);

@@ -50,9 +50,10 @@ function readTables(index: EvidenceIndex): Table[] {
       const element = /^(.*)\[(\d+)\]\.([^[\]]+)$/.exec(item.jsonPath);
       if (element) addRecord(item.file, `${element[1]}[]`, `${element[1]}[${element[2]}]`, unit, [[element[3]!, value]]);
       else {
-        // An object of objects: the inner key names the row (`routes.r7.ewt_min`).
-        const member = /^(.+)\.([^.[\]]+)\.([^.[\]]+)$/.exec(item.jsonPath);
-        if (member) addRecord(item.file, `${member[1]}.*`, `${member[1]}.${member[2]}`, unit, [[member[3]!, value], ['(key)', member[2]!]]);
+        // An object of objects: the inner key names the row (`routes.r7.ewt_min`, `weeks["2026-W15"].D07_planarity`).
+        const member = /^(.+?)(?:\.([^.[\]"]+)|\["([^"]+)"\])\.([^.[\]]+)$/.exec(item.jsonPath);
+        const key = member?.[2] ?? member?.[3];
+        if (member && key !== undefined) addRecord(item.file, `${member[1]}.*`, `${member[1]}.${key}`, unit, [[member[4]!, value], ['(key)', key]]);
       }
       continue;
     }

@@ -413,3 +413,24 @@ describe('offline judge: the ledger of writes an agent trace or a change documen
     assert.notEqual(claim.partition, 'contradicted');
   });
 });
+
+describe('offline judge: alerts said to have cleared, against their records', () => {
+  const alerts = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=TG-STALE-117 fired_at=2026-03-11T03:41:00Z resolved_at=2026-03-11T04:02:00Z severity=warning',
+      '[signal] alert_id=TG-INGEST-LAG fired_at=2026-03-11T03:44:00Z resolved_at=2026-03-11T04:09:00Z severity=critical',
+      '[signal] alert_id=CRAH-FAULT fired_at=2026-03-11T03:50:00Z resolved_at=none severity=major',
+    ].join('\n'),
+  };
+
+  it('"all alerts had cleared by 04:05" against one that cleared at 04:09, or one still open', async () => {
+    const by = await judge('All alerts had cleared by 04:05.', [alerts]);
+    assert.equal(by.partition, 'contradicted');
+    assert.match(by.reason, /TG-INGEST-LAG|CRAH-FAULT/);
+    // TG-STALE-117 cleared at 04:02, before 04:05.
+    assert.notEqual((await judge('TG-STALE-117 had cleared by 04:05.', [alerts])).partition, 'contradicted');
+    // CRAH-FAULT records resolved_at=none.
+    assert.equal((await judge('The CRAH-FAULT alert has since resolved.', [alerts])).partition, 'contradicted');
+  });
+});

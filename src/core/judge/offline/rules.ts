@@ -38,6 +38,7 @@ import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictTableBound } from './contradictions/table-bounds';
 import { contradictEventOrder } from './contradictions/event-order';
 import { contradictOtherMember } from './contradictions/other-members';
+import { contradictAlertResolution } from './contradictions/alert-resolution';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -209,6 +210,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
     contradictAlertAbsence(view) ??
+    contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??
     contradictReversal(view);
   if (contradiction) return contradiction;

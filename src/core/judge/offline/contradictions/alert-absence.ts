@@ -3,11 +3,11 @@
 // the entities the claim names, else — after "no other", "apart from" — every alert the report
 // has not named so far, else the signals that share a content word of the claim ("expiry" in
 // CERT-EXPIRY-14D). Alert nouns and the fields that name an alert are data (alerts.json).
-import { canonicalStem, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import { escapePhrase } from '../vocabulary/index';
-import { perIndex } from '../records/per-index';
+import { dayOf, signalName, signalsOf } from '../records/signals';
 import alerts from '../vocabulary/alerts.json';
 
 const NOUNS = alerts.nouns.map(escapePhrase).join('|');
@@ -19,25 +19,6 @@ const ALERT_STEMS = new Set(alerts.nouns.flatMap((noun) => noun.split(/\s+/)).ma
 const OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\b(?:apart from|except(?: for)?|other than|besides|aside from)\b/i;
 const NOT_TOPIC = new Set(alerts.notTopic.map((w) => canonicalStem(w)));
 
-interface Signals {
-  all: IndexedItem[];
-  /** The day most signals fired: the incident's. */
-  incidentDay: string | undefined;
-}
-
-const dayOf = (unit: IndexedItem): string => {
-  const date = unit.features.dates[0];
-  return date ? `${date.year ?? ''}-${date.month}-${date.day ?? ''}` : '';
-};
-
-/** The evidence's signal records and the incident's day, read once per index. */
-const signalsOf = perIndex((index: EvidenceIndex): Signals => {
-  const all = index.items.filter((unit) => unit.item.kind === 'signal' && unit.sentence === 0);
-  const days = new Map<string, number>();
-  for (const unit of all) days.set(dayOf(unit), (days.get(dayOf(unit)) ?? 0) + 1);
-  return { all, incidentDay: [...days].sort((a, b) => b[1] - a[1])[0]?.[0] };
-});
-
 export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
   const text = view.claim.text;
@@ -48,7 +29,7 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
   const firedAfter = (unit: IndexedItem): boolean => wording.after === undefined || (dayOf(unit) === incidentDay && unit.features.times[0] !== undefined && unit.features.times[0].seconds >= wording.after);
   const signals = all.filter(firedAfter);
   if (signals.length === 0) return undefined;
-  const idOf = (unit: IndexedItem): string => alerts.idFields.map((field) => unit.item.fields[field]).find((value): value is string => typeof value === 'string' && value.length > 0) ?? unit.item.id;
+  const idOf = signalName;
   let scoped: IndexedItem[];
   const identifiers = view.features.identifiers.filter((id) => /\d/.test(id));
   if (OTHER_RE.test(text)) {

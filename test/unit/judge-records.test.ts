@@ -434,3 +434,30 @@ describe('offline judge: alerts said to have cleared, against their records', ()
     assert.equal((await judge('The CRAH-FAULT alert has since resolved.', [alerts])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: a claim about one of several sibling scopes of a JSON document', () => {
+  const plans = {
+    file: 'plans.json',
+    text: JSON.stringify(
+      {
+        plans: {
+          fleet_pro: { export: { formats: ['csv', 'geojson'] }, legal_hold: false },
+          fleet_enterprise: { export: { formats: ['csv', 'geojson', 'parquet'] }, legal_hold: true },
+        },
+      },
+      null,
+      2,
+    ),
+  };
+
+  it("a list member only a sibling holds, or a feature only a sibling has, contradicts a claim about the scope", async () => {
+    // Parquet is in fleet_enterprise's formats only; legal_hold is false for fleet_pro.
+    assert.equal((await judge('On Fleet Pro, exports are available in CSV, GeoJSON and Parquet.', [plans])).partition, 'contradicted');
+    assert.equal((await judge('On Fleet Pro, you can place a legal hold on a vehicle.', [plans])).partition, 'contradicted');
+    // The same of Fleet Enterprise holds.
+    assert.notEqual((await judge('On Fleet Enterprise, exports are available in CSV, GeoJSON and Parquet.', [plans])).partition, 'contradicted');
+    assert.notEqual((await judge('On Fleet Enterprise, you can place a legal hold on a vehicle.', [plans])).partition, 'contradicted');
+    // A denial of the feature is no claim that the scope has it.
+    assert.notEqual((await judge('On Fleet Pro, you cannot place a legal hold.', [plans])).partition, 'contradicted');
+  });
+});

@@ -39,6 +39,7 @@ import { contradictTableBound } from './contradictions/table-bounds';
 import { contradictEventOrder } from './contradictions/event-order';
 import { contradictOtherMember } from './contradictions/other-members';
 import { contradictAlertResolution } from './contradictions/alert-resolution';
+import { contradictSiblingScope } from './contradictions/sibling-scopes';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -205,6 +206,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableBound(view) ??
     contradictTableMultiple(view) ??
     contradictRowValue(view) ??
+    contradictSiblingScope(view) ??
     contradictActor(view, candidates) ??
     contradictEventOrder(view, candidates) ??
     contradictOtherChange(view, candidates) ??

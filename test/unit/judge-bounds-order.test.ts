@@ -124,3 +124,29 @@ describe('offline judge: "no other <kind> …" against a record of another membe
     assert.notEqual((await judgeReport(['NorthPost label calls timed out at 8 seconds.', 'No other carrier showed elevated latency during the incident.'], [latency])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: a duration the claim gives between two moments it names', () => {
+  const log = {
+    file: 'plc.log',
+    text: [
+      '2026-06-02T06:02:05Z INFO plc setpoint write CL2_SP 1.2 -> 1.4 ok',
+      '2026-06-02T06:34:02Z INFO plc setpoint write CL2_SP 1.4 -> 1.5 ok',
+      '2026-06-02T07:12:48Z INFO plc residual check PV=1.46 mg/L',
+    ].join('\n'),
+  };
+
+  it('against the records of the two events, the first of several for "the first"', async () => {
+    // 06:02:05 to 07:12:48 is 70.7 minutes: "about 40" is not, "about 70" is.
+    const forty = await judge('The change took about 40 minutes from the first setpoint write to the residual check.', [log]);
+    assert.equal(forty.partition, 'contradicted');
+    assert.match(forty.reason, /71 minutes/);
+    assert.notEqual((await judge('The change took about 70 minutes from the first setpoint write to the residual check.', [log])).partition, 'contradicted');
+  });
+
+  it("against the claim's own two clock times; a figure that is no span (a p95, a frequency) is left alone", async () => {
+    // 06:02 to 07:12 is 70 minutes.
+    assert.equal((await judge('The change took about 40 minutes, from 06:02 to 07:12.', [log])).partition, 'contradicted');
+    assert.notEqual((await judge('From 06:02 to 07:12, writes took a p95 of 3.1 s.', [log])).partition, 'contradicted');
+    assert.notEqual((await judge('Backups run once a day between 1 AM and 5 AM.', [log])).partition, 'contradicted');
+  });
+});

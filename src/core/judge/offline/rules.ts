@@ -40,6 +40,7 @@ import { contradictEventOrder } from './contradictions/event-order';
 import { contradictOtherMember } from './contradictions/other-members';
 import { contradictAlertResolution } from './contradictions/alert-resolution';
 import { contradictSiblingScope } from './contradictions/sibling-scopes';
+import { contradictClaimedDuration } from './contradictions/claimed-durations';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -209,6 +210,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictSiblingScope(view) ??
     contradictActor(view, candidates) ??
     contradictEventOrder(view, candidates) ??
+    contradictClaimedDuration(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
     contradictAlertAbsence(view) ??

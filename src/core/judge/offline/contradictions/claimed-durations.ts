@@ -1,0 +1,80 @@
+// A duration the claim gives between two moments it names, against their times: "the whole
+// change took about 40 minutes from the first setpoint write to the final residual check" while
+// the write is logged at 06:02:05 and the check at 07:12:48 (71 minutes); "took about 40
+// minutes, from 06:02 to 07:12". Each end is a clock time the claim gives, else the records of
+// the event its words describe (records/events.ts). A figure outside the claim's own precision
+// ("about" allows a fifth) contradicts it.
+import type { Quantity } from '../../../retrieval/index';
+import { extractFeatures } from '../../../retrieval/index';
+import { isBound, satisfiesBound } from '../derive/matching';
+import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
+import { CLAUSE_BREAK, eventOf, type Moment } from '../records/events';
+import type { IndexedItem } from '../../../retrieval/index';
+
+const FROM_TO_RE = /\b(?:from|since)\s+(.+?)\s+(?:to|until|till|through)\s+(.+)$|\bbetween\s+(.+?)\s+and\s+(.+)$/i;
+const FIRST_RE = /\b(?:first|earliest|initial)\b/i;
+const LAST_RE = /\b(?:last|final|latest)\b/i;
+const APPROXIMATE_RE = /\b(?:about|around|roughly|nearly|almost|some|approximately|close to|just over|just under|over|under|~)\s*$/i;
+
+export function contradictClaimedDuration(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const { wording, features } = view;
+  const text = view.claim.text;
+  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
+  // A figure written as one ("40 minutes"), not a frequency ("once a day", "every 60 s") or a unit word ("an hour").
+  const durations = features.quantities.filter(
+    (q) => q.dimension === 'duration' && q.hasUnit && q.qualifier !== 'delta' && /^\d/.test(q.raw.trim()) && !/\b(?:every|each|per|once|twice)\s*$/i.test(text.slice(0, q.start)),
+  );
+  if (durations.length !== 1) return undefined;
+  const duration = durations[0]!;
+  // The span's ends in the duration's own clause: "took 40 minutes from A to B", "from A to B, about 40 minutes".
+  const after = text.slice(duration.start + duration.raw.length);
+  const before = text.slice(0, duration.start);
+  // Next to the duration: "40 minutes from A to B", "D, between A and B"; or "from A to B, about D".
+  const following = /^\s*,?\s*(?=from|since|between)/i.test(after) ? FROM_TO_RE.exec(after) : null;
+  const lead = before.replace(/[\s,]*(?:about|around|roughly|nearly|almost|some|approximately|just over|just under|over|under)?\s*$/i, '');
+  const preceding = /\b(?:to|until|till|through|and)\s+[^,;.]*\d{1,2}:\d{2}[^,;.]*$/i.test(lead) && before.length - lead.length <= 12 ? FROM_TO_RE.exec(lead) : null;
+  const ends = following ?? preceding;
+  if (!ends) return undefined;
+  const [a, b] = [ends[1] ?? ends[3]!, (ends[2] ?? ends[4]!).split(CLAUSE_BREAK)[0]!];
+  const start = endOf(a, candidates);
+  const end = endOf(b, candidates);
+  if (!start || !end || (start.unit !== undefined && start.unit === end.unit)) return undefined;
+  let span = end.at - start.at;
+  // Two clock times of the claim without dates: a span past midnight.
+  if (span < 0 && start.unit === undefined && end.unit === undefined) span += 86_400;
+  if (span <= 0) return undefined;
+  if (holds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
+  const where = [start, end].map((m) => (m.unit ? `${m.unit.item.id} ${m.raw}` : m.raw)).join(' to ');
+  const unit = end.unit ?? start.unit;
+  const reason = `claim says ${duration.raw.trim()}, ${where} is ${minutes(span)}`;
+  return unit ? contradicted(unit, reason) : { partition: 'contradicted', type: 'synthesis', evidence_refs: [], reason };
+}
+
+/** An end of the span: a clock time the clause gives, else the one event its words describe. */
+function endOf(clause: string, candidates: readonly IndexedItem[]): (Omit<Moment, 'unit'> & { unit?: IndexedItem }) | undefined {
+  const { times, dates } = extractFeatures(clause);
+  // An end on another day ("11:48 AM on 10 April") is not read here.
+  if (dates.length > 0) return undefined;
+  if (times.length === 1) return { at: times[0]!.utc ?? times[0]!.seconds, raw: times[0]!.raw.trim() };
+  if (times.length > 1) return undefined;
+  // A short clause ("the first setpoint write") may be met by two of its words, by one record alone.
+  const events = eventOf(clause, candidates, 2);
+  if (!events) return undefined;
+  if (events.length === 1) return events[0];
+  // "the first write", "the final check": the earliest or the latest of the records of that event.
+  if (FIRST_RE.test(clause)) return events.reduce((a, b) => (b.at < a.at ? b : a));
+  if (LAST_RE.test(clause)) return events.reduce((a, b) => (b.at > a.at ? b : a));
+  return undefined;
+}
+
+/** Whether the claimed duration meets the span, within its precision: a bound as a bound, "about" a fifth, else a tenth or half its unit. */
+function holds(duration: Quantity, span: number, approximate: boolean): boolean {
+  if (isBound(duration)) return satisfiesBound(duration, { ...duration, value: span, qualifier: undefined, raw: '' });
+  const slack = Math.max(approximate ? 0.2 * span : 0.1 * span, duration.scale / 2, 30);
+  return Math.abs(duration.value - span) <= slack;
+}
+
+function minutes(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  return m >= 120 ? `${(m / 60).toFixed(1)} hours` : `${m} minutes`;
+}

@@ -1,0 +1,45 @@
+// The records an event of a claim describes ("the first setpoint write", "the OTA-FAIL-RATE alert
+// had fired"): the timed records holding most of the clause's words, clearly more than any other,
+// with their moment. Shared by the checks of order and of durations between events.
+import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { LIGHT_WORDS } from '../words';
+
+/** Where a clause ends: punctuation (not the colon of 07:12), a dash, or a word that starts another clause ("…, with the alert firing", "while …"). */
+export const CLAUSE_BREAK = /[,;()\u2013\u2014]|:(?!\d)|\s-\s|\b(?:with|while|which|whereas|so|but)\b/iu;
+
+export interface Moment {
+  unit: IndexedItem;
+  /** Seconds on a scale shared by the evidence's records: the day, then the time (UTC when zoned). */
+  at: number;
+  raw: string;
+}
+
+/**
+ * The timed records a clause describes: those holding most of its words, clearly more than any
+ * other record (two records of one event, "partitions revoked" and "assigned", both count), and
+ * at least `least` of them.
+ */
+export function eventOf(clause: string, candidates: readonly IndexedItem[], least = 3): Moment[] | undefined {
+  const features = extractFeatures(clause);
+  const every = [...new Set(features.words)];
+  const content = every.filter((word) => !LIGHT_WORDS.has(word));
+  // A short clause keeps its light words ("the residual check"): they are all it has to go by.
+  const words = content.length >= 2 ? content : every;
+  const ids = [...new Set(features.identifiers)];
+  if (words.length + ids.length < 2) return undefined;
+  const scored = candidates
+    .filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0)
+    .map((unit) => ({ unit, score: words.filter((w) => unit.wordSet.has(w)).length + 2 * ids.filter((id) => unit.identifierSet.has(id)).length }));
+  const top = Math.max(0, ...scored.map((s) => s.score));
+  if (top < least || top * 2 < words.length + 2 * ids.length) return undefined;
+  const best = scored.filter((s) => s.score === top);
+  if (best.length > 3) return undefined;
+  return best.map(({ unit }) => {
+    const time = unit.features.times[0]!;
+    const date = unit.features.dates[0];
+    // Days since the epoch when the record gives its date, so moments of two days compare and subtract.
+    const day = date ? Date.UTC(date.year ?? 2000, date.month - 1, date.day ?? 1) / 86_400_000 : 0;
+    return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
+  });
+}
+

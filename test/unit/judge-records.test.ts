@@ -313,6 +313,15 @@ describe('offline judge: the wrong actor', () => {
     assert.notEqual((await judge('The request came from d.ferreira.', [request])).partition, 'contradicted');
   });
 
+  it('a person named as records write names ("S. de Vries", in "ops-planning (S. de Vries)") is an actor too', async () => {
+    const request = { file: 'change_request.json', text: JSON.stringify({ id: 'CR-9', requested_by: 'ops-planning (S. de Vries)', approved_by: 'j.okafor' }, null, 2) };
+    // j.okafor approved; S. de Vries requested.
+    assert.equal((await judge('The change was approved by S. de Vries the afternoon before.', [request])).partition, 'contradicted');
+    assert.notEqual((await judge('The change was requested by S. de Vries.', [request])).partition, 'contradicted');
+    // A record naming the claimed actor for the act (approved_by) wins over another field the claim's words name (requested_by).
+    assert.notEqual((await judge('The request was approved by j.okafor.', [request])).partition, 'contradicted');
+  });
+
   it('"by maintenance (m.lindqvist)" names who acted', async () => {
     const log = { file: 'scada.log', text: '2026-03-11T05:39:44Z OPER FWP-2A VFD fault reset by maintenance (m.lindqvist), pump returned to standby' };
     assert.equal((await judge("FWP-2A's drive fault was reset by operator j.okafor at 05:39.", [log])).partition, 'contradicted');

@@ -64,15 +64,18 @@ function claimedActors(text: string, candidates: readonly IndexedItem[]): string
   const found = new Set([...text.matchAll(USER_ID_RE)].map((m) => m[1]!).filter((id) => !FILE_RE.test(id)));
   for (const unit of candidates) {
     for (const [key, value] of fieldsOf(unit)) {
-      if (!isActorField(key) || !isActorValue(value) || found.has(value)) continue;
-      if (new RegExp(`(?<![\\w.-])${escapePhrase(value)}(?![\\w-]|\\.\\w)`).test(text)) found.add(value);
+      if (!isActorField(key)) continue;
+      for (const actor of actorsIn(value)) {
+        if (!found.has(actor) && new RegExp(`(?<![\\w.-])${escapePhrase(actor).replace(/\\?\s+/g, '\\s+')}(?![\\w-]|\\.\\w)`).test(text)) found.add(actor);
+      }
     }
   }
   return [...found];
 }
 
 function fieldsOf(unit: IndexedItem): Array<readonly [string, string]> {
-  return Object.entries({ ...unit.item.fields, ...unit.features.fields }).map(([key, value]) => [key.toLowerCase().split('.').pop()!, value.toLowerCase()] as const);
+  // The record's own fields as written win over those read from its text (which stop at a space).
+  return Object.entries({ ...unit.features.fields, ...unit.item.fields }).map(([key, value]) => [key.toLowerCase().split('.').pop()!, value.toLowerCase()] as const);
 }
 
 function isActorField(key: string): boolean {
@@ -81,7 +84,17 @@ function isActorField(key: string): boolean {
 
 /** An identifier of someone or something that acts: k.okafor, ci-pipeline, platform-bot; not a number, a time or "none". */
 function isActorValue(value: string): boolean {
-  return /^[a-z][a-z0-9-]*(?:[._][a-z][a-z0-9-]+)?$/.test(value) && value.length >= 3 && !NOT_ACTORS.has(value);
+  if (NOT_ACTORS.has(value)) return false;
+  return (/^[a-z][a-z0-9-]*(?:[._][a-z][a-z0-9-]+)?$/.test(value) && value.length >= 3) || PERSON_RE.test(value);
+}
+
+/** A person's name as records write it (lower-cased): "k. osei", "s. de vries", "dana okafor". */
+const PERSON_RE = /^(?:[a-z]\.|[a-z]{2,})(?:\s(?:de|van|von|der|den|da|di|du|le|la|al|el|bin|ibn))*\s[a-z][a-z'-]{1,}$/;
+
+/** The actors an actor field names: its value, or the person in parentheses ("ops-planning (S. de Vries)"). */
+function actorsIn(value: string): string[] {
+  const inner = /\(([^()]+)\)\s*$/.exec(value)?.[1]?.trim();
+  return [value, ...(inner ? [inner] : [])].filter(isActorValue);
 }
 
 /** Who a record says did its act: the field named by one of the claim's verbs, else the record's generic actor. */
@@ -98,10 +111,10 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>): Actor | undefin
         const core = stem.slice(0, Math.max(4, stem.length - 1));
         return [...verbs].some((word) => word === stem || (core.length >= 4 && word.includes(core)));
       });
-  const byVerb = fields.find(([key, value]) => actors.suffixes.some((suffix) => key.endsWith(suffix)) && isActorValue(value) && namesVerb(key));
-  if (byVerb) return { field: byVerb[0], id: byVerb[1], namedByVerb: true };
-  const generic = fields.filter(([key, value]) => GENERIC.has(key) && isActorValue(value));
-  if (generic.length === 1) return { field: generic[0]![0], id: generic[0]![1], namedByVerb: false };
+  const byVerb = fields.find(([key, value]) => actors.suffixes.some((suffix) => key.endsWith(suffix)) && actorsIn(value).length > 0 && namesVerb(key));
+  if (byVerb) return { field: byVerb[0], id: actorsIn(byVerb[1]).at(-1)!, namedByVerb: true };
+  const generic = fields.filter(([key, value]) => GENERIC.has(key) && actorsIn(value).length > 0);
+  if (generic.length === 1) return { field: generic[0]![0], id: actorsIn(generic[0]![1]).at(-1)!, namedByVerb: false };
   // "by user dana.okafor", "by maintenance (m.lindqvist)".
   const written = [...unit.text.toLowerCase().matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.[a-z][a-z-]+)\b/g)].map((m) => m[1]!);
   return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;

@@ -150,3 +150,22 @@ describe('offline judge: a duration the claim gives between two moments it names
     assert.notEqual((await judge('Backups run once a day between 1 AM and 5 AM.', [log])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: "all <things> went well" against a record of one of them failing', () => {
+  const trace = {
+    file: 'trace.jsonl',
+    text: [
+      JSON.stringify({ type: 'tool_call', tool: 'write_tag', args: { tag: 'CL2_SP', value: 1.4 }, result: { ok: true }, exit_ok: true }),
+      JSON.stringify({ type: 'tool_call', tool: 'write_tag', args: { tag: 'CL2_HI_ALM', value: 2.2 }, result: { ok: false, error: 'ACCESS_DENIED: alarm limits require role SUPERVISOR' }, exit_ok: false }),
+      JSON.stringify({ type: 'tool_call', tool: 'read_tag', args: { tag: 'CL2_PV' }, result: { value: 1.37 }, exit_ok: true }),
+    ].join('\n'),
+  };
+
+  it('a failed write contradicts "all writes went through on the first attempt"; a claim of other things does not', async () => {
+    const all = await judge('All writes went through on the first attempt.', [trace]);
+    assert.equal(all.partition, 'contradicted');
+    assert.match(all.reason, /exit_ok false|failure/);
+    // Every read succeeded: the failed write is no read.
+    assert.notEqual((await judge('All reads completed successfully.', [trace])).partition, 'contradicted');
+  });
+});

@@ -41,6 +41,7 @@ import { contradictOtherMember } from './contradictions/other-members';
 import { contradictAlertResolution } from './contradictions/alert-resolution';
 import { contradictSiblingScope } from './contradictions/sibling-scopes';
 import { contradictClaimedDuration } from './contradictions/claimed-durations';
+import { contradictUniversalSuccess } from './contradictions/universal-success';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictActor } from './contradictions/actors';
@@ -213,6 +214,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictClaimedDuration(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
+    contradictUniversalSuccess(view, candidates) ??
     contradictAlertAbsence(view) ??
     contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??

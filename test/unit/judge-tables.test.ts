@@ -305,3 +305,14 @@ describe('offline judge: a measure said to hold level', () => {
     assert.notEqual((await judge("OSL's flights rose from 410 to 432, while CPH stayed roughly flat.", [punctuality])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: a year the records give only inside a period code', () => {
+  it('"in Q1 2026" is met by quarter=2026Q1 (and 2026-W15, 2024-07), not by another year', async () => {
+    const rows = {
+      file: 'wastage.log',
+      text: ['[tool=q row=1] site=KLM quarter=2025Q4 received=210 wastage_pct=9.1', '[tool=q row=2] site=KLM quarter=2026Q1 received=188 wastage_pct=8.4'].join('\n'),
+    };
+    assert.equal((await judge('KLM received 188 units in Q1 2026.', [rows])).partition, 'grounded');
+    assert.notEqual((await judge('KLM received 188 units in Q1 2027.', [rows])).partition, 'grounded');
+  });
+});

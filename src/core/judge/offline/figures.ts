@@ -89,7 +89,18 @@ export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, nu
 
 /** A bare year ("2006") is stated by a date in that year ("September 2006"). */
 export function isYearOf(quantity: Quantity, unit: IndexedItem): boolean {
-  return !quantity.hasUnit && Number.isInteger(quantity.value) && quantity.value >= 1000 && quantity.value <= 2999 && unit.features.dates.some((d) => d.year === quantity.value);
+  if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 1000 || quantity.value > 2999) return false;
+  // A date of that year, or a period code that starts with it (2025Q4, 2026-W15, 2024-07, 2025-H1).
+  return unit.features.dates.some((d) => d.year === quantity.value) || periodCodeOf(quantity.value).test(unit.text);
+}
+
+const PERIOD_CODES = new Map<number, RegExp>();
+
+/** A period code of a year, as records write it: 2025Q4, 2025-Q4, 2026-W15, 2024-07, 2025-H1. */
+function periodCodeOf(year: number): RegExp {
+  let code = PERIOD_CODES.get(year);
+  if (code === undefined) PERIOD_CODES.set(year, (code = new RegExp(`(?<![\\d])${year}[-_ ]?(?:Q[1-4]|H[12]|W\\d{1,2}|(?:0[1-9]|1[0-2]))(?![\\d])`, 'i')));
+  return code;
 }
 
 /** "quiver 3.0" names release 3.0.0 (or v3.0.2): a major.minor number is met by a version identifier under it. */

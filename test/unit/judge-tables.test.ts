@@ -315,4 +315,10 @@ describe('offline judge: a year the records give only inside a period code', () 
     assert.equal((await judge('KLM received 188 units in Q1 2026.', [rows])).partition, 'grounded');
     assert.notEqual((await judge('KLM received 188 units in Q1 2027.', [rows])).partition, 'grounded');
   });
+
+  it('"week 15" and "week 16" are met by records of 2026-W15 and 2026-W16, not "week 18"', async () => {
+    const weeks = { file: 'yield.log', text: ['[tool=q row=1] line=K2 week=2026-W15 grade_a_pct=93.2', '[tool=q row=2] line=K2 week=2026-W16 grade_a_pct=90.1'].join('\n') };
+    assert.equal((await judge("K2's grade A yield fell from 93.2% in week 15 to 90.1% in week 16.", [weeks])).partition, 'grounded');
+    assert.notEqual((await judge("K2's grade A yield fell from 93.2% in week 15 to 90.1% in week 18.", [weeks])).partition, 'grounded');
+  });
 });

@@ -113,12 +113,18 @@ export function isVersionOf(quantity: Quantity, unit: IndexedItem): boolean {
 
 /** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
 /** "Ring 2", "broker 4", "step 3": a number that labels the thing before it, written ring2-broad or broker-4 by records. */
+/** Period nouns and the letter of their codes (week 15 → W15). */
+const PERIOD_LETTERS: Record<string, string> = { week: 'w', wk: 'w', quarter: 'q', half: 'h' };
+
 export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !/^\d{1,2}$/.test(quantity.raw.trim())) return false;
   const noun = /(\p{L}{2,})\s+$/u.exec(text.slice(Math.max(0, quantity.start - 24), quantity.start))?.[1]?.toLowerCase();
   if (!noun) return false;
   const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');
   for (const id of unit.identifierSet) if (label.test(id)) return true;
+  // "week 15", "quarter 4": a period records write as a code (2026-W15, 2025Q4).
+  const letter = PERIOD_LETTERS[noun];
+  if (letter && new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{4}[-_]?)?${letter}0?${quantity.raw.trim()}(?![\\p{N}])`, 'iu').test(unit.text)) return true;
   // "Step 2" names the entry a JSON path calls steps[2].
   return new RegExp(`(?:^|[^\\p{L}])${noun}s?\\[${quantity.raw.trim()}\\]`, 'iu').test(unit.text);
 }

@@ -4,6 +4,7 @@
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './derive/matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
+import periodCodes from './vocabulary/period-codes.json';
 
 /**
  * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
@@ -113,8 +114,8 @@ export function isVersionOf(quantity: Quantity, unit: IndexedItem): boolean {
 
 /** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
 /** "Ring 2", "broker 4", "step 3": a number that labels the thing before it, written ring2-broad or broker-4 by records. */
-/** Period nouns and the letter of their codes (week 15 → W15). */
-const PERIOD_LETTERS: Record<string, string> = { week: 'w', wk: 'w', quarter: 'q', half: 'h' };
+/** Period nouns and the letter of their codes (week 15 → W15), from vocabulary/period-codes.json. */
+const PERIOD_LETTERS: Record<string, string | undefined> = periodCodes.letters;
 
 export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !/^\d{1,2}$/.test(quantity.raw.trim())) return false;

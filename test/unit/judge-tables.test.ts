@@ -316,6 +316,12 @@ describe('offline judge: a year the records give only inside a period code', () 
     assert.notEqual((await judge('KLM received 188 units in Q1 2027.', [rows])).partition, 'grounded');
   });
 
+  it('"July 2024" is met by a month code (month=2024-07), not by 2024-08', async () => {
+    const months = { file: 'water.log', text: ['[tool=q row=1] block=A month=2024-07 water_m3=3150', '[tool=q row=2] block=A month=2025-07 water_m3=3290'].join('\n') };
+    assert.equal((await judge('Block A used 3,150 m³ in July 2024.', [months])).partition, 'grounded');
+    assert.notEqual((await judge('Block A used 3,150 m³ in August 2024.', [months])).partition, 'grounded');
+  });
+
   it('"week 15" and "week 16" are met by records of 2026-W15 and 2026-W16, not "week 18"', async () => {
     const weeks = { file: 'yield.log', text: ['[tool=q row=1] line=K2 week=2026-W15 grade_a_pct=93.2', '[tool=q row=2] line=K2 week=2026-W16 grade_a_pct=90.1'].join('\n') };
     assert.equal((await judge("K2's grade A yield fell from 93.2% in week 15 to 90.1% in week 16.", [weeks])).partition, 'grounded');

@@ -90,7 +90,9 @@ export function needsOf(view: ClaimView): Need[] {
     needs.push({ label: time.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.times.some((t) => timeMatches(time, t)) });
   }
   for (const date of view.features.dates) {
-    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) });
+    // "July 2024" is also met by a month code (month=2024-07), which is no calendar date of its own.
+    const code = date.day === undefined && date.year !== undefined ? new RegExp(`(?<![\\d-])${date.year}[-/]0?${date.month}(?![\\d]|-\\d)`) : undefined;
+    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) || (code !== undefined && code.test(unit.text)) });
   }
   // A name is met where all its words stand together: "Stanford University" is not met by a
   // sentence about another university.

@@ -88,6 +88,15 @@ describe('evidence: JSON Lines traces', () => {
     assert.deepEqual(call.fields, { 'args.service': 'api', version: 'v42', pushed_at: '14:01:30' });
   });
 
+  it("leads a tool call's text with the event's own time (ts, timestamp), and keeps it as field ts", () => {
+    const [call] = parseEvidence({ file: 'trace.jsonl', text: '{"type":"tool_call","ts":"2026-02-18T05:07:12+01:00","tool":"shell","args":{"host":"rtpub-01"},"exit_ok":true}' }).items;
+    assert.equal(call!.text, 'tool_call shell args={"host":"rtpub-01"} exit_ok=true'.replace(/^/, '2026-02-18T05:07:12+01:00 '));
+    assert.equal(call!.fields.ts, '2026-02-18T05:07:12+01:00');
+    // A value that is no time stays out of the text.
+    const [plain] = parseEvidence({ file: 'trace.jsonl', text: '{"type":"tool_call","ts":"turn-3","tool":"shell"}' }).items;
+    assert.equal(plain!.text, 'tool_call shell');
+  });
+
   it('flattens a result that is JSON inside a string, and array args', () => {
     const call = map.get('E8')!;
     assert.deepEqual(call.fields, { 'args[0]': 'get', 'args[1]': 'pods', ready: '8', replicas: '8' });

@@ -63,7 +63,10 @@ function addEvent(collector: ItemCollector, raw: string, line: number): void {
         ...flattenJson(typeof call.result === 'string' ? tryJson(call.result) : call.result, ''),
       };
       if (typeof call.result === 'string' && tryJson(call.result) === undefined) fields.result = call.result;
-      const parts = [`tool_call ${call.tool}`];
+      // The event's own time (ts, timestamp, …) leads its text, as a log line's stamp does, so a claim can date it.
+      const when = eventTime(event as Record<string, unknown>);
+      if (when !== undefined) fields.ts = when;
+      const parts = [...(when !== undefined ? [when] : []), `tool_call ${call.tool}`];
       if (call.args !== undefined) parts.push(`args=${JSON.stringify(call.args)}`);
       if (result !== undefined) parts.push(`result=${result}`);
       if (call.exit_ok !== undefined) parts.push(`exit_ok=${call.exit_ok}`);
@@ -101,6 +104,18 @@ function addEvent(collector: ItemCollector, raw: string, line: number): void {
     default:
       addUnreadable(collector, line, `unknown event type ${describeType(type)} (expected one of ${TRACE_EVENT_TYPES.join(', ')})`);
   }
+}
+
+/** Keys a trace event gives its own time under, in order of preference. */
+const TIME_KEYS = ['ts', 'timestamp', 'time', 'at', 'started_at', 'start_time'];
+
+/** The event's own time, as written (a string that holds a date and time, or a clock time). */
+function eventTime(event: Record<string, unknown>): string | undefined {
+  for (const key of TIME_KEYS) {
+    const value = event[key];
+    if (typeof value === 'string' && /\d{1,2}:\d{2}/.test(value) && value.length <= 40) return value;
+  }
+  return undefined;
 }
 
 /** A type as a warning names it: a string (cut short), else what kind of value stands there. */

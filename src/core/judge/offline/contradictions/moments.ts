@@ -104,8 +104,9 @@ export function contradictAlertMoment(view: ClaimView, candidates: IndexedItem[]
 
 /** A claimed time or date that the evidence gives differently for the same event. */
 export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  // "after 14:10" bounds a search; it is not an event time to compare.
-  if (view.wording.after !== undefined || view.wording.before !== undefined) return undefined;
+  // "after 14:10" bounds a search; it is not an event time to compare. A hedged claim ("it may be
+  // worth reviewing on 19 April") dates what might be, not an event of the record.
+  if (view.wording.after !== undefined || view.wording.before !== undefined || view.wording.hedge) return undefined;
   const anchored = candidates.filter((unit) => holdsSomeAnchor(view, unit));
   // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
   const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean =>

@@ -328,3 +328,18 @@ describe('offline judge: a year the records give only inside a period code', () 
     assert.notEqual((await judge("K2's grade A yield fell from 93.2% in week 15 to 90.1% in week 18.", [weeks])).partition, 'grounded');
   });
 });
+
+describe('offline judge: a tool result that returns an array of row objects', () => {
+  const trace = {
+    file: 'trace.jsonl',
+    text: JSON.stringify({ type: 'tool_call', tool: 'sql', args: { q: 'late by site' }, result: { rows: [{ site: 'A', late_count: 3 }, { site: 'B', late_count: 5 }, { site: 'C', late_count: 9 }] }, exit_ok: true }),
+  };
+
+  it('reads each element as a row: a figure on the wrong row, and a rank, are contradicted', async () => {
+    // B's late_count is 5 (3 is A's); C's 9 is the most.
+    assert.equal((await judge('Site B had 3 late deliveries.', [trace])).partition, 'contradicted');
+    assert.equal((await judge('Site B had the most late deliveries.', [trace])).partition, 'contradicted');
+    assert.notEqual((await judge('Site B had 5 late deliveries.', [trace])).partition, 'contradicted');
+    assert.notEqual((await judge('Site C had the most late deliveries.', [trace])).partition, 'contradicted');
+  });
+});

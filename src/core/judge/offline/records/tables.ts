@@ -97,23 +97,35 @@ const PAIR_RE = /(?<![\w.-])([A-Za-z_][\w.-]*)=("[^"]*"|[-+]?\d[\d,.]*%?(?=[\s;]
 function recordsIn(fields: Record<string, string>, text: string): Array<Map<string, string>> {
   const simple = new Map<string, string>();
   const records: Array<Map<string, string>> = [];
+  // A tool result's array of row objects (rows[0].site, rows[0].late_count, rows[1].site …): one record per element.
+  const elements = new Map<string, Map<string, string>>();
   let fieldCount = 0;
   for (const key in fields) {
     if (!Object.hasOwn(fields, key)) continue;
     fieldCount++;
     if (key.startsWith('args')) continue;
+    const element = ELEMENT_KEY_RE.exec(key);
+    if (element) {
+      const at = `${element[1]}[${element[2]}]`;
+      if (!elements.has(at)) elements.set(at, new Map());
+      elements.get(at)!.set(element[3]!.toLowerCase(), fields[key]!);
+      continue;
+    }
     const value = fields[key]!;
     // A value without '=' holds no records of its own (most values).
     const nested = value.includes('=') ? pairsIn(value) : NO_RECORDS;
     if (nested.length > 0 && nested.some((record) => record.size >= 2)) records.push(...nested.filter((record) => record.size >= 2));
     else simple.set(key, value);
   }
+  for (const element of elements.values()) if (element.size >= 2) records.push(element);
   if (simple.size >= 2) records.unshift(simple);
   if (records.length === 0 && fieldCount === 0) records.push(...pairsIn(text).filter((record) => record.size >= 2));
   return records;
 }
 
 const NO_RECORDS: Array<Map<string, string>> = [];
+/** A flattened key of an array element's field: rows[0].site → rows, 0, site. */
+const ELEMENT_KEY_RE = /^(.*)\[(\d+)\]\.([^.[\]]+)$/;
 
 function pairsIn(text: string): Array<Map<string, string>> {
   if (!text.includes('=')) return [];

@@ -343,3 +343,17 @@ describe('offline judge: a tool result that returns an array of row objects', ()
     assert.notEqual((await judge('Site C had the most late deliveries.', [trace])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: a Markdown table in a document', () => {
+  const plans = {
+    file: 'plans.md',
+    text: ['# Plans', '', '| Plan | Max rovers | Price per month |', '|---|---|---|', '| Starter | 2 | $49 |', '| Field | 5 | $129 |', '| Fleet | 20 | $399 |', ''].join('\n'),
+  };
+
+  it('reads its body rows as records under the column names, prices with their currency sign', async () => {
+    // Fleet's $399 is the highest price, not Field's $129; Field allows 5 rovers, 20 is Fleet's.
+    assert.equal((await judge('Field has the highest price per month.', [plans])).partition, 'contradicted');
+    assert.notEqual((await judge('Fleet has the highest price per month.', [plans])).partition, 'contradicted');
+    assert.equal((await judge('The Field plan allows 20 rovers.', [plans])).partition, 'contradicted');
+  });
+});

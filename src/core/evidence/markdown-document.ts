@@ -130,7 +130,16 @@ function addTableRows(collector: ItemCollector, table: Table, text: string, star
     const body = text.slice(start, end).trim();
     if (body === '') return;
     const context = [section, index === 0 ? '' : headers.filter(Boolean).join(' · ')].filter(Boolean).join(' · ');
-    collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields: {}, terse: true, ...(context ? { context } : {}) });
+    // A body row's cells under their column names (max_rovers=5), so the row reads as a record of the table.
+    const fields: Record<string, string> = {};
+    if (index > 0) {
+      row.children.forEach((cell, at) => {
+        const name = (headers[at] ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
+        const value = cellText(cell);
+        if (name !== '' && value !== '' && !(name in fields)) fields[name] = value;
+      });
+    }
+    collector.add({ line: lineAt(starts, start), endLine: lineAt(starts, end), text: body, kind: 'paragraph', fields, terse: true, ...(context ? { context } : {}) });
   });
 }
 

@@ -31,7 +31,8 @@ export function profileOf(table: Table, tokenize: Tokenize): TableProfile {
 
 /** A value read as a number: plain, with thousands separators or a percent sign. */
 export function numericValue(value: string): number | undefined {
-  const match = /^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*%?\s*$/.exec(value);
+  // A price keeps its currency sign in front ($129, €1,200): the number is the same.
+  const match = /^\s*[$€£¥]?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*%?\s*$/.exec(value);
   if (!match) return undefined;
   const number = Number(match[1]!.replace(/,/g, ''));
   return Number.isFinite(number) ? number : undefined;

@@ -44,7 +44,8 @@ function readTables(index: EvidenceIndex): Table[] {
   };
   for (const unit of index.items) {
     const { item } = unit;
-    if (unit.sentence !== 0 || item.kind === 'paragraph' || item.kind === 'reasoning') continue;
+    // A document's paragraphs hold no rows, but for a Markdown table's body rows (their cells under the column names).
+    if (unit.sentence !== 0 || item.kind === 'reasoning' || (item.kind === 'paragraph' && Object.keys(item.fields).length < 2)) continue;
     if (item.kind === 'json_field' && item.jsonPath) {
       const value = jsonFieldValue(unit);
       const element = /^(.*)\[(\d+)\]\.([^[\]]+)$/.exec(item.jsonPath);

@@ -133,6 +133,24 @@ describe('evidence: JSON Lines traces', () => {
   });
 });
 
+describe('evidence: CSV and TSV', () => {
+  it('reads a file whose first line names the columns as one record per row, under the column names', () => {
+    const { items, warnings } = parseEvidence({ file: 'intake.csv', text: 'site,month,Tonnes In\nNorth,2026-07,412\n"South, east",2026-08,301\nWest,2026-08\n' });
+    assert.equal(items[0]!.kind, 'log_line');
+    assert.equal(items[1]!.kind, 'tool_row');
+    assert.deepEqual(items[1]!.fields, { site: 'North', month: '2026-07', tonnes_in: '412' });
+    assert.equal(items[2]!.text, 'site="South, east" month=2026-08 tonnes_in=301');
+    // A row of another length is kept as a plain line, and said so with its line.
+    assert.equal(items[3]!.kind, 'log_line');
+    assert.equal(warnings[0]!.line, 4);
+  });
+
+  it('leaves logs with commas as lines', () => {
+    const { items } = parseEvidence({ file: 'app.log', text: 'Starting backup, mode full\nCopied 12 files, 3 skipped\nDone, exit 0\n' });
+    assert.ok(items.every((item) => item.kind === 'log_line'));
+  });
+});
+
 describe('evidence: JSON documents', () => {
   const { items, warnings } = parseEvidence(fixture('deploy.json'));
 

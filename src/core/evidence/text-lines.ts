@@ -2,6 +2,7 @@
 //   [tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2   → tool_row, tool query_metrics
 //   [signal] alert_id=A-1 fired_at=14:02:30                         → signal
 // A timestamp may precede the tag (`2026-03-01T14:02:01Z [signal] …`); it becomes field `ts`.
+// A file whose first line is a header of column names (CSV or TSV) gives one record per row.
 import { forEachLine } from '../segment/positions';
 import { ItemCollector, parseFields } from './shared';
 
@@ -11,10 +12,77 @@ const TAG = /^\s*\[([^\]\r\n]*)\]/;
 const SIGNAL_TAGS = new Set(['signal', 'alert']);
 
 export function parseTextLines(collector: ItemCollector, text: string): void {
+  // CSV or TSV with a header line ("site,month,tonnes"): each row is a record under the column names.
+  const table = csvHeader(text);
+  const header = table?.header;
+  const delimiter = table?.delimiter ?? ',';
+  let first = true;
   forEachLine(text, (line, lineNumber) => {
     const trimmed = line.trim();
-    if (trimmed !== '') addLine(collector, trimmed, lineNumber);
+    if (trimmed === '') return;
+    if (first) first = false;
+    else if (header) {
+      const cells = splitRow(trimmed, delimiter);
+      if (cells.length === header.length) return addRow(collector, header, cells, lineNumber);
+      collector.warn(`row has ${cells.length} cells, the header ${header.length}; read as a plain line`, lineNumber);
+    }
+    addLine(collector, trimmed, lineNumber);
   });
+}
+
+/** A column name of a header line: a word or a few, not a value (no digits first, no '=', no time). */
+const HEADER_NAME = /^[A-Za-z_][\w.()%/-]*(?: [\w.()%/-]+){0,2}$/;
+
+/**
+ * The column names, when the file reads as CSV or TSV: a header line of names, then lines of as
+ * many cells, some of them numbers, none a log line (a timestamp or a [tag] first).
+ */
+function csvHeader(text: string): { header: string[]; delimiter: string } | undefined {
+  const lines: string[] = [];
+  forEachLine(text, (line) => {
+    if (lines.length < 6 && line.trim() !== '') lines.push(line.trim());
+  });
+  if (lines.length < 3) return undefined;
+  const delimiter = lines[0]!.includes('\t') ? '\t' : ',';
+  const names = splitRow(lines[0]!, delimiter);
+  if (names.length < 2 || !names.every((name) => HEADER_NAME.test(name))) return undefined;
+  if (lines.slice(1).some((line) => LEADING_TIMESTAMP.test(`${line} [`) || /^\s*\[/.test(line))) return undefined;
+  // Most rows (a malformed one is reported later, not a reason to read the file otherwise) have as many cells, some of them figures.
+  const rows = lines.slice(1).map((line) => splitRow(line, delimiter)).filter((cells) => cells.length === names.length);
+  if (rows.length < 2 || rows.length * 3 < (lines.length - 1) * 2) return undefined;
+  if (!rows.every((cells) => cells.some((cell) => /^[-+$€£]?\d[\d,.]*%?$/.test(cell)))) return undefined;
+  return { header: names.map((name) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '')), delimiter };
+}
+
+/** The cells of a CSV/TSV line, with "quoted, cells" and doubled quotes inside them. */
+function splitRow(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') (cell += '"'), i++;
+      else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && cell.trim() === '') quoted = true;
+    else if (char === delimiter) (cells.push(cell.trim()), (cell = ''));
+    else cell += char;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+/** A CSV row as a record: its cells under the column names, written as key=value so every reader takes them alike. */
+function addRow(collector: ItemCollector, header: readonly string[], cells: readonly string[], lineNumber: number): void {
+  const fields: Record<string, string> = {};
+  header.forEach((name, at) => {
+    if (name !== '' && cells[at] !== '' && !(name in fields)) fields[name] = cells[at]!;
+  });
+  const text = Object.entries(fields)
+    .map(([key, value]) => `${key}=${/\s/.test(value) ? `"${value}"` : value}`)
+    .join(' ');
+  collector.add({ line: lineNumber, endLine: lineNumber, text: collector.clip(text, lineNumber), kind: 'tool_row', fields });
 }
 
 function addLine(collector: ItemCollector, raw: string, lineNumber: number): void {

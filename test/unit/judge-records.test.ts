@@ -260,6 +260,9 @@ describe('offline judge: four readings that used to call a grounded claim contra
     };
     assert.notEqual((await judge('6:44 AM — GATE-P95-LAT fired with major severity.', [alerts])).partition, 'contradicted');
     assert.equal((await judge('6:44 AM — GATE-P95-LAT fired with critical severity.', [alerts])).partition, 'contradicted');
+    // Said of the alert with a copula: "the GATE-QUEUE-IN alert was a warning" (it was critical).
+    assert.equal((await judge('The GATE-QUEUE-IN alert was a warning.', [alerts])).partition, 'contradicted');
+    assert.notEqual((await judge('The GATE-QUEUE-IN alert was critical.', [alerts])).partition, 'contradicted');
   });
 });
 

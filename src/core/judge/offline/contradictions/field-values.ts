@@ -121,7 +121,11 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
       const named = keyWords.some((word) => claimWords.has(word));
       const level = surfaceWord(view.claim.text, other);
       // Unnamed, the level must qualify the alert itself ("a critical alert", "severity warning"), not a measure ("error rate").
-      const qualifiesAlert = new RegExp(`\\b${level}\\s+(?:level\\s+)?(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b`, 'i');
+      // ("… alert was a warning", "fired as a critical" say it of the alert as well.)
+      const qualifiesAlert = new RegExp(
+        `\\b${level}\\s+(?:level\\s+)?(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b|\\b(?:alert|alarm|page|incident)\\s+(?:was|is|were|fired as|came in as|was raised as|was classed as)\\s+(?:a\\s+|an\\s+)?${level}\\b`,
+        'i',
+      );
       // The alert is the one the claim names: by a numbered id, else by its own id (MM-ENQUEUE-ERR).
       const ids = numbered.length > 0 ? numbered : view.features.identifiers.filter((id) => id.includes('-') && unit.item.kind === 'signal');
       const ownSeverity = keyWords.some((word) => LEVEL_KEYS.has(word)) && ids.length > 0 && ids.every((id) => hasIdentifier(unit, id)) && qualifiesAlert.test(text);

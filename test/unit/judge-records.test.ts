@@ -473,3 +473,14 @@ describe('offline judge: a claim about one of several sibling scopes of a JSON d
     assert.notEqual((await judge('On Fleet Pro, you cannot place a legal hold.', [plans])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: a later release note that denies what a figure of the claim measures', () => {
+  const guide = { file: 'triggering.md', text: '# Triggering\n\nChanging the trigger settings restarts acquisition, which causes a gap of about 10 seconds.' };
+  const notes = { file: 'release-notes.md', text: '# Release notes\n\n## 5.2\n\n- Trigger settings now apply without restarting acquisition, so there is no data gap.' };
+
+  it('"a gap of about 10 seconds" against "now … there is no data gap"; another figure of the subject is left alone', async () => {
+    assert.equal((await judge('Changing trigger settings causes a gap of about 10 seconds.', [guide, notes])).partition, 'contradicted');
+    // Without the release note, the guide states it.
+    assert.equal((await judge('Changing trigger settings causes a gap of about 10 seconds.', [guide])).partition, 'grounded');
+  });
+});

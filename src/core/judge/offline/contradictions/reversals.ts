@@ -56,7 +56,10 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
     if (shared < MIN_WORDS || shared < MIN_SHARE * content.length) continue;
     // A figure of the claim the sentence does not give: the claim is about something else of the
     // same subject ("members pay €0.12 a minute" against "the 15 free minutes are discontinued").
-    if (figures.length > 0 && !figures.some((q) => sentence.unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
+    // Unless the sentence denies the very thing the figure measures ("a gap of about 10 seconds"
+    // against "so there is no data gap").
+    const measuresDenied = sentence.denies && !denies && figures.some((q) => q.key.some((word) => deniedWords(sentence.unit.text).has(word)));
+    if (figures.length > 0 && !measuresDenied && !figures.some((q) => sentence.unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
     const opposite = states.find((s) => sentence.states.has(s.set) && sentence.states.get(s.set) !== s.state);
     if (sentence.denies === denies && !opposite) continue;
     const quoted = sentence.unit.text.replace(/\s+/g, ' ').trim();
@@ -74,4 +77,15 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
 /** A text without its hyphenated compounds: "off-cycle runs" and "auto-borrow" name things, not states. */
 function withoutCompounds(text: string): string {
   return text.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, ' ');
+}
+
+const DENIED_WORDS_RE = new RegExp(`(?:${DENIAL_RE.source})((?:\\s+[\\p{L}-]+){1,3})`, 'giu');
+
+/** Stems of the words a denial governs, up to three after it ("no data gap" → data, gap). */
+function deniedWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const match of text.matchAll(DENIED_WORDS_RE)) {
+    for (const word of match[1]!.trim().split(/\s+/)) out.add(canonicalStem(word.toLowerCase()));
+  }
+  return out;
 }

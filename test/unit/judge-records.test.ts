@@ -484,3 +484,17 @@ describe('offline judge: a later release note that denies what a figure of the c
     assert.equal((await judge('Changing trigger settings causes a gap of about 10 seconds.', [guide])).partition, 'grounded');
   });
 });
+
+describe('offline judge: a new value a later document gives without the old one', () => {
+  const guide = { file: 'storage.md', text: '# Storage\n\nEvents are stored for 90 days on the device. The pre-event buffer is 30 seconds.' };
+  const notes = { file: 'release-notes.md', text: '# Release notes\n\n## 5.2\n\n- Event storage on the device is extended to 180 days.' };
+
+  it('"extended to 180 days" supersedes the guide\'s 90 days; other figures of the guide stand', async () => {
+    assert.equal((await judge('Events are stored on the device for 90 days.', [guide, notes])).partition, 'contradicted');
+    assert.notEqual((await judge('Events are stored on the device for 180 days.', [guide, notes])).partition, 'contradicted');
+    assert.notEqual((await judge('The pre-event buffer is 30 seconds.', [guide, notes])).partition, 'contradicted');
+    // "up to 180 days" is a limit, not a change.
+    const limit = { file: 'release-notes.md', text: '# Release notes\n\n- Event storage on the device keeps events for up to 180 days.' };
+    assert.notEqual((await judge('Events are stored on the device for 90 days.', [guide, limit])).partition, 'contradicted');
+  });
+});

@@ -6,7 +6,7 @@ import type { IndexedItem } from '../../../retrieval/index';
 import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
-import { HISTORICAL_RE, changesOf, sharedWithItem, timeChangesIn } from '../records/changes';
+import { HISTORICAL_RE, changesOf, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
 
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || HISTORICAL_RE.test(view.claim.text)) return undefined;
@@ -47,6 +47,18 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
       evidence_refs: [unit.item.id],
       reason: `claim says ${claimed.raw.trim()}, superseded: ${unit.item.id} changes it from ${change.old.raw.trim()} to ${change.now.raw.trim()}`,
     };
+  }
+  // A new value given alone ("event storage is extended to 180 days") against the claim's figure
+  // that an earlier document states for the same thing ("events are stored for 90 days").
+  for (const unit of candidates) {
+    if (unit.item.kind !== 'paragraph' || sharedWithItem(unit, words) < 2) continue;
+    for (const now of newValuesIn(unit)) {
+      const claimed = figures.find((q) => q.hasUnit && q.dimension === now.dimension && !quantityMatches(q, now));
+      if (!claimed || figures.some((q) => quantityMatches(q, now))) continue;
+      const stated = statements.find((s) => s.item.file !== unit.item.file && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2);
+      if (!stated) continue;
+      return { partition: 'contradicted', type: 'domain', evidence_refs: [unit.item.id], reason: `claim says ${claimed.raw.trim()}, superseded: ${unit.item.id} changes it to ${now.raw.trim()} (${stated.item.id} gave the old value)` };
+    }
   }
   return undefined;
 }

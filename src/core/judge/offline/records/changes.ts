@@ -55,6 +55,24 @@ export function changesIn(unit: IndexedItem): Change[] {
   return out;
 }
 
+/**
+ * The new values a document sentence gives without the old: "event storage is extended to 180
+ * days", "the limit was raised to 12". The old value is whatever an earlier document says.
+ */
+export function newValuesIn(unit: IndexedItem): Quantity[] {
+  const out: Quantity[] = [];
+  const quantities = [...unit.features.quantities].sort((a, b) => a.start - b.start);
+  quantities.forEach((q, i) => {
+    if (!q.hasUnit) return;
+    const before = textBefore(unit, q.start, 60);
+    const to = /\b(\p{L}+)\s+(?:\p{L}+\s+)?to\s+[$€£]?$/iu.exec(before);
+    // "from 30 to 45 days" is a change with its old value (changesIn); "up to 45 days" is a limit.
+    if (!to || !VERB_RE.test(to[0]) || /\bfrom\s+\S+\s+to\s+[$€£]?$/i.test(before) || (i > 0 && /\bfrom\s+[$€£]?$/i.test(textBefore(unit, quantities[i - 1]!.start, 20)))) return;
+    out.push(q);
+  });
+  return out;
+}
+
 /** A bare number read in the unit of the figure it is paired with ("from 10 to 7 days": 10 days). */
 function inUnitOf(bare: Quantity, unitOf: Quantity): Quantity {
   if (bare.hasUnit || !unitOf.hasUnit || unitOf.scale === 0) return bare;

@@ -357,3 +357,23 @@ describe('offline judge: a Markdown table in a document', () => {
     assert.equal((await judge('The Field plan allows 20 rovers.', [plans])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: entities named by codes alike but for their number (WTG-03, WTG-07, WTG-11)', () => {
+  const turbines = {
+    file: 'q.log',
+    text: [
+      '[tool=query row=1] turbine=WTG-03 month=2026-04 availability_pct=97.2 lost_mwh=41',
+      '[tool=query row=2] turbine=WTG-07 month=2026-04 availability_pct=91.4 lost_mwh=188',
+      '[tool=query row=3] turbine=WTG-11 month=2026-04 availability_pct=98.9 lost_mwh=12',
+    ].join('\n'),
+  };
+
+  it('names only the codes the claim writes out, in the order it writes them', async () => {
+    // WTG-07 91.4 < WTG-03 97.2; WTG-11 lost 12 MWh, less than WTG-03's 41; WTG-11 has the highest availability.
+    assert.equal((await judge('WTG-07 had higher availability than WTG-03.', [turbines])).partition, 'contradicted');
+    assert.notEqual((await judge('WTG-07 had lower availability than WTG-03.', [turbines])).partition, 'contradicted');
+    assert.equal((await judge('WTG-11 lost more energy than WTG-03.', [turbines])).partition, 'contradicted');
+    assert.equal((await judge('WTG-03 had the highest availability.', [turbines])).partition, 'contradicted');
+    assert.notEqual((await judge('WTG-11 had the highest availability.', [turbines])).partition, 'contradicted');
+  });
+});

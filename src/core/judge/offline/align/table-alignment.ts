@@ -42,6 +42,8 @@ export function namesValue(claim: Set<string>, value: string): boolean {
 /** Where in the claim a value is named: the first of its word tokens found, for telling "A … than B" apart. */
 export function namedAt(text: string, value: string): number {
   const lower = text.toLowerCase();
+  // A value written out whole (WTG-07) is named where it is written, not where a word it shares with others is.
+  if (/\d/.test(value) && writtenOut(lower, value)) return lower.indexOf(value.toLowerCase());
   let best = Number.POSITIVE_INFINITY;
   // A period written as a date (2026-02) is named by its name ("February").
   const period = periodKey(value);
@@ -102,6 +104,7 @@ export function tableProfile(table: Table): TableProfile {
  */
 export function namedValues(view: ClaimView, table: Table, claim: Set<string>): Map<string, string[]> {
   const named = new Map<string, string[]>();
+  const lowerClaim = view.claim.text.toLowerCase();
   const { distinct, textColumns: words, valuesByToken, rowsByValue, positions } = tableProfile(table);
   // A period written as a date (period=2026-03) is named by its name ("in March"); a numbered
   // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
@@ -139,9 +142,21 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
       const key = periods.length > 0 ? periodKey(value) : undefined;
       return key !== undefined && periods.some((named) => samePeriod(named, key));
     });
-    if (hits.length > 0) named.set(column, byPlaceNamed(view.claim.text, hits));
+    // Codes alike but for their number (WTG-03, WTG-07, WTG-11): those the claim writes out are the ones it names.
+    const written = hits.length > 1 ? hits.filter((value) => /\d/.test(value) && writtenOut(lowerClaim, value)) : [];
+    const kept = written.length > 0 && written.length < hits.length ? written : hits;
+    if (kept.length > 0) named.set(column, byPlaceNamed(view.claim.text, kept));
   }
   return named;
+}
+
+/** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */
+function writtenOut(lowerClaim: string, value: string): boolean {
+  const at = lowerClaim.indexOf(value.toLowerCase());
+  if (at < 0) return false;
+  const after = lowerClaim[at + value.length] ?? ' ';
+  const before = at > 0 ? lowerClaim[at - 1]! : ' ';
+  return !/[\p{L}\p{N}]/u.test(after) && !/[\p{L}\p{N}]/u.test(before);
 }
 
 /**

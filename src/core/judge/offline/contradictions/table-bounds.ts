@@ -12,7 +12,7 @@ import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { columnWords, firstTableVerdict, namedValues, textColumns, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
-import { escapePhrase } from '../vocabulary';
+import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
 import bounds from '../vocabulary/bounds.json';
 
 const before = (phrases: readonly string[]): RegExp =>
@@ -118,7 +118,8 @@ function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim:
   const extreme = bound.side === 'lower' ? LOWEST : HIGHEST;
   const extremes = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => extreme.has(w)));
   if (extremes.length === 1) return extremes[0];
-  const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && claim.has(w)));
+  // A word of the measure, not of its unit ("gib" of disk_free_gib is no word the claim says of the disk).
+  const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w)));
   return sharing.length === 1 ? sharing[0] : undefined;
 }
 

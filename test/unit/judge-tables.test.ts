@@ -368,6 +368,11 @@ describe('offline judge: entities named by codes alike but for their number (WTG
     ].join('\n'),
   };
 
+  it('"the three turbines" is met by a table of three turbines, "four" is not', async () => {
+    assert.equal((await judge('Together the three turbines lost 241 MWh.', [turbines])).partition, 'grounded');
+    assert.notEqual((await judge('All four turbines lost energy in April.', [turbines])).partition, 'grounded');
+  });
+
   it('names only the codes the claim writes out, in the order it writes them', async () => {
     // WTG-07 91.4 < WTG-03 97.2; WTG-11 lost 12 MWh, less than WTG-03's 41; WTG-11 has the highest availability.
     assert.equal((await judge('WTG-07 had higher availability than WTG-03.', [turbines])).partition, 'contradicted');

@@ -1,11 +1,12 @@
 // What a claim needs from evidence, each with what meets it: its identifiers, figures (where the
 // claim's subject, period, moment or version is), times, dates, names and content words.
-import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { isWeakStateWord } from '../language';
 import { boundCandidates, dateMatches, isBound, quantityMatches, satisfiesBound, timeMatches } from '../derive/matching';
 import { type ClaimView, hasIdentifier, hasName, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, shortNameOf } from '../claim-view';
 import { fileWords, wordingOf } from '../words';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
+import { tablesOf } from '../records/tables';
 
 export interface Need {
   label: string;
@@ -59,6 +60,8 @@ export function needsOf(view: ClaimView): Need[] {
       ((version === undefined || hasIdentifier(unit, version)) &&
         (period === undefined ? holdsSomeAnchor(view, unit) : period === null || isOfPeriod(unit, period) || holdsSomeAnchor(view, unit))) ||
       (moment !== undefined && unit.item.kind !== 'paragraph' && unit.features.times.some((t) => timeMatches(moment, t)) && !namesOtherEntity(view, unit));
+    // "the three turbines": a count of the things a table's column names, met by its rows when it holds that many.
+    const counted = countedRows(view, quantity);
     needs.push({
       label,
       weight: 3,
@@ -66,6 +69,7 @@ export function needsOf(view: ClaimView): Need[] {
       value: true,
       quantity,
       met: (unit) =>
+        counted?.has(unit) ||
         anchored(unit) &&
         (quantitiesAt(view, unit).some((e) => quantityMatches(quantity, e)) ||
           isYearOf(quantity, unit) ||
@@ -134,4 +138,24 @@ function namesOtherEntity(view: ClaimView, unit: IndexedItem): boolean {
   return Object.entries(unit.features.fields).some(
     ([key, value]) => ENTITY_FIELD_RE.test(key.split(/[._]/).pop() ?? key) && !/^[-+]?[\d.,]+%?$/.test(value) && !text.includes(value.toLowerCase()),
   );
+}
+
+/**
+ * The rows that make a count of the claim true: "three turbines", "all four sensors" where a table
+ * of the evidence has a column named by the noun (turbine) holding that many distinct values.
+ */
+function countedRows(view: ClaimView, quantity: Quantity): Set<IndexedItem> | undefined {
+  if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 20) return undefined;
+  // The plural noun right after the count, or after one word more ("three turbines", "four soil sensors").
+  const next = /^\s+([\p{L}-]{3,})(?:\s+([\p{L}-]{3,}))?/u.exec(view.claim.text.slice(quantity.start + quantity.raw.length));
+  const noun = next && (/s$/i.test(next[1]!) ? next[1] : next[2] && /s$/i.test(next[2]) ? next[2] : undefined);
+  if (!noun) return undefined;
+  const stem = canonicalStem(noun.toLowerCase());
+  for (const table of tablesOf(view.index)) {
+    const column = table.columns.find((c) => canonicalStem(c.toLowerCase()) === stem);
+    if (!column) continue;
+    const values = new Set(table.rows.map((row) => row.values.get(column)).filter((v): v is string => v !== undefined));
+    if (values.size === quantity.value) return new Set(table.rows.map((row) => row.unit));
+  }
+  return undefined;
 }

@@ -38,10 +38,14 @@ const HEADER_NAME = /^[A-Za-z_][\w.()%/-]*(?: [\w.()%/-]+){0,2}$/;
  * many cells, some of them numbers, none a log line (a timestamp or a [tag] first).
  */
 function csvHeader(text: string): { header: string[]; delimiter: string } | undefined {
+  // The first six non-blank lines only: a large log costs nothing more.
   const lines: string[] = [];
-  forEachLine(text, (line) => {
-    if (lines.length < 6 && line.trim() !== '') lines.push(line.trim());
-  });
+  for (let at = 0; at < text.length && lines.length < 6; ) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end).trim();
+    if (line !== '') lines.push(line);
+    at = end < 0 ? text.length : end + 1;
+  }
   if (lines.length < 3) return undefined;
   const delimiter = lines[0]!.includes('\t') ? '\t' : ',';
   const names = splitRow(lines[0]!, delimiter);

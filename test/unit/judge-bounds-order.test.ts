@@ -3,27 +3,7 @@
 // order against their times, and "no other <kind> …" against another member's record. Evidence is parsed by the real
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
-import { createOfflineJudge } from '../../src/core/judge/offline';
-import { parseEvidenceSources } from '../../src/core/evidence';
-import type { JudgedClaim } from '../../src/core/review-types';
-
-async function judge(text: string, sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
-  const evidence = parseEvidenceSources(sources).items;
-  const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
-  return judgement.claims[0]!;
-}
-
-/** The last claim of a report of several, judged with the ones before it (what "no other" sets apart). */
-async function judgeReport(texts: string[], sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
-  const evidence = parseEvidenceSources(sources).items;
-  let offset = 0;
-  const claims = texts.map((text, i) => {
-    const claim = { id: `C${i + 1}`, text, start: offset, end: offset + text.length, line: i + 1 };
-    offset += text.length + 1;
-    return claim;
-  });
-  return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
-}
+import { judge, judgeReport } from '../support/judge-sources';
 
 const readings = {
   file: 'bms.log',

@@ -3,12 +3,11 @@
 // and readings that used to call grounded claims contradicted. Evidence is parsed by the real
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
-import { createOfflineJudge } from '../../src/core/judge/offline';
 import { changesIn, timeChangesIn } from '../../src/core/judge/offline/records/changes';
 import { writesOf } from '../../src/core/judge/offline/records/writes';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
-import type { JudgedClaim } from '../../src/core/review-types';
+import { judge, judgeReport } from '../support/judge-sources';
 
 const releaseNotes = {
   file: 'release-notes.md',
@@ -24,12 +23,6 @@ const webhooksGuide = {
   file: 'webhooks.md',
   text: 'Undelivered webhook events can be resent by hand from the webhook log for up to 30 days. Holds last 20 minutes on every plan.',
 };
-
-async function judge(text: string, sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
-  const evidence = parseEvidenceSources(sources).items;
-  const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
-  return judgement.claims[0]!;
-}
 
 describe('offline judge: values a later document changed', () => {
   it('reads "from X to Y" after a change verb, and "now Y (previously X)"', () => {
@@ -348,18 +341,6 @@ describe('offline judge: "no other key was changed" against a change the report 
     assert.notEqual((await judgeReport(['The source database sched-db-01 was set read-only at 01:41 UTC.'], [readOnly, migration])).partition, 'contradicted');
   });
 });
-
-/** Judges a report's claims in order and returns the last one's verdict (what "no other" sets apart is what came before). */
-async function judgeReport(texts: string[], sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
-  const evidence = parseEvidenceSources(sources).items;
-  let offset = 0;
-  const claims = texts.map((text, i) => {
-    const claim = { id: `C${i + 1}`, text, start: offset, end: offset + text.length, line: i + 1 };
-    offset += text.length + 1;
-    return claim;
-  });
-  return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
-}
 
 describe('offline judge: a level written with a hyphen', () => {
   it('"a low-risk change" against risk=medium is contradicted; "a medium-risk change" stands', async () => {

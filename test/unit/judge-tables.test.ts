@@ -4,14 +4,14 @@
 // reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createOfflineJudge } from '../../src/core/judge/offline';
 import { namesValue } from '../../src/core/judge/offline/align/table-alignment';
 import { rankWording } from '../../src/core/judge/offline/contradictions/ranks';
 import { multipleHolds, multipleWording } from '../../src/core/judge/offline/contradictions/table-multiples';
 import { tablesOf } from '../../src/core/judge/offline/records/tables';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
-import type { JudgedClaim } from '../../src/core/review-types';
+import { judge } from '../support/judge-sources';
+import { createOfflineJudge } from '../../src/core/judge/offline';
 
 const depots = {
   file: 'query_results.log',
@@ -41,12 +41,6 @@ const reasons = {
     2,
   ),
 };
-
-async function judge(text: string, sources: Array<{ file: string; text: string }>): Promise<JudgedClaim> {
-  const evidence = parseEvidenceSources(sources).items;
-  const judgement = await createOfflineJudge().judgeClaims({ claims: [{ id: 'C1', text, start: 0, end: text.length, line: 1 }], evidence });
-  return judgement.claims[0]!;
-}
 
 describe('offline judge: ranks read from tables', () => {
   it('reads rank wording from the vocabulary, with ordinals and "than any other"', () => {

@@ -4,12 +4,12 @@
 // and by the claim's time if it gives one. Words and fields are data (alerts.json).
 import { extractFeatures } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
-import { escapePhrase } from '../vocabulary/index';
+import { phrasePattern } from '../vocabulary/index';
 import { dayOf, signalName, signalsOf } from '../records/signals';
 import alerts from '../vocabulary/alerts.json';
 
-const ALERT_RE = new RegExp(`\\b(?:${alerts.nouns.map(escapePhrase).join('|')})\\b`, 'i');
-const RESOLVED_RE = new RegExp(`\\b(?:${alerts.resolvedWords.map(escapePhrase).join('|')})\\b`, 'i');
+const ALERT_RE = phrasePattern(alerts.nouns);
+const RESOLVED_RE = phrasePattern(alerts.resolvedWords);
 const EVERY_RE = /\b(?:all|both|every|each)\b/i;
 const OPEN_VALUES = new Set(alerts.openValues);
 const BY_TIME_RE = /\bby\s+(\d{1,2}):(\d{2})\b/i;

@@ -4,12 +4,10 @@
 // minutes, from 06:02 to 07:12". Each end is a clock time the claim gives, else the records of
 // the event its words describe (records/events.ts). A figure outside the claim's own precision
 // ("about" allows a fifth) contradicts it.
-import type { Quantity } from '../../../retrieval/index';
-import { extractFeatures } from '../../../retrieval/index';
+import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { isBound, satisfiesBound } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { CLAUSE_BREAK, eventOf, type Moment } from '../records/events';
-import type { IndexedItem } from '../../../retrieval/index';
 
 const FROM_TO_RE = /\b(?:from|since)\s+(.+?)\s+(?:to|until|till|through)\s+(.+)$|\bbetween\s+(.+?)\s+and\s+(.+)$/i;
 const FIRST_RE = /\b(?:first|earliest|initial)\b/i;

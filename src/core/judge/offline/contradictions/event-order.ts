@@ -10,7 +10,7 @@ import { escapePhrase } from '../vocabulary';
 import { CLAUSE_BREAK, eventOf } from '../records/events';
 import order from '../vocabulary/order.json';
 
-const alternatives = (phrases: readonly string[]): string => phrases.map((p) => escapePhrase(p).replace(/\s+/g, '\\s+')).join('|');
+const alternatives = (phrases: readonly string[]): string => phrases.map(escapePhrase).join('|');
 // The connective between two clauses: "A only after B had fired", "A first and then B".
 const ORDER_RE = new RegExp(`(?:(${alternatives(order.then)})|\\b(${alternatives(order.later)})|\\b(${alternatives(order.earlier)}))\\s+(?![\\d:]+\\b)`, 'iu');
 

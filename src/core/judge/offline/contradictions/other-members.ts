@@ -56,10 +56,14 @@ function shows(unit: IndexedItem, predicate: readonly string[]): boolean {
   const fields = Object.entries(unit.item.fields);
   if (fields.some(([key, value]) => ZERO_FIELDS.has(key.toLowerCase().split('.').pop()!) && /^0+(?:\.0+)?$/.test(value.trim()))) return false;
   const measureNames = new Set(fields.filter(([, value]) => /^[\d.,]+\s*\p{L}{0,3}$/u.test(value.trim())).flatMap(([key]) => extractFeatures(key.replace(/[_.]/g, ' ')).words));
-  // Stems of one word may differ by its form (denial, denies → deni): a shared start of four letters is the same word.
   const words = [...unit.wordSet];
-  const shared = predicate.filter((word) => unit.wordSet.has(word) || words.some((w) => Math.min(w.length, word.length) >= 4 && (w.startsWith(word) || word.startsWith(w))));
+  const shared = predicate.filter((word) => words.some((w) => sameWord(w, word)));
   if (shared.length === 0) return false;
-  if (shared.every((word) => [...measureNames].some((name) => name === word || (Math.min(name.length, word.length) >= 4 && (name.startsWith(word) || word.startsWith(name)))))) return troubleReason(unit.item) !== undefined || TROUBLE_WORDS_RE.test(unit.text);
+  if (shared.every((word) => [...measureNames].some((name) => sameWord(name, word)))) return troubleReason(unit.item) !== undefined || TROUBLE_WORDS_RE.test(unit.text);
   return true;
+}
+
+/** Two stems of one word: equal, or one starting the other over four letters at least (denial, denies → deni). */
+function sameWord(a: string, b: string): boolean {
+  return a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
 }

@@ -8,10 +8,10 @@ import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { namesValue, tokensOf } from '../align/table-alignment';
 import { perIndex } from '../records/per-index';
-import { escapePhrase } from '../vocabulary';
+import { escapePhrase, phrasePattern } from '../vocabulary';
 import scopes from '../vocabulary/sibling-scopes.json';
 
-const CAPABILITY_RE = new RegExp(`\\b(?:${scopes.capability.map(escapePhrase).join('|')})\\b`, 'i');
+const CAPABILITY_RE = phrasePattern(scopes.capability);
 const FALSE_VALUES = new Set(scopes.falseValues);
 const TRUE_VALUES = new Set(scopes.trueValues);
 // parent.scope.rest: the scope is a key of an object whose siblings share `rest` ("plans", "fleet_pro", "export.formats[1]").
@@ -27,8 +27,8 @@ interface Scoped {
   inArray: boolean;
 }
 
-/** The JSON fields of the evidence under a scope that has siblings with the same field, read once per index. */
-const scopedFieldsOf = perIndex((index: EvidenceIndex): Scoped[] => {
+/** The JSON fields of the evidence under a scope that has siblings with the same field, by parent object, read once per index. */
+const scopedFieldsOf = perIndex((index: EvidenceIndex): Map<string, Scoped[]> => {
   const fields: Scoped[] = [];
   for (const unit of index.items) {
     const path = unit.item.jsonPath;
@@ -46,18 +46,22 @@ const scopedFieldsOf = perIndex((index: EvidenceIndex): Scoped[] => {
     if (!scopesOf.has(key)) scopesOf.set(key, new Set());
     scopesOf.get(key)!.add(f.scope);
   }
-  return fields.filter((f) => scopesOf.get(`${f.parent}\u0000${f.field}`)!.size > 1);
+  const byParent = new Map<string, Scoped[]>();
+  for (const f of fields) {
+    if (scopesOf.get(`${f.parent}\u0000${f.field}`)!.size < 2) continue;
+    if (!byParent.has(f.parent)) byParent.set(f.parent, []);
+    byParent.get(f.parent)!.push(f);
+  }
+  return byParent;
 });
 
 export function contradictSiblingScope(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  const fields = scopedFieldsOf(view.index);
-  if (fields.length === 0) return undefined;
+  const byParent = scopedFieldsOf(view.index);
+  if (byParent.size === 0) return undefined;
   const claim = tokensOf(view.claim.text);
   const text = view.claim.text.toLowerCase();
-  const byParent = new Map<string, Scoped[]>();
-  for (const f of fields) byParent.set(f.parent, [...(byParent.get(f.parent) ?? []), f]);
   for (const [parent, group] of byParent) {
     const all = [...new Set(group.map((f) => f.scope))];
     // The scope the claim names, else the one the question names ("we are on Fleet Pro").

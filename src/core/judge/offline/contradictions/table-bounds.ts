@@ -16,7 +16,7 @@ import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
 import bounds from '../vocabulary/bounds.json';
 
 const before = (phrases: readonly string[]): RegExp =>
-  new RegExp(`\\b(?:${phrases.map((p) => escapePhrase(p).replace(/\s+/g, '\\s+')).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}-]+\\s+){0,2}$`, 'iu');
+  new RegExp(`\\b(?:${phrases.map(escapePhrase).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}-]+\\s+){0,2}$`, 'iu');
 const UPPER_BEFORE = before(bounds.upper);
 const LOWER_BEFORE = before(bounds.lower);
 const SCOPED_RE = new RegExp(`\\b(?:${bounds.scoped.map(escapePhrase).join('|')})\\b|\\bsince\\s+(?:\\d|then\\b|(?:the|that|this)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s*(?:[,.;]|$))`, 'iu');

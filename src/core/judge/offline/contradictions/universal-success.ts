@@ -6,10 +6,10 @@
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { troubleReason } from '../../../omissions';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { escapePhrase } from '../vocabulary';
+import { escapePhrase, phrasePattern } from '../vocabulary';
 import words from '../vocabulary/universal-success.json';
 
-const SUCCESS_RE = new RegExp(`\\b(?:${words.success.map(escapePhrase).join('|')})\\b`, 'i');
+const SUCCESS_RE = phrasePattern(words.success);
 // "All (of the) (four) (queued) writes were …": the head noun is the last word before the verb.
 const EVERY_RE = /^\s*(?:all|every|each)\s+(?:of\s+the\s+|the\s+)?(?:\d+\s+|two\s+|three\s+|four\s+|five\s+|six\s+)?((?:[\p{L}-]+\s+){0,3}?)([\p{L}-]+?)\s+(?:were|was|went|have|has|had|got|completed|succeeded|passed|ran|reported|finished|applied|landed)\b/iu;
 const FAILURE_RE = new RegExp(`(?<![\\p{L}])(?:${words.failure.map(escapePhrase).join('|')})(?![\\p{L}])`, 'u');

@@ -17,7 +17,7 @@ export function escapePhrase(phrase: string): string {
 }
 
 /** One phrase list as a single whole-word, case-insensitive pattern (`*` = any ending). */
-function phrasePattern(phrases: readonly string[]): RegExp {
+export function phrasePattern(phrases: readonly string[]): RegExp {
   const escaped = [...phrases]
     .sort((a, b) => b.length - a.length)
     .map((phrase) => escapePhrase(phrase).replace(/\\\*/g, '\\p{L}*'));

@@ -3,8 +3,9 @@
 // release note reverses, and an expiry alert that fired weeks before. Expected partitions come from
 // reading the fixture: the report names one written key and says no other was modified
 // (pool.idle_timeout_s was too); it repeats the guide's "not accepted" that release 3.2 reverses;
-// it denies a warning TLS-EXPIRY-21D gave. Each contradicted claim is marked and its hover cites
-// the record that contradicts it.
+// it denies a warning TLS-EXPIRY-21D gave; a restart is dated by its trace event's own ts; a CSV
+// of gateways ranks gw-2, not gw-3, first by errors. Each contradicted claim is marked and its
+// hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -14,6 +15,9 @@ const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp }> = [
   { text: 'No other configuration keys were modified.', partition: 'contradicted', cites: /trace\.jsonl:E1.*pool\.idle_timeout_s/ },
   { text: 'Spreadsheet files (.ods) are not accepted, so convert them to CSV first.', partition: 'contradicted', cites: /superseded: release-notes-3\.2\.md:E\d+/ },
   { text: 'No advance warning of the certificate expiry was raised.', partition: 'contradicted', cites: /alerts\.log:E1 records TLS-EXPIRY-21D/ },
+  // The trace event's own time (ts 03:10) dates the restart; the CSV's rows rank the gateways (gw-2 has 3 errors, gw-3 1).
+  { text: 'The tls-proxy on gw-2 was restarted at 03:10.', partition: 'grounded' },
+  { text: 'Gateway gw-3 logged the most errors.', partition: 'contradicted', cites: /gw-2 3 \(pool-peaks\.csv:E3\)/ },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -22,7 +26,7 @@ describe('editor: checks against records and later documents', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('marks the unnamed write, the reversed statement and the denied alert contradicted, and the hover cites each record', async () => {
+  it('marks the unnamed write, the reversed statement, the denied alert and the wrong rank contradicted, grounds the timed restart, and the hover cites each record', async () => {
     const api = await groundingApi();
     const uri = fixtureUri('records', 'report.md');
     const document = await vscode.workspace.openTextDocument(uri);

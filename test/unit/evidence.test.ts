@@ -176,6 +176,19 @@ describe('evidence: JSON documents', () => {
     assert.equal(items[0].kind, 'json_field');
   });
 
+  it('gives a nested record the identifying fields of the object it describes, not the root\'s, nor a title or an object member', () => {
+    const text = JSON.stringify({
+      change_id: 'CHG-9',
+      areas: [
+        { id: 'A-1', name: 'Northside', title: 'Zone 1 of 4', team: { lead: 'ops' }, '2025-Q4': { loss_pct: 14.6 } },
+      ],
+    }, null, 2);
+    const leaf = parseEvidence({ file: 'areas.json', text }).items.find((item) => item.jsonPath === 'areas[0]["2025-Q4"].loss_pct');
+    // Its own value, plus the district's id and name; the change's id is the document's (root), the
+    // title is a description with figures, and "team" holds an object, not a value.
+    assert.deepEqual(leaf?.fields, { loss_pct: '14.6', id: 'A-1', name: 'Northside' });
+  });
+
   it('reads invalid JSON line by line, with the error line', () => {
     const { items: lines, warnings: bad } = parseEvidence({ file: 'bad.json', text: '{\n "a": 1,\n "b": }\n' });
     assert.equal(bad[0].line, 3);

@@ -6,6 +6,10 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { lineAt, lineStarts } from '../segment/positions';
 import { ItemCollector, MAX_JSON_DEPTH, joinPath, jsonTooDeepAt } from './shared';
+import identity from './identity-keys.json';
+
+const IDENTITY_KEYS = new Set(identity.keys);
+const IDENTITY_SUFFIXES = new Set(identity.suffixes);
 
 /** More scalar members than this and an object is a map, not a record (see the header). */
 export const MAX_RECORD_FIELDS = 64;
@@ -70,12 +74,38 @@ function recordOf(object: Node, property: Node, cache: Map<Node, Record<string, 
         if (key && value) record[String(key.value)] = scalarText(value, text);
       }
     }
+    // A nested object describes its enclosing thing ("2025-Q4" of district DMA-01): its record
+    // inherits the enclosing objects' identifying members it does not have itself (a title is a
+    // description, and a spaced value with figures in it is one too).
+    if (record) {
+      // The document's own root names what every item is about already: it is not inherited.
+      for (let outer = enclosingObject(object); outer?.parent; outer = enclosingObject(outer)) {
+        for (const member of outer.children ?? []) {
+          const key = member.children?.[0];
+          const value = scalarValue(member);
+          const inherited = key && value ? scalarText(value, text) : '';
+          if (key && value && isIdentityKey(String(key.value)) && !(/\s/.test(inherited) && /\d/.test(inherited))) record[String(key.value)] ??= inherited;
+        }
+      }
+    }
     cache.set(object, record);
   }
   if (record) return record;
   const value = scalarValue(property);
   const key = property.children?.[0];
   return value !== undefined && key ? { [String(key.value)]: scalarText(value, text) } : {};
+}
+
+/** The object holding this one, as a member's value or an array's element. */
+function enclosingObject(object: Node): Node | undefined {
+  let node = object.parent;
+  while (node && node.type !== 'object') node = node.parent;
+  return node;
+}
+
+function isIdentityKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return IDENTITY_KEYS.has(lower) || IDENTITY_SUFFIXES.has(lower.split(/[_.-]/).pop() ?? '');
 }
 
 function scalarValue(property: Node): Node | undefined {

@@ -8,6 +8,7 @@ import type { ClockTime, EvidenceIndex, IndexedItem, Quantity, TextFeatures } fr
 import { isNationality, type Wording } from './language';
 import { dateMatches, timeMatches } from './derive/matching';
 import { DOCUMENT_WORDS, LIGHT_WORDS, fileWords } from './words';
+import { periodHolds, periodKey } from './records/periods';
 
 export const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
   log_line: 'tool_match',
@@ -236,6 +237,21 @@ export function periodAmbiguous(index: EvidenceIndex, period: string): boolean {
 /** Whether a record is of a period (quarter=2026Q1 is of q1). */
 export function isOfPeriod(unit: IndexedItem, period: string): boolean {
   for (const match of unit.text.matchAll(PERIOD_IN_TEXT_RE)) if (match[1]!.toLowerCase() === period) return true;
+  return holdsMonthOf(period, unit);
+}
+
+const QUARTER_OR_HALF_RE = /^(?:(?:19|20)\d\d[-_ ]?)?[qh][1-4]$/i;
+
+/** A record of a month within a quarter or a half the claim names (month=2026-02 for Q1, or 2026 Q1). */
+export function holdsMonthOf(period: string, unit: IndexedItem): boolean {
+  if (!QUARTER_OR_HALF_RE.test(period)) return false;
+  const outer = periodKey(period);
+  if (!outer || (outer.kind !== 'quarter' && outer.kind !== 'half') || unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') return false;
+  for (const key in unit.features.fields) {
+    const value = unit.features.fields[key]!;
+    const inner = value.length <= 24 ? periodKey(value) : undefined;
+    if (inner !== undefined && inner.kind === 'month' && periodHolds(outer, inner)) return true;
+  }
   return false;
 }
 
@@ -248,7 +264,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
   if (identifiers.length > 0) {
-    if (identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id))) return true;
+    if (identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id) || holdsMonthOf(id, unit))) return true;
     // A version ("598 ms against 640 ms on 11.4.2") says which release a figure was on, not whose
     // it is: with only versions, the claim's named entity (DC-North) anchors as well. (A figure
     // written with its own version, "598 ms on 11.4.2", needs that version: see versionOfFigure.)

@@ -4,6 +4,7 @@
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
 import { LIGHT_WORDS, splitKeyWords, surfaceWord } from '../words';
+import { periodKey } from '../records/periods';
 
 /**
  * "The new certificate was issued by R3" against `issuer=R11`: an identifier the evidence never
@@ -11,7 +12,8 @@ import { LIGHT_WORDS, splitKeyWords, surfaceWord } from '../words';
  * another identifier-like value.
  */
 export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  const unknown = view.features.identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id) && !candidates.some((unit) => hasIdentifier(unit, id)));
+  // A period code (Q1, H2, W15) names a time, not the thing a record's field holds.
+  const unknown = view.features.identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id) && periodKey(id) === undefined && !candidates.some((unit) => hasIdentifier(unit, id)));
   if (unknown.length !== 1) return undefined;
   const claimWords = [...view.words.keys()].filter((word) => word.length >= 4 && !LIGHT_WORDS.has(word));
   for (const unit of candidates) {

@@ -8,6 +8,7 @@ import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import { fromClaimFigures, withSeries } from '../figures';
 import { spanOfMoments } from './moments';
+import { aggregateDerivation } from '../derive/aggregates';
 
 /**
  * The records of the event a count is about, when there are exactly that many: every record
@@ -117,6 +118,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // A sum, a difference or a change of figures the records state.
   const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))))?.units;
   if (parts) return parts;
+  // A sum, a difference, a share or a rate of a table's rows the claim names ("3,060 sailings in Q1").
+  const aggregate = aggregateDerivation(view, quantity);
+  if (aggregate) return aggregate;
   // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
   if (countsListed(view, quantity)) return [];
   // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the

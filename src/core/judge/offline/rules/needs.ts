@@ -3,7 +3,7 @@
 import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { isWeakStateWord } from '../language';
 import { boundCandidates, dateMatches, isBound, quantityMatches, satisfiesBound, timeMatches } from '../derive/matching';
-import { type ClaimView, hasIdentifier, hasName, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, shortNameOf } from '../claim-view';
+import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, shortNameOf } from '../claim-view';
 import { fileWords, wordingOf } from '../words';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
 import { tablesOf } from '../records/tables';
@@ -27,7 +27,8 @@ export interface Need {
 export function needsOf(view: ClaimView): Need[] {
   const needs: Need[] = [];
   for (const identifier of new Set(view.features.identifiers)) {
-    needs.push({ label: identifier, weight: 3, hard: true, met: (unit) => hasIdentifier(unit, identifier) });
+    // A quarter or a half (Q1, H2) is also met by a record of a month in it (month=2026-02).
+    needs.push({ label: identifier, weight: 3, hard: true, met: (unit) => hasIdentifier(unit, identifier) || holdsMonthOf(identifier, unit) });
   }
   for (const quantity of view.features.quantities) {
     const label = quantity.raw.trim();
@@ -159,3 +160,4 @@ function countedRows(view: ClaimView, quantity: Quantity): Set<IndexedItem> | un
   }
   return undefined;
 }
+

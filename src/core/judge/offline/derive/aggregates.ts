@@ -1,0 +1,195 @@
+// Figures a table gives only in aggregate. An analysis sums and divides its rows: "3,060 sailings
+// were scheduled in Q1" is the sum of `scheduled` over the Q1 rows, "14,377.9 MWh in March" the sum
+// of `energy_mwh` over March's turbines, "an on-time rate of 93.9%" sum(on_time) / sum(operated),
+// "CityWaste supplied 46% of the tonnage" one group's sum over the total. The rows are those the
+// claim names (its entities, its periods — a quarter holds its months), split by the values of
+// another column; the figure must equal an aggregate, or two aggregates' difference, percent
+// change, share or rate, within the claim's own precision.
+import type { IndexedItem, Quantity } from '../../../retrieval/index';
+import type { ClaimView } from '../claim-view';
+import { columnWords, namedValues, textColumns, tokensOf } from '../align/table-alignment';
+import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { isBound } from './matching';
+import aggregateWords from '../vocabulary/aggregates.json';
+
+/** Tables longer than this are logs, not summaries: their sums are not what a report quotes. */
+const MAX_ROWS = 400;
+/** A split by a column with more values than this is a list of entities, not groups. */
+const MAX_GROUPS = 12;
+
+const MEAN_WORDS = new Set(aggregateWords.mean);
+const GENERIC_WORDS = new Set(aggregateWords.genericColumnWords);
+
+interface Aggregate {
+  column: string;
+  /** The split this aggregate is one group of ('' for all the claim's rows), and the group's value there. */
+  split: string;
+  value: string;
+  rows: TableRow[];
+  sum: number;
+  mean: number;
+}
+
+/** The cells an aggregate derivation rests on, or undefined when no aggregate gives the figure. */
+export function aggregateDerivation(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  // A figure of one significant digit ("five minutes", "3%") is met by some aggregate by chance.
+  if (isBound(quantity) || !Number.isFinite(quantity.value) || significantDigits(quantity) < 2) return undefined;
+  const claim = tokensOf(view.claim.text);
+  const periods = periodsNamed(claim);
+  const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));
+  for (const table of tablesOf(view.index)) {
+    if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
+    const measures = measuresOf(table, claim);
+    if (measures.length === 0) continue;
+    const { rows, focus, compared } = claimRows(view, table, claim, periods);
+    if (rows.length < 2) continue;
+    const aggregates = aggregatesOf(table, rows, measures);
+    const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared);
+    if (found) return cellsOf(found);
+  }
+  return undefined;
+}
+
+/** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */
+function measuresOf(table: Table, claim: Set<string>): string[] {
+  const words = new Set(textColumns(table));
+  return table.columns.filter((column) => {
+    if (words.has(column)) return false;
+    const parts = columnWords(column.toLowerCase()).filter((part) => !GENERIC_WORDS.has(part) && /\p{L}/u.test(part));
+    return parts.some((part) => [...tokensOf(part)].some((token) => claim.has(token)));
+  });
+}
+
+/**
+ * The rows the claim is about: those of the values it names in a column where it names several
+ * (both routes, Q1 and Q2), a named period holding the shorter ones in it (Q1: its months). One
+ * value named alone (R1) is the focus: its group is judged against the other groups and the whole.
+ */
+function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: PeriodKey[]): { rows: TableRow[]; focus?: Focus; compared: Set<string> } {
+  const named = namedValues(view, table, claim);
+  let rows = table.rows;
+  let focus: Focus | undefined;
+  // Columns whose groups the claim sets side by side: it names several of their values, or periods.
+  const compared = new Set<string>();
+  for (const [column, values] of named) {
+    const isPeriod = values.every((value) => periodKey(value) !== undefined);
+    if (values.length === 1 && !isPeriod && focus === undefined) {
+      focus = { column, value: values[0]! };
+      continue;
+    }
+    const keep = new Set(values);
+    rows = rows.filter((row) => keep.has(row.values.get(column) ?? ''));
+    if (values.length > 1 || isPeriod) compared.add(column);
+  }
+  if (periods.length > 0) {
+    for (const column of textColumns(table)) {
+      if (named.has(column)) continue;
+      const within = rows.filter((row) => {
+        const key = periodKey(row.values.get(column) ?? '');
+        return key !== undefined && periods.some((period) => periodHolds(period, key));
+      });
+      if (within.length > 0 && within.length < rows.length) rows = within;
+      if (within.length > 0) compared.add(column);
+    }
+  }
+  return { rows, focus, compared };
+}
+
+interface Focus {
+  column: string;
+  value: string;
+}
+
+/** Each measure summed over all the rows, and over each group of a column that splits them in a few. */
+function aggregatesOf(table: Table, rows: readonly TableRow[], measures: readonly string[]): Aggregate[] {
+  const splits: Array<[string, Array<[string, TableRow[]]>]> = [['', [['', [...rows]]]]];
+  for (const column of textColumns(table)) {
+    const groups = new Map<string, TableRow[]>();
+    for (const row of rows) {
+      const value = row.values.get(column);
+      if (value === undefined) continue;
+      groups.set(value, [...(groups.get(value) ?? []), row]);
+    }
+    if (groups.size >= 2 && groups.size <= MAX_GROUPS && groups.size <= rows.length) splits.push([column, [...groups.entries()]]);
+  }
+  const out: Aggregate[] = [];
+  for (const column of measures) {
+    for (const [split, groups] of splits) {
+      for (const [value, group] of groups) {
+        const numbers = group.map((row) => numericValue(row.values.get(column) ?? '')).filter((n): n is number => n !== undefined);
+        if (numbers.length === 0 || numbers.length < group.length) continue;
+        const sum = numbers.reduce((a, b) => a + b, 0);
+        out.push({ column, split, value, rows: group, sum, mean: sum / numbers.length });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The aggregates the figure follows from: itself (a sum of two rows or more, or a mean when the
+ * claim says "average"), or two of them combined. With a focus, the figure is the focus group's:
+ * its sum, its rate, its difference from another group, its share of the whole. Without one, it is
+ * the whole's, or the difference of two groups the claim sets side by side: a group it does not
+ * name is some other entity's.
+ */
+function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>): Aggregate[] | undefined {
+  const approximate = quantity.qualifier === 'approx' || quantity.qualifier === 'delta';
+  // Cells are read as written, so the figure is compared in the unit it was written in (MWh, not Wh).
+  const written = quantity.value / (quantity.scale || 1);
+  const halfStep = 0.5 * 10 ** -quantity.decimals;
+  const close = (value: number): boolean =>
+    Math.abs(value - written) <= halfStep + 1e-9 * Math.abs(value) || (approximate && Math.abs(value - written) <= 0.03 * Math.abs(value));
+  const percent = quantity.dimension === 'percent';
+  const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' : a.split === focus.column && a.value === focus.value);
+  const sideBySide = (a: Aggregate): boolean => own(a) || (focus === undefined && compared.has(a.split));
+  // A change ("came down by 23 days") is a difference of two groups, never a total.
+  if (quantity.qualifier !== 'delta') {
+    for (const a of aggregates) {
+      if (!own(a) || a.rows.length < 2) continue;
+      if (!percent && close(a.sum)) return [a];
+      if (wantsMean && close(a.mean)) return [a];
+    }
+  }
+  for (const a of aggregates) {
+    if (!sideBySide(a)) continue;
+    for (const b of aggregates) {
+      if (a === b) continue;
+      const sameMeasure = a.column === b.column;
+      // Two groups of one split (Q1 and Q2, or SMS and phone clinics): a difference or a change.
+      if (sameMeasure && a.split === b.split && a.split !== '') {
+        if (!percent && (close(a.sum - b.sum) || (quantity.qualifier !== undefined && close(Math.abs(a.sum - b.sum))))) return [a, b];
+        if (percent && b.sum !== 0 && close(Math.abs((a.sum / b.sum - 1) * 100))) return [a, b];
+        if (percent && wantsMean && b.mean !== 0 && close(Math.abs((a.mean / b.mean - 1) * 100))) return [a, b];
+      }
+      if (!own(a)) continue;
+      if (!percent || b.sum <= 0 || a.sum <= 0 || a.sum >= b.sum) continue;
+      // A group's share of the whole (one measure), or a rate of two measures over the same rows.
+      const share = sameMeasure && focus !== undefined && b.split === '';
+      const rate = !sameMeasure && a.rows === b.rows;
+      if ((share || rate) && close((a.sum / b.sum) * 100)) return [a, b];
+    }
+  }
+  return undefined;
+}
+
+/** The cells of the aggregates' measures, one per row (the evidence a reviewer opens). */
+function cellsOf(aggregates: readonly Aggregate[]): IndexedItem[] {
+  const out: IndexedItem[] = [];
+  for (const aggregate of aggregates) {
+    for (const row of aggregate.rows) {
+      const cell = row.cells.get(aggregate.column) ?? row.unit;
+      if (!out.includes(cell)) out.push(cell);
+    }
+  }
+  return out;
+}
+
+/** Significant digits as written: 14,377.9 has 6, 0.05 has 1, "five" has none, "about 40%" 1. */
+function significantDigits(quantity: Quantity): number {
+  const number = /\d[\d,]*(?:\.\d+)?/.exec(quantity.raw)?.[0] ?? '';
+  let digits = number.replace(/[^\d]/g, '').replace(/^0+/, '');
+  if (quantity.qualifier === 'approx' && !number.includes('.')) digits = digits.replace(/0+$/, '');
+  return digits.length;
+}

@@ -1,0 +1,50 @@
+// The offline judge deriving a figure from a table's rows in aggregate: a sum over the rows the
+// claim names (a quarter holds its months), a group's share of the total, a rate of two measures'
+// sums, the difference of two groups. Evidence is parsed by the real evidence reader; every
+// expected value is worked out by hand in the comment.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+const sailings = {
+  file: 'sailings.log',
+  text: [
+    '[tool=run_sql row=1] route=R1 month=2026-01 scheduled=300 operated=290 on_time=261',
+    '[tool=run_sql row=2] route=R1 month=2026-02 scheduled=280 operated=270 on_time=240',
+    '[tool=run_sql row=3] route=R1 month=2026-04 scheduled=310 operated=305 on_time=290',
+    '[tool=run_sql row=4] route=R2 month=2026-01 scheduled=120 operated=110 on_time=99',
+    '[tool=run_sql row=5] route=R2 month=2026-02 scheduled=100 operated=95 on_time=80',
+    '[tool=run_sql row=6] route=R2 month=2026-04 scheduled=130 operated=128 on_time=120',
+  ].join('\n'),
+};
+
+describe('offline judge: figures a table gives in aggregate', () => {
+  it('a total over the months of a named quarter is grounded', async () => {
+    // Q1 2026 holds January and February (April is Q2): 300 + 280 + 120 + 100 = 800.
+    const claim = await judge('Across both routes, 800 sailings were scheduled in Q1 2026.', [sailings]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it('a total no grouping of the rows gives is not grounded', async () => {
+    // 830 is no sum of Q1's scheduled sailings (800 in all, 580 on R1, 220 on R2, 420 in January, 380 in February) nor a difference of two.
+    const claim = await judge('Across both routes, 830 sailings were scheduled in Q1 2026.', [sailings]);
+    assert.notEqual(claim.partition, 'grounded', claim.reason);
+  });
+
+  it('a rate of two measures summed over the same rows is grounded', async () => {
+    // Q1 on time 261 + 240 + 99 + 80 = 680 of 290 + 270 + 110 + 95 = 765 operated: 88.9%.
+    const claim = await judge('In Q1 2026, 88.9% of operated sailings ran on time.', [sailings]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it("a group's sum and its difference from another group's are grounded", async () => {
+    // R1 in Q1: 300 + 280 = 580; R2: 120 + 100 = 220; 580 − 220 = 360.
+    const claim = await judge('Route R1 scheduled 580 sailings in Q1 2026, 360 more than R2.', [sailings]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it("a group's share of the total is grounded", async () => {
+    // 580 of the 800 scheduled in Q1 is 72.5%.
+    const claim = await judge('R1 accounted for 72.5% of the sailings scheduled in Q1 2026.', [sailings]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+});

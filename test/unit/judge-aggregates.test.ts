@@ -47,4 +47,33 @@ describe('offline judge: figures a table gives in aggregate', () => {
     const claim = await judge('R1 accounted for 72.5% of the sailings scheduled in Q1 2026.', [sailings]);
     assert.equal(claim.partition, 'grounded', claim.reason);
   });
+
+  describe('a JSON map of figures by month, one per owner', () => {
+    const haulers = {
+      file: 'haulers.json',
+      text: JSON.stringify(
+        {
+          unit: 'tonnes',
+          haulers: [
+            { name: 'CityWaste', monthly: { '2025-06': 948, '2025-07': 1012, '2025-08': 987, '2025-09': 901 } },
+            { name: 'GreenLoop', monthly: { '2025-06': 455, '2025-07': 470, '2025-08': 498, '2025-09': 512 } },
+          ],
+        },
+        null,
+        2,
+      ),
+    };
+
+    it("sums a named owner's months of a quarter", async () => {
+      // CityWaste in Q3 (July–September): 1012 + 987 + 901 = 2,900 (June is Q2).
+      assert.equal((await judge('CityWaste brought 2,900 tonnes in Q3.', [haulers])).partition, 'grounded');
+      assert.notEqual((await judge('CityWaste brought 2,950 tonnes in Q3.', [haulers])).partition, 'grounded');
+    });
+
+    it("gives the owner's share of the quarter's total", async () => {
+      // GreenLoop in Q3: 470 + 498 + 512 = 1,480; 2,900 / (2,900 + 1,480) = 66.2%, not 66.3%.
+      assert.equal((await judge('CityWaste brought 66.2% of the tonnes in Q3.', [haulers])).partition, 'grounded');
+      assert.notEqual((await judge('CityWaste brought 66.3% of the tonnes in Q3.', [haulers])).partition, 'grounded');
+    });
+  });
 });

@@ -247,12 +247,14 @@ export function holdsMonthOf(period: string, unit: IndexedItem): boolean {
   if (!QUARTER_OR_HALF_RE.test(period)) return false;
   const outer = periodKey(period);
   if (!outer || (outer.kind !== 'quarter' && outer.kind !== 'half') || unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') return false;
-  for (const key in unit.features.fields) {
-    const value = unit.features.fields[key]!;
-    const inner = value.length <= 24 ? periodKey(value) : undefined;
-    if (inner !== undefined && inner.kind === 'month' && periodHolds(outer, inner)) return true;
-  }
-  return false;
+  const holdsMonth = (text: string): boolean => {
+    const inner = text.length <= 24 ? periodKey(text) : undefined;
+    return inner !== undefined && inner.kind === 'month' && periodHolds(outer, inner);
+  };
+  for (const key in unit.features.fields) if (holdsMonth(unit.features.fields[key]!)) return true;
+  // A map of figures by month (`monthly["2025-07"] = 1012`): the leaf's own key.
+  const lastKey = unit.item.jsonPath ? /(?:\.([^.[\]"]+)|\["([^"]+)"\])$/.exec(unit.item.jsonPath) : null;
+  return lastKey !== null && holdsMonth(lastKey[1] ?? lastKey[2]!);
 }
 
 /**

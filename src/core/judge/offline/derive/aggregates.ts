@@ -26,6 +26,8 @@ interface Aggregate {
   /** The split this aggregate is one group of ('' for all the claim's rows), and the group's value there. */
   split: string;
   value: string;
+  /** A group the claim names itself (a quarter of monthly rows). */
+  named: boolean;
   rows: TableRow[];
   sum: number;
   mean: number;
@@ -44,7 +46,7 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     if (measures.length === 0) continue;
     const { rows, focus, compared } = claimRows(view, table, claim, periods);
     if (rows.length < 2) continue;
-    const aggregates = aggregatesOf(table, rows, measures);
+    const aggregates = aggregatesOf(table, rows, measures, periods);
     const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared);
     if (found) return cellsOf(found);
   }
@@ -54,8 +56,10 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
 /** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */
 function measuresOf(table: Table, claim: Set<string>): string[] {
   const words = new Set(textColumns(table));
-  return table.columns.filter((column) => {
-    if (words.has(column)) return false;
+  const numeric = table.columns.filter((column) => !words.has(column));
+  // A table of one measure (a map of tonnes by month) is about that measure, whatever its name.
+  if (numeric.length === 1) return numeric;
+  return numeric.filter((column) => {
     const parts = columnWords(column.toLowerCase()).filter((part) => !GENERIC_WORDS.has(part) && /\p{L}/u.test(part));
     return parts.some((part) => [...tokensOf(part)].some((token) => claim.has(token)));
   });
@@ -73,6 +77,8 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
   // Columns whose groups the claim sets side by side: it names several of their values, or periods.
   const compared = new Set<string>();
   for (const [column, values] of named) {
+    // Periods select by what the claim's periods hold (below): "in Q3 (July–September)" is three months.
+    if (periods.length > 0 && values.every((value) => periodKey(value) !== undefined)) continue;
     const isPeriod = values.every((value) => periodKey(value) !== undefined);
     if (values.length === 1 && !isPeriod && focus === undefined) {
       focus = { column, value: values[0]! };
@@ -84,7 +90,7 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
   }
   if (periods.length > 0) {
     for (const column of textColumns(table)) {
-      if (named.has(column)) continue;
+      if (named.has(column) && !named.get(column)!.every((value) => periodKey(value) !== undefined)) continue;
       const within = rows.filter((row) => {
         const key = periodKey(row.values.get(column) ?? '');
         return key !== undefined && periods.some((period) => periodHolds(period, key));
@@ -102,29 +108,48 @@ interface Focus {
 }
 
 /** Each measure summed over all the rows, and over each group of a column that splits them in a few. */
-function aggregatesOf(table: Table, rows: readonly TableRow[], measures: readonly string[]): Aggregate[] {
-  const splits: Array<[string, Array<[string, TableRow[]]>]> = [['', [['', [...rows]]]]];
+function aggregatesOf(table: Table, rows: readonly TableRow[], measures: readonly string[], periods: readonly PeriodKey[]): Aggregate[] {
+  const splits: Array<[string, Array<[string, TableRow[]]>, boolean]> = [['', [['', [...rows]]], false]];
   for (const column of textColumns(table)) {
+    // Rows by the longest periods the claim names ("6,317 t in Q3 against 6,275 t in Q2": quarters of monthly rows).
+    const byPeriod = namedPeriodGroups(rows, column, periods);
+    if (byPeriod) splits.push([column, byPeriod, true]);
     const groups = new Map<string, TableRow[]>();
     for (const row of rows) {
       const value = row.values.get(column);
       if (value === undefined) continue;
       groups.set(value, [...(groups.get(value) ?? []), row]);
     }
-    if (groups.size >= 2 && groups.size <= MAX_GROUPS && groups.size <= rows.length) splits.push([column, [...groups.entries()]]);
+    if (groups.size >= 2 && groups.size <= MAX_GROUPS && groups.size <= rows.length) splits.push([column, [...groups.entries()], false]);
   }
   const out: Aggregate[] = [];
   for (const column of measures) {
-    for (const [split, groups] of splits) {
+    for (const [split, groups, named] of splits) {
       for (const [value, group] of groups) {
         const numbers = group.map((row) => numericValue(row.values.get(column) ?? '')).filter((n): n is number => n !== undefined);
         if (numbers.length === 0 || numbers.length < group.length) continue;
         const sum = numbers.reduce((a, b) => a + b, 0);
-        out.push({ column, split, value, rows: group, sum, mean: sum / numbers.length });
+        out.push({ column, split, value, named, rows: group, sum, mean: sum / numbers.length });
       }
     }
   }
   return out;
+}
+
+const PERIOD_LENGTH: Record<PeriodKey['kind'], number> = { year: 6, half: 5, quarter: 4, month: 3, week: 2, day: 1 };
+
+/** The rows of a period column grouped by the longest periods the claim names, when it names two or more of them that hold rows. */
+function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: readonly PeriodKey[]): Array<[string, TableRow[]]> | undefined {
+  const longest = Math.max(0, ...periods.map((p) => PERIOD_LENGTH[p.kind]));
+  const named = periods.filter((p) => PERIOD_LENGTH[p.kind] === longest && p.kind !== 'month' && p.kind !== 'day');
+  if (named.length < 2) return undefined;
+  const groups = new Map<string, TableRow[]>();
+  for (const row of rows) {
+    const key = periodKey(row.values.get(column) ?? '');
+    const holder = key && named.find((p) => p.key !== key.key && periodHolds(p, key));
+    if (holder) groups.set(holder.key, [...(groups.get(holder.key) ?? []), row]);
+  }
+  return groups.size >= 2 ? [...groups.entries()] : undefined;
 }
 
 /**
@@ -142,7 +167,7 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
   const close = (value: number): boolean =>
     Math.abs(value - written) <= halfStep + 1e-9 * Math.abs(value) || (approximate && Math.abs(value - written) <= 0.03 * Math.abs(value));
   const percent = quantity.dimension === 'percent';
-  const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' : a.split === focus.column && a.value === focus.value);
+  const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' || a.named : a.split === focus.column && a.value === focus.value);
   const sideBySide = (a: Aggregate): boolean => own(a) || (focus === undefined && compared.has(a.split));
   // A change ("came down by 23 days") is a difference of two groups, never a total.
   if (quantity.qualifier !== 'delta') {

@@ -50,6 +50,7 @@ export function periodHolds(outer: PeriodKey, inner: PeriodKey): boolean {
   const [innerYear, innerPart] = inner.key.split('-') as [string, string | undefined];
   if (outerYear !== '0000' && outerYear !== innerYear) return false;
   if (outer.kind === 'year') return true;
+  if (outer.kind === inner.kind) return samePeriod(outer, inner);
   if (inner.kind !== 'month' || outerPart === undefined || innerPart === undefined) return false;
   const month = Number(innerPart);
   if (outer.kind === 'quarter') return Math.ceil(month / 3) === Number(outerPart);

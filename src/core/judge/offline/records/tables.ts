@@ -6,6 +6,8 @@
 // rows of the table that names its entity. Read once per index, on first use.
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import { perIndex } from './per-index';
+import { periodKey } from './periods';
+import { numericValue } from './table-profile';
 import type { Table, TableRow } from './table-types';
 
 export { numericValue, profileOf, type TableProfile } from './table-profile';
@@ -55,6 +57,7 @@ function readTables(index: EvidenceIndex): Table[] {
         const member = /^(.+?)(?:\.([^.[\]"]+)|\["([^"]+)"\])\.([^.[\]]+)$/.exec(item.jsonPath);
         const key = member?.[2] ?? member?.[3];
         if (member && key !== undefined) addRecord(item.file, `${member[1]}.*`, `${member[1]}.${key}`, unit, [[member[4]!, value], ['(key)', key]]);
+        else addPeriodEntry(item.file, item.jsonPath, value, unit, addRecord);
       }
       continue;
     }
@@ -74,6 +77,19 @@ function readTables(index: EvidenceIndex): Table[] {
     tables.push({ file, columns, rows: list });
   }
   return tables;
+}
+
+/**
+ * A map of figures by period (`haulers[0].monthly["2025-07"] = 1012`): one row per period, its
+ * figure under the map's name, the period under `period`, and the words that say whose it is
+ * (`name=CityWaste`, from the record the map belongs to). Maps of several owners make one table.
+ */
+function addPeriodEntry(file: string, path: string, value: string, unit: IndexedItem, addRecord: (file: string, shape: string, rowKey: string, unit: IndexedItem, cells: Iterable<[string, string]>) => void): void {
+  const entry = /^(.*?)([^.[\]"]+)(?:\.([^.[\]"]+)|\["([^"]+)"\])$/.exec(path);
+  const key = entry?.[3] ?? entry?.[4];
+  if (!entry || key === undefined || numericValue(value) === undefined || periodKey(key) === undefined) return;
+  const owner: Array<[string, string]> = Object.entries(unit.item.fields).filter(([field, v]) => periodKey(field) === undefined && numericValue(v) === undefined);
+  addRecord(file, `${entry[1]!.replace(/\[\d+\]/g, '[]')}${entry[2]}[period]`, path, unit, [[entry[2]!, value], ['period', key], ...owner]);
 }
 
 /** A record's shape: its columns that describe the row, sorted (a log's records share a few). */

@@ -479,3 +479,26 @@ describe('offline judge: a new value a later document gives without the old one'
     assert.notEqual((await judge('Events are stored on the device for 90 days.', [guide, limit])).partition, 'contradicted');
   });
 });
+
+describe('offline judge: a cause a record gives as its reason', () => {
+  const rollout = {
+    file: 'rollout.log',
+    text: [
+      '2026-03-09T02:40:00Z INFO  fms-01 shovel=orders.paid state=running',
+      '2026-03-09T02:41:00Z WARN  fms-01 rabbit-2 memory alarm: set',
+      '2026-03-09T02:48:41Z WARN  fms-01 validator=HB-9 rollback failed: device busy (reboot loop); remains on fw=4.9.0',
+    ].join('\n'),
+  };
+
+  it('grounds "because" when the line gives the cause after its failure marker', async () => {
+    // Line 3 says the rollback failed, and why: "device busy (reboot loop)" — the claim's cause.
+    const claim = await judge('The rollback of HB-9 failed because it was stuck in a reboot loop.', [rollout]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it('does not ground a cause that only shows up beside the effect', async () => {
+    // The shovel was running (line 1) and the alarm was set (line 2): order, not a stated cause.
+    const claim = await judge('The memory alarm on rabbit-2 was caused by the orders.paid shovel.', [rollout]);
+    assert.equal(claim.partition, 'ungrounded', claim.reason);
+  });
+});

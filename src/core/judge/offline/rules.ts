@@ -248,7 +248,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal };
   }
-  if (wording.causal && !causeStated(view, support)) {
+  if (wording.causal && !causeStated(view, support.units)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };
   }
   if (wording.certainty && !support.units.some((unit) => unit.lowerText.includes(wording.certainty!.toLowerCase()) || statesCause(unit.text)) && !checkOnRecord(claim.text, index)) {

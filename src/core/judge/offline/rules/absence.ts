@@ -3,7 +3,8 @@
 // about the same subject contradicts it; documents, which are not exhaustive, ground it only by
 // saying so themselves.
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
-import { reportsNothing, statesCause } from '../language';
+import { reportsNothing } from '../language';
+import { causeStated } from './over-reach';
 import { type ClaimVerdict, type ClaimView, KIND_TYPES, contradicted, documentNames, hasIdentifier, hasName, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, wordingOf } from '../words';
 import type { RuleOptions } from './options';
@@ -170,7 +171,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: 'an absence cannot be shown from documents that do not state it' };
   }
   const refs = [...new Set(supporting.map((unit) => unit.item.id))].slice(0, 3);
-  if (view.wording.causal && !supporting.some((unit) => statesCause(unit.text))) {
+  if (view.wording.causal && !causeStated(view, supporting)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: 'causal link not in evidence' };
   }
   // "these rules guarantee that a job never runs twice": the evidence must give the certainty too.

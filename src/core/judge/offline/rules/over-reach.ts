@@ -5,7 +5,6 @@ import { extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../
 import { statesCause } from '../language';
 import type { ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
-import type { Support } from './support';
 
 /** "…, which a second `crontab -l` confirmed": the certainty is a check the claim names. */
 const CITED_CHECK_RE = /\b(?:which|as)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+)?`([^`]+)`\s+(?:confirmed|verified|showed)\b/iu;
@@ -21,8 +20,8 @@ export function checkOnRecord(text: string, index: EvidenceIndex): boolean {
 // "… (42->43): rollback criterion … met": a colon after the action (even after a bracket or a quote) opens its reason.
 const REASON_MARKER = /\b(?:reason|error|err|because|due to|caused|cause|root_cause)\b|[\w)\]"]:\s/i;
 
-export function causeStated(view: ClaimView, support: Support): boolean {
-  if (support.units.some((unit) => statesCause(unit.text))) return true;
+export function causeStated(view: ClaimView, units: readonly IndexedItem[]): boolean {
+  if (units.some((unit) => statesCause(unit.text))) return true;
   // The cause named after "because" must stand on the same record line as an error or reason.
   const text = view.claim.text;
   const at = text.toLowerCase().indexOf(view.wording.causal!.toLowerCase());
@@ -31,18 +30,34 @@ export function causeStated(view: ClaimView, support: Support): boolean {
   const leading = /^\W*$/.test(text.slice(0, at)) && afterPhrase.includes(',');
   const causeText = leading ? afterPhrase.slice(0, afterPhrase.indexOf(',')) : afterPhrase;
   const effectText = leading ? afterPhrase.slice(afterPhrase.indexOf(',') + 1) : text.slice(0, at);
-  const causeWords = [...new Set(extractFeatures(causeText).words)];
+  const causeFeatures = extractFeatures(causeText);
+  const causeWords = [...new Set(causeFeatures.words)];
   if (causeWords.length === 0) return false;
+  // On a record line, the cause is its content: its identifiers (DP-B, LEG-2291) and its words that
+  // carry meaning ("was stuck in a reboot loop" is given by "rollback failed: device busy (reboot loop)").
+  const causeIds = [...new Set(causeFeatures.identifiers)].filter((id) => /\d|-/.test(id));
+  const contentWords = causeWords.filter((word) => !LIGHT_WORDS.has(word));
+  // … as the line's reason: after its marker ("failed: …", "reason=…"), not anywhere on it.
+  const givenOnLine = (unit: IndexedItem): boolean => {
+    const marker = REASON_MARKER.exec(unit.text);
+    if (!marker) return false;
+    const reason = unit.text.slice(marker.index).toLowerCase();
+    const reasonWords = new Set(extractFeatures(reason).words);
+    const ids = causeIds.filter((id) => reason.includes(id)).length;
+    const words = contentWords.filter((word) => reasonWords.has(word)).length;
+    const total = contentWords.length + causeIds.length;
+    return total > 0 && words + ids >= Math.max(2, Math.ceil(0.6 * total));
+  };
   // A runbook or product document that states the mechanism (the cause and what it does) states the cause.
   const effectWords = extractFeatures(effectText).words.filter((word) => !LIGHT_WORDS.has(word));
   const mostOf = (unit: IndexedItem): boolean =>
     causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.max(Math.min(2, causeWords.length), Math.ceil(0.8 * causeWords.length));
-  if (support.units.some((unit) => unit.item.kind === 'paragraph' && mostOf(unit) && effectWords.some((word) => unit.wordSet.has(word)))) return true;
-  return support.units.some(
+  if (units.some((unit) => unit.item.kind === 'paragraph' && mostOf(unit) && effectWords.some((word) => unit.wordSet.has(word)))) return true;
+  return units.some(
     (unit) =>
       unit.item.kind !== 'paragraph' &&
       REASON_MARKER.test(unit.text) &&
       // Most of the named cause must be on that line: "memory leak" is not stated by "out of memory".
-      mostOf(unit),
+      (mostOf(unit) || givenOnLine(unit)),
   );
 }

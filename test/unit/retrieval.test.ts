@@ -45,6 +45,18 @@ describe('text features', () => {
     assert.equal(c!.seconds, 9 * 3600 + 5 * 60);
   });
 
+  it('reads the first time of a range on the half of the day and in the zone the second gives', () => {
+    const hours = (text: string) => extractFeatures(text).times.map((t) => [t.seconds / 3600, t.utc === undefined ? null : t.utc / 3600]);
+    // EDT is UTC−4: 9:00 PM and 11:00 PM EDT are 01:00 and 03:00 UTC.
+    assert.deepEqual(hours('the approved window of 9:00–11:00 PM EDT'), [[21, 1], [23, 3]]);
+    assert.deepEqual(hours('inside the approved 9–10 PM window'), [[21, null], [22, null]]);
+    // A range across noon opens in the morning; an am range stays as written.
+    assert.deepEqual(hours('from 11:00 to 1:00 PM'), [[11, null], [13, null]]);
+    assert.deepEqual(hours('from 10:15 to 10:45 AM'), [[10.25, null], [10.75, null]]);
+    // A code's number is no hour: FERT-03 until 5:30 PM.
+    assert.deepEqual(hours('locked by FERT-03 until 5:30 PM'), [[17.5, null]]);
+  });
+
   it('reads dates in ISO and written forms, and a month with its year', () => {
     const dates = extractFeatures('valid until 12 October 2026, issued 2026-07-20, released in September 2025').dates;
     const sorted = dates.map((d) => [d.year, d.month, d.day]).sort();

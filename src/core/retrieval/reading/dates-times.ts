@@ -93,5 +93,35 @@ export function readTimes(text: string, spans: ReadSpans, detail: ReadingDetail)
     times.push({ seconds: hours * 3600, hasSeconds: false, raw: match[0], start: match.index, key: detail.keyAround(text, match.index, match.index + match[0].length, 2, 1) });
     spans.mask(match.index, match.index + match[0].length);
   }
+  if (times.length > 0 && MERIDIEM_HINT.test(text)) readRangeStarts(text, times, spans, detail);
   return times;
+}
+
+const RANGE_JOIN_RE = /^\s*(?:[-–—]|to|and|until|till|through)\s*$/i;
+// "9–10 PM": the bare hour that opens a range on the 12-hour clock.
+// (Not a code's number: FERT-03 until 5:30 PM.)
+const BARE_RANGE_START_RE = /(?<![\p{L}\p{N}:.\-_/])(1[0-2]|0?[1-9])(?=\s*(?:[-–—]|to)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?[ap]\.?m\b)/giu;
+
+/**
+ * A range written with one am/pm ("9:00–11:00 PM EDT", "4:00–6:00 PM", "9–10 PM"): the first time
+ * is on the same half of the day and in the same zone as the second, unless that would put it after
+ * the second ("11:00–1:00 PM" opens at 11 AM).
+ */
+function readRangeStarts(text: string, times: ClockTime[], spans: ReadSpans, detail: ReadingDetail): void {
+  for (const match of execAll(BARE_RANGE_START_RE, text)) {
+    if (spans.isMasked(match.index)) continue;
+    times.push({ seconds: Number(match[1]) * 3600, hasSeconds: false, raw: match[0], start: match.index, key: detail.keyAround(text, match.index, match.index + match[0].length, 2, 1) });
+    spans.mask(match.index, match.index + match[0].length);
+  }
+  times.sort((a, b) => a.start - b.start);
+  for (let i = 0; i + 1 < times.length; i++) {
+    const first = times[i]!;
+    const second = times[i + 1]!;
+    const meridiem = /([ap])\.?m\.?\b/i.exec(second.raw)?.[1]?.toLowerCase();
+    if (!meridiem || /[ap]\.?m\b/i.test(first.raw) || first.utc !== undefined || first.seconds >= 13 * 3600) continue;
+    if (!RANGE_JOIN_RE.test(text.slice(first.start + first.raw.length, second.start))) continue;
+    const shifted = meridiem === 'p' && first.seconds < 12 * 3600 && first.seconds + 12 * 3600 <= second.seconds ? first.seconds + 12 * 3600 : first.seconds;
+    const offset = second.utc === undefined ? undefined : second.seconds - second.utc;
+    times[i] = { ...first, seconds: shifted, utc: offset === undefined ? undefined : (((shifted - offset) % 86400) + 86400) % 86400 };
+  }
 }

@@ -113,18 +113,19 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
     key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
   for (const time of view.features.times) {
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
-    const unit = candidates.find((u) => u.features.times.length > 0 && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
+    // A record that gives the claimed time itself is no counter-example, whatever other times it holds.
+    const unit = candidates.find((u) => u.features.times.length > 0 && !u.features.times.some((t) => timeMatches(time, t)) && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
     if (unit) return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${unit.features.times[0]!.raw.trim()}`);
   }
   // "from 14 on 8 June to 88 on 10 June": a claim spanning dates is not contradicted by a record of one other day.
   for (const date of view.features.dates.length === 1 ? view.features.dates : []) {
     if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
     const unit =
-      candidates.find((u) => u.features.dates.length > 0 && sameSubject(view, u) && aboutEvent(date.key, u)) ??
+      candidates.find((u) => u.features.dates.length > 0 && !u.features.dates.some((d) => dateMatches(date, d)) && sameSubject(view, u) && aboutEvent(date.key, u)) ??
       // One date for one numbered entity (serial 04A19C): a record that names the entity and
       // gives it one other date states its date differently, whatever it calls the date.
       (view.features.dates.length === 1 && numberedIdentifiers(view).length > 0
-        ? candidates.find((u) => u.item.kind !== 'paragraph' && u.features.dates.length === 1 && numberedIdentifiers(view).every((id) => hasIdentifier(u, id)))
+        ? candidates.find((u) => u.item.kind !== 'paragraph' && u.features.dates.length === 1 && !dateMatches(date, u.features.dates[0]!) && numberedIdentifiers(view).every((id) => hasIdentifier(u, id)))
         : undefined);
     if (unit) return contradicted(unit, `claim says ${date.raw.trim()}, ${unit.item.id} says ${unit.features.dates[0]!.raw.trim()}`);
   }

@@ -5,7 +5,11 @@ import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retri
 import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
-import { MOMENT_FIELD_SUFFIXES } from '../vocabulary/index';
+import { MOMENT_FIELD_SUFFIXES, phrasePattern } from '../vocabulary/index';
+import alerts from '../vocabulary/alerts.json';
+
+/** Words of an alert's own life, or an alert noun: a duration with them is how long the alert lasted. */
+const ALERT_LIFE_RE = phrasePattern([...alerts.lifeWords, ...alerts.nouns]);
 
 /**
  * "A-5512 stayed open for 12 minutes": how long a numbered entity lasted is the span between
@@ -37,6 +41,9 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const signals = moments.filter((moment) => moment.unit.item.kind === 'signal');
   const life = signals.length >= 2 ? signals : moments;
   if (life.length < 2) return undefined;
+  // A duration of a host, a turbine or a version ("took 4.9.0 in about 15 minutes", "down for three
+  // days") is of some step of it, not of everything logged about it: only an alert's life is its span.
+  if (!ownLife && signals.length < 2 && !ALERT_LIFE_RE.test(view.claim.text)) return undefined;
   life.sort((a, b) => a.seconds - b.seconds);
   const first = life[0]!;
   const last = life.at(-1)!;

@@ -77,3 +77,28 @@ describe('offline judge: figures a table gives in aggregate', () => {
     });
   });
 });
+
+describe('offline judge: the other end of a change', () => {
+  const ontime = {
+    file: 'ontime.log',
+    text: [
+      '[tool=run_sql row=1] route=harbour quarter=2025Q4 on_time_pct=77.8',
+      '[tool=run_sql row=2] route=harbour quarter=2026Q1 on_time_pct=74.5',
+      '[tool=run_sql row=3] route=castle quarter=2025Q4 on_time_pct=80.2',
+      '[tool=run_sql row=4] route=castle quarter=2026Q1 on_time_pct=71.5',
+    ].join('\n'),
+  };
+
+  it("is contradicted by the row's next period when one end is a cell and the other is no one's", async () => {
+    // 77.8 is the harbour route in 2025Q4 (row 1); the same route's next quarter says 74.5, not 70.9.
+    const claim = await judge('The harbour route slipped from 77.8% to 70.9%.', [ontime]);
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+    assert.match(claim.reason, /74\.5/);
+  });
+
+  it('is left alone when the other end is another row of the same measure', async () => {
+    // 71.5 is the castle route's 2026Q1 figure: which series the claim means is in doubt, so this check gives no red mark.
+    const claim = await judge('The harbour route slipped from 77.8% to 71.5%.', [ontime]);
+    assert.doesNotMatch(claim.reason, /other end/);
+  });
+});

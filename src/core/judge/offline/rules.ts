@@ -44,6 +44,7 @@ import { contradictClaimedDuration } from './contradictions/claimed-durations';
 import { contradictUniversalSuccess } from './contradictions/universal-success';
 import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
+import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
@@ -243,7 +244,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {
     // A figure no record holds for the claim's subject, where the subject's row gives that measure another value.
-    const rowValue = contradictRowValue(view, support.missing);
+    const rowValue = contradictRowValue(view, support.missing) ?? contradictChangeEnd(view, support.missing);
     if (rowValue) return rowValue;
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal };

@@ -45,6 +45,13 @@ describe('text features', () => {
     assert.equal(c!.seconds, 9 * 3600 + 5 * 60);
   });
 
+  it('reads a unit written after a colon field (prose or YAML), but not after key=value, where a spaced word is the next field', () => {
+    const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.value, q.dimension]);
+    // 10 minutes = 600 s.
+    assert.deepEqual(read('idle_timeout: 10 minutes'), [[600, 'duration']]);
+    assert.deepEqual(read('retries=3 min_ok=2'), [[3, 'count'], [2, 'count']]);
+  });
+
   it('reads the first time of a range on the half of the day and in the zone the second gives', () => {
     const hours = (text: string) => extractFeatures(text).times.map((t) => [t.seconds / 3600, t.utc === undefined ? null : t.utc / 3600]);
     // EDT is UTC−4: 9:00 PM and 11:00 PM EDT are 01:00 and 03:00 UTC.

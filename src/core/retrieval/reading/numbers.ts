@@ -59,7 +59,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     const perMatch = perWindow.includes('per') ? PER_UNIT_RE.exec(perWindow) : null;
     const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
-    const spacedAfterField = fieldKey !== undefined && /^\s/.test(after);
+    // A colon is prose or YAML ("idle_timeout: 10 minutes"): a unit may follow it there.
+    const spacedAfterField = fieldKey !== undefined && /^\s/.test(after) && !/:\s*"?$/.test(text.slice(Math.max(0, match.index - 3), match.index));
     // "36.8 t of CO2" is tonnes: a one-letter size (500G, 1.2T) is glued to its number ("5 s" is seconds).
     const spacedLetter = unitWord !== undefined && GLUED_ONLY_UNITS.has(unitWord) && /^\s/.test(unitMatch?.[0] ?? '');
     const unit = perUnit ? PER_THING : unitWord !== undefined && !spacedAfterField && !spacedLetter ? UNITS[unitWord] : undefined;

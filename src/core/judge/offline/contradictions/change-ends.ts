@@ -8,6 +8,7 @@ import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { textColumns } from '../align/table-alignment';
 import { numericValue, tablesOf, type TableRow } from '../records/tables';
 import { periodKey } from '../records/periods';
+import { writtenFigureIs } from '../derive/matching';
 
 /** Tables longer than this are logs: a figure's value recurs in them by chance. */
 const MAX_ROWS = 400;
@@ -37,12 +38,9 @@ function changePair(view: ClaimView): ChangePair | undefined {
   return undefined;
 }
 
-/** A cell's number against a claimed figure as written (its own decimals; "about" allows 5%). */
+/** A cell's number against a claimed figure as written ("about" allows 5%). */
 function holds(figure: Quantity, value: number | undefined): boolean {
-  if (value === undefined) return false;
-  const written = figure.value / (figure.scale || 1);
-  const step = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(value);
-  return Math.abs(value - written) <= step || (figure.qualifier === 'approx' && Math.abs(value - written) <= 0.05 * Math.abs(value));
+  return value !== undefined && writtenFigureIs(figure, value, 0.05);
 }
 
 export function contradictChangeEnd(view: ClaimView, missing: readonly string[]): ClaimVerdict | undefined {

@@ -10,7 +10,7 @@ import type { ClaimView } from '../claim-view';
 import { columnWords, namedValues, textColumns, tokensOf } from '../align/table-alignment';
 import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { isBound } from './matching';
+import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
 
 /** Tables longer than this are logs, not summaries: their sums are not what a report quotes. */
@@ -77,9 +77,9 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
   // Columns whose groups the claim sets side by side: it names several of their values, or periods.
   const compared = new Set<string>();
   for (const [column, values] of named) {
-    // Periods select by what the claim's periods hold (below): "in Q3 (July–September)" is three months.
-    if (periods.length > 0 && values.every((value) => periodKey(value) !== undefined)) continue;
     const isPeriod = values.every((value) => periodKey(value) !== undefined);
+    // Periods select by what the claim's periods hold (below): "in Q3 (July–September)" is three months.
+    if (periods.length > 0 && isPeriod) continue;
     if (values.length === 1 && !isPeriod && focus === undefined) {
       focus = { column, value: values[0]! };
       continue;
@@ -117,8 +117,7 @@ function aggregatesOf(table: Table, rows: readonly TableRow[], measures: readonl
     const groups = new Map<string, TableRow[]>();
     for (const row of rows) {
       const value = row.values.get(column);
-      if (value === undefined) continue;
-      groups.set(value, [...(groups.get(value) ?? []), row]);
+      if (value !== undefined) addTo(groups, value, row);
     }
     if (groups.size >= 2 && groups.size <= MAX_GROUPS && groups.size <= rows.length) splits.push([column, [...groups.entries()], false]);
   }
@@ -147,7 +146,7 @@ function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: r
   for (const row of rows) {
     const key = periodKey(row.values.get(column) ?? '');
     const holder = key && named.find((p) => p.key !== key.key && periodHolds(p, key));
-    if (holder) groups.set(holder.key, [...(groups.get(holder.key) ?? []), row]);
+    if (holder) addTo(groups, holder.key, row);
   }
   return groups.size >= 2 ? [...groups.entries()] : undefined;
 }
@@ -160,12 +159,8 @@ function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: r
  * name is some other entity's.
  */
 function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>): Aggregate[] | undefined {
-  const approximate = quantity.qualifier === 'approx' || quantity.qualifier === 'delta';
   // Cells are read as written, so the figure is compared in the unit it was written in (MWh, not Wh).
-  const written = quantity.value / (quantity.scale || 1);
-  const halfStep = 0.5 * 10 ** -quantity.decimals;
-  const close = (value: number): boolean =>
-    Math.abs(value - written) <= halfStep + 1e-9 * Math.abs(value) || (approximate && Math.abs(value - written) <= 0.03 * Math.abs(value));
+  const close = (value: number): boolean => writtenFigureIs(quantity, value, 0.03);
   const percent = quantity.dimension === 'percent';
   const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' || a.named : a.split === focus.column && a.value === focus.value);
   const sideBySide = (a: Aggregate): boolean => own(a) || (focus === undefined && compared.has(a.split));
@@ -197,6 +192,12 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
     }
   }
   return undefined;
+}
+
+function addTo(groups: Map<string, TableRow[]>, key: string, row: TableRow): void {
+  const group = groups.get(key);
+  if (group) group.push(row);
+  else groups.set(key, [row]);
 }
 
 /** The cells of the aggregates' measures, one per row (the evidence a reviewer opens). */

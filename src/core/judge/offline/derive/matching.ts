@@ -43,6 +43,18 @@ export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
   return difference <= tolerance;
 }
 
+/**
+ * Whether a table cell's number, read as written, is the claimed figure in the unit the claim wrote
+ * it in (14,377.9 MWh against a cell of 14377.9, not 1.4e10 Wh): within half its last digit, or
+ * within `approxShare` of the value when the claim says "about" or states a change.
+ */
+export function writtenFigureIs(claim: Quantity, value: number, approxShare: number): boolean {
+  const written = claim.value / (claim.scale || 1);
+  const difference = Math.abs(value - written);
+  const approximate = claim.qualifier === 'approx' || claim.qualifier === 'delta';
+  return difference <= 0.5 * 10 ** -claim.decimals + 1e-9 * Math.abs(value) || (approximate && difference <= approxShare * Math.abs(value));
+}
+
 function inWrittenUnit(claim: Quantity, evidence: Quantity): boolean {
   return claim.hasUnit && !evidence.hasUnit && claim.scale !== 1 && claim.dimension !== 'percent' && claim.dimension !== 'ratio';
 }

@@ -4,13 +4,15 @@
 // reading the fixture: the report names one written key and says no other was modified
 // (pool.idle_timeout_s was too); it repeats the guide's "not accepted" that release 3.2 reverses;
 // it denies a warning TLS-EXPIRY-21D gave; a restart is dated by its trace event's own ts; a CSV
-// of gateways ranks gw-2, not gw-3, first by errors. Each contradicted claim is marked and its
-// hover cites the record that contradicts it.
+// of gateways ranks gw-2, not gw-3, first by errors; a monthly CSV sums to the claimed quarter's
+// total only over Q1's months; a quarterly CSV gives gw-2's later quarter another value than the
+// claimed end of its rise. Each contradicted claim is marked and its hover cites the record that
+// contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
 
-const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp }> = [
+const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp; refs?: string[] }> = [
   { text: 'The agent raised the pool max connections to 64.', partition: 'grounded' },
   { text: 'No other configuration keys were modified.', partition: 'contradicted', cites: /trace\.jsonl:E1.*pool\.idle_timeout_s/ },
   { text: 'Spreadsheet files (.ods) are not accepted, so convert them to CSV first.', partition: 'contradicted', cites: /superseded: release-notes-3\.2\.md:E\d+/ },
@@ -18,6 +20,14 @@ const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp }> = [
   // The trace event's own time (ts 03:10) dates the restart; the CSV's rows rank the gateways (gw-2 has 3 errors, gw-3 1).
   { text: 'The tls-proxy on gw-2 was restarted at 03:10.', partition: 'grounded' },
   { text: 'Gateway gw-3 logged the most errors.', partition: 'contradicted', cites: /gw-2 3 \(pool-peaks\.csv:E3\)/ },
+  // Q1 2026 holds January and February, not April: 4 + 6 (gw-1) + 3 + 5 (gw-2) = 18, from lines 2, 3, 5 and 6.
+  {
+    text: 'In Q1 2026 the two gateways logged 18 errors.',
+    partition: 'grounded',
+    refs: ['pool-monthly.csv:E2', 'pool-monthly.csv:E3', 'pool-monthly.csv:E5', 'pool-monthly.csv:E6'],
+  },
+  // gw-2 had 8 timeouts in 2025Q4 (line 4) and 11, not 13, in 2026Q1 (line 5).
+  { text: 'On gw-2, timeouts rose from 8 to 13.', partition: 'contradicted', cites: /pool-quarters\.csv:E5 gives timeouts=11/ },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -26,7 +36,7 @@ describe('editor: checks against records and later documents', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('marks the unnamed write, the reversed statement, the denied alert and the wrong rank contradicted, grounds the timed restart, and the hover cites each record', async () => {
+  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart and the quarter summed from its months, and the hover cites each record', async () => {
     const api = await groundingApi();
     const uri = fixtureUri('records', 'report.md');
     const document = await vscode.workspace.openTextDocument(uri);
@@ -41,6 +51,7 @@ describe('editor: checks against records and later documents', () => {
       const offset = document.getText().indexOf(expected.text);
       const range = new vscode.Range(document.positionAt(offset), document.positionAt(offset + expected.text.length));
       assert.ok(marks[expected.partition as 'grounded'].some((r) => r.isEqual(range)), `${expected.partition} mark missing for "${expected.text}"`);
+      if (expected.refs) assert.deepEqual([...claim.evidence_refs].sort(), [...expected.refs].sort(), `"${expected.text}" rests on ${claim.evidence_refs.join(', ')}`);
       if (!expected.cites) continue;
       assert.match(claim.reason, expected.cites);
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, document.positionAt(offset + 2));

@@ -68,7 +68,8 @@ describe('offline judge: structure written differently', () => {
 
     it('reads "41,200 log lines a second" as a rate and "28 an hour" as no duration', () => {
       const quantities = extractFeatures('Output rose from 3,900 to 41,200 log lines a second.').quantities;
-      assert.deepEqual(quantities.map((q) => [q.value, q.dimension]), [[3900, 'count'], [41200, 'rate']]);
+      // A range writes its unit once: "from 3,900 to 41,200 log lines a second" is two rates.
+      assert.deepEqual(quantities.map((q) => [q.value, q.dimension]), [[3900, 'rate'], [41200, 'rate']]);
       assert.ok(!extractFeatures('The pool costs EUR 28 an hour.').quantities.some((q) => q.dimension === 'duration'));
       // "a second later" is still a second.
       assert.ok(extractFeatures('It restarted, and a second later it failed again.').quantities.some((q) => q.dimension === 'duration' && q.value === 1));

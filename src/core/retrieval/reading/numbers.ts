@@ -84,7 +84,30 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
       qualifier: fieldKey ? undefined : detail.qualifier(text, match.index),
     });
   }
+  shareRangeUnits(quantities, numberText);
   return quantities;
+}
+
+const RANGE_GAP_RE = /^\s*(?:to|and|through|until|\u2013|\u2014)\s*$/i;
+const RANGE_START_RE = /\b(?:from|between)\s*$/i;
+
+/**
+ * "fell from 31.4 to 28.7 hours", "between 780 and 790 m³": a range writes its unit once, after
+ * its second figure; the first is in the same unit.
+ */
+function shareRangeUnits(quantities: Quantity[], numberText: string): void {
+  for (let i = 1; i < quantities.length; i++) {
+    const [first, second] = [quantities[i - 1]!, quantities[i]!];
+    if (first.hasUnit || !second.hasUnit || /\b(?:thousand|million|billion|trillion)\b/i.test(second.raw)) continue;
+    const gap = numberText.slice(first.start + first.raw.length, second.start);
+    if (!RANGE_GAP_RE.test(gap)) continue;
+    // "from … to …", "between … and …"; a dash alone ("9–10 GB") is a range too.
+    if (!/[\u2013\u2014]/.test(gap) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 12), first.start))) continue;
+    first.value *= second.scale;
+    first.scale = second.scale;
+    first.dimension = second.dimension;
+    first.hasUnit = true;
+  }
 }
 
 /** The character at `at`, or '' outside the text (read without an out-of-range access, which makes V8 drop its optimised code). */

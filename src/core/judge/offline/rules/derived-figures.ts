@@ -9,6 +9,7 @@ import { LIGHT_WORDS } from '../words';
 import { fromClaimFigures, withSeries } from '../figures';
 import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
+import { rowFigureDerivation } from '../derive/row-figures';
 
 /**
  * The records of the event a count is about, when there are exactly that many: every record
@@ -121,6 +122,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // A sum, a difference, a share or a rate of a table's rows the claim names ("3,060 sailings in Q1").
   const aggregate = aggregateDerivation(view, quantity);
   if (aggregate) return aggregate;
+  // A span between two moments of a named row, or a rate of two of its cells ("29.0 L/h").
+  const rowFigure = rowFigureDerivation(view, quantity);
+  if (rowFigure) return rowFigure;
   // "two CNAMEs, zendesk1._domainkey and zendesk2._domainkey": the count of what the claim itself lists.
   if (countsListed(view, quantity)) return [];
   // "promoted 39 seconds later, at 21:04:51", "resolved at 22:47, about 15 minutes later": the

@@ -1,0 +1,74 @@
+// The offline judge deriving a figure from two cells of one row: the span between a row's two
+// moments, a rate of two of its columns named by the figure's units ("L/h" is litres over hours),
+// the whole table's rate when no row is named; and a range that writes its unit once. Evidence is
+// parsed by the real evidence reader; every expected value is worked out by hand in the comment.
+import * as assert from 'node:assert/strict';
+import { extractFeatures } from '../../src/core/retrieval/index';
+import { judge } from '../support/judge-sources';
+
+const fleet = {
+  file: 'fleet_week.csv',
+  text: [
+    'machine_id,shift_hours,fuel_l,area_ha,downtime_h',
+    'GR-01,40.0,1000,80.0,0.0',
+    'GR-02,50.0,1450,58.0,2.0',
+    'GR-03,30.0,600,50.0,4.0',
+  ].join('\n'),
+};
+
+const calls = {
+  file: 'calls.json',
+  text: JSON.stringify(
+    {
+      calls: [
+        { vessel: 'MV Lark Bay', berth: 'B1', arrived: '2024-10-07T06:30:00Z', departed: '2024-10-08T09:15:00Z', moves: 2310 },
+        { vessel: 'MV Tern Point', berth: 'B2', arrived: '2024-10-07T14:00:00Z', departed: '2024-10-08T08:40:00Z', moves: 1480 },
+      ],
+    },
+    null,
+    2,
+  ),
+};
+
+describe('offline judge: figures one row gives through two of its cells', () => {
+  it("a rate named by its units is the row's numerator column over its denominator column", async () => {
+    // GR-02: 1,450 L over 50.0 shift hours = 29.0 L/h; over 58.0 ha = 25.0 L/ha.
+    const perHour = await judge('GR-02 used 29.0 L/h.', [fleet]);
+    assert.equal(perHour.partition, 'grounded', perHour.reason);
+    const perHectare = await judge('GR-02 burned 25.0 L per hectare.', [fleet]);
+    assert.equal(perHectare.partition, 'grounded', perHectare.reason);
+  });
+
+  it('a rate no pair of the named columns gives is not grounded', async () => {
+    // GR-02: 1,450 / 50.0 = 29.0 and 1,450 / 2.0 = 725 per downtime hour; 27.0 is neither.
+    const claim = await judge('GR-02 used 27.0 L/h.', [fleet]);
+    assert.notEqual(claim.partition, 'grounded', claim.reason);
+  });
+
+  it('with no row named, the rate is the column sums’ ratio', async () => {
+    // (1,000 + 1,450 + 600) L over (40 + 50 + 30) shift hours = 3,050 / 120 = 25.4 L/h.
+    const claim = await judge('Across all machines, fuel came to 25.4 L per shift hour.', [fleet]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it("a duration is the span between a named row's two moments, across midnight", async () => {
+    // MV Tern Point: 14:00 on the 7th to 08:40 on the 8th = 18 h 40 min.
+    const claim = await judge('MV Tern Point left B2 after 18 hours 40 minutes.', [calls]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it("another row's span is not the named row's", async () => {
+    // 26 h 45 min is MV Lark Bay's stay (06:30 on the 7th to 09:15 on the 8th), not MV Tern Point's.
+    const claim = await judge('MV Tern Point left B2 after 26 hours 45 minutes.', [calls]);
+    assert.notEqual(claim.partition, 'grounded', claim.reason);
+  });
+
+  it('a range writes its unit once: both ends are in it', () => {
+    const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.dimension, q.value]);
+    // 31.4 hours = 113,040 s; 28.7 hours = 103,320 s.
+    assert.deepEqual(read('Average berth time fell from 31.4 to 28.7 hours.'), [['duration', 113040], ['duration', 103320]]);
+    assert.deepEqual(read('It rose from 12 to 15%.'), [['percent', 12], ['percent', 15]]);
+    // Not a range: a count of hosts, then hours.
+    assert.deepEqual(read('3 hosts were down for 5 hours.'), [['count', 3], ['duration', 18000]]);
+  });
+});

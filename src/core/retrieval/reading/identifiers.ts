@@ -76,6 +76,8 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
   // an ordinal ("27th") is a day or a rank, not an id.
   if (!/[._\-/:@&]/.test(raw) && !(/\d/.test(raw) && /\p{L}/u.test(raw))) return undefined;
   if (/^\d+(?:st|nd|rd|th)$/i.test(raw)) return undefined;
+  // "i.e.", "e.g.", "a.m.": abbreviations of single letters are wording, not identifiers.
+  if (/^\p{L}(?:\.\p{L})+\.?$/u.test(raw)) return undefined;
   // A plain decimal (3.5) or a thousands-grouped number is a number, not an identifier.
   if (/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^[-+]?\d+(?:\.\d+)?$/.test(raw)) return undefined;
   // "61/200": two numbers (a used-of-total pair), not a path.

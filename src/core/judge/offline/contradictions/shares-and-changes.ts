@@ -37,6 +37,8 @@ const APPROX = '(?:about|around|roughly|nearly|almost|some|just over|just under|
 const BY_APPROX_RE = new RegExp(`\\bby\\s+${APPROX}\\s*$`, 'i');
 /** "a reduction of roughly 46%", "an increase of 12%": a change worded as a noun (changes.json). */
 const CHANGE_NOUN_RE = new RegExp(`\\ban?\\s+(?:${changes.changeNouns.map(escapePhrase).join('|')})\\s+of\\s+(${APPROX}\\s+)?$`, 'i');
+/** "about 12% lower", "35% more": a percentage worded as a change by the comparative after it. */
+const CHANGE_AFTER_RE = new RegExp(`^\\s*(?:${changes.changeComparatives.map(escapePhrase).join('|')})\\b(?!\\s+than\\b)`, 'i');
 
 /** The size of a change the claim gives: "by a quarter", "by about a third", "by about 15%". */
 export function claimedChange(text: string, quantities: readonly Quantity[]): { share: number; approximate: boolean; wording: string; quantity?: Quantity } | undefined {
@@ -58,6 +60,7 @@ function changePercent(text: string, q: Quantity): { approximate: boolean } | un
   const hedged = BY_APPROX_RE.test(before);
   const noun = CHANGE_NOUN_RE.exec(before);
   if (noun) return { approximate: q.qualifier === 'approx' || noun[1] !== undefined };
+  if (CHANGE_AFTER_RE.test(text.slice(q.start + q.raw.length))) return { approximate: q.qualifier === 'approx' || hedged };
   return q.qualifier === 'delta' || hedged ? { approximate: q.qualifier === 'approx' || hedged } : undefined;
 }
 
@@ -74,7 +77,12 @@ export function contradictPercentChange(view: ClaimView, candidates: IndexedItem
   // "from 2023 to 2024" are years, not the figures that changed.
   const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
   const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !year(q) && /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
-  const to = quantities.find((q) => q !== change && q.dimension === from?.dimension && /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
+  // "71,480 visits, up from 52,830": the new figure comes first.
+  const to =
+    quantities.find((q) => q !== change && q.dimension === from?.dimension && /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start))) ??
+    (from && /\b(?:up|down)\s+from\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, from.start))
+      ? quantities.filter((q) => q !== change && q.start < from.start && q.dimension === from.dimension && !year(q)).at(-1)
+      : undefined);
   if (!from || !to || from.value === 0) return undefined;
   const actual = Math.abs(to.value / from.value - 1) * 100;
   const slack = changePercent(text, change)!.approximate ? 0.15 : 0.05;

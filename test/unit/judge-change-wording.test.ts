@@ -1,0 +1,31 @@
+// A percentage worded as a change by the comparative after it ("about 12% lower"), checked against
+// the two figures it lies between; and single-letter abbreviations ("i.e.", "e.g.") read as
+// wording, not identifiers. Evidence is parsed by the real evidence reader; expected values are
+// worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import { extractFeatures } from '../../src/core/retrieval/index';
+import { judge } from '../support/judge-sources';
+
+const rating = {
+  file: 'rating.log',
+  text: ['[tool=rate_sample row=1] tariff=old total_eur=1841.27', '[tool=rate_sample row=2] tariff=new total_eur=1562.90'].join('\n'),
+};
+
+describe('offline judge: a change worded by a comparative, and abbreviations', () => {
+  it('a percentage "lower" than the change between its two figures is contradicted', async () => {
+    // 1,841.27 → 1,562.90 is a fall of 278.37, 15.1% of 1,841.27; "about 12%" is off by more than its hedge.
+    const claim = await judge('The rated total fell from €1,841.27 to €1,562.90, about 12% lower.', [rating]);
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+  });
+
+  it('the same change worded rightly is not contradicted', async () => {
+    // 15.1% is "about 15%".
+    const claim = await judge('The rated total fell from €1,841.27 to €1,562.90, about 15% lower.', [rating]);
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
+
+  it('"i.e." and "e.g." are no identifiers; dotted versions and hosts still are', () => {
+    const { identifiers } = extractFeatures('The loan period is 28 days, i.e. four weeks, e.g. on v1.2 at db-prod-1.');
+    assert.deepEqual(identifiers, ['v1.2', 'db-prod-1']);
+  });
+});

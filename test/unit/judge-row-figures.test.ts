@@ -72,3 +72,19 @@ describe('offline judge: figures one row gives through two of its cells', () => 
     assert.deepEqual(read('3 hosts were down for 5 hours.'), [['count', 3], ['duration', 18000]]);
   });
 });
+
+describe('offline judge: a date that is another date plus a period', () => {
+  const change = { file: 'change.log', text: '2026-04-17T06:00:00Z snapshot snap-vx-0417 taken before the irrigation change, retention 14 days' };
+
+  it("is grounded when a record's date plus the stated period gives it", async () => {
+    // snap-vx-0417 taken on 17 April; kept 14 days: 17 + 14 = 1 May.
+    const claim = await judge('Snapshot snap-vx-0417 is kept for 14 days, so it can be used until 1 May.', [change]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it('is not grounded when no date and period give it', async () => {
+    // 17 April + 14 days is 1 May, not 5 May (nor 30 April, the inclusive end; nor 3 April, 14 days before).
+    const claim = await judge('Snapshot snap-vx-0417 is kept for 14 days, so it can be used until 5 May.', [change]);
+    assert.notEqual(claim.partition, 'grounded', claim.reason);
+  });
+});

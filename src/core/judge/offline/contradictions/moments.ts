@@ -7,6 +7,7 @@ import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSo
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import { MOMENT_FIELD_SUFFIXES, phrasePattern } from '../vocabulary/index';
 import alerts from '../vocabulary/alerts.json';
+import { dateOffsetDerivation } from '../derive/date-offsets';
 
 /** Words of an alert's own life, or an alert noun: a duration with them is how long the alert lasted. */
 const ALERT_LIFE_RE = phrasePattern([...alerts.lifeWords, ...alerts.nouns]);
@@ -127,6 +128,8 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
   // "from 14 on 8 June to 88 on 10 June": a claim spanning dates is not contradicted by a record of one other day.
   for (const date of view.features.dates.length === 1 ? view.features.dates : []) {
     if (anchored.some((unit) => unit.features.dates.some((d) => dateMatches(date, d)))) continue;
+    // "kept for 14 days, so until 1 May": a date that is a record's date plus a period is that record's consequence, not another account of it.
+    if (dateOffsetDerivation(view, date, candidates)) continue;
     const unit =
       candidates.find((u) => u.features.dates.length > 0 && !u.features.dates.some((d) => dateMatches(date, d)) && sameSubject(view, u) && aboutEvent(date.key, u)) ??
       // One date for one numbered entity (serial 04A19C): a record that names the entity and

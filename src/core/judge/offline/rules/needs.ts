@@ -1,6 +1,6 @@
 // What a claim needs from evidence, each with what meets it: its identifiers, figures (where the
 // claim's subject, period, moment or version is), times, dates, names and content words.
-import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type CalendarDate, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { isWeakStateWord } from '../language';
 import { boundCandidates, dateMatches, isBound, quantityMatches, satisfiesBound, timeMatches } from '../derive/matching';
 import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, shortNameOf } from '../claim-view';
@@ -18,6 +18,8 @@ export interface Need {
   quantity?: Quantity;
   /** A time or a date. */
   kind?: 'moment';
+  /** For a date the evidence may give as another date and a period ("14 days, until 1 May"). */
+  date?: CalendarDate;
   /** A figure, bound, time or date (not a name or a word). */
   value?: boolean;
   /** A name ("Tidewater", "Stanford University"). */
@@ -97,7 +99,7 @@ export function needsOf(view: ClaimView): Need[] {
   for (const date of view.features.dates) {
     // "July 2024" is also met by a month code (month=2024-07), which is no calendar date of its own.
     const code = date.day === undefined && date.year !== undefined ? new RegExp(`(?<![\\d-])${date.year}[-/]0?${date.month}(?![\\d]|-\\d)`) : undefined;
-    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) || (code !== undefined && code.test(unit.text)) });
+    needs.push({ label: date.raw.trim(), weight: 3, hard: true, kind: 'moment', value: true, date, met: (unit) => unit.features.dates.some((d) => dateMatches(date, d)) || (code !== undefined && code.test(unit.text)) });
   }
   // A name is met where all its words stand together: "Stanford University" is not met by a
   // sentence about another university.

@@ -7,6 +7,7 @@ import { LIGHT_WORDS, NARRATION_WORDS, ORDER_WORDS } from '../words';
 import type { RuleOptions } from './options';
 import { needsOf, type Need } from './needs';
 import { derivedFrom } from './derived-figures';
+import { dateOffsetDerivation } from '../derive/date-offsets';
 
 export interface Support {
   /** One unit per distinct evidence item. */
@@ -93,6 +94,15 @@ export function findSupport(view: ClaimView, candidates: IndexedItem[], options:
   needs.forEach((need, i) => {
     if (met[i] || !need.quantity) return;
     const units = derivedFrom(view, need.quantity, candidates);
+    if (!units) return;
+    met[i] = true;
+    derived.add(i);
+    for (const unit of units) take(unit);
+  });
+  // A date no unit states may be another date plus a period (see dateOffsetDerivation).
+  needs.forEach((need, i) => {
+    if (met[i] || !need.date) return;
+    const units = dateOffsetDerivation(view, need.date, candidates);
     if (!units) return;
     met[i] = true;
     derived.add(i);

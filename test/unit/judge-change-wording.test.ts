@@ -29,3 +29,26 @@ describe('offline judge: a change worded by a comparative, and abbreviations', (
     assert.deepEqual(identifiers, ['v1.2', 'db-prod-1']);
   });
 });
+
+describe('offline judge: "no other <things>" against a record of the denied event', () => {
+  const worker = {
+    file: 'worker.log',
+    text: [
+      '2026-03-09T09:20:00Z INFO deploy renderer v2.14.0 rolled out',
+      '2026-03-09T09:33:07Z WARN kubelet pod=tax-gateway-5d4b-1 container=tax-gateway restarted reason=OOMKilled restart_count=1',
+    ].join('\n'),
+  };
+
+  it('a restart of some other workload contradicts "no other services were restarted"', async () => {
+    // "Other" leaves any workload but the one discussed; tax-gateway restarted at 09:33:07.
+    const claim = await judge('No other services were restarted during the incident.', [worker]);
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+  });
+
+  it('a record of another class does not contradict a denial of the class itself', async () => {
+    // The denial is of inverters; a meter's fault is no inverter's.
+    const plant = { file: 'plant.log', text: '2026-08-04T10:00:00Z WARN meter=MTR-2 fault=comms_timeout' };
+    const claim = await judge('No other inverter logged a fault during the month.', [plant]);
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
+});

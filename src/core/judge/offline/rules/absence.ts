@@ -114,6 +114,8 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   const supporting: IndexedItem[] = [];
   // "No other vendor pushed firmware": the one the report just discussed (Kestrel) is set apart.
   const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view, [...denied, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word))) : undefined;
+  const otherClass = /\bother\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(view.claim.text)?.[1];
+  const deniesClass = otherClass !== undefined && extractFeatures(otherClass).words.some((word) => denied.includes(word));
   for (const unit of candidates) {
     const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;
@@ -146,7 +148,10 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     }
     // A denied event ("was not restarted") needs the unit to be about the same subject; an
     // absence ("no warehouse had a pick time over an hour") needs it to show the same property.
-    if (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied))) continue;
+    // "No other services were restarted": what "other" leaves is any entity but the one set apart
+    // above, so a record of the denied event need not share the claim's words for its class.
+    // (Not when the denial is of the class itself, "no other inverter logged a fault": then the record must be of that class.)
+    if ((!setApart || deniesClass) && (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied)))) continue;
     // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
     // names the thing; it does not record one.
     if (namedOnlyAsPlan(unit, denied)) continue;

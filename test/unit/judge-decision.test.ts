@@ -84,7 +84,7 @@ describe('offline judge: the decision over the rules\' proposals', () => {
     // 97 is db-prod-1's CPU; db-prod-2's row gives only memory.
     const index = buildEvidenceIndex(rows);
     const sibling = claim('CPU on db-prod-2 reached 97% according to the weekly capacity newsletter celebration.');
-    const evidence = gatherClaimEvidence(sibling, index, undefined, { partition: 'ungrounded', type: 'inference' });
+    const evidence = gatherClaimEvidence(sibling, index, undefined, { partition: 'ungrounded', type: 'inference', evidence_refs: [] });
     assert.equal(groundable({ partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: '', wordingOnly: true }, evidence), false);
   });
 

@@ -12,7 +12,7 @@ import { probabilities, type DecisionModel } from './decide/model';
 import { checkSlots } from './derive/slots';
 
 /** Everything the decision reads about one claim, given the rules' proposal for it (training reads it too). */
-export function gatherClaimEvidence(claim: ReportClaim, index: EvidenceIndex, question: string | undefined, proposed: Pick<JudgedClaim, 'partition' | 'type'>): ClaimEvidence {
+export function gatherClaimEvidence(claim: ReportClaim, index: EvidenceIndex, question: string | undefined, proposed: Pick<JudgedClaim, 'partition' | 'type' | 'evidence_refs'>): ClaimEvidence {
   const prop = readProposition(claim.text, claim.context);
   const alignment = align(prop, index);
   return {
@@ -21,7 +21,7 @@ export function gatherClaimEvidence(claim: ReportClaim, index: EvidenceIndex, qu
     slots: checkSlots(prop, alignment),
     hasRecords: index.hasRecords,
     hasQuestion: question !== undefined,
-    proposed: { partition: proposed.partition, type: proposed.type },
+    proposed: { partition: proposed.partition, type: proposed.type, cited: proposed.evidence_refs.length },
   };
 }
 

@@ -16,7 +16,7 @@ export interface ClaimEvidence {
   /** A question was given with the report. */
   hasQuestion: boolean;
   /** What the structural rules propose for the claim: the model weighs it with the slots. */
-  proposed: { partition: PartitionKey; type: EvidenceType };
+  proposed: { partition: PartitionKey; type: EvidenceType; cited: number };
 }
 
 const KINDS: EvidenceKind[] = ['log_line', 'tool_row', 'signal', 'tool_call', 'reasoning', 'json_field', 'paragraph'];
@@ -43,6 +43,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'figures_anchored_share', 'figures_conflict_any', 'figures_dimension_conflict_any', 'times_anchored_share',
   'states_conflict_strong', 'polarity_denied_stated',
   'hedge_x_unopposed', 'causal_x_covered', 'mismatch_x_matched_nothing', 'all_matched', 'nothing_specific',
+  'absence_uncited',
   ...PARTITION_KEYS.map((key) => `proposed_${key}`),
   ...EVIDENCE_TYPES.map((type) => `proposed_type_${type}`),
 ];
@@ -93,6 +94,8 @@ export function featureVector(input: ClaimEvidence): number[] {
     flag(strongStateConflict(slots)),
     flag(slots.some((s) => (s.slot === 'absence' || s.slot === 'negation') && s.outcome === 'mismatched' && prop.denied.length > 0)),
     flag(prop.hedge) * flag(!opposed && mismatches === 0), flag(prop.causal) * covered, flag(mismatches) * flag(matches === 0), flag(specifics > 0 && matches === figures + dated && alignment.missingEntities.length === 0), flag(specifics === 0),
+    // An absence grounded only because no record shows the denied thing, none reporting it: weaker than "evidence reports none".
+    flag(input.proposed.type === 'neg_evidence' && input.proposed.cited === 0),
     ...PARTITION_KEYS.map((key) => flag(input.proposed.partition === key)),
     ...EVIDENCE_TYPES.map((type) => flag(input.proposed.type === type)),
   ];

@@ -88,3 +88,18 @@ describe('offline judge: a date that is another date plus a period', () => {
     assert.notEqual(claim.partition, 'grounded', claim.reason);
   });
 });
+
+describe('offline judge: comparing two rows of a table with attribute columns', () => {
+  const machines = {
+    file: 'machines.csv',
+    text: ['machine_id,model,shift_hours,area_ha', 'GR-01,Alpha 600,40.0,80.0', 'GR-02,Beta 400,50.0,58.0', 'GR-03,Alpha 600,30.0,50.0'].join('\n'),
+  };
+
+  it('a column with one value per machine (its model) does not keep two machines apart', async () => {
+    // GR-02 groomed 58.0 ha, GR-01 80.0 ha: "more area than GR-01" is reversed; area_ha is named by "area" (ha is its unit).
+    const claim = await judge('GR-02 groomed more area than GR-01.', [machines]);
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+    const right = await judge('GR-01 groomed more area than GR-02.', [machines]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

@@ -8,6 +8,7 @@ import fields from './fields.json';
 import measureWords from './measure-words.json';
 import modality from './modality.json';
 import states from './states.json';
+import unitNames from './unit-names.json';
 
 export type ModalityKind = 'hedge' | 'causal' | 'certainty' | 'negation' | 'absence' | 'recommendation';
 
@@ -100,7 +101,7 @@ export const MOMENT_FIELD_SUFFIXES: ReadonlySet<string> = new Set(fields.momentS
 export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutral);
 
 /** Unit words of field names (wait_min, size_mb): they say how a measure is written, not what it is. */
-export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set([...Object.keys(UNITS), ...measureWords.units]);
+export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set([...Object.keys(UNITS), ...measureWords.units, ...Object.values(unitNames.units).flat()]);
 
 /** Words that make a figure beside them a bar to meet (a minimum, a target), not a reading. */
 export const THRESHOLD_WORDS: ReadonlySet<string> = new Set(measureWords.thresholds);

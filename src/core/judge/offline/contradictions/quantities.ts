@@ -121,7 +121,7 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
 }
 
 const LABEL_NOUN_RE =
-  /(?:\b(?:version|release|build|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;
+  /(?:\b(?:version|release|build|week|wk|quarter|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;
 
 /** The stem of the label noun a small bare number follows ("Android 13" → android, "version 13", "Route 12"). */
 function labelNoun(text: string, quantity: Quantity): string | undefined {

@@ -52,3 +52,17 @@ describe('offline judge: "no other <things>" against a record of the denied even
     assert.notEqual(claim.partition, 'contradicted', claim.reason);
   });
 });
+
+describe('offline judge: a denial a record states in a field value, and a sibling by its number', () => {
+  it('`status=not_scheduled` bears out "was not scheduled"', async () => {
+    const passes = { file: 'passes.log', text: '[tool=query_passes row=4] antenna=tro-ant-4 pass=AQUA-L-5520 aos=2026-04-09T08:49:00Z status=not_scheduled reason=maintenance_lock' };
+    const claim = await judge('The AQUA-L-5520 pass at 08:49 UTC was not scheduled.', [passes]);
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
+
+  it('a record of wave 2 starting is no counter-example to "wave 3 has not started"', async () => {
+    const ota = { file: 'ota.log', text: '2026-05-20T08:10:02Z INFO ota-controller change=CHG-2291 wave=wave-2 retry state=started targets=27' };
+    const claim = await judge('Wave 3 has not started.', [ota]);
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
+});

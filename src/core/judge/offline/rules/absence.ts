@@ -47,6 +47,24 @@ function namedBefore(view: ClaimView, denied: readonly string[]): { identifiers:
 
 const EXCEPTION_RE = /\b(?:apart from|except(?: for)?|other than|besides|aside from)\s+([^,;.]+)/i;
 
+/** A field value that itself denies the denied thing: `status=not_scheduled`, `result=no-retry`. */
+function fieldDenies(unit: IndexedItem, denied: readonly string[]): boolean {
+  return Object.values(unit.features.fields).some((value) => {
+    const words = /^(?:not|no|never)[_\s-]+(\p{L}+)/iu.exec(value)?.[1];
+    return words !== undefined && extractFeatures(words).words.some((word) => denied.includes(word));
+  });
+}
+
+/** A record whose field names the claim's "<noun> <number>" with another number (wave=wave-2 for "Wave 3"). */
+function numberedSibling(text: string, unit: IndexedItem): boolean {
+  for (const match of text.matchAll(/\b(\p{L}{3,})\s+(\d{1,3})\b/gu)) {
+    const value = unit.features.fields[match[1]!.toLowerCase()];
+    const number = value === undefined ? undefined : /(\d+)\s*$/.exec(value)?.[1];
+    if (number !== undefined && Number(number) !== Number(match[2])) return true;
+  }
+  return false;
+}
+
 /** The value of a field named after the denied thing (`errors=3`, `retries: 0`), if any. */
 function deniedFieldValue(unit: IndexedItem, denied: readonly string[]): string | undefined {
   for (const [key, value] of Object.entries(unit.features.fields)) {
@@ -125,8 +143,10 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // "apart from posting the status": the excepted item is not a counter-example.
     if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
     if (setApart && (setApart.identifiers.some((id) => hasIdentifier(unit, id)) || setApart.names.some((group) => hasName(unit, group)))) continue;
+    // "Wave 3 has not started" against `wave=wave-2 … state=started`: the record is of a sibling the claim does not name.
+    if (numberedSibling(view.claim.text, unit)) continue;
     const field = deniedFieldValue(unit, denied);
-    const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term));
+    const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term)) || fieldDenies(unit, denied);
     if (deniesToo || (field !== undefined ? EMPTY_VALUE_RE.test(field) : reportsNothing(unit.text))) {
       supporting.push(unit);
       continue;

@@ -4,7 +4,7 @@
 // worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import { extractFeatures } from '../../src/core/retrieval/index';
-import { judge } from '../support/judge-sources';
+import { judge, judgeReport } from '../support/judge-sources';
 
 const rating = {
   file: 'rating.log',
@@ -64,5 +64,21 @@ describe('offline judge: a denial a record states in a field value, and a siblin
     const ota = { file: 'ota.log', text: '2026-05-20T08:10:02Z INFO ota-controller change=CHG-2291 wave=wave-2 retry state=started targets=27' };
     const claim = await judge('Wave 3 has not started.', [ota]);
     assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
+});
+
+describe('offline judge: "the alert" named just before', () => {
+  const alerts = {
+    file: 'alerts.log',
+    text: '[signal] alert_id=SMTP-QUEUE-HIGH fired_at=2026-05-04T14:02:00Z resolved_at=2026-05-04T14:40:30Z severity=warning host=smtp-relay-01',
+  };
+
+  it('is read as that alert: its life is checked against the claimed span', async () => {
+    // SMTP-QUEUE-HIGH was open from 14:02:00 to 14:40:30, 38.5 minutes, not "about 25 minutes".
+    const wrong = await judgeReport(['SMTP-QUEUE-HIGH fired at 14:02 on smtp-relay-01.', 'The alert stayed open for about 25 minutes.'], [alerts]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    // About 38 minutes is its life.
+    const right = await judgeReport(['SMTP-QUEUE-HIGH fired at 14:02 on smtp-relay-01.', 'The alert stayed open for about 38 minutes.'], [alerts]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

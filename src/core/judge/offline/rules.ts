@@ -51,6 +51,7 @@ import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
 import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
+import { signalName, signalsOf } from './records/signals';
 
 export type { ClaimVerdict } from './claim-view';
 export { DEFAULT_RULE_OPTIONS, type RuleOptions };
@@ -65,6 +66,8 @@ const LEADING_ANSWER = /^\s*(yes|no)\s*[,;:.!]\s+/i;
 export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions = DEFAULT_RULE_OPTIONS, question?: string, surroundings: ClaimSurroundings = NO_SURROUNDINGS): ClaimVerdict {
   const timed = atMomentBefore(claim, index, options, question, surroundings.timed[0]);
   if (timed) return timed;
+  const referred = alertNamedBefore(claim, index, options, question, surroundings);
+  if (referred) return referred;
   const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
   // A table row labelled by a name the records write by its code is read by the code even when
   // the cell alone finds support: the cell's figures must be that row's.
@@ -89,6 +92,33 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
   const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
   return { ...coded, evidence_refs: refs, reason: `reading ${reading}: ${coded.reason}` };
+}
+
+// "The alert stayed open for about 25 minutes": an alert the claim names by its kind alone.
+const THE_ALERT_RE = /\b(?:the|that|this)\s+(alert|alarm|warning|page)\b(?!\s+(?:rule|threshold|limit|level|policy|config\w*)\b)/i;
+
+/**
+ * "NET-DHCP-9 fired at 08:12. The alert stayed open for about 25 minutes.": "the alert" is the one
+ * alert a signal record names that the claims just before name. Read the claim with that name in
+ * place; take that reading when it decides the claim.
+ */
+function alertNamedBefore(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question: string | undefined, surroundings: ClaimSurroundings): ClaimVerdict | undefined {
+  const phrase = THE_ALERT_RE.exec(claim.text);
+  if (!phrase || surroundings.previous.length === 0) return undefined;
+  const names = new Map(signalsOf(index).all.map((unit) => [signalName(unit).toLowerCase(), signalName(unit)]));
+  if (names.size === 0 || extractFeatures(claim.text).identifiers.some((id) => names.has(id))) return undefined;
+  // The nearest claim before that names any alert, and it names exactly one.
+  for (const before of surroundings.previous) {
+    const named = [...new Set(extractFeatures(before.text).identifiers.filter((id) => names.has(id)))];
+    if (named.length === 0) continue;
+    if (named.length > 1) return undefined;
+    const name = names.get(named[0]!)!;
+    const text = claim.text.slice(0, phrase.index) + `${phrase[0]} ${name}` + claim.text.slice(phrase.index + phrase[0].length);
+    const read = judgeClaimAsWritten({ ...claim, text }, index, options, question, surroundings);
+    if (read.partition !== 'grounded' && read.partition !== 'contradicted') return undefined;
+    return { ...read, reason: `reading "${phrase[0]}" as ${name}, named just before: ${read.reason}` };
+  }
+  return undefined;
 }
 
 // Not "at the same time of day", which is no moment.

@@ -103,3 +103,14 @@ describe('offline judge: comparing two rows of a table with attribute columns', 
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+describe('offline judge: comparing a rate of two columns', () => {
+  it('"more area per hour than" compares area over shift hours, not area', async () => {
+    // GR-01: 80.0 ha / 40.0 h = 2.0 ha/h; GR-02: 58.0 / 50.0 = 1.16; GR-03: 50.0 / 30.0 = 1.67.
+    // downtime_h has zeros, so it is no denominator. GR-03 groomed less area than GR-02 but more per hour.
+    const more = await judge('GR-03 groomed more area per hour than GR-02.', [fleet]);
+    assert.notEqual(more.partition, 'contradicted', more.reason);
+    const less = await judge('GR-02 groomed more area per hour than GR-01.', [fleet]);
+    assert.equal(less.partition, 'contradicted', less.reason);
+  });
+});

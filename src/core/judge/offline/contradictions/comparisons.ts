@@ -7,6 +7,7 @@ import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { comparedGroups, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly } from '../align/table-alignment';
 import comparisons from '../vocabulary/comparisons.json';
+import { rateMeasure } from '../derive/row-figures';
 
 /** Words whose order runs against the figure's (faster is the smaller duration): the measure decides, so they are left out. */
 const INVERSE = new Set(comparisons.inverse);
@@ -48,12 +49,15 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     const [column, [a, b]] = pairs[0]! as [string, [string, string]];
     const rows = selectRows(table, named, new Set([column]));
     const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
-    measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
+    // "more area per hour than": a rate of two columns, else the one column the claim's figure or words name.
+    const rate = rateMeasure(table, view.claim.text);
+    measure = rate?.label ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
+    const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
     for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
       const side = (label: string): Side | undefined => {
         const found = group.filter((row) => row.values.get(column) === label);
-        const value = found.length === 1 ? numericValue(found[0]!.values.get(measure!) ?? '') : undefined;
+        const value = found.length === 1 ? valueOf(found[0]!) : undefined;
         return value === undefined ? undefined : { label, value, row: found[0]! };
       };
       const [first, second] = [side(a), side(b)];
@@ -77,7 +81,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
   const reversed = ([first, second]: [Side, Side]): boolean => compared.direction * (first.value - second.value) < 0;
   if (!outcomes.every(reversed)) return null;
   const [first, second] = outcomes[0]!;
-  const show = (side: Side): string => `${side.label} ${side.value} (${side.row.refs[0]})`;
+  const show = (side: Side): string => `${side.label} ${Number(side.value.toPrecision(4))} (${side.row.refs[0]})`;
   return {
     partition: 'contradicted',
     type: 'synthesis',

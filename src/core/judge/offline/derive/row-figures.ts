@@ -136,7 +136,7 @@ function columnsNaming(table: Table, words: readonly string[], exclude?: string)
  * The columns a rate's words name: those naming all of them if any do, else those naming its
  * last word (the unit). At most two: "h" may be shift_hours or downtime_h, both tried.
  */
-function rateColumns(table: Table, words: readonly string[], exclude?: string): string[] {
+export function rateColumns(table: Table, words: readonly string[], exclude?: string): string[] {
   for (const wanted of [words, words.slice(-1)]) {
     const columns = columnsNaming(table, wanted, exclude);
     if (columns.length > 0) return columns.length <= 2 ? columns : [];
@@ -178,4 +178,30 @@ function tableRate(table: Table, numerator: string, denominator: string, fits: (
 
 function cellsOf(row: TableRow, columns: readonly string[]): IndexedItem[] {
   return [...new Set(columns.map((column) => row.cells.get(column) ?? row.unit))];
+}
+
+const PER_RE = /\b(\p{L}+)\s+per\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
+
+/**
+ * A rate a claim compares without a figure ("groomed more area per hour than PB-02"): the word
+ * before "per" names the numerator column, the words after it the denominator; each must name
+ * exactly one column. The row's value of the rate, or undefined when the claim words none.
+ */
+export function rateMeasure(table: Table, text: string): { label: string; of: (row: TableRow) => number | undefined } | undefined {
+  const match = PER_RE.exec(text);
+  if (!match) return undefined;
+  const after = [match[2]!, match[3]].filter((word): word is string => word !== undefined && !isStopword(word.toLowerCase()));
+  // A rate is per a positive amount: a column with a zero in some row (downtime_h) is no denominator of every row's rate.
+  const denominators = rateColumns(table, after).filter((column) => table.rows.every((row) => (numericValue(row.values.get(column) ?? '') ?? 0) > 0));
+  if (denominators.length !== 1) return undefined;
+  const numerators = rateColumns(table, [match[1]!], denominators[0]);
+  if (numerators.length !== 1) return undefined;
+  const [top, bottom] = [numerators[0]!, denominators[0]!];
+  return {
+    label: `${top}/${bottom}`,
+    of: (row) => {
+      const [a, b] = [numericValue(row.values.get(top) ?? ''), numericValue(row.values.get(bottom) ?? '')];
+      return a === undefined || b === undefined || b === 0 ? undefined : a / b;
+    },
+  };
 }

@@ -6,7 +6,8 @@
 // it denies a warning TLS-EXPIRY-21D gave; a restart is dated by its trace event's own ts; a CSV
 // of gateways ranks gw-2, not gw-3, first by errors; a monthly CSV sums to the claimed quarter's
 // total only over Q1's months; a quarterly CSV gives gw-2's later quarter another value than the
-// claimed end of its rise. Each contradicted claim is marked and its hover cites the record that
+// claimed end of its rise; a CSV of gateways' uptime and requests gives gw-2's rate per hour as the
+// ratio of two cells, and gw-1's lower one. Each contradicted claim is marked and its hover cites the record that
 // contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -28,6 +29,10 @@ const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp; refs?: 
   },
   // gw-2 had 8 timeouts in 2025Q4 (line 4) and 11, not 13, in 2026Q1 (line 5).
   { text: 'On gw-2, timeouts rose from 8 to 13.', partition: 'contradicted', cites: /pool-quarters\.csv:E5 gives timeouts=11/ },
+  // pool-shifts.csv: gw-2 served 1,450 requests in 50.0 hours of uptime (line 3), 29.0 an hour; gw-1 1,000 in 40.0 (line 2), 25.
+  // (errors_h is no denominator: gw-1's is 0.)
+  { text: 'gw-2 served 29.0 requests per hour.', partition: 'grounded', refs: ['pool-shifts.csv:E3'] },
+  { text: 'Gateway gw-1 served more requests per hour than gw-2.', partition: 'contradicted', cites: /requests\/uptime_h; gw-1 25 \(pool-shifts\.csv:E2\) against gw-2 29 \(pool-shifts\.csv:E3\)/ },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -36,7 +41,7 @@ describe('editor: checks against records and later documents', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart and the quarter summed from its months, and the hover cites each record', async () => {
+  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart, the quarter summed from its months and a rate of two cells, marks a reversed comparison of rates, and the hover cites each record', async () => {
     const api = await groundingApi();
     const uri = fixtureUri('records', 'report.md');
     const document = await vscode.workspace.openTextDocument(uri);

@@ -55,14 +55,18 @@ function fieldDenies(unit: IndexedItem, denied: readonly string[]): boolean {
   });
 }
 
-/** A record whose field names the claim's "<noun> <number>" with another number (wave=wave-2 for "Wave 3"). */
-function numberedSibling(text: string, unit: IndexedItem): boolean {
-  for (const match of text.matchAll(/\b(\p{L}{3,})\s+(\d{1,3})\b/gu)) {
-    const value = unit.features.fields[match[1]!.toLowerCase()];
-    const number = value === undefined ? undefined : /(\d+)\s*$/.exec(value)?.[1];
-    if (number !== undefined && Number(number) !== Number(match[2])) return true;
-  }
-  return false;
+/** The claim's "<noun> <number>" labels ("Wave 3" → wave, 3). */
+function numberedLabels(text: string): Array<[string, number]> {
+  return [...text.matchAll(/\b(\p{L}{3,})\s+(\d{1,3})\b/gu)].map((match) => [match[1]!.toLowerCase(), Number(match[2])]);
+}
+
+/** A record whose field names one of the claim's labels with another number (wave=wave-2 for "Wave 3"). */
+function numberedSibling(labels: ReadonlyArray<[string, number]>, unit: IndexedItem): boolean {
+  return labels.some(([noun, number]) => {
+    const value = unit.features.fields[noun];
+    const written = value === undefined ? undefined : /(\d+)\s*$/.exec(value)?.[1];
+    return written !== undefined && Number(written) !== number;
+  });
 }
 
 /** The value of a field named after the denied thing (`errors=3`, `retries: 0`), if any. */
@@ -134,6 +138,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view, [...denied, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word))) : undefined;
   const otherClass = /\bother\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(view.claim.text)?.[1];
   const deniesClass = otherClass !== undefined && extractFeatures(otherClass).words.some((word) => denied.includes(word));
+  const labels = numberedLabels(view.claim.text);
   for (const unit of candidates) {
     const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;
@@ -144,7 +149,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     if (exceptionWords.length > 0 && exceptionWords.filter((w) => unit.wordSet.has(w)).length >= Math.min(2, exceptionWords.length)) continue;
     if (setApart && (setApart.identifiers.some((id) => hasIdentifier(unit, id)) || setApart.names.some((group) => hasName(unit, group)))) continue;
     // "Wave 3 has not started" against `wave=wave-2 … state=started`: the record is of a sibling the claim does not name.
-    if (numberedSibling(view.claim.text, unit)) continue;
+    if (numberedSibling(labels, unit)) continue;
     const field = deniedFieldValue(unit, denied);
     const deniesToo = wordingOf(unit).negated.some((term) => denied.includes(term)) || fieldDenies(unit, denied);
     if (deniesToo || (field !== undefined ? EMPTY_VALUE_RE.test(field) : reportsNothing(unit.text))) {

@@ -89,20 +89,12 @@ export function findSupport(view: ClaimView, candidates: IndexedItem[], options:
     take(best);
     if (met.every(Boolean)) break;
   }
-  // A figure no unit states may follow from what they do state (see derivedFrom).
+  // A figure no unit states may follow from what they do state (see derivedFrom); a date may be
+  // another date plus a period (see dateOffsetDerivation).
   const derived = new Set<number>();
   needs.forEach((need, i) => {
-    if (met[i] || !need.quantity) return;
-    const units = derivedFrom(view, need.quantity, candidates);
-    if (!units) return;
-    met[i] = true;
-    derived.add(i);
-    for (const unit of units) take(unit);
-  });
-  // A date no unit states may be another date plus a period (see dateOffsetDerivation).
-  needs.forEach((need, i) => {
-    if (met[i] || !need.date) return;
-    const units = dateOffsetDerivation(view, need.date, candidates);
+    if (met[i]) return;
+    const units = need.quantity ? derivedFrom(view, need.quantity, candidates) : need.date ? dateOffsetDerivation(view, need.date, candidates) : undefined;
     if (!units) return;
     met[i] = true;
     derived.add(i);

@@ -274,7 +274,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   }
   if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;
-  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group));
+  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group) || documentNamesGroup(view.index, unit, group));
   // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
   const context = view.context;
   // Its name when it has one ("Millbrook Q1 → Q2": the clinic, not the quarter).
@@ -336,6 +336,15 @@ export function documentNames(index: EvidenceIndex, unit: IndexedItem, identifie
   return index.itemsWith(`i:${identifier}`).some((position) => {
     const other = index.items[position]!;
     return other.item.kind === 'json_field' && other.item.file === unit.item.file && !(other.item.jsonPath ?? '').includes('[');
+  });
+}
+
+/** The same for a name ("site": "Kalgara Pit North" at the top of a site's settings, for "Pit North"). */
+export function documentNamesGroup(index: EvidenceIndex, unit: IndexedItem, group: readonly string[]): boolean {
+  if (unit.item.kind !== 'json_field') return false;
+  return index.itemsWith(`w:${group[0]}`).some((position) => {
+    const other = index.items[position]!;
+    return other.item.kind === 'json_field' && other.item.file === unit.item.file && !(other.item.jsonPath ?? '').includes('.') && !(other.item.jsonPath ?? '').includes('[') && hasName(other, group);
   });
 }
 

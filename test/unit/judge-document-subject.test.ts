@@ -1,0 +1,24 @@
+// The offline judge reading a JSON document as about the entity its top level names: a figure in a
+// nested field belongs to that entity though the field's own line never repeats the name. Evidence
+// is parsed by the real evidence reader; expected verdicts are worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+const siteConfig = {
+  file: 'site-config.json',
+  text: JSON.stringify({ site: 'Kalgara Pit North', blast: { hold_lead_time_min: 60, exclusion_radius_m: 750 } }, null, 2),
+};
+
+describe('offline judge: a JSON document is about the entity its top level names', () => {
+  it('a nested figure of a site document is that site\'s figure, named by part of its name', async () => {
+    // "site": "Kalgara Pit North" names the document; blast.exclusion_radius_m is 750 → grounded.
+    const verdict = await judge('Pit North sets the exclusion radius to 750 m.', [siteConfig]);
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('another site named by the claim is not the document\'s subject', async () => {
+    // Nothing in the evidence is about Pit South: the radius is not shown to be its figure.
+    const verdict = await judge('Pit South sets the exclusion radius to 750 m.', [siteConfig]);
+    assert.notEqual(verdict.partition, 'grounded', verdict.reason);
+  });
+});

@@ -9,6 +9,11 @@ const siteConfig = {
   text: JSON.stringify({ site: 'Kalgara Pit North', blast: { hold_lead_time_min: 60, exclusion_radius_m: 750 } }, null, 2),
 };
 
+const migration = {
+  file: 'migration.json',
+  text: JSON.stringify({ migration_id: 'M-1012', engine: 'postgres 16.4', phases: [{ phase: 'retry', duration_ms: 15300 }] }, null, 2),
+};
+
 describe('offline judge: a JSON document is about the entity its top level names', () => {
   it('a nested figure of a site document is that site\'s figure, named by part of its name', async () => {
     // "site": "Kalgara Pit North" names the document; blast.exclusion_radius_m is 750 → grounded.
@@ -19,6 +24,12 @@ describe('offline judge: a JSON document is about the entity its top level names
   it('another site named by the claim is not the document\'s subject', async () => {
     // Nothing in the evidence is about Pit South: the radius is not shown to be its figure.
     const verdict = await judge('Pit South sets the exclusion radius to 750 m.', [siteConfig]);
+    assert.notEqual(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('an attribute at the top level (engine) does not make the document about that name', async () => {
+    // "engine": "postgres 16.4" describes the migration; the 15 is no version of it (15.3 s is a phase's duration).
+    const verdict = await judge('The migration ran on Postgres 15.', [migration]);
     assert.notEqual(verdict.partition, 'grounded', verdict.reason);
   });
 });

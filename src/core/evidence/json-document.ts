@@ -103,7 +103,8 @@ function enclosingObject(object: Node): Node | undefined {
   return node;
 }
 
-function isIdentityKey(key: string): boolean {
+/** A key whose value says which thing its object describes (identity-keys.json). */
+export function isIdentityKey(key: string): boolean {
   const lower = key.toLowerCase();
   return IDENTITY_KEYS.has(lower) || IDENTITY_SUFFIXES.has(lower.split(/[_.-]/).pop() ?? '');
 }

@@ -5,6 +5,7 @@
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import type { ClockTime, EvidenceIndex, IndexedItem, Quantity, TextFeatures } from '../../retrieval/index';
+import { isIdentityKey } from '../../evidence/json-document';
 import { isNationality, type Wording } from './language';
 import { dateMatches, timeMatches } from './derive/matching';
 import { DOCUMENT_WORDS, LIGHT_WORDS, fileWords } from './words';
@@ -344,7 +345,10 @@ export function documentNamesGroup(index: EvidenceIndex, unit: IndexedItem, grou
   if (unit.item.kind !== 'json_field') return false;
   return index.itemsWith(`w:${group[0]}`).some((position) => {
     const other = index.items[position]!;
-    return other.item.kind === 'json_field' && other.item.file === unit.item.file && !(other.item.jsonPath ?? '').includes('.') && !(other.item.jsonPath ?? '').includes('[') && hasName(other, group);
+    const path = other.item.jsonPath ?? '';
+    // Only a top-level key that says which thing the document describes ("site", "name"), not an attribute of it
+    // ("engine"), and in its own value: a JSON item's words include members it inherits from the document.
+    return other.item.kind === 'json_field' && other.item.file === unit.item.file && !/[.[]/.test(path) && isIdentityKey(path) && hasName(other, group) && group.every((word) => other.item.text.toLowerCase().includes(word));
   });
 }
 

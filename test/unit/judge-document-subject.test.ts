@@ -33,3 +33,15 @@ describe('offline judge: a JSON document is about the entity its top level names
     assert.notEqual(verdict.partition, 'grounded', verdict.reason);
   });
 });
+
+describe('offline judge: a threshold written after its figure is no reading', () => {
+  it('a total is not contradicted by the "10 minutes or more" that says which events a table lists', async () => {
+    // 40 + 95 + 215 = 350 minutes; the 10 minutes is the table's threshold, not a duration of the week.
+    const downtime = {
+      file: 'downtime.md',
+      text: ['# Downtime', '', 'Events of 10 minutes or more recorded by the supervisors.', '', '| date | asset | minutes |', '|---|---|---|', '| 2024-09-02 | PC-1 | 40 |', '| 2024-09-03 | CV-02 | 95 |', '| 2024-09-04 | PC-1 | 215 |', ''].join('\n'),
+    };
+    const verdict = await judge('Recorded downtime totalled 350 minutes.', [downtime]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

@@ -36,6 +36,10 @@ describe('text features', () => {
     assert.deepEqual([about!.value, about!.qualifier], [104000, 'approx']);
     assert.equal(extractFeatures('still above 20,000').quantities[0]!.qualifier, 'lower');
     assert.equal(extractFeatures('fewer than 450 signups').quantities[0]!.qualifier, 'upper');
+    // A bound written after the figure and its unit: "events of 10 minutes or more" is at least 10 minutes.
+    assert.equal(extractFeatures('Events of 10 minutes or more are recorded').quantities[0]!.qualifier, 'lower');
+    assert.equal(extractFeatures('a reply in 500 ms or less').quantities[0]!.qualifier, 'upper');
+    assert.equal(extractFeatures('10 minutes or so').quantities[0]!.qualifier, undefined);
   });
 
   it('reads clock times in 24-hour and am/pm notation, with or without seconds', () => {

@@ -12,8 +12,8 @@ export interface ReadingDetail {
   keyBefore(text: string, index: number): string[];
   /** What a field's value measures: its key's words (and in prose, the words after it). */
   fieldKey(text: string, fieldKey: string, start: number, end: number): string[];
-  /** How the figure at `index` is meant: about, at least, at most, a change. */
-  qualifier(text: string, index: number): Quantity['qualifier'];
+  /** How the figure at `index` (ending at `end`, unit included) is meant: about, at least, at most, a change. */
+  qualifier(text: string, index: number, end?: number): Quantity['qualifier'];
   /** Whether names (runs of capitalised words) are read. */
   names: boolean;
 }

@@ -48,6 +48,12 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
   [/\bby\s*[$€£]?$/i, 'delta'],
 ];
 
+// "events of 10 minutes or more", "500 ms or less": a bound written after the figure and its unit.
+const AFTER_QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
+  [/^\s*(?:or|and)\s+(?:more|longer|above|higher|over|greater|upwards?)\b/i, 'lower'],
+  [/^\s*(?:or|and)\s+(?:less|fewer|below|under|lower|shorter)\b/i, 'upper'],
+];
+
 /**
  * A denied comparison is the opposite bound: "never goes above 15 minutes" and "no more than"
  * are at most; "does not exceed" is at most; "never drops below 200" is at least. "never"/"not"
@@ -65,12 +71,15 @@ export const NEGATED_LOWER_RE = new RegExp(String.raw`\b${DENIAL}(?:${BELOW})\s*
 export const DENIED_COMPARISON_RE = new RegExp(String.raw`^${DENIAL}(?:${ABOVE}|${BELOW})\s*[$€£]?\d`, 'iu');
 
 /** How the figure at `index` is meant (about, at least, at most, a change), from the words right before it. */
-export function qualifierBefore(text: string, index: number): Quantity['qualifier'] {
+export function qualifierBefore(text: string, index: number, end?: number): Quantity['qualifier'] {
   const wide = text.slice(Math.max(0, index - 40), index);
   if (NEGATED_UPPER_RE.test(wide)) return 'upper';
   if (NEGATED_LOWER_RE.test(wide)) return 'lower';
   const before = text.slice(Math.max(0, index - 24), index);
   for (const [pattern, qualifier] of QUALIFIERS) if (pattern.test(before)) return qualifier;
+  if (end === undefined) return undefined;
+  const after = text.slice(end, end + 16);
+  for (const [pattern, qualifier] of AFTER_QUALIFIERS) if (pattern.test(after)) return qualifier;
   return undefined;
 }
 

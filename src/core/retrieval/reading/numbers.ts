@@ -81,7 +81,7 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
       key: fieldKey ? detail.fieldKey(text, fieldKey, match.index, match.index + raw.length) : detail.keyAround(text, match.index, match.index + raw.length),
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
-      qualifier: fieldKey ? undefined : detail.qualifier(text, match.index),
+      qualifier: fieldKey ? undefined : detail.qualifier(text, match.index, match.index + (unitMatch && unit ? raw + unitMatch[0] : raw).length),
     });
   }
   shareRangeUnits(quantities, numberText);

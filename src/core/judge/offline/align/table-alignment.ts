@@ -6,7 +6,7 @@ import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
-import { periodKey, periodsNamed, samePeriod } from '../records/periods';
+import { datesOfWeekdays, periodKey, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
 
 /** Lower-case tokens of a text, each also by its stem. */
@@ -146,6 +146,11 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     const written = hits.length > 1 ? hits.filter((value) => /\d/.test(value) && writtenOut(lowerClaim, value)) : [];
     const kept = written.length > 0 && written.length < hits.length ? written : hits;
     if (kept.length > 0) named.set(column, byPlaceNamed(view.claim.text, kept));
+    else {
+      // "Monday's break notional": a weekday names the one date of the column that falls on it.
+      const days = datesOfWeekdays(claim, values);
+      if (days.length > 0) named.set(column, days);
+    }
   }
   return named;
 }

@@ -9,7 +9,7 @@ import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { dimensionsCompatible, quantityMatches } from '../derive/matching';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { THRESHOLD_WORDS } from '../vocabulary/index';
+import { MONEY_KEY_PARTS, THRESHOLD_WORDS } from '../vocabulary/index';
 import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
 
 /**
@@ -59,6 +59,9 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   if (onlyElsewhere && elsewhere.length !== 1) return undefined;
   const measure = elsewhere.length === 1 ? elsewhere[0] : elsewhere.length === 0 ? measureColumn(view, table, rows, rows, claim, new Set(named.keys()), new Set([...labels, figure.raw.trim()])) : undefined;
   if (!measure) return undefined;
+  // "$18,400 in write-offs" is an amount of money: a column of counts (breaks) is not its measure.
+  const money = /[$€£¥]\s*$/.test(view.claim.text.slice(Math.max(0, figure.start - 2), figure.start));
+  if (money && !columnWords(measure).some((part) => MONEY_KEY_PARTS.has(canonicalStem(part.toLowerCase())))) return undefined;
   const cell = cellQuantity(row, measure);
   if (!cell || cell.dimension !== figure.dimension || !dimensionsCompatible(figure, cell) || quantityMatches(figure, cell)) return undefined;
   // Named by words alone, the column must be what the figure is said to measure: the words before it name it too.

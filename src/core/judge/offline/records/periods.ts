@@ -1,5 +1,6 @@
 // A period named in a value or a column name — 2026-09, 2026Q1, q4_2025, W10, sep_2026, March —
 // as a key that sorts in time order, so a series of rows or columns can be read first to last.
+import { canonicalStem } from '../../../retrieval/index';
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 export interface PeriodKey {
@@ -67,4 +68,31 @@ export function periodsNamed(tokens: Iterable<string>): PeriodKey[] {
     if (key && !out.some((k) => k.key === key.key && k.kind === key.kind)) out.push(key);
   }
   return out;
+}
+
+/** Weekday stems as the claim's tokens write them, Sunday first (getUTCDay order). */
+export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+
+/** The weekday (0 = Sunday) of an ISO calendar date value ("2024-06-03"), else undefined. */
+export function isoWeekday(value: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) return undefined;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? undefined : date.getUTCDay();
+}
+
+/**
+ * "Monday's break notional", "on Friday": the dates of `values` (a date column) the claim's
+ * weekdays name, where each named weekday falls on exactly one of them (a week of rows).
+ */
+export function datesOfWeekdays(claim: ReadonlySet<string>, values: readonly string[]): string[] {
+  const named = WEEKDAY_STEMS.flatMap((stem, day) => (claim.has(stem) ? [day] : []));
+  if (named.length === 0 || !values.every((value) => isoWeekday(value) !== undefined)) return [];
+  const found: string[] = [];
+  for (const day of named) {
+    const on = values.filter((value) => isoWeekday(value) === day);
+    if (on.length !== 1) return [];
+    found.push(on[0]!);
+  }
+  return found;
 }

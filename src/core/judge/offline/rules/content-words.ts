@@ -1,12 +1,11 @@
 // The words of a claim that evidence must hold, with their weight, and the wording that only
 // restates the claim's own date or figures ("on Saturday 5 September", "nearly double the
 // 1,512") and so needs no evidence of its own.
-import { canonicalStem, extractFeatures, type Quantity, type TextFeatures } from '../../../retrieval/index';
+import { extractFeatures, type Quantity, type TextFeatures } from '../../../retrieval/index';
 import type { Wording } from '../language';
 import { LIGHT_WORDS } from '../words';
 
-/** Weekday stems, Sunday first (as Date.getUTCDay counts). */
-export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+export { WEEKDAY_STEMS } from '../records/periods';
 
 const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|less than|under|below|at least|at most|just over|just under|close to)?\s*(double|doubled|twice|triple|tripled|three times|halved|half)\b(?!\s+(?:an?\s+)?(?:hour|minute|second|day|week|month|year)s?\b)/i;
 const RATIO_FACTORS: Record<string, number> = { double: 2, doubled: 2, twice: 2, triple: 3, tripled: 3, 'three times': 3, halved: 0.5, half: 0.5 };

@@ -7,6 +7,7 @@ import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, 
 import { fileWords, wordingOf } from '../words';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
 import { tablesOf } from '../records/tables';
+import { WEEKDAY_STEMS } from '../records/periods';
 
 export interface Need {
   label: string;
@@ -115,15 +116,22 @@ export function needsOf(view: ClaimView): Need[] {
     const sameState = (unit: IndexedItem): boolean =>
       state !== undefined && wordingOf(unit).states.some((s) => s.group === state.group && s.polarity === state.polarity && !isWeakStateWord(s.word));
     const nameWord = view.features.nameGroups.some((group) => group.length > 1 && group.includes(word));
+    // "on Friday": a record dated on a Friday (2024-06-07) names the day.
+    const weekday = WEEKDAY_STEMS.indexOf(word);
     needs.push({
       label: word,
       weight,
       hard: false,
       met: (unit) =>
-        unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)),
+        unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)) || (weekday >= 0 && datedOn(unit, weekday)),
     });
   }
   return needs;
+}
+
+/** A record whose own date (with its year) falls on the weekday (0 = Sunday). */
+function datedOn(unit: IndexedItem, weekday: number): boolean {
+  return unit.features.dates.some((d) => d.year !== undefined && d.day !== undefined && new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() === weekday);
 }
 
 /** Fields that name whose a record is (host=, job=, deployment=, cluster=, …). */

@@ -105,3 +105,6 @@ export const UNIT_KEY_PARTS: ReadonlySet<string> = new Set([...Object.keys(UNITS
 
 /** Words that make a figure beside them a bar to meet (a minimum, a target), not a reading. */
 export const THRESHOLD_WORDS: ReadonlySet<string> = new Set(measureWords.thresholds);
+
+/** Stems of field-name words that say a column holds money (break_notional_usd, unit_price). */
+export const MONEY_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.money);

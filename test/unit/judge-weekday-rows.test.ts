@@ -1,0 +1,41 @@
+// The offline judge naming a table row by its weekday: in a week of dated rows, "Monday" is the
+// one date that falls on a Monday. Evidence is parsed by the real evidence reader; expected verdicts
+// are worked out by hand in the comments (2024-06-03 was a Monday, 2024-06-07 a Friday).
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+const recon = {
+  file: 'recon_daily.csv',
+  text: [
+    'date,oms_fills,breaks,break_notional_usd',
+    '2024-06-03,184220,69,412300',
+    '2024-06-04,191045,57,288950',
+    '2024-06-05,176830,86,1024500',
+    '2024-06-06,203115,44,198400',
+    '2024-06-07,221480,178,2310750',
+  ].join('\n'),
+};
+
+describe('offline judge: a weekday names the dated row of a week that falls on it', () => {
+  it("a figure on Monday's row is read against that row", async () => {
+    // Monday = 2024-06-03: break_notional_usd=412300.
+    const right = await judge("Monday's break notional was $412,300.", [recon]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    const wrong = await judge("Monday's break notional was $421,300.", [recon]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /412300/);
+  });
+
+  it('an amount of money is not read against a column of counts', async () => {
+    // Friday's row has breaks=178 (a count); no column gives write-offs in money: not contradicted.
+    const verdict = await judge("Friday's breaks cost the desk $18,400 in write-offs.", [recon]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('two weeks of rows leave a weekday ambiguous', async () => {
+    // 2024-06-03 and 2024-06-10 are both Mondays: "Monday" names no single row.
+    const twoWeeks = { file: 'recon.csv', text: ['date,breaks,break_notional_usd', '2024-06-03,69,412300', '2024-06-10,50,300000', '2024-06-11,40,100000'].join('\n') };
+    const verdict = await judge("Monday's break notional was $421,300.", [twoWeeks]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

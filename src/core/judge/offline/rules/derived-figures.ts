@@ -10,6 +10,10 @@ import { fromClaimFigures, withSeries } from '../figures';
 import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
+import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
+
+/** A fall in the claim's wording: a verb of falling, or "down", "lower", "fewer", "less" beside a figure. */
+const FALL_RE = new RegExp(`${TREND_DOWN.source}|\\b(?:down|lower|fewer|less|smaller|cheaper)\\b`, 'i');
 
 /**
  * The records of the event a count is about, when there are exactly that many: every record
@@ -117,8 +121,14 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // Unless the claim gives the part itself ("11.2 GiB, roughly 80% of the 14 GiB limit").
   if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
   // A sum, a difference or a change of figures the records state.
-  const parts = deriveQuantity(quantity, withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))))?.units;
+  const series = withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit)));
+  const parts = deriveQuantity(quantity, series)?.units;
   if (parts) return parts;
+  // "down $2,230 (7.2%)", "fell 4.7%": a percentage worded as a fall is a negative change.
+  if (quantity.dimension === 'percent' && !isBound(quantity) && FALL_RE.test(withoutInfinitives(view.claim.text)) && !TREND_UP.test(view.claim.text)) {
+    const fall = deriveQuantity({ ...quantity, value: -quantity.value }, series)?.units;
+    if (fall) return fall;
+  }
   // A sum, a difference, a share or a rate of a table's rows the claim names ("3,060 sailings in Q1").
   const aggregate = aggregateDerivation(view, quantity);
   if (aggregate) return aggregate;

@@ -23,3 +23,29 @@ describe('offline judge: a percentage worded as a fall', () => {
     assert.notEqual(verdict.partition, 'grounded', verdict.reason);
   });
 });
+
+describe('offline judge: a percentage change to or from a figure the claim states', () => {
+  const games = {
+    file: 'games.csv',
+    text: ['game_date,stand,transactions', '2024-08-31,NG,1840', '2024-08-31,SB,2210', '2024-09-14,NG,2025', '2024-09-14,SB,1980'].join('\n'),
+  };
+  const shifts = {
+    file: 'shifts.csv',
+    text: ['date,shift,tonnes_crushed', '2024-09-02,day,21450', '2024-09-02,night,19870', '2024-09-03,day,22310'].join('\n'),
+  };
+
+  it("is the change between the stated group's total and the one other group of its split", async () => {
+    // 14 Sept: 2,025 + 1,980 = 4,005; 31 Aug: 1,840 + 2,210 = 4,050; 4,005 / 4,050 − 1 = −1.1%.
+    const verdict = await judge('Transactions fell 1.1% to 4,005.', [games]);
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+    const wrong = await judge('Transactions fell 4.5% to 4,005.', [games]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+
+  it("is the change from a figure the claim gives to the total of the rows, named by the figure's unit", async () => {
+    // 21,450 + 19,870 + 22,310 = 63,630 t of tonnes_crushed; 63,630 / 61,000 − 1 = 4.3%; 61,000 t is stated in kpi.log.
+    const kpi = { file: 'kpi.log', text: '[tool=kpi row=1] week=2024-W35 tonnes_crushed=61000\n' };
+    const verdict = await judge("Throughput rose 4.3% on the previous week's 61,000 t.", [shifts, kpi]);
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+});

@@ -12,6 +12,7 @@ import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
+import unitNames from '../vocabulary/unit-names.json';
 
 /** Tables longer than this are logs, not summaries: their sums are not what a report quotes. */
 const MAX_ROWS = 400;
@@ -19,6 +20,8 @@ const MAX_ROWS = 400;
 const MAX_GROUPS = 12;
 
 const MEAN_WORDS = new Set(aggregateWords.mean);
+/** Every name of the unit a name belongs to ("t" → t, tonne, tonnes, ton, tons). */
+const UNIT_NAMES = new Map<string, string[]>(Object.values(unitNames.units).flatMap((names) => names.map((name): [string, string[]] => [name, names])));
 const GENERIC_WORDS = new Set(aggregateWords.genericColumnWords);
 
 interface Aggregate {
@@ -40,17 +43,27 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const claim = tokensOf(view.claim.text);
   const periods = periodsNamed(claim);
   const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));
+  // The claim's other figures: a percentage may be the change to or from one of them.
+  const others = view.features.quantities.filter((q) => q !== quantity && q.dimension !== 'percent' && q.value > 0 && !isBound(q));
+  // A figure's unit names the column it is a total of ("285,480 t" of tonnes_crushed).
+  const measureWords = new Set([...claim, ...view.features.quantities.flatMap((q) => UNIT_NAMES.get(unitWordAfter(view.claim.text, q)) ?? [])]);
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
-    const measures = measuresOf(table, claim);
+    const measures = measuresOf(table, measureWords);
     if (measures.length === 0) continue;
     const { rows, focus, compared } = claimRows(view, table, claim, periods);
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(table, rows, measures, periods);
-    const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared);
+    const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared) ?? changeToStated(quantity, others, aggregates, focus);
     if (found) return cellsOf(found);
   }
   return undefined;
+}
+
+/** The word a figure is written in: its unit as read, else the word right after it ("285,480 t"). */
+function unitWordAfter(text: string, quantity: Quantity): string {
+  const written = /[\d,.]\s*(\p{L}+)$/u.exec(quantity.raw.trim())?.[1] ?? /^\s*(\p{L}+)/u.exec(text.slice(quantity.start + quantity.raw.length))?.[1] ?? '';
+  return written.toLowerCase();
 }
 
 /** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */
@@ -190,6 +203,29 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
       const rate = !sameMeasure && a.rows === b.rows;
       if ((share || rate) && close((a.sum / b.sum) * 100)) return [a, b];
     }
+  }
+  return undefined;
+}
+
+/**
+ * "Transactions rose 3.5% to 6,777": a percentage that is the change between a group's total the
+ * claim states (6,777, one game's rows) and the one other group of that split (the other game);
+ * "rose 3.3% on the previous week's 276,400 t": between the claim's rows' total and a figure the
+ * claim gives (itself checked as a need of its own).
+ */
+function changeToStated(quantity: Quantity, others: readonly Quantity[], aggregates: readonly Aggregate[], focus: Focus | undefined): Aggregate[] | undefined {
+  if (quantity.dimension !== 'percent' || others.length === 0) return undefined;
+  const close = (value: number): boolean => writtenFigureIs(quantity, value, 0.03);
+  const change = (to: number, from: number): number => Math.abs((to / from - 1) * 100);
+  for (const a of aggregates) {
+    if (a.split === '') {
+      if (focus !== undefined || a.rows.length < 2) continue;
+      if (others.some((q) => close(change(a.sum, q.value / (q.scale || 1))))) return [a];
+      continue;
+    }
+    if (!others.some((q) => writtenFigureIs(q, a.sum, 0.03))) continue;
+    const peers = aggregates.filter((b) => b !== a && b.column === a.column && b.split === a.split);
+    if (peers.length === 1 && peers[0]!.sum > 0 && close(change(a.sum, peers[0]!.sum))) return [a, peers[0]!];
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // as a negative change between two of the records' figures. Evidence is parsed by the real
 // evidence reader; expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
-import { judge } from '../support/judge-sources';
+import { judge, judgeReport } from '../support/judge-sources';
 
 const sales = {
   file: 'sales.csv',
@@ -47,5 +47,22 @@ describe('offline judge: a percentage change to or from a figure the claim state
     const kpi = { file: 'kpi.log', text: '[tool=kpi row=1] week=2024-W35 tonnes_crushed=61000\n' };
     const verdict = await judge("Throughput rose 4.3% on the previous week's 61,000 t.", [shifts, kpi]);
     assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+});
+
+describe('offline judge: a claim that points back computes from the sentence before', () => {
+  const target = { file: 'targets.json', text: JSON.stringify({ asset: 'PC-1', weekly_target_t: 290000 }, null, 2) };
+  const shifts = { file: 'shifts.csv', text: ['date,shift,tonnes_crushed', '2024-09-02,day,150000', '2024-09-03,day,135480'].join('\n') };
+
+  it('"That is 4,520 t short … or 98.4% of target" after the sentence giving 285,480 t', async () => {
+    // 150,000 + 135,480 = 285,480 t; 290,000 − 285,480 = 4,520; 285,480 / 290,000 = 98.44%.
+    const verdict = await judgeReport(['PC-1 crushed 285,480 t in the week.', 'That is 4,520 t short of the 290,000 t weekly target, or 98.4% of target.'], [target, shifts]);
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('a wrong shortfall is not made up from the sentence before', async () => {
+    // 290,000 − 285,480 is 4,520, not 5,420.
+    const verdict = await judgeReport(['PC-1 crushed 285,480 t in the week.', 'That is 5,420 t short of the 290,000 t weekly target.'], [target, shifts]);
+    assert.notEqual(verdict.partition, 'grounded', verdict.reason);
   });
 });

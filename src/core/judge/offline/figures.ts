@@ -179,11 +179,14 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
 }
 
 /**
- * Whether a figure follows from the claim's own other figures: "8,975 MWh, 3.9% below its budget of
+ * Whether a figure follows from the claim's own other figures (with `before`, those of the sentence
+ * it points back to): "8,975 MWh, 3.9% below its budget of
  * 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR 14,650", "238 … roughly 26 times the baseline of 9".
  */
-export function fromClaimFigures(view: ClaimView, quantity: Quantity): boolean {
-  const others = view.features.quantities.filter((q) => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim()));
+export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: readonly Quantity[] = []): boolean {
+  const written = (q: Quantity): boolean => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim());
+  const own = view.features.quantities.filter(written);
+  const others = [...own, ...before.filter((q) => written(q) && !own.some((o) => o.value === q.value && o.dimension === q.dimension))];
   if (others.length < 2 || others.length > 5) return false;
   const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
   // "238 … against a usual 9, roughly 26 times the baseline": a multiple is a ratio of the two.

@@ -2,7 +2,7 @@
 // of one event or of a list's entries, a share of a stated whole, a sum or a change of records'
 // figures, a count of what the claim lists, a span of moments, a figure the claim computes from
 // its own, or a per-item figure times the claim's count.
-import { splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { deriveQuantity, isBound, quantityMatches, sharesKey } from '../derive/matching';
 import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
@@ -11,6 +11,9 @@ import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
+
+/** A claim that opens by pointing back at the sentence before ("That is 4,520 t short …"). */
+const POINTS_BACK_RE = /^\s*(?:that|this|which|it|these|those)\b(?:\s+(?:is|was|are|were|means|meant|comes?\s+to|came\s+to|puts?|represents?|equals?|amounts?\s+to))?/i;
 
 /** A fall in the claim's wording: a verb of falling, or "down", "lower", "fewer", "less" beside a figure. */
 const FALL_RE = new RegExp(`${TREND_DOWN.source}|\\b(?:down|lower|fewer|less|smaller|cheaper)\\b`, 'i');
@@ -144,6 +147,11 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR
   // 14,650": a figure computed from the claim's own figures, which need their own support.
   if (fromClaimFigures(view, quantity)) return [];
+  // "PC-1 crushed 285,480 t. That is 4,520 t short of the 290,000 t target": a claim that points
+  // back ("That is", "which"), or the second clause of a sentence, computes from the one before.
+  const before = view.surroundings.previous[0];
+  const pointsBack = before !== undefined && ((POINTS_BACK_RE.test(view.claim.text) && view.claim.context === undefined) || (before.parentId !== undefined && before.parentId === view.claim.parentId));
+  if (before && pointsBack && fromClaimFigures(view, quantity, extractFeatures(before.text).quantities)) return [];
   // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.
   const product = multipliedFigure(view, quantity, candidates);
   return product ? [product] : undefined;

@@ -45,3 +45,13 @@ describe('offline judge: a threshold written after its figure is no reading', ()
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a version says which release, not whose a figure is', () => {
+  it('a figure of a record that does not repeat the version the claim names is still met', async () => {
+    // targets=27 and updated=26 are the retry's; 3.5.1 is the release the plan rolls out (change.json).
+    const trace = { file: 'trace.jsonl', text: JSON.stringify({ type: 'tool_call', tool: 'ota_retry_failed', result: 'retry started 2026-05-20T08:10:02Z targets=27; finished updated=26 failed=1', exit_ok: true }) + '\n' };
+    const change = { file: 'change.json', text: JSON.stringify({ change_id: 'CHG-2291', target_version: '3.5.1' }, null, 2) };
+    const verdict = await judge('Retrying the 27 failed sensors at 08:10 brought 26 of them onto 3.5.1.', [trace, change]);
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+});

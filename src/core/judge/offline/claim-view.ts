@@ -271,7 +271,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
     // A version ("598 ms against 640 ms on 11.4.2") says which release a figure was on, not whose
     // it is: with only versions, the claim's named entity (DC-North) anchors as well. (A figure
     // written with its own version, "598 ms on 11.4.2", needs that version: see versionOfFigure.)
-    if (!identifiers.every((id) => VERSION_RE.test(id)) || view.features.nameGroups.length === 0) return false;
+    if (!identifiers.every((id) => VERSION_RE.test(id))) return false;
   }
   if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;

@@ -66,3 +66,19 @@ describe('offline judge: a claim that points back computes from the sentence bef
     assert.notEqual(verdict.partition, 'grounded', verdict.reason);
   });
 });
+
+describe('offline judge: a whole given after "of" is the part plus another count of its record', () => {
+  const trace = { file: 'trace.jsonl', text: JSON.stringify({ type: 'tool_call', tool: 'runnerctl_canary', args: { suite: 'canary-v3' }, result: { passed: 18, failed: 2, duration_s: 412 } }) + '\n' };
+
+  it('"passed 18 of its 20 jobs" against passed=18 failed=2', async () => {
+    // 18 + 2 = 20.
+    const verdict = await judge('The canary-v3 suite passed 18 of its 20 jobs.', [trace]);
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('a whole no count of the record makes up is not met', async () => {
+    // 18 + 2 = 20, not 21; 412 is a duration.
+    const verdict = await judge('The canary-v3 suite passed 18 of its 21 jobs.', [trace]);
+    assert.notEqual(verdict.partition, 'grounded', verdict.reason);
+  });
+});

@@ -123,6 +123,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
   // Unless the claim gives the part itself ("11.2 GiB, roughly 80% of the 14 GiB limit").
   if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
+  // "passed 18 of its 20 jobs": the whole is the part plus another count of the part's record.
+  const whole = wholeOfParts(view, quantity, candidates);
+  if (whole) return whole;
   // A sum, a difference or a change of figures the records state.
   const series = withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit)));
   const parts = deriveQuantity(quantity, series)?.units;
@@ -155,6 +158,27 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // "the three hosts at 75 connections in total": a per-item figure times the count the claim gives.
   const product = multipliedFigure(view, quantity, candidates);
   return product ? [product] : undefined;
+}
+
+const PART_OF_WHOLE_RE = /(\d[\d,]*)\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?$/i;
+
+/**
+ * "The suite passed 18 of its 20 jobs" against `passed=18 failed=2`: a whole the claim gives after
+ * "of" is the part's figure plus one other bare count of the same record.
+ */
+function wholeOfParts(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem[] | undefined {
+  if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 2) return undefined;
+  const part = PART_OF_WHOLE_RE.exec(view.claim.text.slice(0, quantity.start));
+  if (!part) return undefined;
+  const partValue = Number(part[1]!.replace(/,/g, ''));
+  if (!(partValue > 0 && partValue < quantity.value)) return undefined;
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !holdsSomeAnchor(view, unit)) continue;
+    const counts = unit.features.quantities.filter((e) => !e.hasUnit && Number.isInteger(e.value) && e.value > 0);
+    const stated = counts.find((e) => e.value === partValue);
+    if (stated && counts.some((e) => e !== stated && e.value + partValue === quantity.value)) return [unit];
+  }
+  return undefined;
 }
 
 /** A small count in words that equals the number of identifiers the claim lists ("two CNAMEs, a and b"). */

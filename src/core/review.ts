@@ -75,7 +75,8 @@ export async function review(input: ReviewInput): Promise<ReviewResult> {
   const judged = await judgeStage(judge, {
     claims: report.claims,
     // An unreadable trace event holds nothing to judge; it is kept for the gate, which counts it.
-    evidence: evidence.items.filter((item) => item.unreadable === undefined),
+    // (A tool result the gate cannot place after its call still has text a judge may read.)
+    evidence: evidence.items.filter((item) => item.unreadable === undefined || item.text !== ''),
     question,
     report: input.report,
     signal: input.signal,

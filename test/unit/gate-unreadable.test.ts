@@ -27,7 +27,7 @@ const trace = fc
 /** Ways a line gets broken: each leaves it unreadable as an event of its type. */
 const CORRUPTIONS: Record<string, (event: Record<string, unknown>) => string> = {
   truncated: (event) => JSON.stringify(event).slice(0, -3),
-  unknownType: (event) => JSON.stringify({ ...event, type: 'tool_result' }),
+  unknownType: (event) => JSON.stringify({ ...event, type: 'tool_progress' }),
   noType: ({ type: _type, ...rest }) => JSON.stringify(rest),
   // The field the type needs: a reasoning step's text, a call's tool.
   noRequiredField: ({ text: _text, tool: _tool, ...rest }) => JSON.stringify(rest),

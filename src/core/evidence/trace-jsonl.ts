@@ -1,5 +1,9 @@
 // JSON Lines agent traces: one event per line.
 //   {"type":"tool_call","tool","args","result","mutating","signals","exit_ok","turn"?}
+//   {"type":"tool_result","tool"?,"result"|"output"|"content","exit_ok"?} right after its call:
+//     the call's result, read into the call's item (one step, lines call–result). Any other
+//     tool_result is read for its text but counted by the gate as an unreadable step (fail closed:
+//     nothing says which call it answers or whether that call mutated).
 //   {"type":"reasoning","text"}
 //   {"type":"signal", …fields}
 // A line that is not JSON, not an object, nested too deep, of an unknown type or missing what its
@@ -22,8 +26,17 @@ const ToolCallSchema = z.looseObject({
 });
 const ReasoningSchema = z.looseObject({ type: z.literal('reasoning'), text: z.string(), turn: z.number().int().nonnegative().optional() });
 const SignalSchema = z.looseObject({ type: z.literal('signal'), turn: z.number().int().nonnegative().optional() });
+const ToolResultSchema = z.looseObject({
+  type: z.enum(['tool_result', 'tool_output']),
+  tool: z.string().min(1).optional(),
+  result: z.unknown().optional(),
+  output: z.unknown().optional(),
+  content: z.unknown().optional(),
+  exit_ok: z.boolean().optional(),
+  turn: z.number().int().nonnegative().optional(),
+});
 
-export const TRACE_EVENT_TYPES = ['tool_call', 'reasoning', 'signal'] as const;
+export const TRACE_EVENT_TYPES = ['tool_call', 'tool_result', 'tool_output', 'reasoning', 'signal'] as const;
 
 export function parseTraceJsonl(collector: ItemCollector, text: string): void {
   forEachLine(text, (line, lineNumber) => {
@@ -101,9 +114,51 @@ function addEvent(collector: ItemCollector, raw: string, line: number): void {
       collector.add({ ...base, text, kind: 'signal', fields, turn });
       return;
     }
+    case 'tool_result':
+    case 'tool_output': {
+      const parsed = ToolResultSchema.safeParse(event);
+      if (!parsed.success) return addUnreadable(collector, line, `${type} not readable: ${formatZodError(parsed.error)}`);
+      const output = parsed.data.result ?? parsed.data.output ?? parsed.data.content;
+      if (output === undefined) return addUnreadable(collector, line, `${type} has no result, output or content`);
+      addToolResult(collector, line, parsed.data.tool, output, parsed.data.exit_ok, eventTime(event as Record<string, unknown>), parsed.data.turn);
+      return;
+    }
     default:
       addUnreadable(collector, line, `unknown event type ${describeType(type)} (expected one of ${TRACE_EVENT_TYPES.join(', ')})`);
   }
+}
+
+/** A tool's output as item text and fields: a JSON value (or a string holding JSON) flattened, else the string itself. */
+function outputFields(output: unknown): { text: string; fields: Record<string, string> } {
+  const text = typeof output === 'string' ? output : JSON.stringify(output);
+  const value = typeof output === 'string' ? tryJson(output) : output;
+  const fields = value === undefined ? { result: text } : flattenJson(value, '');
+  return { text, fields };
+}
+
+/**
+ * A tool_result: right after the call it answers (nothing read in between, the same tool if it
+ * names one, a call without a result of its own), it becomes that call's result; otherwise it is
+ * kept readable for the judges but unreadable for the gate.
+ */
+function addToolResult(collector: ItemCollector, line: number, tool: string | undefined, output: unknown, exitOk: boolean | undefined, when: string | undefined, turn: number | undefined): void {
+  const { text, fields } = outputFields(output);
+  const call = collector.items.at(-1);
+  if (call && call.kind === 'tool_call' && call.unreadable === undefined && call.result === undefined && (tool === undefined || tool === call.tool)) {
+    call.result = text;
+    // The result's own time stays beside the call's: "returned at 09:05:45" dates the answer, not the call.
+    const answered = when !== undefined && when !== call.fields.ts ? when : undefined;
+    call.fields = { ...call.fields, ...fields, ...(call.fields.ts === undefined && when !== undefined ? { ts: when } : {}), ...(answered !== undefined && call.fields.ts !== undefined ? { result_ts: answered } : {}) };
+    if (exitOk !== undefined) call.exitOk = exitOk;
+    const parts = [call.text, ...(answered !== undefined && call.fields.ts !== answered ? [`result_ts=${answered}`] : []), `result=${text}`, ...(exitOk !== undefined ? [`exit_ok=${exitOk}`] : [])];
+    call.text = collector.clip(parts.join(' '), line);
+    call.endLine = line;
+    return;
+  }
+  const why = 'tool_result without its tool_call just before it';
+  collector.warn(`${why}; read for its text, counted by the gate as an unreadable step`, line);
+  const parts = [...(when !== undefined ? [when] : []), `tool_result ${tool ?? ''}`.trim(), `result=${text}`];
+  collector.add({ line, endLine: line, text: parts.join(' '), kind: 'tool_call', tool: tool ?? 'unknown', fields: { ...fields, ...(when !== undefined ? { ts: when } : {}) }, result: text, exitOk, turn, unreadable: why });
 }
 
 /** Keys a trace event gives its own time under, in order of preference. */

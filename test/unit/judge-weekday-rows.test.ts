@@ -39,3 +39,20 @@ describe('offline judge: a weekday names the dated row of a week that falls on i
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a rank taken over a set the claim names', () => {
+  const shifts = {
+    file: 'shift_tonnes.csv',
+    text: ['date,shift,tonnes_crushed,run_hours', '2024-09-02,day,21450,10.2', '2024-09-02,night,19870,9.6', '2024-09-03,day,22310,10.6', '2024-09-03,night,18240,8.9', '2024-09-06,day,21770,10.4', '2024-09-06,night,17650,8.5'].join('\n'),
+  };
+
+  it('"Tuesday night … the shortest of any night shift" ranks the Tuesday row among the night rows', async () => {
+    // Night run_hours: 9.6 (Mon), 8.9 (Tue), 8.5 (Fri): Friday's is the shortest, not Tuesday's.
+    // ("shift" names the table's column here, not a change as in "the biggest shift".)
+    const wrong = await judge('Tuesday night ran only 8.9 hours, the shortest run time of any night shift.', [shifts]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /8\.5/);
+    const right = await judge('Friday night ran only 8.5 hours, the shortest run time of any night shift.', [shifts]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

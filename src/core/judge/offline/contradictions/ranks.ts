@@ -5,8 +5,8 @@
 // entity's place in that order is computed from every row that shares the other columns.
 import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import { numericValue, type Table, type TableRow } from '../records/tables';
-import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly } from '../align/table-alignment';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
 import ranks from '../vocabulary/ranks.json';
 
 export interface RankWording {
@@ -41,14 +41,22 @@ export function rankWording(text: string): RankWording | undefined {
 }
 
 const AGGREGATES = new Set(ranks.aggregates);
+/** The set a rank is taken over: "… of any night shift", "… among the Q3 routes". */
+const RANKED_OVER_RE = /\b(?:of|among|across)\s+(?:any|all|every|the)\b([^.;]*)[.;]?\s*$/i;
 const CHANGE_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'i');
 const LIMIT_COLUMN_WORDS = new Set(ranks.limitColumns);
 
 export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
   const rank = statedPlainly(view) ? rankWording(view.claim.text) : undefined;
   // "improved the most": a rank of changes, which the levels in the rows do not give.
-  if (!rank || CHANGE_RE.test(view.claim.text)) return undefined;
+  if (!rank || namesChange(view)) return undefined;
   return firstTableVerdict(view, (table, claim) => rankIn(view, table, rank, claim));
+}
+
+/** A change word in the claim ("improved the most"), unless the word names a column of the evidence's tables ("night shift"). */
+function namesChange(view: ClaimView): boolean {
+  const columns = new Set(tablesOf(view.index).flatMap((table) => table.columns.flatMap((column) => columnWords(column).map((part) => part.toLowerCase()))));
+  return [...view.claim.text.matchAll(new RegExp(CHANGE_RE.source, 'gi'))].some((match) => !columns.has(match[0].toLowerCase()));
 }
 
 /** The verdict from one table: contradicted, null when the rank holds there, undefined when the table does not decide. */
@@ -57,6 +65,14 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   if (named.size === 0) return undefined;
   // The ranked column: the only one named, else the one whose own name the claim uses ("of any depot").
   let entityColumns = [...named.keys()];
+  // "Tuesday night …, the shortest of any night shift": a value named in the set the rank is taken
+  // over (night) selects the rows; the other named value (Tuesday's date) is what is ranked.
+  const over = RANKED_OVER_RE.exec(view.claim.text)?.[1];
+  if (entityColumns.length > 1 && over !== undefined) {
+    const overTokens = tokensOf(over);
+    const ranked = entityColumns.filter((c) => !named.get(c)!.some((value) => [...tokensOf(value)].every((token) => overTokens.has(token))));
+    if (ranked.length === 1) entityColumns = ranked;
+  }
   if (entityColumns.length > 1) entityColumns = entityColumns.filter((column) => columnWords(column).some((part) => claim.has(canonicalStem(part))));
   if (entityColumns.length !== 1) return undefined;
   const column = entityColumns[0]!;

@@ -147,10 +147,12 @@ function addToolResult(collector: ItemCollector, line: number, tool: string | un
   if (call && call.kind === 'tool_call' && call.unreadable === undefined && call.result === undefined && (tool === undefined || tool === call.tool)) {
     call.result = text;
     // The result's own time stays beside the call's: "returned at 09:05:45" dates the answer, not the call.
-    const answered = when !== undefined && when !== call.fields.ts ? when : undefined;
-    call.fields = { ...call.fields, ...fields, ...(call.fields.ts === undefined && when !== undefined ? { ts: when } : {}), ...(answered !== undefined && call.fields.ts !== undefined ? { result_ts: answered } : {}) };
+    // A call with no time of its own takes the result's.
+    const callTime = call.fields.ts;
+    const resultTime = callTime !== undefined && when !== undefined && when !== callTime ? when : undefined;
+    call.fields = { ...call.fields, ...fields, ...(callTime === undefined && when !== undefined ? { ts: when } : {}), ...(resultTime !== undefined ? { result_ts: resultTime } : {}) };
     if (exitOk !== undefined) call.exitOk = exitOk;
-    const parts = [call.text, ...(answered !== undefined && call.fields.ts !== answered ? [`result_ts=${answered}`] : []), `result=${text}`, ...(exitOk !== undefined ? [`exit_ok=${exitOk}`] : [])];
+    const parts = [call.text, ...(resultTime !== undefined ? [`result_ts=${resultTime}`] : []), `result=${text}`, ...(exitOk !== undefined ? [`exit_ok=${exitOk}`] : [])];
     call.text = collector.clip(parts.join(' '), line);
     call.endLine = line;
     return;

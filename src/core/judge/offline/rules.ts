@@ -16,7 +16,8 @@ import { isBound } from './derive/matching';
 import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, hasIdentifier } from './claim-view';
 import { LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
-import { WEEKDAY_STEMS, contentWords, ratioWording } from './rules/content-words';
+import { contentWords, ratioWording } from './rules/content-words';
+import { WEEKDAY_STEMS, weekdayOf } from './records/periods';
 import { resolveEventBounds } from './rules/moments';
 import { findSupport, gatherCandidates } from './rules/support';
 import { causeStated, checkOnRecord } from './rules/over-reach';
@@ -179,7 +180,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   for (const date of features.dates) {
     for (const [index, stem] of WEEKDAY_STEMS.entries()) {
       if (!view.words.has(stem) && !features.nameGroups.some((group) => group.includes(stem))) continue;
-      const consistent = date.year === undefined || date.day === undefined || new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() === index;
+      const consistent = date.year === undefined || date.day === undefined || weekdayOf(date.year, date.month, date.day) === index;
       if (!consistent) continue;
       view.words.delete(stem);
       // Capitalised, the weekday also reads as a name.

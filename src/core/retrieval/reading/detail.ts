@@ -2,7 +2,7 @@
 // only for its terms (words, identifiers, figures' values, times, dates) and leaves out what only
 // the judge uses — the words naming what a figure measures, how it is meant, names — which were
 // most of the cost of reading a log line.
-import { fieldKeyWords, keyWordsAround, keyWordsBefore, qualifierBefore } from './figure-context';
+import { fieldKeyWords, keyWordsAround, keyWordsBefore, figureQualifier } from './figure-context';
 import type { Quantity } from './types';
 
 export interface ReadingDetail {
@@ -18,7 +18,7 @@ export interface ReadingDetail {
   names: boolean;
 }
 
-export const FULL_DETAIL: ReadingDetail = { keyAround: keyWordsAround, keyBefore: keyWordsBefore, fieldKey: fieldKeyWords, qualifier: qualifierBefore, names: true };
+export const FULL_DETAIL: ReadingDetail = { keyAround: keyWordsAround, keyBefore: keyWordsBefore, fieldKey: fieldKeyWords, qualifier: figureQualifier, names: true };
 
 export const TERMS_ONLY: ReadingDetail = { keyAround: () => [], keyBefore: () => [], fieldKey: () => [], qualifier: () => undefined, names: false };
 

@@ -70,8 +70,11 @@ export const NEGATED_LOWER_RE = new RegExp(String.raw`\b${DENIAL}(?:${BELOW})\s*
 /** A denied comparison opening the text and followed by a figure: a bound, not a denied event. */
 export const DENIED_COMPARISON_RE = new RegExp(String.raw`^${DENIAL}(?:${ABOVE}|${BELOW})\s*[$€£]?\d`, 'iu');
 
-/** How the figure at `index` is meant (about, at least, at most, a change), from the words right before it. */
-export function qualifierBefore(text: string, index: number, end?: number): Quantity['qualifier'] {
+/**
+ * How the figure at `index` is meant (about, at least, at most, a change): from the words right
+ * before it, else (given `end`) a bound written after it and its unit ("10 minutes or more").
+ */
+export function figureQualifier(text: string, index: number, end?: number): Quantity['qualifier'] {
   const wide = text.slice(Math.max(0, index - 40), index);
   if (NEGATED_UPPER_RE.test(wide)) return 'upper';
   if (NEGATED_LOWER_RE.test(wide)) return 'lower';

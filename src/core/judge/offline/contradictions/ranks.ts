@@ -43,7 +43,7 @@ export function rankWording(text: string): RankWording | undefined {
 const AGGREGATES = new Set(ranks.aggregates);
 /** The set a rank is taken over: "… of any night shift", "… among the Q3 routes". */
 const RANKED_OVER_RE = /\b(?:of|among|across)\s+(?:any|all|every|the)\b([^.;]*)[.;]?\s*$/i;
-const CHANGE_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'i');
+const CHANGE_WORDS_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'gi');
 const LIMIT_COLUMN_WORDS = new Set(ranks.limitColumns);
 
 export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
@@ -56,7 +56,7 @@ export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
 /** A change word in the claim ("improved the most"), unless the word names a column of the evidence's tables ("night shift"). */
 function namesChange(view: ClaimView): boolean {
   const columns = new Set(tablesOf(view.index).flatMap((table) => table.columns.flatMap((column) => columnWords(column).map((part) => part.toLowerCase()))));
-  return [...view.claim.text.matchAll(new RegExp(CHANGE_RE.source, 'gi'))].some((match) => !columns.has(match[0].toLowerCase()));
+  return [...view.claim.text.matchAll(CHANGE_WORDS_RE)].some((match) => !columns.has(match[0].toLowerCase()));
 }
 
 /** The verdict from one table: contradicted, null when the rank holds there, undefined when the table does not decide. */

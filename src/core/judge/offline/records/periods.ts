@@ -73,12 +73,17 @@ export function periodsNamed(tokens: Iterable<string>): PeriodKey[] {
 /** Weekday stems as the claim's tokens write them, Sunday first (getUTCDay order). */
 export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
 
-/** The weekday (0 = Sunday) of an ISO calendar date value ("2024-06-03"), else undefined. */
+/** The weekday (0 = Sunday) of a calendar date (month 1–12). */
+export function weekdayOf(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** The weekday of an ISO calendar date value ("2024-06-03"), else undefined. */
 export function isoWeekday(value: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   if (!match) return undefined;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? undefined : date.getUTCDay();
+  const weekday = weekdayOf(Number(match[1]), Number(match[2]), Number(match[3]));
+  return Number.isNaN(weekday) ? undefined : weekday;
 }
 
 /**

@@ -7,7 +7,7 @@ import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, 
 import { fileWords, wordingOf } from '../words';
 import { inIdentifier, isDayOf, isLabelOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
 import { tablesOf } from '../records/tables';
-import { WEEKDAY_STEMS } from '../records/periods';
+import { WEEKDAY_STEMS, weekdayOf } from '../records/periods';
 
 export interface Need {
   label: string;
@@ -131,7 +131,7 @@ export function needsOf(view: ClaimView): Need[] {
 
 /** A record whose own date (with its year) falls on the weekday (0 = Sunday). */
 function datedOn(unit: IndexedItem, weekday: number): boolean {
-  return unit.features.dates.some((d) => d.year !== undefined && d.day !== undefined && new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() === weekday);
+  return unit.features.dates.some((d) => d.year !== undefined && d.day !== undefined && weekdayOf(d.year, d.month, d.day) === weekday);
 }
 
 /** Fields that name whose a record is (host=, job=, deployment=, cluster=, …). */

@@ -7,7 +7,8 @@
 // of gateways ranks gw-2, not gw-3, first by errors; a monthly CSV sums to the claimed quarter's
 // total only over Q1's months; a quarterly CSV gives gw-2's later quarter another value than the
 // claimed end of its rise; a CSV of gateways' uptime and requests gives gw-2's rate per hour as the
-// ratio of two cells, and gw-1's lower one. Each contradicted claim is marked and its hover cites the record that
+// ratio of two cells, and gw-1's lower one; a trace writes a tool's output as its own tool_result
+// event after the call, read as that call's result. Each contradicted claim is marked and its hover cites the record that
 // contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -33,6 +34,9 @@ const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp; refs?: 
   // (errors_h is no denominator: gw-1's is 0.)
   { text: 'gw-2 served 29.0 requests per hour.', partition: 'grounded', refs: ['pool-shifts.csv:E3'] },
   { text: 'Gateway gw-1 served more requests per hour than gw-2.', partition: 'contradicted', cites: /requests\/uptime_h; gw-1 25 \(pool-shifts\.csv:E2\) against gw-2 29 \(pool-shifts\.csv:E3\)/ },
+  // trace.jsonl writes pool_stats's output as its own tool_result event (line 4) right after the call
+  // (line 3): one item, E3, whose result gives active_conns=41 for gw-2.
+  { text: 'After the restart, gw-2 held 41 active connections.', partition: 'grounded', refs: ['trace.jsonl:E3'] },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -41,7 +45,7 @@ describe('editor: checks against records and later documents', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart, the quarter summed from its months and a rate of two cells, marks a reversed comparison of rates, and the hover cites each record', async () => {
+  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart, the quarter summed from its months, a rate of two cells and a figure of a tool_result event, marks a reversed comparison of rates, and the hover cites each record', async () => {
     const api = await groundingApi();
     const uri = fixtureUri('records', 'report.md');
     const document = await vscode.workspace.openTextDocument(uri);

@@ -47,6 +47,7 @@ import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
+import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
@@ -243,6 +244,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictSiblingScope(view) ??
     contradictActor(view, candidates) ??
     contradictEventOrder(view, candidates) ??
+    contradictFirstOfSeveral(view, candidates) ??
     contradictClaimedDuration(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??

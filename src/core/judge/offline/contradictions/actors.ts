@@ -31,9 +31,12 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   const people = claimedActors(text, candidates);
   if (people.length !== 1) return undefined;
   const person = people[0]!;
-  // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", not "after sign-off from m.varga".
+  // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", "Owen Thackeray of Branch Ops
+  // requested", not "after sign-off from m.varga".
   const id = escapePhrase(person);
-  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?\\p{L}+ed\\b`, 'iu');
+  // A timeline's present tense ("07:31 – m.okafor triggers the rollback") only for someone's name or id, not "bucket accounts for".
+  const present = /[.\s]/.test(person) ? '(?:ed|s)' : 'ed';
+  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?\\p{L}+${present}\\b`, 'iu');
   // "The request came from h.brandt": the act is the noun before it, so only a field named by it (requested_by) answers.
   const source = new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(view.claim.text);
   if (!source && !acts.test(view.claim.text)) return undefined;
@@ -50,7 +53,9 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
     if (timed || (view.features.times.length === 0 && shared >= 2)) records.push({ unit, actor, strong: true });
     else if (view.features.times.length === 0 && actor.namedByVerb) records.push({ unit, actor, strong: false });
   }
-  if (records.some((record) => record.actor.id === person)) return undefined;
+  // Where the evidence names who did the claim's act (requested_by), a generic by= of another act does not answer it.
+  const byAct = records.filter((record) => record.actor.namedByVerb);
+  if ((byAct.length > 0 ? byAct : records).some((record) => sameActor(record.actor.id, person))) return undefined;
   const strong = records.find((record) => record.strong);
   // A field named by the verb alone counts only when the evidence names one actor for that act.
   const byVerb = new Set(records.filter((record) => record.actor.namedByVerb).map((record) => record.actor.id));
@@ -65,7 +70,8 @@ function claimedActors(text: string, candidates: readonly IndexedItem[]): string
   for (const unit of candidates) {
     for (const [key, value] of fieldsOf(unit)) {
       if (!isActorField(key)) continue;
-      for (const actor of actorsIn(value)) {
+      // The person an actor field names, not the role beside it ("Owen Thackeray (Branch Ops)").
+      for (const actor of actorsIn(value).slice(-1)) {
         if (!found.has(actor) && new RegExp(`(?<![\\w.-])${escapePhrase(actor).replace(/\\?\s+/g, '\\s+')}(?![\\w-]|\\.\\w)`).test(text)) found.add(actor);
       }
     }
@@ -74,8 +80,9 @@ function claimedActors(text: string, candidates: readonly IndexedItem[]): string
 }
 
 function fieldsOf(unit: IndexedItem): Array<readonly [string, string]> {
-  // The record's own fields as written win over those read from its text (which stop at a space).
-  return Object.entries({ ...unit.features.fields, ...unit.item.fields }).map(([key, value]) => [key.toLowerCase().split('.').pop()!, value.toLowerCase()] as const);
+  // The record's own fields as written win over those read from its text (which stop at a space);
+  // a list's member (approved_by[1]) answers to the list's name.
+  return Object.entries({ ...unit.features.fields, ...unit.item.fields }).map(([key, value]) => [key.toLowerCase().replace(/\[\d+\]$/, '').split('.').pop()!, value.toLowerCase()] as const);
 }
 
 function isActorField(key: string): boolean {
@@ -85,16 +92,32 @@ function isActorField(key: string): boolean {
 /** An identifier of someone or something that acts: k.okafor, ci-pipeline, platform-bot; not a number, a time or "none". */
 function isActorValue(value: string): boolean {
   if (NOT_ACTORS.has(value)) return false;
-  return (/^[a-z][a-z0-9-]*(?:[._][a-z][a-z0-9-]+)?$/.test(value) && value.length >= 3) || PERSON_RE.test(value);
+  return (/^[a-z][a-z0-9-]*(?:[._][a-z][a-z0-9-]*)?$/.test(value) && value.length >= 3) || PERSON_RE.test(value);
+}
+
+/** One person written two ways: "owen thackeray" and "o.thackeray" or "o. thackeray" (an initial and the surname). */
+export function sameActor(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [x, y] = [a, b].map((name) => name.split(/[.\s_]+/).filter(Boolean));
+  if (!x || !y || x.length < 2 || y.length < 2 || x.at(-1) !== y.at(-1)) return false;
+  const [first, other] = [x[0]!, y[0]!];
+  return (first.length === 1 || other.length === 1) && first[0] === other[0];
 }
 
 /** A person's name as records write it (lower-cased): "k. osei", "s. de vries", "dana okafor". */
 const PERSON_RE = /^(?:[a-z]\.|[a-z]{2,})(?:\s(?:de|van|von|der|den|da|di|du|le|la|al|el|bin|ibn))*\s[a-z][a-z'-]{1,}$/;
 
-/** The actors an actor field names: its value, or the person in parentheses ("ops-planning (S. de Vries)"). */
+/**
+ * The actors an actor field names: its value, the person in parentheses ("ops-planning (S. de Vries)"),
+ * or the person before a role in parentheses ("Mei Tanaka (yield engineering)").
+ */
 function actorsIn(value: string): string[] {
-  const inner = /\(([^()]+)\)\s*$/.exec(value)?.[1]?.trim();
-  return [value, ...(inner ? [inner] : [])].filter(isActorValue);
+  const parts = /^([^()]+?)\s*\(([^()]+)\)\s*$/.exec(value);
+  if (!parts) return [value].filter(isActorValue);
+  // A team id before the parentheses names its person inside; a name before them is the person, the parentheses a role.
+  const [outer, inner] = [parts[1]!.trim(), parts[2]!.trim()];
+  const person = /\s/.test(outer) ? outer : inner;
+  return [value, person === outer ? inner : outer, person].filter(isActorValue);
 }
 
 /** Who a record says did its act: the field named by one of the claim's verbs, else the record's generic actor. */

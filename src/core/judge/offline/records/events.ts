@@ -34,12 +34,15 @@ export function eventOf(clause: string, candidates: readonly IndexedItem[], leas
   if (top < least || top * 2 < words.length + 2 * ids.length) return undefined;
   const best = scored.filter((s) => s.score === top);
   if (best.length > 3) return undefined;
-  return best.map(({ unit }) => {
-    const time = unit.features.times[0]!;
-    const date = unit.features.dates[0];
-    // Days since the epoch when the record gives its date, so moments of two days compare and subtract.
-    const day = date ? Date.UTC(date.year ?? 2000, date.month - 1, date.day ?? 1) / 86_400_000 : 0;
-    return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
-  });
+  return best.map(({ unit }) => momentOf(unit));
+}
+
+/** A timed record's moment: its first time, on its day when it gives a date. */
+export function momentOf(unit: IndexedItem): Moment {
+  const time = unit.features.times[0]!;
+  const date = unit.features.dates[0];
+  // Days since the epoch when the record gives its date, so moments of two days compare and subtract.
+  const day = date ? Date.UTC(date.year ?? 2000, date.month - 1, date.day ?? 1) / 86_400_000 : 0;
+  return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
 }
 

@@ -224,8 +224,8 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
   const coded = numeric.filter((c) => columnWords(c).some((part) => /^\p{L}{1,4}\d+$/u.test(part) && claim.has(part.toLowerCase())));
   if (coded.length === 1) return coded[0];
   // Named by its words: every word of the name is the claim's, or counts the thing itself, or is
-  // its unit (holds_placed for "holds", wait_min for "wait"); bookings_cancelled is not "bookings".
-  const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+$/.test(part);
+  // its unit (holds_placed for "holds", wait_min for "wait", per_1000km); bookings_cancelled is not "bookings".
+  const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+\p{L}{0,3}$/u.test(part);
   const scored = numeric
     .filter((c) => columnWords(c).every((part) => plain(part) || claim.has(canonicalStem(part)) || claim.has(part)))
     .map((c) => ({ c, shared: columnWords(c).filter((part) => !plain(part) && claim.has(canonicalStem(part))).length }));

@@ -5,6 +5,7 @@
 import type { ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { periodKey, samePeriod, type PeriodKey } from '../records/periods';
+import periodCodes from '../vocabulary/period-codes.json';
 import { claimFigures, columnWords, comparedGroups, measureColumn, numberLabels, selectRows, textColumns } from './table-alignment';
 
 export interface SeriesPoint {
@@ -26,15 +27,19 @@ export interface Series {
 /** The named entity's series in a table, one per group of rows the claim does not tell apart. */
 export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, named: ReadonlyMap<string, string[]>): Series[] {
   const series: Series[] = [];
-  const periodColumn = textColumns(table).find((c) => sameKind(table.rows.map((row) => row.values.get(c) ?? '')));
+  const periodColumn = textColumns(table).find((c) => sameKind(table.rows.map((row) => row.values.get(c) ?? ''))) ?? numberedPeriodColumn(table);
   if (periodColumn) {
+    const periodOf = (row: TableRow): PeriodKey | undefined => periodKey(row.values.get(periodColumn)!) ?? numberedPeriod(periodColumn, row.values.get(periodColumn)!);
     const rows = selectRows(table, named, new Set([periodColumn]));
     if (rows.length < 2) return [];
     const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named));
     if (!measure) return [];
-    for (const group of comparedGroups(table, rows, rows, named, new Set([periodColumn]))) {
+    // Rows with one per period are one series, whatever else differs between them (a defect class
+    // that changes from week to week); only periods that repeat need a column to tell series apart.
+    const onePerPeriod = new Set(rows.map((row) => row.values.get(periodColumn))).size === rows.length;
+    for (const group of onePerPeriod ? [rows] : comparedGroups(table, rows, rows, named, new Set([periodColumn]))) {
       const points = group
-        .map((row) => ({ period: periodKey(row.values.get(periodColumn)!)!, label: row.values.get(periodColumn)!, value: numericValue(row.values.get(measure) ?? '')!, row }))
+        .map((row) => ({ period: periodOf(row)!, label: row.values.get(periodColumn)!, value: numericValue(row.values.get(measure) ?? '')!, row }))
         .filter((p) => p.value !== undefined);
       series.push({ points, measure, ends: named.get(periodColumn) ?? [] });
     }
@@ -86,6 +91,23 @@ export function spanOf(view: ClaimView, series: Series, claim: Set<string>, name
     return index === 0 ? undefined : { from: points[index - 1]!, to: end };
   }
   return { from: points[0]!, to: points[points.length - 1]! };
+}
+
+const NUMBERED = periodCodes.numbered as Record<string, PeriodKey['kind']>;
+
+/** A period written as a bare number under a column whose name gives its kind: ww=38, week=12, month=9. */
+function numberedPeriod(column: string, value: string): PeriodKey | undefined {
+  const kind = columnWords(column.toLowerCase()).map((word) => NUMBERED[word]).find(Boolean);
+  if (!kind || !/^\d{1,3}$/.test(value.trim())) return undefined;
+  return { kind, key: `0000-${value.trim().padStart(kind === 'day' ? 3 : 2, '0')}` };
+}
+
+/** The column of a table that numbers its periods (ww, week, month), with at least two of them. */
+function numberedPeriodColumn(table: Table): string | undefined {
+  return table.columns.find((column) => {
+    const keys = table.rows.map((row) => numberedPeriod(column, row.values.get(column) ?? ''));
+    return keys.every((key) => key !== undefined) && new Set(keys.map((key) => key!.key)).size >= 2;
+  });
 }
 
 /** Every value names a period of one kind, and at least two differ. */

@@ -50,3 +50,61 @@ describe('offline judge: series of table rows', () => {
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+describe('offline judge: measures the documents define from two columns', () => {
+  const rows = {
+    file: 'newsletter_q3.csv',
+    text: [
+      'month,newsletter,delivered,unique_opens,unique_clicks,unsubscribes,list_size_end',
+      '2024-09,morning-briefing,12360000,5314800,630360,2980,413100',
+      '2024-09,evening-edition,6720000,2553600,255360,1990,224800',
+      '2024-09,food-and-drink,492000,270600,35424,290,123700',
+      '2024-09,climate-desk,222000,130980,17760,130,55600',
+      '2024-09,opinion-digest,312000,109200,8112,700,77100',
+      '2024-08,evening-edition,6880000,2476800,275200,2210,223100',
+      '2024-08,opinion-digest,318000,114480,8904,610,77900',
+    ].join('\n'),
+  };
+  const definitions = {
+    file: 'definitions.md',
+    text: ['# Definitions', '', '- **Click-through rate (CTR)** = unique_clicks / delivered.', '- **Unsubscribe rate** is reported per 1,000 delivered emails.'].join('\n'),
+  };
+
+  it('a rank by a defined rate reads the rate, not the counts it is made of', async () => {
+    // CTR: food-and-drink 35,424 / 492,000 = 7.2%; climate-desk 17,760 / 222,000 = 8.0%, the highest.
+    const wrong = await judge('food-and-drink had the highest click-through rate in September, at 7.2%.', [rows, definitions]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /climate-desk/);
+    const right = await judge('climate-desk had the highest click-through rate in September, at 8.0%.', [rows, definitions]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a comparison of a rate per 1,000 reads the rate, though the raw count goes the other way', async () => {
+    // Per 1,000 delivered: evening-edition 1,990 / 6,720,000 × 1,000 = 0.296; morning-briefing 2,980 / 12,360,000 × 1,000 = 0.241.
+    // (In raw unsubscribes evening-edition is the lower, 1,990 against 2,980.)
+    const wrong = await judge('In September, evening-edition had a lower unsubscribe rate than morning-briefing.', [rows, definitions]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    const right = await judge('In September, morning-briefing had a lower unsubscribe rate than evening-edition.', [rows, definitions]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a definition in words ("transactions divided by footfall") defines the rate too', async () => {
+    const stores = { file: 'stores.csv', text: ['store,footfall,transactions', 'Leeds,20000,3000', 'York,10000,2000', 'Hull,8000,1000'].join('\n') };
+    const doc = { file: 'kpi.md', text: '**Conversion rate** is transactions divided by footfall for the same store and period.' };
+    // Leeds 15%, York 20%, Hull 12.5%: York converts best, though Leeds has the most transactions.
+    const wrong = await judge('Leeds had the highest conversion rate, at 15%.', [stores, doc]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /York/);
+  });
+
+  it('a rank of the entity\'s own periods, or of another measure named by the noun after it, is not ranked across entities', async () => {
+    // "the lowest of its months": evening-edition's own months (August 275,200 / 6,880,000 = 4.0%,
+    // September 3.8%), not the newsletters of September (opinion-digest's 2.6% is lower).
+    const own = await judge("In September evening-edition's click-through rate was 3.8%, the lowest of its months.", [rows, definitions]);
+    assert.notEqual(own.partition, 'contradicted', own.reason);
+    // "our largest list" ranks list sizes (morning-briefing's 413,100 is the largest), not click-through
+    // rates (its 630,360 / 12,360,000 = 5.1% is below climate-desk's 8.0%).
+    const apposition = await judge('morning-briefing, our largest list, had a 5.1% click-through rate in September.', [rows, definitions]);
+    assert.notEqual(apposition.partition, 'contradicted', apposition.reason);
+  });
+});

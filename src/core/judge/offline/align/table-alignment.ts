@@ -228,9 +228,14 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
   const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+\p{L}{0,3}$/u.test(part);
   const scored = numeric
     .filter((c) => columnWords(c).every((part) => plain(part) || claim.has(canonicalStem(part)) || claim.has(part)))
-    .map((c) => ({ c, shared: columnWords(c).filter((part) => !plain(part) && claim.has(canonicalStem(part))).length }));
+    .map((c) => ({ c, shared: columnWords(c).filter((part) => !plain(part) && claim.has(canonicalStem(part))).length, generic: columnWords(c).filter((part) => GENERIC_COLUMN_WORDS.has(part) && claim.has(part)).length }));
   const best = Math.max(0, ...scored.map((s) => s.shared));
-  const top = scored.filter((s) => s.shared === best);
+  let top = scored.filter((s) => s.shared === best);
+  // "unsubscribe rate": unsubscribe_rate, not the count unsubscribes, when both are named by the word.
+  if (top.length > 1) {
+    const most = Math.max(...top.map((s) => s.generic));
+    top = top.filter((s) => s.generic === most);
+  }
   return best > 0 && top.length === 1 ? top[0]!.c : undefined;
 }
 

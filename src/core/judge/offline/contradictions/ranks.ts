@@ -7,6 +7,7 @@ import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { periodKey } from '../records/periods';
 import ranks from '../vocabulary/ranks.json';
 
 export interface RankWording {
@@ -46,6 +47,20 @@ const RANKED_OVER_RE = /\b(?:of|among|across)\s+(?:any|all|every|the)\b([^.;]*)[
 const CHANGE_WORDS_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'gi');
 const LIMIT_COLUMN_WORDS = new Set(ranks.limitColumns);
 
+/** "the lowest of its six audits", "its highest level": a rank of the entity's own series. */
+const OWN_SERIES_RE = /\b(?:of|among|in)\s+(?:its|their)\b|\b(?:its|their)\s+(?:own\s+)?(?:\w+\s+)?(?:highest|lowest|largest|smallest|best|worst|biggest|strongest|weakest|peak)\b/i;
+
+/** Numeric columns other than the measure named by the word just after the rank ("largest list" → list_size_end). */
+function rankedNounColumns(text: string, rank: RankWording, table: Table, measure: string): string[] {
+  const at = text.toLowerCase().indexOf(rank.wording.toLowerCase());
+  if (at < 0) return [];
+  const noun = /^\s+([\p{L}-]+)/u.exec(text.slice(at + rank.wording.length))?.[1];
+  if (!noun) return [];
+  const stem = canonicalStem(noun.toLowerCase());
+  const named = table.columns.filter((c) => columnWords(c).some((part) => canonicalStem(part.toLowerCase()) === stem) && table.rows.some((row) => numericValue(row.values.get(c) ?? '') !== undefined));
+  return named.includes(measure) ? [] : named;
+}
+
 export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
   const rank = statedPlainly(view) ? rankWording(view.claim.text) : undefined;
   // "improved the most": a rank of changes, which the levels in the rows do not give.
@@ -73,6 +88,12 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
     const ranked = entityColumns.filter((c) => !named.get(c)!.some((value) => [...tokensOf(value)].every((token) => overTokens.has(token))));
     if (ranked.length === 1) entityColumns = ranked;
   }
+  // "the highest click-through rate in September": a named period selects the rows, the other named
+  // value is ranked — unless the rank is of its own periods ("the lowest of its six audits").
+  if (entityColumns.length > 1 && !OWN_SERIES_RE.test(view.claim.text)) {
+    const entities = entityColumns.filter((c) => !named.get(c)!.every((value) => periodKey(value) !== undefined));
+    if (entities.length === 1) entityColumns = entities;
+  }
   if (entityColumns.length > 1) entityColumns = entityColumns.filter((column) => columnWords(column).some((part) => claim.has(canonicalStem(part))));
   if (entityColumns.length !== 1) return undefined;
   const column = entityColumns[0]!;
@@ -85,6 +106,9 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   const measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
   // "the largest allowed file is 50 GB": the superlative names the measure (max_file_mb), it ranks nothing.
   if (!measure || columnWords(measure).some((part) => LIMIT_COLUMN_WORDS.has(part))) return undefined;
+  // "morning-briefing, our largest list, held a 43% open rate": the noun after the rank word names
+  // another column (list_size_end) than the figure's: the rank is not of the figure's measure.
+  if (rankedNounColumns(view.claim.text, rank, table, measure).length > 0) return undefined;
   let wrong: { row: TableRow; top: TableRow } | undefined;
   for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
     const scored = group.map((row) => ({ row, value: numericValue(row.values.get(measure) ?? '') })).filter((entry): entry is { row: TableRow; value: number } => entry.value !== undefined);

@@ -5,6 +5,7 @@
 // A claim that ranks or compares entities ("the highest of any depot") is checked against the
 // rows of the table that names its entity. Read once per index, on first use.
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
+import { withDefinedMeasures } from './defined-measures';
 import { perIndex } from './per-index';
 import { periodKey } from './periods';
 import { numericValue } from './table-profile';
@@ -74,7 +75,7 @@ function readTables(index: EvidenceIndex): Table[] {
     const seen = new Set<string>();
     for (const row of list) for (const column of row.values.keys()) seen.add(column);
     const columns = [...seen];
-    tables.push({ file, columns, rows: list });
+    tables.push(withDefinedMeasures(index, { file, columns, rows: list }));
   }
   return tables;
 }

@@ -1,0 +1,119 @@
+// Measures the evidence's own documents define from two columns: "**Click-through rate (CTR)** =
+// unique_clicks / delivered", "Conversion rate is transactions divided by footfall", "Unsubscribe
+// rate is reported per 1,000 delivered emails". A table holding both columns gains the measure as
+// a column of its own (click_through_rate), so a claim that ranks, compares or follows a rate
+// ("food-and-drink had the highest click-through rate") is read against the rate, not against
+// the raw counts it is made of. The scale (a percentage, per 1,000) is the definition's or, for a
+// name that says it is a rate or share, percent (vocabulary/defined-measures.json).
+import { canonicalStem, isStopword, type EvidenceIndex } from '../../../retrieval/index';
+import { perIndex } from './per-index';
+import { numericValue } from './table-profile';
+import type { Table } from './table-types';
+import vocabulary from '../vocabulary/defined-measures.json';
+
+export interface DefinedMeasure {
+  /** The measure's name as a column (click_through_rate). */
+  column: string;
+  numerator: string;
+  denominator: string;
+  scale: number;
+}
+
+interface Definition {
+  name: string;
+  top: string;
+  bottom?: string;
+  scale?: number;
+}
+
+const NAME = String.raw`(?:\*\*([^*]{3,60})\*\*|^([A-Z][\w'’ -]{2,50}?))\s*(?:\([^)]{1,40}\)\s*)?`;
+// "<name> = a / b", "<name> is a divided by b", "<name>: a over b".
+const RATIO_RE = new RegExp(`${NAME}(?:=|:|\\bis\\b|\\bmeans\\b)\\s+(?:the\\s+)?(?:number\\s+of\\s+)?\`?([^\`=/÷]+?)\`?\\s*(?:/|÷|\\bdivided\\s+by\\b|\\bover\\b)\\s*(?:the\\s+)?(?:number\\s+of\\s+)?\`?([^\`.;,(]+?)\`?(?=[.;,(]|\\s+(?:for|per|in|at|over|across|during|within|times|×|x)\\b|$)`, 'imu');
+// "<name> is reported per 1,000 delivered emails".
+const PER_RE = new RegExp(`${NAME}(?:is\\s+)?(?:reported|measured|given|counted|expressed)?\\s*per\\s+(1,?000|100|10,?000|100,?000)\\s+([^.;,(]+)`, 'imu');
+
+const PERCENT_WORDS = new Set(vocabulary.percentWords.map((word) => canonicalStem(word)));
+const MAX_DEFINITIONS = 40;
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0 && !isStopword(word))
+    .map((word) => canonicalStem(word));
+}
+
+/** The definitions written in the evidence's documents, at most a few dozen. */
+function definitionsIn(index: EvidenceIndex): Definition[] {
+  const found: Definition[] = [];
+  for (const unit of index.items) {
+    if (unit.item.kind !== 'paragraph' || found.length >= MAX_DEFINITIONS) continue;
+    const text = unit.text.replace(/^\s*(?:[-*+]|\d+\.)\s+/, '');
+    const ratio = RATIO_RE.exec(text);
+    if (ratio) {
+      const per = /\bper\s+(1,?000|100|10,?000)\b/i.exec(text.slice(ratio.index + ratio[0].length));
+      found.push({ name: (ratio[1] ?? ratio[2])!, top: ratio[3]!, bottom: ratio[4]!, scale: per ? Number(per[1]!.replace(/,/g, '')) : undefined });
+      continue;
+    }
+    const per = PER_RE.exec(text);
+    if (per) found.push({ name: (per[1] ?? per[2])!, top: '', bottom: per[4]!, scale: Number(per[3]!.replace(/,/g, '')) });
+  }
+  return found;
+}
+
+/** The one column a phrase names: every word of the column's name is in the phrase; the most such words wins. */
+function columnNamed(phrase: string, columns: readonly string[], numeric: (column: string) => boolean): string | undefined {
+  const said = new Set(words(phrase));
+  const scored = columns
+    .filter(numeric)
+    .map((column) => ({ column, parts: words(column.replace(/_/g, ' ')) }))
+    .filter(({ parts }) => parts.length > 0 && parts.every((part) => said.has(part)))
+    .map(({ column, parts }) => ({ column, score: parts.length }));
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  const top = scored.filter((s) => s.score === best);
+  return best > 0 && top.length === 1 ? top[0]!.column : undefined;
+}
+
+/** The measures of a table its documents define (both columns in the table, the measure not a column already). */
+export function definedMeasures(index: EvidenceIndex, table: Table): DefinedMeasure[] {
+  const numeric = (column: string): boolean => table.rows.filter((row) => numericValue(row.values.get(column) ?? '') !== undefined).length >= 2;
+  const measures: DefinedMeasure[] = [];
+  for (const definition of definitionsOf(index)) {
+    const nameWords = words(definition.name);
+    // The column is named by the name's words as written ("Click-through rate (CTR)" → click_through_rate).
+    const column = definition.name
+      .replace(/\([^)]*\)/g, ' ')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 0 && !isStopword(word))
+      .join('_');
+    if (nameWords.length === 0 || table.columns.includes(column) || measures.some((m) => m.column === column)) continue;
+    // A rate per 1,000 of something counts what its name says ("unsubscribe rate" → unsubscribes).
+    const top = definition.top || definition.name;
+    const numerator = columnNamed(top, table.columns, numeric);
+    const denominator = definition.bottom ? columnNamed(definition.bottom, table.columns, numeric) : undefined;
+    if (!numerator || !denominator || numerator === denominator) continue;
+    const scale = definition.scale ?? (nameWords.some((word) => PERCENT_WORDS.has(word)) ? 100 : 1);
+    measures.push({ column, numerator, denominator, scale });
+  }
+  return measures;
+}
+
+const definitionsOf = perIndex(definitionsIn);
+
+/** The table with its defined measures as columns, each row's value computed from its two cells. */
+export function withDefinedMeasures(index: EvidenceIndex, table: Table): Table {
+  const measures = definedMeasures(index, table);
+  if (measures.length === 0) return table;
+  for (const { column, numerator, denominator, scale } of measures) {
+    for (const row of table.rows) {
+      const top = numericValue(row.values.get(numerator) ?? '');
+      const bottom = numericValue(row.values.get(denominator) ?? '');
+      if (top === undefined || bottom === undefined || bottom === 0) continue;
+      row.values.set(column, String(Number(((top / bottom) * scale).toFixed(4))));
+      row.cells.set(column, row.cells.get(numerator) ?? row.unit);
+    }
+    table.columns.push(column);
+  }
+  return table;
+}

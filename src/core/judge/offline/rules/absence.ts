@@ -30,6 +30,33 @@ function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   return (after === undefined || first.seconds >= after) && (before === undefined || first.seconds < before);
 }
 
+const NEGATIONS_RE = /\b(?:not|never|no longer|n['’]t|cannot)\b|n['’]t\b/gi;
+const MODAL_NEGATION_RE = /\b(?:can(?:not|['’]t|\s+not)|could(?:n['’]t|\s+not|\s+no\s+longer|\s+never)|would(?:n['’]t|\s+not|\s+never)|won['’]t|will\s+not|does(?:n['’]t|\s+not)|do(?:n['’]t|\s+not))\b/gi;
+
+/** Every negation of the claim is of a modal or a habit (can't, could not, would not, does not): no event is denied. */
+function onlyModalNegation(text: string): boolean {
+  const all = [...text.matchAll(NEGATIONS_RE)].length;
+  return all > 0 && [...text.matchAll(MODAL_NEGATION_RE)].length >= all;
+}
+
+const AUXILIARIES = new Set(['was', 'were', 'is', 'are', 'has', 'have', 'had', 'been', 'got']);
+const PHRASE_STOP = new Set(['in', 'outside', 'except', 'beyond', 'across', 'within', 'between', 'per', 'into', 'over', 'under', 'against', 'besides', 'apart', 'among', 'on', 'at', 'during', 'for', 'from', 'to', 'of', 'by', 'with', 'and', 'or', 'after', 'before', 'since', 'that', 'which', 'who', 'while', 'until', 'than', 'so', 'but']);
+
+/** "with no retry limit" → retry, limit: the noun phrase after "no", when the claim denies that thing itself. */
+function deniedPhrase(text: string, absent: readonly string[]): string[] {
+  const match = /\b(?:no|zero|without any|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*((?:[\p{L}\p{N}][\p{L}\p{N}_-]*\s*){1,3})/iu.exec(text);
+  if (!match) return [];
+  const words: string[] = [];
+  for (const word of match[1]!.trim().split(/\s+/)) {
+    // "No further sequence gaps have been logged": a verb follows, and the head noun it denies is enough.
+    if (AUXILIARIES.has(word.toLowerCase())) return [];
+    if (PHRASE_STOP.has(word.toLowerCase()) || /(?:ed|ing)$/i.test(word)) break;
+    words.push(word);
+  }
+  const stems = extractFeatures(words.join(' ')).words.filter((word) => !LIGHT_WORDS.has(word));
+  return stems.some((word) => absent.includes(word)) ? stems : [];
+}
+
 const NO_OTHER_RE = /\b(?:no|none of the|not any) other\b|\bnothing else\b|\bno one else\b|\bnobody else\b/i;
 
 /** The identifiers and names of the claims just before, which "no other" sets apart. */
@@ -113,6 +140,12 @@ function namedOnlyAsPlan(unit: IndexedItem, denied: readonly string[]): boolean 
 const EMPTY_VALUE_RE = /^(?:0+(?:\.0+)?|false|none|null|nil|<?unset>?|<none>|not set|n\/a|-|)$/i;
 const FAILURE_RE = /\b(?:fail(?:ed|s|ure)?|error|unable|cannot|can't|could not|couldn't|invalid|exception)\b/gi;
 
+/** The record tells of the denied act done, in the past tense ("parsed document"), and of no failure. */
+function recordsDone(unit: IndexedItem, denied: readonly string[]): boolean {
+  if (unit.item.kind === 'paragraph' || new RegExp(FAILURE_RE.source, 'i').test(unit.text)) return false;
+  return [...unit.text.matchAll(/\b(\p{L}+ed)\b/gu)].some((m) => denied.includes(canonicalStem(m[1]!)));
+}
+
 /** The denied event's word stands in the record right after a failure ("failed to parse document"). */
 function failedAt(unit: IndexedItem, denied: readonly string[]): boolean {
   for (const match of unit.text.matchAll(FAILURE_RE)) {
@@ -139,6 +172,8 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   const otherClass = /\bother\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(view.claim.text)?.[1];
   const deniesClass = otherClass !== undefined && extractFeatures(otherClass).words.some((word) => denied.includes(word));
   const labels = numberedLabels(view.claim.text);
+  const inability = negatedClaim && onlyModalNegation(view.claim.text);
+  const phrase = deniedPhrase(view.claim.text, view.wording.absent);
   for (const unit of candidates) {
     const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;
@@ -168,6 +203,9 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // A record whose state field holds the denied state ("No publishers were blocked" against
     // state=blocked count=37) shows it, whatever it calls the things in that state.
     const inDeniedState = Object.entries(unit.features.fields).some(([key, value]) => /(?:^|_)(?:state|status)$/.test(key) && denied.includes(canonicalStem(value)));
+    // "the ticket can't be scanned for 30 minutes", "could not fill the gap": an inability or a rule is
+    // refuted only by a record of the thing done ("parsed document … in 3 ms"), not by one naming it.
+    if (inability && !recordsDone(unit, denied)) continue;
     if (inDeniedState && !/^(?:0+|false|none|null)$/i.test(unit.features.fields.count ?? '1')) {
       return contradicted(unit, `claim says there was no ${denied.at(-1)}, ${unit.item.id} shows some`);
     }
@@ -180,6 +218,8 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
     // names the thing; it does not record one.
     if (namedOnlyAsPlan(unit, denied)) continue;
+    // "with no retry limit": the record must show the whole thing denied, not only one of its words.
+    if (phrase.length > 1 && !phrase.every((word) => unit.wordSet.has(word) || unit.identifierSet.has(word))) continue;
     // "No departures were lost to weather" against `departures_scheduled=118420`: a field's name
     // that holds the denied word counts things, it is no instance of the denied event, unless the
     // record also holds the rest of what the claim denies.

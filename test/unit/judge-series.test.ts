@@ -108,3 +108,15 @@ describe('offline judge: measures the documents define from two columns', () => 
     assert.notEqual(apposition.partition, 'contradicted', apposition.reason);
   });
 });
+
+describe('offline judge: a figure a table gives through its rows is not contradicted by one row', () => {
+  it('a share of the rows\' total is not read against one row\'s count', async () => {
+    const lines = {
+      file: 'claims_by_lob_q3.csv',
+      text: ['line_of_business,claims_received,claims_closed', 'Auto,5860,5400', 'Home,2410,2300', 'Travel,1130,1100', 'Pet,600,590'].join('\n'),
+    };
+    // Total received 5,860 + 2,410 + 1,130 + 600 = 10,000; Auto's share 5,860 / 10,000 = 58.6%.
+    const verdict = await judge('Auto accounted for 58.6% of claims received.', [lines]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

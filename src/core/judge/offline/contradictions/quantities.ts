@@ -8,6 +8,8 @@ import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasId
 import { DOCUMENT_WORDS, fieldValueWords } from '../words';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from '../figures';
 import { changesOf } from '../records/changes';
+import { aggregateDerivation } from '../derive/aggregates';
+import { rowFigureDerivation } from '../derive/row-figures';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   for (const quantity of view.features.quantities) {
@@ -111,6 +113,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       // when the record names it the same way (error_rate=0.09%): it is not 1% − 0.09% by chance.
       const plainlyStated = other !== undefined && quantity.qualifier === undefined && sharedKeyWords(quantity, other) >= 2 && !COMPUTED_WORDING_RE.test(aroundFigure(view.claim.text, quantity)) && !/\bof\s+(?:the\s+|all\s+|its\s+|their\s+)?$/i.test(view.claim.text.slice(0, quantity.start));
       if (!isBound(quantity) && !plainlyStated && deriveQuantity(quantity, withSeries(view, quantity, candidates))) break;
+      // Nor one a table gives through its rows (a sum, a share, a defined rate) or one row's two cells.
+      if (!isBound(quantity) && !plainlyStated && (aggregateDerivation(view, quantity) ?? rowFigureDerivation(view, quantity))) break;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       // A later document changed the record's value to the claim's ("now up to 50 items (previously 30)").
       if (changesOf(view.index).some((change) => quantityMatches(quantity, change.now) && quantityMatches(other, change.old))) break;

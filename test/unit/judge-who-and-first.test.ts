@@ -101,3 +101,27 @@ describe('offline judge: the first (or last) of several to do something', () => 
     assert.equal(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a state claimed of a counted group', () => {
+  const gates = {
+    file: 'rollout.log',
+    text: [
+      '[tool=rollout-gates row=1] ts=2024-10-02T09:10Z wave=2 branch=MAN-APT inspection_completion_pct=97 gate=pass',
+      '[tool=rollout-gates row=2] ts=2024-10-02T09:12Z wave=2 branch=EDI-APT inspection_completion_pct=96 gate=pass',
+      '[tool=rollout-gates row=3] ts=2024-10-02T09:14Z wave=2 branch=LDS-CTY inspection_completion_pct=99 gate=pass',
+      '[tool=rollout-gates row=4] ts=2024-10-02T09:16Z wave=2 branch=BHX-APT inspection_completion_pct=98 gate=pass',
+      '[tool=rollout-gates row=5] ts=2024-10-02T09:18Z wave=2 branch=GLA-CTY inspection_completion_pct=41 gate=fail',
+    ].join('\n'),
+  };
+
+  it('"the other four wave-2 branches passed" is not refuted by the fifth branch, which it sets apart', async () => {
+    // Four wave-2 branches passed; GLA-CTY, the one the report discussed before, failed.
+    const verdict = await judge('The other four wave-2 branches passed.', [gates]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a member the claim names is still read against its own record', async () => {
+    const verdict = await judge('GLA-CTY passed the wave-2 gate.', [gates]);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

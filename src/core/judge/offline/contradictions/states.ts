@@ -58,7 +58,18 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
       return unitStates.length > 0 && unitStates.every((s) => s.polarity === state.polarity);
     });
   if (subject.some(agrees)) return undefined;
+  // "Both pilot branches passed", "the other four wave-2 branches passed": a group the claim counts
+  // is not refuted by the record of one member it does not name (a sibling outside the group, or a
+  // whole the group is part of); "all <things> went well" against one failing is checked on its own.
+  const groupMatch = GROUP_SUBJECT_RE.exec(view.claim.text);
+  const groupAt = groupMatch?.index;
+  // An identifier inside the group's words ("the other four wave-2 branches") qualifies the group; it names no member.
+  const members = view.features.identifiers.filter((id) => !groupMatch || !groupMatch[0].toLowerCase().includes(id.toLowerCase()));
+  // The group is the subject when it comes before the state ("both AMFs resumed successful …"), not
+  // when a clause after it adds one ("closed as completed, with both replicas streaming").
+  const group = groupAt !== undefined && strong.some((state) => view.claim.text.toLowerCase().indexOf(state.word.toLowerCase(), groupAt) > groupAt);
   for (const unit of subject) {
+    if (group && !members.some((id) => hasIdentifier(unit, id))) continue;
     const unitWording = wordingOf(unit);
     // Taken for its row only, a record speaks to how the step ended, not to every state it names.
     const rowOnly = !sameSubject(view, unit, stateWords);
@@ -79,6 +90,9 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
   }
   return undefined;
 }
+
+const COUNT_WORDS = '(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,3})';
+const GROUP_SUBJECT_RE = new RegExp(`\\b(?:(?:both|all|every|each\\s+of\\s+the|(?:the\\s+)?(?:other|remaining))\\s+(?:${COUNT_WORDS}\\s+)?|(?:the|its|their)\\s+${COUNT_WORDS}\\s+)(?:[\\p{L}\\d-]+\\s+){0,3}?[\\p{L}-]+s\\b`, 'iu');
 
 /** "11 of the 12", "18 of its 20": a part of a whole, fewer than all. */
 function partialOutcome(text: string): boolean {

@@ -125,3 +125,15 @@ describe('offline judge: a state claimed of a counted group', () => {
     assert.equal(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: two roles in one claim', () => {
+  it('"requested by A … and approved by B" checks each role; the right requester does not excuse the wrong approver', async () => {
+    const change = { file: 'change.json', text: JSON.stringify({ change_id: 'CHG-4471', requested_by: 'l.fischer', team: 'audience-growth', owner: 't.adeyemi', approved_by: 'r.salgado' }, null, 2) };
+    // requested_by = l.fischer (right), approved_by = r.salgado (t.adeyemi is the owner).
+    const wrong = await judge('The change was requested by l.fischer for audience-growth and approved by t.adeyemi.', [change]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /r\.salgado/);
+    const right = await judge('The change was requested by l.fischer for audience-growth and approved by r.salgado.', [change]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

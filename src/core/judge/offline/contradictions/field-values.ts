@@ -62,7 +62,8 @@ const ROLE_RE = /\b(\p{L}+ed)\s+by\s+([\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+)/gu;
  * record's field named for the role (requested_by, approver) holds the person who had it.
  */
 export function contradictRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  for (const match of view.claim.text.matchAll(ROLE_RE)) {
+  // "requested by l.fischer … and approved by t.adeyemi": each role is checked on its own.
+  roles: for (const match of view.claim.text.matchAll(ROLE_RE)) {
     const role = extractFeatures(match[1]!).words[0];
     const person = match[2]!.toLowerCase();
     if (!role) continue;
@@ -71,14 +72,17 @@ export function contradictRole(view: ClaimView, candidates: IndexedItem[]): Clai
     const anchors = view.features.identifiers.filter((id) => id !== person);
     const subjectWords = [...view.words.keys()].filter((word) => word !== role && !LIGHT_WORDS.has(word) && !person.includes(word));
     // "It was approved by p.lindqvist" names no subject at all: any record with the role's field is about it.
+    // (A field of a JSON document is about what its sibling fields name: approved_by beside requested_by=l.fischer.)
     const about = (unit: IndexedItem): boolean =>
-      anchors.length > 0 ? anchors.some((id) => hasIdentifier(unit, id)) : subjectWords.length === 0 || subjectWords.some((word) => unit.wordSet.has(word));
+      anchors.length > 0
+        ? anchors.some((id) => hasIdentifier(unit, id) || Object.values(unit.item.fields).some((value) => value.toLowerCase() === id))
+        : subjectWords.length === 0 || subjectWords.some((word) => unit.wordSet.has(word));
     for (const unit of candidates) {
       if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !about(unit)) continue;
       // A call's arguments are fields too (args.requested_by).
       for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
         if (!splitKeyWords(key).some((word) => word === role || (word.length >= 5 && role.startsWith(word.slice(0, 5))))) continue;
-        if (value.toLowerCase() === person) return undefined;
+        if (value.toLowerCase() === person) continue roles;
         if (/^[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+$/u.test(value)) other ??= { unit, key, value };
       }
     }

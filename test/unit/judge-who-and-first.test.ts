@@ -137,3 +137,26 @@ describe('offline judge: two roles in one claim', () => {
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+describe('offline judge: the wrong member named for a record', () => {
+  const trace = {
+    file: 'trace.jsonl',
+    text: [
+      '{"ts":"2024-10-08T11:40:00Z","type":"tool_call","tool":"metrics.query","args":{"pop":"pop-fra"},"result":{"purge_p95_s":2.1}}',
+      '{"ts":"2024-10-08T11:47:05Z","type":"signal","alert_id":"PURGE-LAT-009","fired_at":"2024-10-08T11:47:00Z","severity":"warning","pop":"pop-mad","summary":"purge-to-fresh p95 7.8s above 5s"}',
+    ].join('\n'),
+  };
+
+  it("an alert said to fire for pop-fra, whose record names pop-mad, is contradicted", async () => {
+    const wrong = await judge('At 11:47 PURGE-LAT-009 fired for pop-fra.', [trace]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /pop-mad/);
+    const right = await judge('At 11:47 PURGE-LAT-009 fired for pop-mad.', [trace]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a claim naming two members of the family is left alone', async () => {
+    const verdict = await judge('At 11:47 PURGE-LAT-009 fired for pop-mad while pop-fra stayed at 2.1 s.', [trace]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

@@ -48,6 +48,7 @@ import { contradictRowValue } from './contradictions/row-values';
 import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
+import { contradictRecordMember } from './contradictions/record-members';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
@@ -245,6 +246,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictActor(view, candidates) ??
     contradictEventOrder(view, candidates) ??
     contradictFirstOfSeveral(view, candidates) ??
+    contradictRecordMember(view, candidates) ??
     contradictClaimedDuration(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??

@@ -49,6 +49,7 @@ import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
+import { contradictEventSpan } from './contradictions/event-spans';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
@@ -248,6 +249,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictFirstOfSeveral(view, candidates) ??
     contradictRecordMember(view, candidates) ??
     contradictClaimedDuration(view, candidates) ??
+    contradictEventSpan(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
     contradictUniversalSuccess(view, candidates) ??

@@ -1,0 +1,66 @@
+// The offline judge on how long an event lasted: the span from the record that opens it to the
+// first after it that closes it (vocabulary/spans.json). Evidence is parsed by the real evidence
+// reader; expected verdicts are worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+describe('offline judge: the length a claim gives an event', () => {
+  const rollout = {
+    file: 'rollout.log',
+    text: [
+      '2024-08-20T11:05:40Z INFO wave-2 started targets=18',
+      '2024-08-20T11:12:02Z WARN wave-2 halt threshold reached (4 failures >= 4); rollback started',
+      '2024-08-20T11:40:27Z INFO wave-2 rollback in progress restored=11/18',
+      '2024-08-20T12:47:00Z INFO wave-2 rollback complete restored=18/18 fw=3.1.4',
+    ].join('\n'),
+  };
+
+  it('"took 35 minutes" against a rollback that started at 11:12:02 and completed at 12:47:00', async () => {
+    // 11:12:02 → 12:47:00 is 94 min 58 s; the progress line (restored=11/18) closes nothing.
+    const wrong = await judge('The rollback took 35 minutes end to end.', [rollout]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /95 minutes/);
+    const right = await judge('The rollback took about 95 minutes end to end.', [rollout]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a switched-off flag: from value=false to value=true', async () => {
+    const flags = {
+      file: 'app.log',
+      text: [
+        '2024-09-14T08:10:03Z INFO flagd flag changed key=returns.fuel_autocharge value=false by=p.nair',
+        '2024-09-14T08:10:30Z INFO returns-svc[ret-2] fuel_autocharge disabled; fuel charge set to pending_manual_review',
+        '2024-09-14T09:05:44Z INFO flagd flag changed key=returns.fuel_autocharge value=true by=p.nair',
+      ].join('\n'),
+    };
+    // 08:10:03 → 09:05:44 is 55 min 41 s: "about 35 minutes" is off by twenty.
+    const verdict = await judge('Automatic fuel charging was off for about 35 minutes.', [flags]);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('spans of two entities the claim does not tell apart are left alone', async () => {
+    const holds = {
+      file: 'rollout.log',
+      text: [
+        '2024-09-04T10:02:10Z INFO fleetctl FB-LNG-1 feeding hold engaged (10 pens)',
+        '2024-09-04T10:03:00Z INFO fleetctl FB-LNG-2 feeding hold engaged (6 pens)',
+        '2024-09-04T10:41:20Z INFO fleetctl FB-LNG-1 feeding hold released (auto)',
+        '2024-09-04T10:49:41Z INFO fleetctl FB-LNG-2 feeding hold released (auto)',
+      ].join('\n'),
+    };
+    // FB-LNG-1 held 39 min, FB-LNG-2 47 min: "the hold" is either.
+    const unnamed = await judge('Feeding was on hold for about 25 minutes.', [holds]);
+    assert.notEqual(unnamed.partition, 'contradicted', unnamed.reason);
+    const named = await judge('FB-LNG-2 feeding was on hold for about 25 minutes.', [holds]);
+    assert.equal(named.partition, 'contradicted', named.reason);
+  });
+
+  it('a preposition is no state: "acquiring lock on" closes nothing', async () => {
+    const log = {
+      file: 'tos-api.log',
+      text: ['2026-03-17T06:30:58Z INFO tos-db-1 job=reindex_appointments started', '2026-03-17T06:31:02Z INFO tos-db-1 reindex_appointments acquiring lock mode=SHARE on appointment_slots', '2026-03-17T07:16:55Z INFO tos-db-1 job=reindex_appointments cancelled'].join('\n'),
+    };
+    const verdict = await judge('The reindex had been running for about 46 minutes when it was cancelled.', [log]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

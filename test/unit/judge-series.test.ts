@@ -120,3 +120,24 @@ describe('offline judge: a figure a table gives through its rows is not contradi
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a rank in the present is of the latest period', () => {
+  const rows = {
+    file: 'attendance_by_school.log',
+    text: [
+      '[tool=sis_query row=1] school="Birchfield Middle" term=2024-25_S1 chronic_pct=16.0',
+      '[tool=sis_query row=2] school="Kestrel Valley High" term=2024-25_S1 chronic_pct=21.0',
+      '[tool=sis_query row=3] school="Northgate Elementary" term=2024-25_S1 chronic_pct=11.0',
+      '[tool=sis_query row=4] school="Birchfield Middle" term=2025-26_S1 chronic_pct=19.3',
+      '[tool=sis_query row=5] school="Kestrel Valley High" term=2025-26_S1 chronic_pct=19.0',
+      '[tool=sis_query row=6] school="Northgate Elementary" term=2025-26_S1 chronic_pct=17.5',
+    ].join('\n'),
+  };
+
+  it('"remains the highest" is read in the latest term, not in any term', async () => {
+    // 2024-25: Kestrel Valley High 21.0 is the highest; 2025-26: Birchfield Middle 19.3 beats its 19.0.
+    const verdict = await judge('Kestrel Valley High remains the school with the highest chronic absence rate.', [rows]);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /Birchfield Middle/);
+  });
+});

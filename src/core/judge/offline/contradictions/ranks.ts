@@ -47,6 +47,22 @@ const RANKED_OVER_RE = /\b(?:of|among|across)\s+(?:any|all|every|the)\b([^.;]*)[
 const CHANGE_WORDS_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'gi');
 const LIMIT_COLUMN_WORDS = new Set(ranks.limitColumns);
 
+/** "remains the school with the highest rate", "is now the busiest": the present, not every period the rows give. */
+const PRESENT_RE = /\b(?:remains?|still|now|currently|today|is|are|has|have)\b/i;
+
+/** Groups of rows that differ by period: for a claim in the present, only the latest period's. */
+function latestIfPresent(text: string, table: Table, groups: TableRow[][]): TableRow[][] {
+  if (groups.length < 2 || !PRESENT_RE.test(text)) return groups;
+  // A period, or a term written with its year ("2025-26_S1"), which sorts as written.
+  const sortable = (value: string): string | undefined => periodKey(value)?.key ?? (/(?<!\d)(?:19|20)\d\d(?!\d)/.test(value) ? value : undefined);
+  const periodColumn = table.columns.find((c) => groups.every((group) => new Set(group.map((row) => row.values.get(c))).size === 1 && sortable(group[0]!.values.get(c) ?? '') !== undefined));
+  if (!periodColumn) return groups;
+  const keyOf = (group: TableRow[]): string => sortable(group[0]!.values.get(periodColumn)!)!;
+  const keys = new Set(groups.map(keyOf));
+  if (keys.size !== groups.length) return groups;
+  return [groups.reduce((a, b) => (keyOf(b) > keyOf(a) ? b : a))];
+}
+
 /** "the lowest of its six audits", "its highest level": a rank of the entity's own series. */
 const OWN_SERIES_RE = /\b(?:of|among|in)\s+(?:its|their)\b|\b(?:its|their)\s+(?:own\s+)?(?:\w+\s+)?(?:highest|lowest|largest|smallest|best|worst|biggest|strongest|weakest|peak)\b/i;
 
@@ -110,7 +126,7 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   // another column (list_size_end) than the figure's: the rank is not of the figure's measure.
   if (rankedNounColumns(view.claim.text, rank, table, measure).length > 0) return undefined;
   let wrong: { row: TableRow; top: TableRow } | undefined;
-  for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
+  for (const group of latestIfPresent(view.claim.text, table, comparedGroups(table, rows, mine, named, new Set([column])))) {
     const scored = group.map((row) => ({ row, value: numericValue(row.values.get(measure) ?? '') })).filter((entry): entry is { row: TableRow; value: number } => entry.value !== undefined);
     const own = scored.filter((entry) => entry.row.values.get(column) === entity);
     if (own.length !== 1 || scored.length < rank.place + 1) continue;

@@ -141,3 +141,21 @@ describe('offline judge: a rank in the present is of the latest period', () => {
     assert.match(verdict.reason, /Birchfield Middle/);
   });
 });
+
+describe('offline judge: a row named by a clock time', () => {
+  it('"the 11:00 slot … 97.4%" where 97.4 is the 13:30 slot\'s fill', async () => {
+    const slots = {
+      file: 'slots.log',
+      text: [
+        '[tool=run_sql row=1] query=slot_fill slot=10:00 avg_sold=73.4 fill_pct=61.2',
+        '[tool=run_sql row=2] query=slot_fill slot=11:00 avg_sold=118.9 fill_pct=99.1',
+        '[tool=run_sql row=3] query=slot_fill slot=13:30 avg_sold=116.9 fill_pct=97.4',
+      ].join('\n'),
+    };
+    const wrong = await judge('The 11:00 slot averaged 97.4% of capacity.', [slots]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /99\.1/);
+    const right = await judge('The 13:30 slot averaged 97.4% of capacity.', [slots]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

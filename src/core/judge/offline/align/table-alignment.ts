@@ -118,6 +118,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
       for (const token of claim) for (const value of valuesByToken.get(column)!.get(token) ?? []) candidates.add(value);
       if (periods.length > 0) for (const value of values) if (periodKey(value) !== undefined) candidates.add(value);
     }
+    // "The 11:00 slot": a value that is a clock time (slot=11:00), written out whole by the claim.
+    if (view.features.times.length > 0 && CLOCK_VALUE_RE.test(values[0] ?? '')) for (const value of values) if (CLOCK_VALUE_RE.test(value) && writtenOut(lowerClaim, value)) candidates.add(value);
     const present = rowsByValue.get(column)!;
     for (const part of columnWords(column)) {
       // Only a word of letters names a kind of thing ("year" of year_group); a field name may hold anything (`"eu-west"`, `p95(ms)`).
@@ -136,7 +138,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     const places = positions.get(column)!;
     const ordered = [...candidates].filter((value) => value !== '' && places.has(value)).sort((a, b) => places.get(a)! - places.get(b)!);
     const hits = ordered.filter((value) => {
-      if (/^\d{1,4}$/.test(value)) return true;
+      if (/^\d{1,4}$/.test(value) || CLOCK_VALUE_RE.test(value)) return true;
       if (!words.has(column) || !isText(value)) return false;
       if (namesValue(claim, value)) return true;
       const key = periods.length > 0 ? periodKey(value) : undefined;
@@ -154,6 +156,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
   }
   return named;
 }
+
+const CLOCK_VALUE_RE = /^\d{1,2}:\d{2}$/;
 
 /** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */
 function writtenOut(lowerClaim: string, value: string): boolean {

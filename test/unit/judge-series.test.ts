@@ -159,3 +159,30 @@ describe('offline judge: a row named by a clock time', () => {
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+describe('offline judge: a movement said of every step', () => {
+  const weeks = {
+    file: 'sales_weekly.log',
+    text: [
+      '[tool=run_sql row=1] query=weekly iso_week=2026-W10 member=980 adult=4100',
+      '[tool=run_sql row=2] query=weekly iso_week=2026-W11 member=1110 adult=4020',
+      '[tool=run_sql row=3] query=weekly iso_week=2026-W12 member=1205 adult=4180',
+      '[tool=run_sql row=4] query=weekly iso_week=2026-W13 member=1250 adult=4400',
+    ].join('\n'),
+  };
+
+  it('"rose every week" needs each week up, not only the last above the first', async () => {
+    // member: 980 → 1,110 → 1,205 → 1,250, up every week; adult: 4,100 → 4,020 (down) → 4,180 → 4,400.
+    const member = await judge('Member visits rose every week.', [weeks]);
+    assert.notEqual(member.partition, 'contradicted', member.reason);
+    const adult = await judge('Adult visits rose every week.', [weeks]);
+    assert.equal(adult.partition, 'contradicted', adult.reason);
+    assert.match(adult.reason, /4100|4,100/);
+  });
+
+  it('a capitalised place name is no movement ("Alder Falls")', async () => {
+    const months = { file: 'gen.log', text: ['[tool=q row=1] month=2026-01 plant="Alder Falls" availability_pct=98.1', '[tool=q row=2] month=2026-02 plant="Alder Falls" availability_pct=97.4', '[tool=q row=3] month=2026-03 plant="Alder Falls" availability_pct=99.0'].join('\n') };
+    const verdict = await judge('Alder Falls ran at 97% availability or better in every month.', [months]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

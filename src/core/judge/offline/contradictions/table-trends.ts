@@ -38,6 +38,9 @@ function claimedMovement(text: string): { sign: number; evaluative: boolean; wor
   const better = BETTER_RE.exec(masked);
   const worse = WORSE_RE.exec(masked);
   const level = STEADY_RE.exec(masked);
+  // "Alder Falls", "Rising Sun": a capitalised word inside the sentence is a name, not a movement.
+  const named = (match: RegExpExecArray | null): boolean => match !== null && match.index > 0 && /^\p{Lu}/u.test(match[0]);
+  if ([down, up, better, worse, level].some(named)) return undefined;
   const found = [down, up, better, worse, level].filter(Boolean);
   if (found.length !== 1) return undefined;
   // "doubled, from 1,240 to 2,975, while docks stayed roughly flat": the level may be another clause's.
@@ -61,6 +64,14 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
     if (movement.sign === 0) {
       const level = levelSpanOf(series);
       if (level) outcomes.push({ span: level, measure: series.measure, against: !isLevel(level, series.measure) });
+      continue;
+    }
+    // "rose every week", "fell steadily": each step between periods must go the claimed way.
+    if (!movement.evaluative && EVERY_STEP_RE.test(view.claim.text) && series.points.length >= 3) {
+      const points = stepsNamed(series);
+      const against = points.slice(1).findIndex((point, i) => movement.sign * (point.value - points[i]!.value) <= 0);
+      if (against >= 0) outcomes.push({ span: { from: points[against]!, to: points[against + 1]! }, measure: series.measure, against: true });
+      else outcomes.push({ span: { from: points[0]!, to: points.at(-1)! }, measure: series.measure, against: false });
       continue;
     }
     const span = spanOf(view, series, claim, named);
@@ -99,6 +110,14 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
     evidence_refs: refs,
     reason: `claim says "${movement.wording}", ${what}goes from ${from.value} (${from.label}, ${from.row.refs[0]}) to ${to.value} (${to.label}, ${to.row.refs[0]})`,
   };
+}
+
+const EVERY_STEP_RE = /\b(?:every|each)\s+(?:single\s+)?(?:week|month|day|quarter|year|period|shift|run|time)\b|\b(?:steadily|consistently|week\s+(?:on|after)\s+week|month\s+(?:on|after)\s+month)\b/i;
+
+/** The points between the periods a claim names, else the whole series. */
+function stepsNamed(series: Series): Series['points'] {
+  const named = series.points.filter((p) => series.ends.includes(p.label));
+  return named.length >= 2 ? series.points.slice(series.points.indexOf(named[0]!), series.points.indexOf(named.at(-1)!) + 1) : series.points;
 }
 
 /** A level claim speaks of the periods it names, else of the whole series: its lowest and highest points in time order. */

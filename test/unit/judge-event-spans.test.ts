@@ -64,3 +64,30 @@ describe('offline judge: the length a claim gives an event', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: two events compared by their length', () => {
+  const log = {
+    file: 'gateway.log',
+    text: [
+      '2024-04-19T12:30:05Z GW-NORTH INFO ota campaign wave=3 target=3.9.0 collars=121',
+      '2024-04-19T14:02:02Z GW-NORTH INFO wave=3 complete updated=117 failed=4',
+      '2024-04-19T14:20:04Z GW-SOUTH INFO ota campaign wave=4 target=3.9.0 collars=96',
+      '2024-04-19T15:47:00Z GW-SOUTH INFO wave=4 complete updated=96 failed=0',
+    ].join('\n'),
+  };
+
+  it('"wave 4 took longer than wave 3" against 87 and 92 minutes', async () => {
+    // Wave 3: 12:30:05 → 14:02:02, 92 min; wave 4: 14:20:04 → 15:47:00, 87 min.
+    const wrong = await judge('Wave 4 took longer to complete than wave 3.', [log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    const right = await judge('Wave 4 finished faster than wave 3.', [log]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('the ends a JSON record gives in its fields', async () => {
+    const plan = { file: 'deploy.json', text: JSON.stringify({ waves: [{ wave: 1, started_at: '2024-04-19T09:00:00Z', completed_at: '2024-04-19T09:41:00Z' }, { wave: 2, started_at: '2024-04-19T10:15:00Z', completed_at: '2024-04-19T11:08:00Z' }] }, null, 2) };
+    // Wave 1: 41 min; wave 2: 53 min.
+    const verdict = await judge('Wave 1 was slower than wave 2.', [plan]);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

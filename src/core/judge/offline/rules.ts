@@ -50,6 +50,7 @@ import { contradictActor } from './contradictions/actors';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
 import { contradictEventSpan } from './contradictions/event-spans';
+import { contradictSpanComparison } from './contradictions/span-comparisons';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
@@ -250,6 +251,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRecordMember(view, candidates) ??
     contradictClaimedDuration(view, candidates) ??
     contradictEventSpan(view, candidates) ??
+    contradictSpanComparison(view, candidates) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
     contradictUniversalSuccess(view, candidates) ??

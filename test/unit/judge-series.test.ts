@@ -186,3 +186,22 @@ describe('offline judge: a movement said of every step', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a rate compared, its unit written first', () => {
+  const rows = {
+    file: 'irrigation.log',
+    text: [
+      '[tool=q row=1] field=F-A month=2026-07 applied_mm=168 pump_kwh=5480',
+      '[tool=q row=2] field=F-B month=2026-07 applied_mm=171 pump_kwh=4330',
+      '[tool=q row=3] field=F-C month=2026-07 applied_mm=131 pump_kwh=4700',
+    ].join('\n'),
+  };
+
+  it('"Per millimetre applied, F-C needed less pump energy than F-A" reads pump_kwh / applied_mm, F-C first', async () => {
+    // F-C 4,700 / 131 = 35.9 kWh per mm; F-A 5,480 / 168 = 32.6: F-C needed more.
+    const wrong = await judge('Per millimetre applied, F-C needed less pump energy than F-A.', [rows]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    const right = await judge('Per millimetre applied, F-A needed less pump energy than F-C.', [rows]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

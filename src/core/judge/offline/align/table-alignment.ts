@@ -42,8 +42,8 @@ export function namesValue(claim: Set<string>, value: string): boolean {
 /** Where in the claim a value is named: the first of its word tokens found, for telling "A … than B" apart. */
 export function namedAt(text: string, value: string): number {
   const lower = text.toLowerCase();
-  // A value written out whole (WTG-07) is named where it is written, not where a word it shares with others is.
-  if (/\d/.test(value) && writtenOut(lower, value)) return lower.indexOf(value.toLowerCase());
+  // A value written out whole (WTG-07, F-A) is named where it is written, not where a word it shares with others is.
+  if (/[\d_.-]/.test(value) && writtenOut(lower, value)) return lower.indexOf(value.toLowerCase());
   let best = Number.POSITIVE_INFINITY;
   // A period written as a date (2026-02) is named by its name ("February").
   const period = periodKey(value);

@@ -50,7 +50,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     const rows = selectRows(table, named, new Set([column]));
     const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
     // "more area per hour than": a rate of two columns, else the one column the claim's figure or words name.
-    const rate = rateMeasure(table, view.claim.text);
+    const rate = rateMeasure(table, view.claim.text, compared.wording.split(/\s+/).slice(1, -1));
     measure = rate?.label ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));

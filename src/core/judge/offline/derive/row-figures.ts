@@ -187,14 +187,19 @@ const PER_RE = /\b(\p{L}+)\s+per\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
  * before "per" names the numerator column, the words after it the denominator; each must name
  * exactly one column. The row's value of the rate, or undefined when the claim words none.
  */
-export function rateMeasure(table: Table, text: string): { label: string; of: (row: TableRow) => number | undefined } | undefined {
-  const match = PER_RE.exec(text);
-  if (!match) return undefined;
-  const after = [match[2]!, match[3]].filter((word): word is string => word !== undefined && !isStopword(word.toLowerCase()));
+export function rateMeasure(table: Table, text: string, compared: readonly string[] = []): { label: string; of: (row: TableRow) => number | undefined } | undefined {
+  // "more area per hour", or a sentence that opens with the rate's unit: "Per millimetre applied, F-C
+  // needed less pump energy than F-A" (what is measured is the compared noun, "pump energy").
+  const inline = PER_RE.exec(text);
+  const opening = inline ? null : /^\s*per\s+(\p{L}+)(?:\s+(\p{L}+))?/iu.exec(text);
+  if (!inline && !(opening && compared.length > 0)) return undefined;
+  const measured = inline ? [inline[1]!] : compared.filter((word) => !isStopword(word.toLowerCase()));
+  const after = (inline ? [inline[2]!, inline[3]] : [opening![1]!, opening![2]]).filter((word): word is string => word !== undefined && !isStopword(word.toLowerCase()));
   // A rate is per a positive amount: a column with a zero in some row (downtime_h) is no denominator of every row's rate.
   const denominators = rateColumns(table, after).filter((column) => table.rows.every((row) => (numericValue(row.values.get(column) ?? '') ?? 0) > 0));
   if (denominators.length !== 1) return undefined;
-  const numerators = rateColumns(table, [match[1]!], denominators[0]);
+  // The measured words together, else the one of them that names a column ("pump" of "pump energy").
+  const numerators = [measured, ...measured.map((word) => [word])].map((words) => rateColumns(table, words, denominators[0])).find((columns) => columns.length > 0) ?? [];
   if (numerators.length !== 1) return undefined;
   const [top, bottom] = [numerators[0]!, denominators[0]!];
   return {

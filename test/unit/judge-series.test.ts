@@ -205,3 +205,13 @@ describe('offline judge: a rate compared, its unit written first', () => {
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+describe('offline judge: a figure that names no measure', () => {
+  it('"ET31-A | 92.1% | 91.9%" is not contradicted by another percentage of ET31-A\'s records', async () => {
+    const scans = { file: 'defect_scans.csv', text: ['ww,process_tool,killer_pct', '36,ET31-A,17', '39,ET31-A,18', '36,ET31-B,18'].join('\n') };
+    // The row gives yields by week (the table's header says which week, not what is measured);
+    // killer_pct is another measure, so neither grounds nor contradicts it.
+    const verdict = await judge('ET31-A | 92.1% | 91.9%', [scans]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

@@ -61,6 +61,10 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     let decided: boolean | undefined;
     const documentDecides = (): boolean =>
       (decided ??= !candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.features.quantities.some((e) => quantityMatches(quantity, e))));
+    // "ET31-A | 92.1% | 91.9%": a figure with no measure word, beside nothing but the row's name,
+    // says nothing of what it measures; another figure of that row's records is not known to be it.
+    const unnamedMeasure = quantity.key.length === 0 && [...view.words.keys()].every((word) => view.features.identifiers.some((id) => id.includes(word)));
+    if (unnamedMeasure) continue;
     for (const unit of subject) {
       if (!mayContradict(view, unit, documentDecides)) continue;
       // "HTTP 429" against `http_429=0`: the code names the record's measure, it is not its value.

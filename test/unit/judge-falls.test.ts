@@ -82,3 +82,21 @@ describe('offline judge: a whole given after "of" is the part plus another count
     assert.notEqual(verdict.partition, 'grounded', verdict.reason);
   });
 });
+
+describe('offline judge: money with its magnitude glued on, and a change given as an amount', () => {
+  const weeks = {
+    file: 'funnel.log',
+    text: [
+      '[tool=warehouse_sql row=1] week=2026-W13 week_start=2026-03-23 orders=14210 revenue_usd=1312740.50',
+      '[tool=warehouse_sql row=2] week=2026-W14 week_start=2026-03-30 orders=15102 revenue_usd=1467415.80',
+    ].join('\n'),
+  };
+
+  it('"$1.47M" is 1,470,000 dollars and "by roughly $255k" is checked against the two weeks\' difference', async () => {
+    // 1,467,415.80 − 1,312,740.50 = 154,675.30: about $155k, not $255k.
+    const wrong = await judge('Weekly revenue grew by roughly $255k to $1.47M.', [weeks]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    const right = await judge('Weekly revenue grew by roughly $155k to $1.47M.', [weeks]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

@@ -23,6 +23,8 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
     const matched = found.texts[k]!;
     const at = found.starts[k]!;
     if (inFraction(at) || plainToken(matched)) continue;
+    // "$1.47M", "€255k": an amount of money in millions or thousands, not an identifier.
+    if (CURRENCY_SIGNS.includes(identText[at - 1] ?? '') && GLUED_MAGNITUDE_RE.test(matched)) continue;
     const reading = identifierReadingOf(matched);
     if (reading === undefined) continue;
     identifiers.push(reading.identifier);
@@ -31,6 +33,9 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   }
   return { identifiers, identifierDurations };
 }
+
+const CURRENCY_SIGNS = '$€£¥';
+const GLUED_MAGNITUDE_RE = /^\d+(?:\.\d+)?(?:k|m|mn|bn|b)$/i;
 
 /**
  * An ASCII token of letters only, or of digits only: never an identifier (it has no separator,

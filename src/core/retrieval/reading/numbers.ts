@@ -8,6 +8,9 @@ import { GENERIC_KEYS, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from
 import { execAll } from './matches';
 
 const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
+const CURRENCY_SIGNS = '$€£¥';
+const GLUED_MAGNITUDE_AFTER_RE = /^(k|m|mn|bn|b)\b/i;
+const GLUED_MAGNITUDES: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, b: 1e9, bn: 1e9 };
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
 const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
 // "9,000 evictions per second", "41,200 log lines a second".
@@ -39,6 +42,14 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
       magnitudeScale = MAGNITUDES[magnitude[1]!.toLowerCase()]!;
       value *= magnitudeScale;
       raw += magnitude[0];
+    } else if (CURRENCY_SIGNS.includes(charAt(numberText, match.index - 1))) {
+      // "$1.47M", "€255k", "£2.3bn": a money amount with its magnitude glued on.
+      const glued = GLUED_MAGNITUDE_AFTER_RE.exec(numberText.slice(end, end + 3));
+      if (glued) {
+        magnitudeScale = GLUED_MAGNITUDES[glued[1]!.toLowerCase()]!;
+        value *= magnitudeScale;
+        raw += glued[1];
+      }
     }
     const after = numberText.slice(match.index + raw.length, match.index + raw.length + 14);
     const fieldKey = fieldKeyBefore(text, match.index);

@@ -68,6 +68,8 @@ export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): Cla
 }
 
 
+const BY_AMOUNT_RE = /\bby\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|some\s+|approximately\s+|almost\s+|just\s+over\s+|just\s+under\s+)?[$€£¥]?$/i;
+
 const PERIOD_RE = /(?<![\p{L}\d])(\d{4})(?:[-/ ]?(?:(Q)([1-4])|(W)(\d{1,2})|(\d{1,2}))(?:[-/](\d{1,2}))?)?(?!\d)|(?<![\p{L}\d])(?:(Q)([1-4])|(W)(\d{1,2}))(?!\d)/iu;
 
 /**
@@ -101,13 +103,22 @@ function periodField(units: readonly IndexedItem[]): string | undefined {
 function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boolean): ClaimVerdict | undefined {
   // "fell by about a third, to 1.6%": the change's size, if the claim gives one, is checked too.
   const change = claimedChange(view.claim.text, view.features.quantities);
+  // "grew by roughly $255k to $1.47M": a change given as an amount, checked against the two records' difference.
+  const amount = change ? undefined : view.features.quantities.find((q) => q.dimension !== 'percent' && BY_AMOUNT_RE.test(view.claim.text.slice(0, q.start)));
   // "still the highest of the four": a count in words is not the series' value.
-  const figures = view.features.quantities.filter((q) => q !== change?.quantity && !isBound(q) && q.qualifier !== 'delta' && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
+  const figures = view.features.quantities.filter((q) => q !== change?.quantity && q !== amount && !isBound(q) && q.qualifier !== 'delta' && !(!q.hasUnit && /^\p{L}/u.test(q.raw)));
   if (figures.length !== 1 || !/\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(view.claim.text.slice(0, figures[0]!.start))) return undefined;
   const figure = figures[0]!;
   const judge = (unit: IndexedItem, from: Quantity, to: Quantity, where: string): ClaimVerdict | undefined => {
     if ((down && to.value > from.value) || (!down && to.value < from.value)) {
       return contradicted(unit, `claim says ${down ? 'down' : 'up'} to ${figure.raw.trim()}, ${where} goes from ${from.raw.trim()} to ${to.raw.trim()}`);
+    }
+    if (amount) {
+      const actual = Math.abs(to.value - from.value);
+      const slack = Math.max(0.5 * 10 ** -amount.decimals * amount.scale, (amount.qualifier === 'approx' ? 0.1 : 0.02) * actual);
+      if (Math.abs(actual - amount.value) > slack) {
+        return contradicted(unit, `claim says ${down ? 'down' : 'up'} by ${amount.raw.trim()}, ${where} goes from ${from.raw.trim()} to ${to.raw.trim()} (${Number(actual.toPrecision(4))})`);
+      }
     }
     if (change && from.value !== 0) {
       const actual = Math.abs(to.value - from.value) / Math.abs(from.value);
@@ -145,6 +156,11 @@ function contradictTrendTo(view: ClaimView, candidates: IndexedItem[], down: boo
         const [field, value] = differing[0]!;
         const periods = [periodOf(otherFields.get(field) ?? ''), periodOf(value)];
         order = periods[0] && periods[1] ? (periods as [string, string]) : other.item.line < unit.item.line ? [String(other.item.line).padStart(9, '0'), ''] : undefined;
+      } else if (differing.length > 1) {
+        // "week=2026-W13 week_start=2026-03-23": several fields that all name the period, in one order.
+        const pairs = differing.map(([field, value]) => [periodOf(otherFields.get(field) ?? ''), periodOf(value)] as const);
+        const agree = pairs.every(([a, b]) => a !== undefined && b !== undefined && a !== b && a < b === (pairs[0]![0]! < pairs[0]![1]!));
+        if (agree) order = pairs[0] as [string, string];
       } else if (differing.length === 0) {
         // Rows alike but for the period in their tag (row=AP-2025-07, row=AP-2026-07).
         const [mine, theirs] = [unit.features.fields.row ?? '', other.features.fields.row ?? ''];

@@ -14,7 +14,7 @@ import { questionPropositions } from './answers';
 import { readWording, statesCause } from './language';
 import { isBound } from './derive/matching';
 import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, hasIdentifier } from './claim-view';
-import { LIGHT_WORDS, wordingOf } from './words';
+import { DOCUMENT_WORDS, LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
 import { contentWords, ratioWording } from './rules/content-words';
 import { WEEKDAY_STEMS, weekdayOf } from './records/periods';
@@ -286,7 +286,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     const rowValue = contradictRowValue(view, support.missing) ?? contradictChangeEnd(view, support.missing);
     if (rowValue) return rowValue;
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal };
+    // A source the claim cites ("per the runbook") that no evidence names is content, not wording.
+    const citesMissingSource = support.missing.some((word) => DOCUMENT_WORDS.has(word));
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal && !citesMissingSource };
   }
   if (wording.causal && !causeStated(view, support.units)) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: 'causal link not in evidence' };

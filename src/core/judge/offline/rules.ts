@@ -286,8 +286,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     const rowValue = contradictRowValue(view, support.missing) ?? contradictChangeEnd(view, support.missing);
     if (rowValue) return rowValue;
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
-    // A source the claim cites ("per the runbook") that no evidence names is content, not wording.
-    const citesMissingSource = support.missing.some((word) => DOCUMENT_WORDS.has(word));
+    // A document the claim cites ("per the runbook") that no evidence names is content, not wording
+    // (the noun naming it; "according to" alone names no document).
+    const citesMissingSource = support.missing.some((word) => DOCUMENT_WORDS.has(word) && word !== 'accord');
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: wording.causal ? `causal link not in evidence; ${missing}` : missing, wordingOnly: support.specificsMet && !wording.causal && !citesMissingSource };
   }
   if (wording.causal && !causeStated(view, support.units)) {

@@ -247,11 +247,11 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictSiblingScope(view) ??
     contradictActor(view, candidates) ??
     contradictEventOrder(view, candidates) ??
-    contradictFirstOfSeveral(view, candidates) ??
+    contradictFirstOfSeveral(view) ??
     contradictRecordMember(view, candidates) ??
     contradictClaimedDuration(view, candidates) ??
-    contradictEventSpan(view, candidates) ??
-    contradictSpanComparison(view, candidates) ??
+    contradictEventSpan(view) ??
+    contradictSpanComparison(view) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
     contradictUniversalSuccess(view, candidates) ??

@@ -2,7 +2,7 @@
 // written inside them.
 import type { ReadSpans } from './spans';
 import type { Quantity } from './types';
-import { UNITS, canonicalStem, isStopword } from './vocabulary';
+import { CURRENCY_SIGNS, GLUED_MAGNITUDES, UNITS, canonicalStem, isStopword } from './vocabulary';
 import { identifierTokens } from './token-scan';
 
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
@@ -34,8 +34,7 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   return { identifiers, identifierDurations };
 }
 
-const CURRENCY_SIGNS = '$€£¥';
-const GLUED_MAGNITUDE_RE = /^\d+(?:\.\d+)?(?:k|m|mn|bn|b)$/i;
+const GLUED_MAGNITUDE_RE = new RegExp(`^\\d+(?:\\.\\d+)?(?:${Object.keys(GLUED_MAGNITUDES).join('|')})$`, 'i');
 
 /**
  * An ASCII token of letters only, or of digits only: never an identifier (it has no separator,

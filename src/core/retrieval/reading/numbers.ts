@@ -4,13 +4,11 @@ import type { ReadingDetail } from './detail';
 import { fieldKeyBefore } from './figure-context';
 import { splitIdentifierWords } from './identifiers';
 import type { Quantity } from './types';
-import { GENERIC_KEYS, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
+import { CURRENCY_SIGNS, GENERIC_KEYS, GLUED_MAGNITUDES, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
 import { execAll } from './matches';
 
 const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
-const CURRENCY_SIGNS = '$€£¥';
-const GLUED_MAGNITUDE_AFTER_RE = /^(k|m|mn|bn|b)\b/i;
-const GLUED_MAGNITUDES: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, b: 1e9, bn: 1e9 };
+const GLUED_MAGNITUDE_AFTER_RE = new RegExp(`^(${Object.keys(GLUED_MAGNITUDES).join('|')})\\b`, 'i');
 const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
 const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
 // "9,000 evictions per second", "41,200 log lines a second".

@@ -138,6 +138,9 @@ export const WORD_NUMBERS: Record<string, number> = {
 
 /** "1.2 million", "48.2 million objects", "3 thousand": the word scales the number before it. */
 export const MAGNITUDES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+/** Signs of money before an amount, after which a glued letter is a magnitude ("$1.47M", "€255k", "£2.3bn"). */
+export const CURRENCY_SIGNS = '$€£¥';
+export const GLUED_MAGNITUDES: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, b: 1e9, bn: 1e9 };
 /** A fraction's word → the share it is, in percent. */
 export const FRACTIONS: Record<string, number> = { quarter: 25, third: 100 / 3, half: 50, two: 200 / 3, three: 75 };
 

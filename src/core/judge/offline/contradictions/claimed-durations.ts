@@ -4,10 +4,9 @@
 // minutes, from 06:02 to 07:12". Each end is a clock time the claim gives, else the records of
 // the event its words describe (records/events.ts). A figure outside the claim's own precision
 // ("about" allows a fifth) contradicts it.
-import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
-import { isBound, satisfiesBound } from '../derive/matching';
+import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { CLAUSE_BREAK, eventOf, type Moment } from '../records/events';
+import { CLAUSE_BREAK, durationHolds, eventOf, spanText, type Moment } from '../records/events';
 
 const FROM_TO_RE = /\b(?:from|since)\s+(.+?)\s+(?:to|until|till|through)\s+(.+)$|\bbetween\s+(.+?)\s+and\s+(.+)$/i;
 const FIRST_RE = /\b(?:first|earliest|initial)\b/i;
@@ -41,10 +40,10 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   // Two clock times of the claim without dates: a span past midnight.
   if (span < 0 && start.unit === undefined && end.unit === undefined) span += 86_400;
   if (span <= 0) return undefined;
-  if (holds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
+  if (durationHolds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
   const where = [start, end].map((m) => (m.unit ? `${m.unit.item.id} ${m.raw}` : m.raw)).join(' to ');
   const unit = end.unit ?? start.unit;
-  const reason = `claim says ${duration.raw.trim()}, ${where} is ${minutes(span)}`;
+  const reason = `claim says ${duration.raw.trim()}, ${where} is ${spanText(span)}`;
   return unit ? contradicted(unit, reason) : { partition: 'contradicted', type: 'synthesis', evidence_refs: [], reason };
 }
 
@@ -63,16 +62,4 @@ function endOf(clause: string, candidates: readonly IndexedItem[]): (Omit<Moment
   if (FIRST_RE.test(clause)) return events.reduce((a, b) => (b.at < a.at ? b : a));
   if (LAST_RE.test(clause)) return events.reduce((a, b) => (b.at > a.at ? b : a));
   return undefined;
-}
-
-/** Whether the claimed duration meets the span, within its precision: a bound as a bound, "about" a fifth, else a tenth or half its unit. */
-function holds(duration: Quantity, span: number, approximate: boolean): boolean {
-  if (isBound(duration)) return satisfiesBound(duration, { ...duration, value: span, qualifier: undefined, raw: '' });
-  const slack = Math.max(approximate ? 0.2 * span : 0.1 * span, duration.scale / 2, 30);
-  return Math.abs(duration.value - span) <= slack;
-}
-
-function minutes(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  return m >= 120 ? `${(m / 60).toFixed(1)} hours` : `${m} minutes`;
 }

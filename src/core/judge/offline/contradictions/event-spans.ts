@@ -5,11 +5,11 @@
 // records are the timed records holding them (and every identifier the claim names), the span
 // runs from the first that opens it to the first after it that closes it (vocabulary/spans.json).
 // Several entities' spans the claim does not tell apart are left alone.
-import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
-import { isBound, satisfiesBound } from '../derive/matching';
-import { momentOf, type Moment } from '../records/events';
+import { durationHolds, momentOf, spanText, type Moment } from '../records/events';
 import { LIGHT_WORDS } from '../words';
+import { familyOf } from './record-members';
 import spans from '../vocabulary/spans.json';
 
 const START = new Set(spans.start);
@@ -20,7 +20,7 @@ const APPROXIMATE_RE = /\b(?:about|around|roughly|nearly|almost|some|approximate
 /** Words that say how long, not what: left out of the event's words. */
 const SPAN_WORDS = new Set(['took', 'take', 'last', 'spent', 'end', 'whole', 'total', 'overal', 'minut', 'hour', 'second', 'min', 'h', 's', 'dai', 'time']);
 
-export function contradictEventSpan(view: ClaimView, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
+export function contradictEventSpan(view: ClaimView): ClaimVerdict | undefined {
   const { wording, features } = view;
   // (A table cell's duration is its row's, which these records need not be.)
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || features.times.length > 0 || view.context) return undefined;
@@ -33,7 +33,7 @@ export function contradictEventSpan(view: ClaimView, candidates: readonly Indexe
   const words = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !SPAN_WORDS.has(word) && !durationWords.has(word) && !START.has(word) && !END.has(word));
   if (words.length === 0) return undefined;
   const ids = features.identifiers;
-  const records = [...new Set([...candidates, ...view.index.items])].filter(
+  const records = view.index.items.filter(
     (unit) =>
       unit.item.kind !== 'paragraph' &&
       unit.item.kind !== 'reasoning' &&
@@ -53,12 +53,9 @@ export function contradictEventSpan(view: ClaimView, candidates: readonly Indexe
   const closing = marked.find((r) => r.marks.end && r.moment.at > first.moment.at && !namesSibling(r.moment.unit, first.moment.unit));
   if (!closing) return undefined;
   const span = closing.moment.at - first.moment.at;
-  if (span <= 0 || holds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
-  return contradicted(closing.moment.unit, `claim says ${duration.raw.trim()}, ${describe(first.moment)} to ${describe(closing.moment)} is ${minutes(span)}`);
+  if (span <= 0 || durationHolds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
+  return contradicted(closing.moment.unit, `claim says ${duration.raw.trim()}, ${describe(first.moment)} to ${describe(closing.moment)} is ${spanText(span)}`);
 }
-
-/** The family an identifier belongs to: its name up to its last part (fb-lng-1 → fb-lng). */
-const familyOf = (id: string): string | undefined => (/[-_.]/.test(id) ? id.replace(/[-_.][^-_.]*$/, '') : undefined);
 
 /** Two records of two members of one family (FB-LNG-1 and FB-TRV-1 are not; fb-lng-1 and fb-lng-2 are). */
 function namesSibling(a: IndexedItem, b: IndexedItem): boolean {
@@ -82,16 +79,4 @@ function marksOf(unit: IndexedItem): { start: boolean; end: boolean } {
 
 function describe(moment: Moment): string {
   return `${moment.unit.item.id} (${moment.raw})`;
-}
-
-/** Within the claim's precision: a bound as a bound, "about" a fifth, else a tenth or half its unit. */
-function holds(duration: Quantity, span: number, approximate: boolean): boolean {
-  if (isBound(duration)) return satisfiesBound(duration, { ...duration, value: span, qualifier: undefined, raw: '' });
-  const slack = Math.max(approximate ? 0.2 * span : 0.1 * span, duration.scale / 2, 30);
-  return Math.abs(duration.value - span) <= slack;
-}
-
-function minutes(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  return m >= 120 ? `${(m / 60).toFixed(1)} hours` : `${m} minutes`;
 }

@@ -16,7 +16,7 @@ const PLACE = `(${order.firsts.join('|')}|${order.lasts.join('|')})`;
 const NAMED_FIRST_RE = new RegExp(`(?<![\\w.-])${ID}\\s+(?:is|was|were|became)\\s+(?:also\\s+)?(?:the\\s+)?${PLACE}\\s+(?:[\\p{L}-]+\\s+){0,2}?to\\s+(.+)$`, 'iu');
 const FIRST_NAMED_RE = new RegExp(`\\bthe\\s+${PLACE}\\s+(?:[\\p{L}-]+\\s+){0,2}?to\\s+(.+?)\\s+(?:is|was)\\s+${ID}`, 'iu');
 
-export function contradictFirstOfSeveral(view: ClaimView, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
+export function contradictFirstOfSeveral(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   const stated = placeStated(view.claim.text);
   if (!stated) return undefined;
@@ -26,7 +26,7 @@ export function contradictFirstOfSeveral(view: ClaimView, candidates: readonly I
   if (words.length === 0) return undefined;
   // Each sibling's records of the event, scored by the event's words they hold.
   const scored: Array<{ unit: IndexedItem; who: string; score: number }> = [];
-  for (const unit of new Set([...candidates, ...view.index.items])) {
+  for (const unit of view.index.items) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.features.times.length === 0) continue;
     const who = [...unit.identifierSet].filter((id) => id.startsWith(prefix) && id.length > prefix.length);
     if (who.length !== 1) continue;

@@ -8,7 +8,7 @@ import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '
 import { timeMatches } from '../derive/matching';
 
 /** The family an identifier belongs to: its name up to its last part (pop-mad → pop, db-prod-2 → db-prod). */
-function familyOf(id: string): string | undefined {
+export function familyOf(id: string): string | undefined {
   return /[-_.]/.test(id) ? id.toLowerCase().replace(/[-_.][^-_.]*$/, '') : undefined;
 }
 

@@ -16,7 +16,7 @@ const COMPARED_RE =
 // A side: "wave 4", "stage 2", "attempt 1", or an identifier (ET22-B, gw-2).
 const SIDE_RE = /\b([a-z]+)\s+(\d{1,3})\b|\b([a-z][\w]*(?:[-_.][\w]+)+)\b/gi;
 
-export function contradictSpanComparison(view: ClaimView, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
+export function contradictSpanComparison(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
   const text = view.claim.text;
@@ -27,7 +27,7 @@ export function contradictSpanComparison(view: ClaimView, candidates: readonly I
   const first = [...text.slice(0, match.index).matchAll(SIDE_RE)].at(-1);
   const second = [...text.slice(match.index + match[0].length).matchAll(SIDE_RE)][0];
   if (!first || !second) return undefined;
-  const records = [...new Set([...candidates, ...view.index.items])].filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
+  const records = view.index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
   const a = spanOf(sideTest(first), records);
   const b = spanOf(sideTest(second), records);
   if (!a || !b || a.from.unit === b.from.unit) return undefined;

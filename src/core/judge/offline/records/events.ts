@@ -1,7 +1,8 @@
 // The records an event of a claim describes ("the first setpoint write", "the OTA-FAIL-RATE alert
 // had fired"): the timed records holding most of the clause's words, clearly more than any other,
 // with their moment. Shared by the checks of order and of durations between events.
-import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { isBound, satisfiesBound } from '../derive/matching';
 import { LIGHT_WORDS } from '../words';
 
 /** Where a clause ends: punctuation (not the colon of 07:12), a dash, or a word that starts another clause ("…, with the alert firing", "while …"). */
@@ -46,3 +47,16 @@ export function momentOf(unit: IndexedItem): Moment {
   return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
 }
 
+
+/** Whether a claimed duration meets a span (seconds) within its precision: a bound as a bound, "about" a fifth, else a tenth or half its unit. */
+export function durationHolds(duration: Quantity, span: number, approximate: boolean): boolean {
+  if (isBound(duration)) return satisfiesBound(duration, { ...duration, value: span, qualifier: undefined, raw: '' });
+  const slack = Math.max(approximate ? 0.2 * span : 0.1 * span, duration.scale / 2, 30);
+  return Math.abs(duration.value - span) <= slack;
+}
+
+/** A span for a reason: whole minutes, or hours from two hours on. */
+export function spanText(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  return m >= 120 ? `${(m / 60).toFixed(1)} hours` : `${m} minutes`;
+}

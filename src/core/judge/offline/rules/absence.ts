@@ -30,7 +30,7 @@ function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   return (after === undefined || first.seconds >= after) && (before === undefined || first.seconds < before);
 }
 
-const NEGATIONS_RE = /\b(?:not|never|no longer|n['’]t|cannot)\b|n['’]t\b/gi;
+const NEGATIONS_RE = /\b(?:not|never|no longer|cannot)\b|n['’]t\b/gi;
 const MODAL_NEGATION_RE = /\b(?:can(?:not|['’]t|\s+not)|could(?:n['’]t|\s+not|\s+no\s+longer|\s+never)|would(?:n['’]t|\s+not|\s+never)|won['’]t|will\s+not|does(?:n['’]t|\s+not)|do(?:n['’]t|\s+not))\b/gi;
 
 /** Every negation of the claim is of a modal or a habit (can't, could not, would not, does not): no event is denied. */
@@ -139,10 +139,12 @@ function namedOnlyAsPlan(unit: IndexedItem, denied: readonly string[]): boolean 
 /** A field value that states nothing is there (`count=0`, `activeDeadlineSeconds=<unset>`). */
 const EMPTY_VALUE_RE = /^(?:0+(?:\.0+)?|false|none|null|nil|<?unset>?|<none>|not set|n\/a|-|)$/i;
 const FAILURE_RE = /\b(?:fail(?:ed|s|ure)?|error|unable|cannot|can't|could not|couldn't|invalid|exception)\b/gi;
+/** The same, for a test (not a scan: a global pattern keeps its place between tests). */
+const FAILED_RE = new RegExp(FAILURE_RE.source, 'i');
 
 /** The record tells of the denied act done, in the past tense ("parsed document"), and of no failure. */
 function recordsDone(unit: IndexedItem, denied: readonly string[]): boolean {
-  if (unit.item.kind === 'paragraph' || new RegExp(FAILURE_RE.source, 'i').test(unit.text)) return false;
+  if (unit.item.kind === 'paragraph' || FAILED_RE.test(unit.text)) return false;
   return [...unit.text.matchAll(/\b(\p{L}+ed)\b/gu)].some((m) => denied.includes(canonicalStem(m[1]!)));
 }
 

@@ -37,6 +37,10 @@ const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp; refs?: 
   // trace.jsonl writes pool_stats's output as its own tool_result event (line 4) right after the call
   // (line 3): one item, E3, whose result gives active_conns=41 for gw-2.
   { text: 'After the restart, gw-2 held 41 active connections.', partition: 'grounded', refs: ['trace.jsonl:E3'] },
+  // drain.log: gw-1 started its drain at 03:20:00 (line 1), gw-2 at 03:21:30 (line 2): gw-1 was first.
+  { text: 'gw-2 was the first gateway to start its connection drain.', partition: 'contradicted', cites: /gw-1 at 2026-05-02T03:20:00Z, before gw-2/ },
+  // gw-1's drain ran from 03:20:00 (line 1) to its "complete" at 03:41:00 (line 4): 21 minutes, not about 40.
+  { text: 'The gw-1 connection drain took about 40 minutes.', partition: 'contradicted', cites: /drain\.log:E1 \(2026-05-02T03:20:00Z\) to drain\.log:E4 \(2026-05-02T03:41:00Z\) is 21 minutes/ },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -45,7 +49,7 @@ describe('editor: checks against records and later documents', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart, the quarter summed from its months, a rate of two cells and a figure of a tool_result event, marks a reversed comparison of rates, and the hover cites each record', async () => {
+  it('marks the unnamed write, the reversed statement, the denied alert, the wrong rank and the wrong end of a rise contradicted, grounds the timed restart, the quarter summed from its months, a rate of two cells and a figure of a tool_result event, marks a reversed comparison of rates, the wrong first of two gateways and a wrong length of a drain, and the hover cites each record', async () => {
     const api = await groundingApi();
     const uri = fixtureUri('records', 'report.md');
     const document = await vscode.workspace.openTextDocument(uri);

@@ -2,7 +2,8 @@
 //   [tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2   → tool_row, tool query_metrics
 //   [signal] alert_id=A-1 fired_at=14:02:30                         → signal
 // A timestamp may precede the tag (`2026-03-01T14:02:01Z [signal] …`); it becomes field `ts`.
-// A file whose first line is a header of column names (CSV or TSV) gives one record per row.
+// A file whose first line is a header of column names (CSV, TSV, or columns aligned by spaces as
+// command-line tools print them) gives one record per row.
 import { forEachLine } from '../segment/positions';
 import { ItemCollector, parseFields } from './shared';
 
@@ -47,9 +48,10 @@ function csvHeader(text: string): { header: string[]; delimiter: string } | unde
     at = end < 0 ? text.length : end + 1;
   }
   if (lines.length < 3) return undefined;
-  const delimiter = lines[0]!.includes('\t') ? '\t' : ',';
+  const delimiter = lines[0]!.includes('\t') ? '\t' : lines[0]!.includes(',') || !ALIGNED_GAP.test(lines[0]!) ? ',' : ALIGNED;
   const names = splitRow(lines[0]!, delimiter);
-  if (names.length < 2 || !names.every((name) => HEADER_NAME.test(name))) return undefined;
+  // Aligned columns take three or more: two words two spaces apart are as often a sentence's layout.
+  if (names.length < (delimiter === ALIGNED ? 3 : 2) || !names.every((name) => HEADER_NAME.test(name))) return undefined;
   if (lines.slice(1).some((line) => LEADING_TIMESTAMP.test(`${line} [`) || /^\s*\[/.test(line))) return undefined;
   // Most rows (a malformed one is reported later, not a reason to read the file otherwise) have as many cells, some of them figures.
   const rows = lines.slice(1).map((line) => splitRow(line, delimiter)).filter((cells) => cells.length === names.length);
@@ -58,8 +60,13 @@ function csvHeader(text: string): { header: string[]; delimiter: string } | unde
   return { header: names.map((name) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '')), delimiter };
 }
 
-/** The cells of a CSV/TSV line, with "quoted, cells" and doubled quotes inside them. */
+/** The delimiter of columns aligned by spaces (`month    station  rain_mm`): two spaces or more. */
+const ALIGNED = '  ';
+const ALIGNED_GAP = /\S {2,}\S/;
+
+/** The cells of a CSV/TSV line, with "quoted, cells" and doubled quotes inside them; of an aligned line, its runs of text. */
 function splitRow(line: string, delimiter: string): string[] {
+  if (delimiter === ALIGNED) return line.trim().split(/ {2,}/);
   const cells: string[] = [];
   let cell = '';
   let quoted = false;

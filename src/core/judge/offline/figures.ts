@@ -137,6 +137,17 @@ export function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
   return false;
 }
 
+/** "class tracks 17–24" against "tracks 17-24 locked": a number of a range the unit writes with either dash. */
+export function isRangeEndOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || !/^\d+$/.test(quantity.raw.trim())) return false;
+  const end = quantity.start + quantity.raw.length;
+  const before = /(\d+)\s*[-–]\s*$/.exec(text.slice(Math.max(0, quantity.start - 12), quantity.start))?.[1];
+  const after = /^\s*[-–]\s*(\d+)(?![\d.])/.exec(text.slice(end, end + 12))?.[1];
+  const [from, to] = before !== undefined ? [before, quantity.raw.trim()] : after !== undefined ? [quantity.raw.trim(), after] : [];
+  if (from === undefined || to === undefined) return false;
+  return new RegExp(`(?<![\\d.])${from}\\s*[-–]\\s*${to}(?![\\d.])`).test(unit.text);
+}
+
 /** An ordinal day ("through the 27th") is stated by a date on that day (2026-05-27). */
 export function isDayOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 31) return false;

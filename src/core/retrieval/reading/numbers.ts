@@ -16,8 +16,9 @@ const RATE_AFTER_RE =
   /^\s?(?:(?!(?:and|or|but|with|to|of|in|for|on|at|from|after|before)\b)[\p{L}-]+\s+){0,2}(?:(?:per|\/)\s*(?:second|sec|s)\b|(?:a|each|every)\s+second\b(?=\s*(?:$|[.,;:)!?]|(?:on|in|at|for|during|while|until|from|since|throughout|across|over)\b)))/iu;
 /** What every match of RATE_AFTER_RE holds ("per", "/" or "second", in any case): a cheap test first, most figures are no rate. */
 const RATE_HINT = /per|\/|second/i;
-const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+\p{L}/u;
+const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+(\p{L}+)/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
+const PER_RATIO_DIMENSIONS = new Set(['mass', 'length']);
 const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|°c\b|℃|[a-zµ]{1,12}\b)/i;
 
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
@@ -66,7 +67,9 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     // "2 GB per day" stays 2 GB (a daily amount): only a number without a unit becomes a ratio.
     const perWindow = rateMatch ? '' : numberText.slice(match.index + raw.length, match.index + raw.length + 24);
     const perMatch = perWindow.includes('per') ? PER_UNIT_RE.exec(perWindow) : null;
-    const perUnit = perMatch !== null && !UNITS[(perMatch[1] ?? '').toLowerCase()];
+    // ("3.1 kg per litre": a mass or a length per a unit is a ratio too; "17.5 kg per hive" stays a mass.)
+    const unitBeforePer = perMatch ? UNITS[(perMatch[1] ?? '').toLowerCase()] : undefined;
+    const perUnit = perMatch !== null && (!unitBeforePer || (PER_RATIO_DIMENSIONS.has(unitBeforePer.dimension) && UNITS[perMatch[2]!.toLowerCase()] !== undefined));
     // After a field value (`p99_ms=2340 rps=…`) a spaced word is the next field, not a unit.
     // A colon is prose or YAML ("idle_timeout: 10 minutes"): a unit may follow it there.
     const spacedAfterField = fieldKey !== undefined && /^\s/.test(after) && !/:\s*"?$/.test(text.slice(Math.max(0, match.index - 3), match.index));

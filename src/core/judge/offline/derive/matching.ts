@@ -64,9 +64,19 @@ function writtenAs(claim: Quantity): Quantity {
   return { ...claim, value: claim.value / claim.scale, scale: 1, hasUnit: false, dimension: 'count' };
 }
 
-/** A number written without a unit meets the same number with one (cpu=97 for "97%"). */
+/**
+ * A number written without a unit meets the same number with one (cpu=97 for "97%"). A mass or a
+ * length meets a ratio: a ratio is read without its numerator's unit (`donation_kg_per_store_min`
+ * for "the 2,000 kg minimum").
+ */
 export function dimensionsCompatible(a: Quantity, b: Quantity): boolean {
-  return a.dimension === b.dimension || !a.hasUnit || !b.hasUnit;
+  return a.dimension === b.dimension || !a.hasUnit || !b.hasUnit || perThingOf(a, b) || perThingOf(b, a);
+}
+
+const PER_THING_NUMERATORS = new Set(['mass', 'length']);
+
+function perThingOf(ratio: Quantity, amount: Quantity): boolean {
+  return ratio.dimension === 'ratio' && PER_THING_NUMERATORS.has(amount.dimension);
 }
 
 /** Whether an evidence value lies on the claimed side of a bound ("above 20,000"). */

@@ -118,7 +118,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       const plainlyStated = other !== undefined && quantity.qualifier === undefined && sharedKeyWords(quantity, other) >= 2 && !COMPUTED_WORDING_RE.test(aroundFigure(view.claim.text, quantity)) && !/\bof\s+(?:the\s+|all\s+|its\s+|their\s+)?$/i.test(view.claim.text.slice(0, quantity.start));
       if (!isBound(quantity) && !plainlyStated && deriveQuantity(quantity, withSeries(view, quantity, candidates))) break;
       // Nor one a table gives through its rows (a sum, a share, a defined rate) or one row's two cells.
-      if (!isBound(quantity) && !plainlyStated && (aggregateDerivation(view, quantity) ?? rowFigureDerivation(view, quantity))) break;
+      // A figure named as one row's measure ("KFY received 55,070 cars" against one week's
+      // cars_received=4210) may still be the sum of the entity's rows: the row is one of a series.
+      if (!isBound(quantity) && (aggregateDerivation(view, quantity) ?? (plainlyStated ? undefined : rowFigureDerivation(view, quantity)))) break;
       if (!other) return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${unkeyed!.raw.trim()}`);
       // A later document changed the record's value to the claim's ("now up to 50 items (previously 30)").
       if (changesOf(view.index).some((change) => quantityMatches(quantity, change.now) && quantityMatches(other, change.old))) break;

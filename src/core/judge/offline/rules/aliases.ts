@@ -1,7 +1,8 @@
 // Entity codes: records may write an entity by a code that another record pairs with its name
 // (`site=DC1 name=Daventry`, `stores.ASH.name = Ashby`); a claim that uses the name is read with
-// the code in its place (see judgeClaim).
-import type { EvidenceIndex } from '../../../retrieval/index';
+// the code in its place (see judgeClaim). Where no record pairs them, a name no evidence writes is
+// read as the one code of the evidence that abbreviates it (Carrow → CRW, Harrow Junction → HJY).
+import { extractFeatures, type EvidenceIndex } from '../../../retrieval/index';
 
 /** Field names that hold an entity's display name, and those that hold its short code. */
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
@@ -30,10 +31,23 @@ function keyKind(key: string, known: Map<string, boolean>, pattern: RegExp): boo
   return kind;
 }
 
-const ALIASES = new WeakMap<EvidenceIndex, Array<{ name: string; code: string; ref: string; pattern: RegExp }>>();
+const ALIASES = new WeakMap<EvidenceIndex, Alias[]>();
 
-/** Names a record pairs with a code (`site=DC1 name=Daventry`), that the claim uses as written. */
-export function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: string; code: string; ref: string; pattern: RegExp }> {
+export interface Alias {
+  name: string;
+  code: string;
+  ref: string;
+  pattern: RegExp;
+}
+
+/** Names a record pairs with a code (`site=DC1 name=Daventry`), or that a code abbreviates, that the claim uses as written. */
+export function aliasesIn(text: string, index: EvidenceIndex): Alias[] {
+  const paired = pairedAliases(index).filter((pair) => pair.pattern.test(text));
+  const named = new Set(paired.map((pair) => pair.name));
+  return [...paired, ...abbreviatedNames(text, index).filter((alias) => !named.has(alias.name))];
+}
+
+function pairedAliases(index: EvidenceIndex): Alias[] {
   let pairs = ALIASES.get(index);
   if (!pairs) {
     pairs = [];
@@ -79,5 +93,71 @@ export function aliasesIn(text: string, index: EvidenceIndex): Array<{ name: str
     }
     ALIASES.set(index, pairs);
   }
-  return pairs.filter((pair) => pair.pattern.test(text));
+  return pairs;
+}
+
+// A code: two to four capitals standing alone (`site=CRW`) or leading an identifier (`CRW-L1`, `HBS-SCR1`).
+const CODE_RE = /(?<![\p{L}\p{N}_.-])([A-Z]{2,4})(?=-[A-Z0-9]|[^\p{L}\p{N}_.-]|$)/gu;
+// A name: one to three capitalised words ("Carrow", "Harrow Junction", "Kessel Flats").
+const NAME_RE = /(?<![\p{L}\p{N}'’-])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){0,2}(?![\p{L}\p{N}-])/gu;
+
+const CODES = new WeakMap<EvidenceIndex, Map<string, string>>();
+
+/** The evidence's codes (lower case → as written, with the first item that writes it). */
+function codesOf(index: EvidenceIndex): Map<string, string> {
+  let codes = CODES.get(index);
+  if (!codes) {
+    codes = new Map();
+    for (const unit of index.items) {
+      for (const match of unit.text.matchAll(CODE_RE)) {
+        const code = match[1]!;
+        if (!codes.has(code.toLowerCase())) codes.set(code.toLowerCase(), `${code}\u0000${unit.item.id}`);
+      }
+      if (codes.size > 2_000) break;
+    }
+    CODES.set(index, codes);
+  }
+  return codes;
+}
+
+/**
+ * Whether a code abbreviates a name: several words by their initials, perhaps with one more
+ * letter for a word the name leaves out ("Harrow Junction" → HJY, the yard); one word of five
+ * letters or more by three of its letters in order, the first its own (Carrow → CRW, Kingsgate → KGT).
+ */
+export function abbreviates(code: string, name: string): boolean {
+  const words = name.toLowerCase().split(/\s+/);
+  const letters = code.toLowerCase();
+  if (words.length > 1) {
+    const initials = words.map((word) => word[0]).join('');
+    return letters.startsWith(initials) && letters.length - initials.length <= 1;
+  }
+  const word = words[0]!;
+  if (word.length < 5 || letters.length !== 3 || letters[0] !== word[0]) return false;
+  let at = 1;
+  for (const letter of letters.slice(1)) {
+    at = word.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
+/** Names of the claim that no evidence writes, each read as the one evidence code that abbreviates it. */
+function abbreviatedNames(text: string, index: EvidenceIndex): Alias[] {
+  const aliases: Alias[] = [];
+  for (const match of text.matchAll(NAME_RE)) {
+    // "Both Harrow Junction …": a capital opening the sentence may stand before the name.
+    const words = match[0].split(/\s+/);
+    for (let first = 0; first < words.length; first++) {
+      const name = words.slice(first).join(' ');
+      // A name the evidence writes is read as written; so is any name one of whose words it writes.
+      if (extractFeatures(name).words.some((word) => index.documentFrequency(`w:${word}`) > 0)) continue;
+      const found = [...codesOf(index)].filter(([code]) => abbreviates(code, name));
+      if (found.length !== 1) continue;
+      const [code, ref] = found[0]![1].split('\u0000') as [string, string];
+      aliases.push({ name, code, ref, pattern: namePattern(name) });
+      break;
+    }
+  }
+  return aliases;
 }

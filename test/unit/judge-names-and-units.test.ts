@@ -1,0 +1,123 @@
+// The offline judge reading names the evidence writes as codes, totals of an entity's rows, units
+// of speed, mass and length, ranges written with either dash, and tables aligned by spaces.
+// Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
+// comments.
+import * as assert from 'node:assert/strict';
+import { parseEvidence } from '../../src/core/evidence';
+import { extractFeatures } from '../../src/core/retrieval/index';
+import { abbreviates } from '../../src/core/judge/offline/rules/aliases';
+import { judge } from '../support/judge-sources';
+
+describe('offline judge: names as codes, entity totals, units and aligned tables', () => {
+  describe('a name the evidence writes only as its code', () => {
+    it('a code abbreviates a name by its initials (one letter more for a word left out) or, for one word, by three of its letters in order', () => {
+      assert.equal(abbreviates('HJY', 'Harrow Junction'), true); // H, J + Y for "Yard"
+      assert.equal(abbreviates('HJY', 'Harrow Junction Yard'), true);
+      assert.equal(abbreviates('CRW', 'Carrow'), true); // C…r…w
+      assert.equal(abbreviates('KGT', 'Kingsgate'), true); // K…g…t
+      assert.equal(abbreviates('DNM', 'Carrow'), false); // another first letter
+      assert.equal(abbreviates('CWR', 'Carrow'), false); // w comes after the last r: out of order
+      assert.equal(abbreviates('HJKY', 'Harrow Junction'), false); // two letters more than the initials
+      assert.equal(abbreviates('ABL', 'Able'), false); // a word of four letters is too short to abbreviate safely
+    });
+
+    const rollout = {
+      file: 'rollout.log',
+      text: [
+        '2024-09-03T13:00:04Z INFO linepush wave=1 start site=CRW lines=CRW-L1,CRW-L2',
+        '2024-09-03T13:28:10Z INFO linepush wave=1 done site=CRW installed=2 failed=0 duration_min=28',
+        '2024-09-05T09:00:00Z INFO linepush wave=2 start site=DNM lines=DNM-L1,DNM-L2,DNM-L3',
+        '2024-09-05T09:41:00Z INFO linepush wave=2 done site=DNM installed=3 failed=0 duration_min=41',
+      ].join('\n'),
+    };
+
+    it('"at Carrow" is read as site=CRW, which no record pairs with a name, and the reason says so', async () => {
+      // Wave 1 at CRW took 28 minutes (line 2).
+      const right = await judge('Wave 1 at Carrow took 28 minutes.', [rollout]);
+      assert.equal(right.partition, 'grounded', right.reason);
+      assert.match(right.reason, /Carrow as CRW/);
+    });
+
+    it('read as its code, the name takes that code\'s figures, not another site\'s', async () => {
+      // 41 minutes is wave 2's, at DNM; CRW's wave took 28.
+      const wrong = await judge('Wave 1 at Carrow took 41 minutes.', [rollout]);
+      assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+    });
+
+    it('a name that is the abbreviation of no code, or of two, is left as written', async () => {
+      // "Millbrook" abbreviates neither CRW nor DNM: nothing in the evidence is about it.
+      const none = await judge('Wave 3 at Millbrook took 28 minutes.', [rollout]);
+      assert.notEqual(none.partition, 'grounded', none.reason);
+      assert.doesNotMatch(none.reason, /as CRW|as DNM/);
+    });
+  });
+
+  describe('a figure that is an entity\'s total over its rows', () => {
+    const weekly = {
+      file: 'weekly_yard_stats.csv',
+      text: ['week_start,yard,cars_received,cars_humped', '2024-07-01,HJY,7420,7310', '2024-07-01,KFY,4210,4150', '2024-07-08,HJY,7510,7400', '2024-07-08,KFY,4300,4240', '2024-07-15,HJY,7390,7290', '2024-07-15,KFY,4190,4100'].join('\n'),
+    };
+
+    it('"KFY received 12,700 cars" is the sum of its three weeks (4,210 + 4,300 + 4,190), not contradicted by one week\'s 4,210', async () => {
+      const total = await judge('KFY received 12,700 cars.', [weekly]);
+      assert.notEqual(total.partition, 'contradicted', total.reason);
+    });
+
+    it('a total that no sum of its rows gives is still not grounded', async () => {
+      // HJY: 7,420 + 7,510 + 7,390 = 22,320.
+      const wrong = await judge('HJY received 25,000 cars.', [weekly]);
+      assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+    });
+  });
+
+  describe('units of speed, mass and length', () => {
+    it('mph, kg, tonnes, km, miles and mm are read with their dimension and size', () => {
+      const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.dimension, Number(q.value.toPrecision(6))]);
+      assert.deepEqual(read('coupled at 8.4 mph'), [['speed', Number((8.4 * 0.44704).toPrecision(6))]]);
+      assert.deepEqual(read('a gain of 17.5 kg'), [['mass', 17.5]]);
+      assert.deepEqual(read('about 1,098 tonnes'), [['mass', 1_098_000]]);
+      assert.deepEqual(read('within 10 miles'), [['length', Number((10 * 1609.344).toPrecision(6))]]);
+      assert.deepEqual(read('6.4 mm of rain'), [['length', 0.0064]]);
+      // A field named with the unit carries it: applied_mm=168 is 168 mm.
+      assert.deepEqual(read('field=F-A applied_mm=168'), [['length', 0.168]]);
+    });
+
+    it('a wagon number beside a speed is not read as the speed: no contradiction from 8.4 mph against 4.0 mph', async () => {
+      const alerts = {
+        file: 'alerts.log',
+        text: '[signal] alert_id=HUMP-OVSPD-021 fired_at=2024-09-17T02:05:04Z severity=major source=TP-21 summary="coupling speed 8.4 mph exceeds 4.0 mph on track 21"',
+      };
+      const claim = await judge('Cut 15 (NGRX 388450) coupled on track 21 at 8.4 mph.', [alerts]);
+      assert.notEqual(claim.partition, 'contradicted', claim.reason);
+    });
+  });
+
+  it('a range written with an en dash is met by the same range written with a hyphen', async () => {
+    const log = { file: 'hump.log', text: '2024-09-17T02:08:13Z INFO humpctl GR-3 placed in fail-safe (retarder applied, routes to tracks 17-24 locked)' };
+    const claim = await judge('GR-3 was placed in fail-safe and tracks 17–24 were locked.', [log]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  describe('a table aligned by spaces, as command-line tools print one', () => {
+    const weather = ['month    station  rain_mm  et0_mm  days_tmax_gt_35C', '2026-05  RB-WX1   41.2     128.5   0', '2026-06  RB-WX1   22.8     161.0   3', '2026-07  RB-WX1   6.4      189.7   9'].join('\n');
+
+    it('gives one record per row under the column names', () => {
+      const { items, warnings } = parseEvidence({ file: 'weather_monthly.txt', text: weather });
+      assert.deepEqual(warnings, []);
+      assert.equal(items.length, 4); // the header line, then three rows
+      const july = items.find((item) => item.line === 4)!;
+      assert.equal(july.kind, 'tool_row');
+      assert.deepEqual(july.fields, { month: '2026-07', station: 'RB-WX1', rain_mm: '6.4', et0_mm: '189.7', days_tmax_gt_35c: '9' });
+    });
+
+    it('so a month\'s figure is read under its column: July\'s rain is 6.4 mm, not 41.2', async () => {
+      const right = await judge('July had 6.4 mm of rain.', [{ file: 'weather_monthly.txt', text: weather }]);
+      assert.equal(right.partition, 'grounded', right.reason);
+    });
+
+    it('two words two spaces apart in a plain log are not a header', () => {
+      const { items } = parseEvidence({ file: 'app.log', text: ['service started  ok', 'request served  200', 'request served  200'].join('\n') });
+      assert.ok(items.every((item) => item.kind === 'log_line'));
+    });
+  });
+});

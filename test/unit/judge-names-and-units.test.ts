@@ -120,4 +120,29 @@ describe('offline judge: names as codes, entity totals, units and aligned tables
       assert.ok(items.every((item) => item.kind === 'log_line'));
     });
   });
+  describe('numbers that name things', () => {
+    it('a car number written apart from its code ("NGRX 402117") is the code written glued (car=NGRX402117)', async () => {
+      const trace = { file: 'trace.jsonl', text: '{"ts":"2024-09-17T07:12:19Z","type":"tool_result","tool":"mech.inspections","result":{"car":"NGRX402117","finding":"draft gear damaged","status":"bad_order"}}' };
+      const right = await judge('NGRX 402117 was bad-ordered with damaged draft gear.', [trace]);
+      assert.equal(right.partition, 'grounded', right.reason);
+      // Another number after the same code is another car: not in the evidence.
+      const other = await judge('NGRX 402118 was bad-ordered with damaged draft gear.', [trace]);
+      assert.notEqual(other.partition, 'grounded', other.reason);
+    });
+
+    it('a dotted number after a product\'s name is its version, not a figure of the product\'s tables', async () => {
+      const doc = { file: 'tintra-shade-approval.md', text: ['# Tintra shade approval', '', 'Tolerance (ΔE CMC) by customer tier:', '', '| Tier | Tolerance |', '|---|---|', '| Standard | 1.0 |', '| Premium | 0.8 |'].join('\n') };
+      // Tintra 6.0 is named nowhere: the claim is not supported, and 0.8 (a tolerance) does not contradict it.
+      const claim = await judge('Approval from the tablet for Premium customers is planned for Tintra 6.0.', [doc]);
+      assert.notEqual(claim.partition, 'contradicted', claim.reason);
+      assert.notEqual(claim.partition, 'grounded', claim.reason);
+    });
+  });
+
+  it('a document\'s own date ("Last reviewed: 2024-05-20") does not contradict the date of an event in the records', async () => {
+    const runbook = { file: 'runbook.md', text: ['# ETP-RB-03 — Final effluent pH excursion', '', 'Owner: Environmental & Utilities, Sowerby site', 'Last reviewed: 2024-05-20', '', '## Consent limits', '', 'Final effluent to sewer must stay between pH 6.0 and pH 10.0.'].join('\n') };
+    const log = { file: 'etp.log', text: '2024-09-17T02:14:05Z WARN etp[OC-1] final effluent pH 10.3 above consent limit' };
+    const claim = await judge('Final effluent at Sowerby went above the consent pH limit at 02:14 on 17 September.', [runbook, log]);
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
 });

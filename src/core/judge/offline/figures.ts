@@ -137,6 +137,13 @@ export function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
   return false;
 }
 
+/** "NGRX 402117" against `car=NGRX402117`: a number after a code of capitals, written glued to it in the unit. */
+export function isGluedCodeOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
+  if (quantity.hasUnit || !/^\d{3,}$/.test(quantity.raw.trim())) return false;
+  const code = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})\s$/u.exec(text.slice(Math.max(0, quantity.start - 8), quantity.start))?.[1];
+  return code !== undefined && unit.lowerText.includes(`${code.toLowerCase()}${quantity.raw.trim()}`);
+}
+
 /** "class tracks 17–24" against "tracks 17-24 locked": a number of a range the unit writes with either dash. */
 export function isRangeEndOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !/^\d+$/.test(quantity.raw.trim())) return false;

@@ -131,7 +131,8 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
     // "kept for 14 days, so until 1 May": a date that is a record's date plus a period is that record's consequence, not another account of it.
     if (dateOffsetDerivation(view, date, candidates)) continue;
     const unit =
-      candidates.find((u) => u.features.dates.length > 0 && !u.features.dates.some((d) => dateMatches(date, d)) && sameSubject(view, u) && aboutEvent(date.key, u)) ??
+      // (A document's own date, "Last reviewed: 2024-05-20", dates the document, not the claim's event.)
+      candidates.find((u) => u.features.dates.length > 0 && !u.features.dates.some((d) => dateMatches(date, d)) && sameSubject(view, u) && aboutEvent(date.key, u) && mayContradict(view, u)) ??
       // One date for one numbered entity (serial 04A19C): a record that names the entity and
       // gives it one other date states its date differently, whatever it calls the date.
       (view.features.dates.length === 1 && numberedIdentifiers(view).length > 0

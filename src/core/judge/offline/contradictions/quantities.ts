@@ -29,6 +29,9 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // "on Android 13", "copied version 13 across": a number naming a release or a thing is not a
     // measured value, unless a record gives that very label a value (android_version=12, ring=3).
     const label = labelNoun(view.claim.text, quantity);
+    // "planned for Tintra 6.0": a dotted number right after a product's capitalised name is its
+    // version, a name rather than a measure; another version in the evidence is another release.
+    if (!quantity.hasUnit && /^\d{1,3}\.\d{1,3}$/.test(quantity.raw.trim()) && PRODUCT_BEFORE_RE.test(view.claim.text.slice(Math.max(0, quantity.start - 40), quantity.start))) continue;
     // "11.2 GiB, roughly 80% of the 14 GiB limit": a figure the claim computes from its own figures
     // stands or falls with them; another record's 90% is not its value.
     if (fromClaimFigures(view, quantity)) continue;
@@ -135,12 +138,15 @@ const LABEL_NOUN_RE =
 
 /** The stem of the label noun a small bare number follows ("Android 13" → android, "version 13", "Route 12"). */
 function labelNoun(text: string, quantity: Quantity): string | undefined {
-  if (quantity.hasUnit || isBound(quantity) || !/^\d{1,3}$/.test(quantity.raw.trim())) return undefined;
+  if (quantity.hasUnit || isBound(quantity) || !/^\d{1,3}(?:\.\d{1,3}){0,2}$/.test(quantity.raw.trim())) return undefined;
   // "from Android 8 upwards" bounds a range of releases: that is a figure to check.
   if (/^\s*(?:upwards|onwards|and (?:later|above|up|newer)|or (?:later|above|newer)|\+)/i.test(text.slice(quantity.start + quantity.raw.length))) return undefined;
   const noun = LABEL_NOUN_RE.exec(text.slice(Math.max(0, quantity.start - 40), quantity.start))?.[0]?.trim();
   return noun ? (extractFeatures(noun).words[0] ?? noun.toLowerCase()) : undefined;
 }
+
+/** A capitalised name, not opening the sentence, right before a figure ("for Tintra 6.0"). */
+const PRODUCT_BEFORE_RE = /\S\s+\p{Lu}[\p{L}\d-]+\s+$/u;
 
 // (Stems: "cap" is stemmed to "max", which names a reading as often as a setting: rss_max_mb.)
 const SETTING_KEY_WORDS = new Set(['limit', 'threshold', 'target', 'quota', 'budget']);

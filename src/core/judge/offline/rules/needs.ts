@@ -5,7 +5,7 @@ import { isWeakStateWord } from '../language';
 import { boundCandidates, dateMatches, isBound, quantityMatches, satisfiesBound, timeMatches } from '../derive/matching';
 import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, isOfPeriod, momentOfFigure, numberedIdentifiers, periodAmbiguous, periodOfFigure, versionOfFigure, shortNameOf } from '../claim-view';
 import { fileWords, wordingOf } from '../words';
-import { inIdentifier, isDayOf, isLabelOf, isRangeEndOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
+import { inIdentifier, isDayOf, isGluedCodeOf, isLabelOf, isRangeEndOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
 import { tablesOf } from '../records/tables';
 import { WEEKDAY_STEMS, weekdayOf } from '../records/periods';
 
@@ -80,6 +80,7 @@ export function needsOf(view: ClaimView): Need[] {
           isDayOf(quantity, view.claim.text, unit) ||
           inIdentifier(quantity, unit) ||
           isRangeEndOf(quantity, view.claim.text, unit) ||
+          isGluedCodeOf(quantity, view.claim.text, unit) ||
           isLabelOf(quantity, view.claim.text, unit) ||
           isVersionOf(quantity, unit)),
     });

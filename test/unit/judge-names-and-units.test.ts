@@ -145,4 +145,27 @@ describe('offline judge: names as codes, entity totals, units and aligned tables
     const claim = await judge('Final effluent at Sowerby went above the consent pH limit at 02:14 on 17 September.', [runbook, log]);
     assert.notEqual(claim.partition, 'contradicted', claim.reason);
   });
+  describe('figures combined only when they measure the same thing', () => {
+    it('two percentages of different measures (engine_cpu_pct, share_of_host_ops_pct) do not add up to a claimed peak', async () => {
+      const metrics = {
+        file: 'metrics.log',
+        text: [
+          '[tool=metrics row=24] ts=2024-11-22T17:55Z host=seatlock-redis-1 engine_cpu_pct=22 connected_clients=64',
+          '[tool=metrics row=30] ts=2024-11-22T18:15Z host=seatlock-redis-1 engine_cpu_pct=99 connected_clients=64',
+          '[tool=redis-hotkeys row=1] ts=2024-11-22T18:12Z host=seatlock-redis-1 key=seatmap:HBS-IMAX1 ops_per_sec=9400 share_of_host_ops_pct=71',
+        ].join('\n'),
+      };
+      // 93 = 22 + 71 only by chance: a CPU reading and a key's share of operations are not one measure.
+      const chance = await judge('CPU on seatlock-redis-1 peaked at 93%.', [metrics]);
+      assert.notEqual(chance.partition, 'grounded', chance.reason);
+      const right = await judge('CPU on seatlock-redis-1 peaked at 99%.', [metrics]);
+      assert.equal(right.partition, 'grounded', right.reason);
+    });
+
+    it('two figures of one record in the same unit still combine: 72 planned hours − 48.5 run hours = 23.5 hours lost', async () => {
+      const output = { file: 'press_output.csv', text: ['press,batch,run_hours,planned_hours', 'TP-01,B25-0611,61.5,72', 'TP-04,B25-0618,48.5,72'].join('\n') };
+      const lost = await judge('TP-04 lost 23.5 hours of its planned time.', [output]);
+      assert.equal(lost.partition, 'grounded', lost.reason);
+    });
+  });
 });

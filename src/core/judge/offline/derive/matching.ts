@@ -2,6 +2,7 @@
 // rounding, approximations, bounds), clock times, dates, and simple arithmetic across units
 // (a sum, a difference, a relative change) for claims that combine several figures.
 import type { CalendarDate, ClockTime, IndexedItem, Quantity } from '../../../retrieval/index';
+import { UNIT_KEY_PARTS } from '../vocabulary';
 
 /** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
 export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
@@ -200,7 +201,8 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
     (approximate && Math.abs(value - claim.value) <= 0.05 * Math.abs(value));
   // Two figures combine only when they measure the same thing (their keys meet), so unrelated
   // numbers do not add up by chance; the caller passes only units about the claim's entities.
-  const related = (a: Quantity, b: Quantity): boolean => a.dimension === b.dimension && keysMeet(a.key, b.key);
+  // (Two figures of one record meet by their unit too: planned_hours − run_hours.)
+  const related = (a: Quantity, b: Quantity, sameRecord = false): boolean => a.dimension === b.dimension && keysMeet(a.key, b.key, sameRecord);
   const paired = Math.min(figures.length, limit);
   for (let i = 0; i < paired; i++) {
     for (let j = 0; j < paired; j++) {
@@ -222,7 +224,7 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
       ) {
         return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} / ${show(b.quantity)}` };
       }
-      if (!related(a.quantity, b.quantity)) continue;
+      if (!related(a.quantity, b.quantity, a.unit === b.unit)) continue;
       const sameDimension = claim.dimension === a.quantity.dimension || !claim.hasUnit;
       // A change ("down by 23 days") is a difference, never a sum.
       if (sameDimension && i < j && claim.qualifier !== 'delta' && close(a.quantity.value + b.quantity.value)) return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} + ${show(b.quantity)}` };
@@ -280,11 +282,23 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
   return undefined;
 }
 
-/** Whether two keys share a word: `a.some((word) => b.includes(word))` as plain loops (run for every pair of figures tried). */
-function keysMeet(a: readonly string[], b: readonly string[]): boolean {
+/**
+ * Whether two keys share a word: not only a unit's name when both name their measure otherwise
+ * (engine_cpu_pct and share_of_host_ops_pct are both percentages, not one measure; `hours=11.75`
+ * is named by its unit alone), unless told units meet. Plain loops: run for every pair of figures tried.
+ */
+function keysMeet(a: readonly string[], b: readonly string[], unitsMeet = false): boolean {
+  const unitsCount = unitsMeet || !namesMeasure(a) || !namesMeasure(b);
   for (let i = 0; i < a.length; i++) {
+    if (!unitsCount && UNIT_KEY_PARTS.has(a[i]!)) continue;
     for (let j = 0; j < b.length; j++) if (a[i] === b[j]) return true;
   }
+  return false;
+}
+
+/** Whether a key has a word that is not a unit's name. */
+function namesMeasure(key: readonly string[]): boolean {
+  for (let i = 0; i < key.length; i++) if (!UNIT_KEY_PARTS.has(key[i]!)) return true;
   return false;
 }
 

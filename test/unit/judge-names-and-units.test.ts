@@ -168,4 +168,27 @@ describe('offline judge: names as codes, entity totals, units and aligned tables
       assert.equal(lost.partition, 'grounded', lost.reason);
     });
   });
+  describe('an absence the records can speak to', () => {
+    const rollout = {
+      file: 'rollout.log',
+      text: [
+        '2024-09-05T17:03:00Z WARN linepush DNM-L3 changeover CO-DNM3-0905-02 blocked: reader LUM-DNM-07 not mapped',
+        '2024-09-05T17:49:00Z INFO linepush DNM-L3 released by m.fischer form=FS-114',
+        '2024-09-05T18:10:00Z INFO linepush DNM-L3 rollback to 3.3.9 done',
+      ].join('\n'),
+    };
+
+    it('silence about what the records never mention (store deliveries) shows nothing: ungrounded, not a grounded absence', async () => {
+      // The log records the line's changeovers and releases; deliveries to stores appear nowhere.
+      const claim = await judge('No store deliveries were affected by the DNM-L3 stoppage.', [rollout]);
+      assert.equal(claim.partition, 'ungrounded', claim.reason);
+      assert.match(claim.reason, /does not cover/);
+    });
+
+    it('an absence about what the records do cover is still grounded by their silence', async () => {
+      // The records cover DNM-L3's changeovers; none other than CO-DNM3-0905-02 was blocked.
+      const claim = await judge('No other changeover on DNM-L3 was blocked.', [rollout]);
+      assert.notEqual(claim.partition, 'ungrounded', claim.reason);
+    });
+  });
 });

@@ -251,6 +251,17 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   if (certainty && !supporting.some((unit) => unit.lowerText.includes(certainty.toLowerCase()))) {
     return { partition: 'ungrounded', type: 'inference', evidence_refs: refs, reason: `certainty ("${certainty}") not in evidence` };
   }
+  // "No appointment bookings were lost during the freeze", against records that never speak of
+  // bookings: silence about what the evidence does not cover shows nothing. Most of the claim's
+  // other words must occur in the evidence for its silence on the denied thing to count.
+  if (refs.length === 0) {
+    const subject = [...view.words.keys()].filter((word) => word.length > 2 && !denied.includes(word) && !LIGHT_WORDS.has(word));
+    const uncovered = subject.filter((word) => view.index.documentFrequency(`w:${word}`) === 0);
+    // (The claim's identifiers and names, found above, are where it looks, not what it denies.)
+    if (subject.length > 0 && uncovered.length * 2 > subject.length) {
+      return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `an absence the evidence does not cover: not in evidence: ${uncovered.slice(0, 4).join(', ')}` };
+    }
+  }
   return {
     partition: 'grounded',
     type: 'neg_evidence',

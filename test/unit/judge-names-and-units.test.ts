@@ -191,4 +191,16 @@ describe('offline judge: names as codes, entity totals, units and aligned tables
       assert.notEqual(claim.partition, 'ungrounded', claim.reason);
     });
   });
+  it('a rate of a part over its whole column (on_time_departures over departures) is derived over the entity\'s rows', async () => {
+    const weekly = {
+      file: 'weekly.csv',
+      text: ['week_start,yard,departures,on_time_departures', '2024-07-01,HJY,112,98', '2024-07-01,KFY,68,62', '2024-07-08,HJY,120,110', '2024-07-08,KFY,70,60'].join('\n'),
+    };
+    // HJY: (98 + 110) / (112 + 120) = 208 / 232 = 89.7%.
+    const right = await judge("HJY's on-time rate was 89.7%.", [weekly]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // KFY: (62 + 60) / (68 + 70) = 122 / 138 = 88.4%, not 93.5%.
+    const wrong = await judge("KFY's on-time rate was 93.5%.", [weekly]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
 });

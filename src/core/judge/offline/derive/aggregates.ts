@@ -72,10 +72,14 @@ function measuresOf(table: Table, claim: Set<string>): string[] {
   const numeric = table.columns.filter((column) => !words.has(column));
   // A table of one measure (a map of tonnes by month) is about that measure, whatever its name.
   if (numeric.length === 1) return numeric;
-  return numeric.filter((column) => {
+  const named = numeric.filter((column) => {
     const parts = columnWords(column.toLowerCase()).filter((part) => !GENERIC_WORDS.has(part) && /\p{L}/u.test(part));
     return parts.some((part) => [...tokensOf(part)].some((token) => claim.has(token)));
   });
+  // The whole a named part is counted out of (departures for on_time_departures, batches for
+  // rft_batches): "an on-time rate of 88.7%" is the one over the other.
+  const wholes = numeric.filter((whole) => !named.includes(whole) && named.some((part) => part.toLowerCase().endsWith(`_${whole.toLowerCase()}`)));
+  return [...named, ...wholes];
 }
 
 /**

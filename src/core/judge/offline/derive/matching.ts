@@ -229,7 +229,8 @@ export function deriveQuantity(claim: Quantity, units: readonly IndexedItem[], l
       // A change ("down by 23 days") is a difference, never a sum.
       if (sameDimension && i < j && claim.qualifier !== 'delta' && close(a.quantity.value + b.quantity.value)) return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} + ${show(b.quantity)}` };
       if (sameDimension && close(a.quantity.value - b.quantity.value)) return { units: [a.unit, b.unit], formula: `${show(claim)} = ${show(a.quantity)} − ${show(b.quantity)}` };
-      if (claim.dimension === 'percent' && close((b.quantity.value / a.quantity.value - 1) * 100)) return { units: [a.unit, b.unit], formula: `${show(claim)} = change from ${show(a.quantity)} to ${show(b.quantity)}` };
+      // A change is of one measure (revenue to revenue), never from a part to a whole (62 on-time departures to 120 departures).
+      if (claim.dimension === 'percent' && sameKey(a.quantity.key, b.quantity.key) && close((b.quantity.value / a.quantity.value - 1) * 100)) return { units: [a.unit, b.unit], formula: `${show(claim)} = change from ${show(a.quantity)} to ${show(b.quantity)}` };
     }
   }
   // A total over a breakdown ("835 chargers" across vendors): the sum of every figure with the
@@ -294,6 +295,11 @@ function keysMeet(a: readonly string[], b: readonly string[], unitsMeet = false)
     for (let j = 0; j < b.length; j++) if (a[i] === b[j]) return true;
   }
   return false;
+}
+
+/** Whether two keys hold the same words (a field's name read twice), in any order. */
+function sameKey(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word) => b.includes(word));
 }
 
 /** Whether a key has a word that is not a unit's name. */

@@ -6,6 +6,7 @@ import { extractFeatures, type IndexedItem, type Quantity } from '../../../retri
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, wordShare } from '../claim-view';
 import { DOCUMENT_WORDS, fieldValueWords } from '../words';
+import { UNIT_KEY_PARTS } from '../vocabulary';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from '../figures';
 import { changesOf } from '../records/changes';
 import { aggregateDerivation } from '../derive/aggregates';
@@ -89,6 +90,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           (label === undefined ? sharesKey(quantity, e) : e.key.includes(label) && !/\p{L}\s+$/u.test(unit.text.slice(Math.max(0, e.start - 12), e.start))) &&
           // A count in words ("at most four files") is not a size, a duration or a rate the record gives in its unit.
           !(/^\p{L}/u.test(quantity.raw) && !quantity.hasUnit && e.hasUnit && e.dimension !== 'percent') &&
+          // A count named by another unit is not a percentage: "the 18% threshold" vs days_below_stress=2.
+          !(quantity.dimension === 'percent' && !e.hasUnit && e.key.some((word) => UNIT_KEY_PARTS.has(word) && !PERCENT_WORDS.has(word))) &&
           // A count of thousands is not a percentage: "63% of those who answered" vs no_answer=7836.
           !(quantity.dimension === 'percent' && !e.hasUnit && Math.abs(e.value) > 100) &&
           // Nor the reverse ("603 clients" vs "at least 95% of clients"); and a rate (kg per litre) is not an amount (13,937 litres).
@@ -132,6 +135,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
   }
   return undefined;
 }
+
+const PERCENT_WORDS = new Set(['percent', 'pct', '%']);
 
 const LABEL_NOUN_RE =
   /(?:\b(?:version|release|build|week|wk|quarter|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;

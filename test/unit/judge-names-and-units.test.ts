@@ -1,5 +1,6 @@
 // The offline judge reading names the evidence writes as codes, totals of an entity's rows, units
-// of speed, mass and length, ranges written with either dash, and tables aligned by spaces.
+// of speed, mass and length, ranges written with either dash, tables aligned by spaces, absences
+// the records can speak to, rates of a part over its whole and peaks against a series.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -202,5 +203,34 @@ describe('offline judge: names as codes, entity totals, units and aligned tables
     // KFY: (62 + 60) / (68 + 70) = 122 / 138 = 88.4%, not 93.5%.
     const wrong = await judge("KFY's on-time rate was 93.5%.", [weekly]);
     assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+  describe('a peak against the entity\'s readings', () => {
+    const metrics = {
+      file: 'metrics.log',
+      text: [
+        '[tool=metrics row=1] ts=2024-11-22T17:55Z host=seatlock-redis-1 engine_cpu_pct=22',
+        '[tool=metrics row=2] ts=2024-11-22T18:05Z host=seatlock-redis-1 engine_cpu_pct=94',
+        '[tool=metrics row=3] ts=2024-11-22T18:15Z host=seatlock-redis-1 engine_cpu_pct=99',
+        '[tool=metrics row=4] ts=2024-11-22T18:25Z host=seatlock-redis-1 engine_cpu_pct=88',
+        '[tool=metrics row=5] ts=2024-11-22T18:15Z host=seatlock-redis-2 engine_cpu_pct=97',
+      ].join('\n'),
+    };
+
+    it('"peaked at 94%" is contradicted by a reading of the same host above it (99 at 18:15), the reason naming the field', async () => {
+      const claim = await judge('CPU on seatlock-redis-1 peaked at 94%.', [metrics]);
+      assert.equal(claim.partition, 'contradicted', claim.reason);
+      assert.match(claim.reason, /99, the highest engine_cpu_pct of 4 readings/);
+    });
+
+    it('the highest reading itself is grounded; another host\'s readings are not the series', async () => {
+      assert.equal((await judge('CPU on seatlock-redis-1 peaked at 99%.', [metrics])).partition, 'grounded');
+      // seatlock-redis-2 has one reading, 97: no series to go past it.
+      assert.notEqual((await judge('CPU on seatlock-redis-2 peaked at 97%.', [metrics])).partition, 'contradicted');
+    });
+
+    it('a peak within a window the claim names is not read against the whole series', async () => {
+      // Between 17:50 and 18:10 the highest reading is 94.
+      assert.notEqual((await judge('Between 17:50 and 18:10, CPU on seatlock-redis-1 peaked at 94%.', [metrics])).partition, 'contradicted');
+    });
   });
 });

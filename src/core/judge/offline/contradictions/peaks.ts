@@ -1,0 +1,60 @@
+// A peak the readings go past: "CPU on seatlock-redis-1 peaked at 97%" while the entity's series
+// of that measure reaches 99. The series is every record of one file that names the claim's
+// entities and gives the measure (a field whose name shares a word with the figure's); the peak
+// claimed must be its highest value (its lowest for "bottomed out at"). Wording is data
+// (vocabulary/peaks.json).
+import type { IndexedItem, Quantity } from '../../../retrieval/index';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, sharedKeyWords } from '../claim-view';
+import { dimensionsCompatible, isBound, isLimit, quantityMatches } from '../derive/matching';
+import { THRESHOLD_WORDS, escapePhrase } from '../vocabulary';
+import peaks from '../vocabulary/peaks.json';
+
+const phrases = (list: readonly string[]): RegExp => new RegExp(`\\b(?:${[...list].sort((a, b) => b.length - a.length).map(escapePhrase).join('|')})\\s+(?:(?:about|around|roughly|nearly|almost|some|just\\s+(?:over|under))\\s+)?$`, 'i');
+const MAX_RE = phrases(peaks.max);
+const MIN_RE = phrases(peaks.min);
+/** A window the claim names ("between 02:00 and 02:30", "in the 14:10–14:20 window"): its peak is of part of the series. */
+const WINDOW_RE = /\b(?:between|from)\b[^.;]*\b(?:and|to|until)\b|\bwindow\b|\d\s*[–-]\s*\d/i;
+/** Fewer readings than this are no series to peak over. */
+const MIN_SERIES = 3;
+
+export function contradictPeak(view: ClaimView): ClaimVerdict | undefined {
+  const text = view.claim.text;
+  if (WINDOW_RE.test(text)) return undefined;
+  const entities = view.features.identifiers;
+  if (entities.length === 0) return undefined;
+  for (const quantity of view.features.quantities) {
+    const before = text.slice(Math.max(0, quantity.start - 40), quantity.start);
+    const order = MAX_RE.test(before) ? 'max' : MIN_RE.test(before) ? 'min' : undefined;
+    if (!order) continue;
+    const series = seriesOf(view, quantity, entities);
+    if (series.length < MIN_SERIES) continue;
+    const extreme = series.reduce((a, b) => ((order === 'max' ? b.figure.value > a.figure.value : b.figure.value < a.figure.value) ? b : a));
+    if (quantityMatches(quantity, extreme.figure)) continue;
+    // A claimed peak the readings never reach is another check's (a figure not in the evidence);
+    // here, only a series going past it.
+    if (order === 'max' ? extreme.figure.value <= quantity.value : extreme.figure.value >= quantity.value) continue;
+    // The field as the record writes it (engine_cpu_pct), else the measure's words.
+    const field = Object.entries(extreme.unit.item.fields).find(([, value]) => value === extreme.figure.raw.trim())?.[0] ?? extreme.figure.key.join(' ');
+    return contradicted(extreme.unit, `claim says ${order === 'max' ? 'a peak' : 'a low'} of ${quantity.raw.trim()}, ${extreme.unit.item.id} gives ${extreme.figure.raw.trim()}, the ${order === 'max' ? 'highest' : 'lowest'} ${field} of ${series.length} readings`);
+  }
+  return undefined;
+}
+
+/** The readings of the figure's measure in the records naming every one of the claim's entities, from the file that holds most of them. */
+function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string[]): Array<{ unit: IndexedItem; figure: Quantity }> {
+  const byFile = new Map<string, Array<{ unit: IndexedItem; figure: Quantity }>>();
+  for (const unit of view.index.items) {
+    // Records of readings: a document's fields (a plan's "rollback above 400 ms for 10 minutes") are not a series.
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'json_field') continue;
+    if (!entities.every((id) => hasIdentifier(unit, id))) continue;
+    // Readings only: a limit or a threshold (max_latency_ms, "rollback above 400 ms") is no reading.
+    const figures = unit.features.quantities.filter((e) => dimensionsCompatible(quantity, e) && e.key.length > 0 && sharedKeyWords(quantity, e) > 0 && !isBound(e) && !isLimit(e) && !e.key.some((word) => THRESHOLD_WORDS.has(word)));
+    if (figures.length === 0) continue;
+    const figure = figures.reduce((a, b) => (sharedKeyWords(quantity, b) > sharedKeyWords(quantity, a) ? b : a));
+    const file = `${unit.item.file}\u0000${[...figure.key].sort().join('+')}`;
+    const list = byFile.get(file);
+    if (list) list.push({ unit, figure });
+    else byFile.set(file, [{ unit, figure }]);
+  }
+  return [...byFile.values()].reduce<Array<{ unit: IndexedItem; figure: Quantity }>>((a, b) => (b.length > a.length ? b : a), []);
+}

@@ -139,20 +139,43 @@ export function inIdentifier(quantity: Quantity, unit: IndexedItem): boolean {
 
 /** "NGRX 402117" against `car=NGRX402117`: a number after a code of capitals, written glued to it in the unit. */
 export function isGluedCodeOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
-  if (quantity.hasUnit || !/^\d{3,}$/.test(quantity.raw.trim())) return false;
-  const code = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})\s$/u.exec(text.slice(Math.max(0, quantity.start - 8), quantity.start))?.[1];
-  return code !== undefined && unit.lowerText.includes(`${code.toLowerCase()}${quantity.raw.trim()}`);
+  const glued = gluedCode(quantity, text);
+  return glued !== null && unit.lowerText.includes(glued);
 }
 
 /** "class tracks 17–24" against "tracks 17-24 locked": a number of a range the unit writes with either dash. */
 export function isRangeEndOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
-  if (quantity.hasUnit || !/^\d+$/.test(quantity.raw.trim())) return false;
-  const end = quantity.start + quantity.raw.length;
-  const before = /(\d+)\s*[-–]\s*$/.exec(text.slice(Math.max(0, quantity.start - 12), quantity.start))?.[1];
-  const after = /^\s*[-–]\s*(\d+)(?![\d.])/.exec(text.slice(end, end + 12))?.[1];
-  const [from, to] = before !== undefined ? [before, quantity.raw.trim()] : after !== undefined ? [quantity.raw.trim(), after] : [];
-  if (from === undefined || to === undefined) return false;
-  return new RegExp(`(?<![\\d.])${from}\\s*[-–]\\s*${to}(?![\\d.])`).test(unit.text);
+  const range = rangePattern(quantity, text);
+  return range !== null && range.test(unit.text);
+}
+
+// Worked out once per claim figure: the needs ask them of every candidate unit.
+const GLUED_CODES = new WeakMap<Quantity, string | null>();
+const RANGES = new WeakMap<Quantity, RegExp | null>();
+
+function gluedCode(quantity: Quantity, text: string): string | null {
+  let glued = GLUED_CODES.get(quantity);
+  if (glued === undefined) {
+    const code = quantity.hasUnit || !/^\d{3,}$/.test(quantity.raw.trim()) ? undefined : /(?<![\p{L}\p{N}])(\p{Lu}{2,6})\s$/u.exec(text.slice(Math.max(0, quantity.start - 8), quantity.start))?.[1];
+    GLUED_CODES.set(quantity, (glued = code === undefined ? null : `${code.toLowerCase()}${quantity.raw.trim()}`));
+  }
+  return glued;
+}
+
+function rangePattern(quantity: Quantity, text: string): RegExp | null {
+  let range = RANGES.get(quantity);
+  if (range === undefined) {
+    range = null;
+    if (!quantity.hasUnit && /^\d+$/.test(quantity.raw.trim())) {
+      const end = quantity.start + quantity.raw.length;
+      const before = /(\d+)\s*[-–]\s*$/.exec(text.slice(Math.max(0, quantity.start - 12), quantity.start))?.[1];
+      const after = /^\s*[-–]\s*(\d+)(?![\d.])/.exec(text.slice(end, end + 12))?.[1];
+      const [from, to] = before !== undefined ? [before, quantity.raw.trim()] : after !== undefined ? [quantity.raw.trim(), after] : [];
+      if (from !== undefined && to !== undefined) range = new RegExp(`(?<![\\d.])${from}\\s*[-–]\\s*${to}(?![\\d.])`);
+    }
+    RANGES.set(quantity, range);
+  }
+  return range;
 }
 
 /** An ordinal day ("through the 27th") is stated by a date on that day (2026-05-27). */

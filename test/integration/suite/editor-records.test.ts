@@ -9,8 +9,9 @@
 // claimed end of its rise; a CSV of gateways' uptime and requests gives gw-2's rate per hour as the
 // ratio of two cells, and gw-1's lower one; a trace writes a tool's output as its own tool_result
 // event after the call, read as that call's result. A second fixture (drains) gives two gateways'
-// connection drains: the first to start one and the length of one. Each contradicted claim is marked
-// and its hover cites the record that contradicts it.
+// connection drains: the first to start one and the length of one. A third (yards) gives a table
+// aligned by spaces, as command-line tools print one, whose yards are written by code only. Each
+// contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -48,6 +49,16 @@ const DRAINS: typeof EXPECTED = [
   { text: 'The gw-1 connection drain took about 40 minutes.', partition: 'contradicted', cites: /E1 \(2026-05-02T03:20:00Z\) to (?:drain\.log:)?E4 \(2026-05-02T03:41:00Z\) is 21 minutes/ },
 ];
 
+// test/fixtures/workspace/yards: yard_weekly.txt is a table aligned by spaces, one row per yard and week.
+// KFY received 4,210 + 4,300 + 4,190 = 12,700 cars (lines 3, 5, 7), and "Kessel Flats" is written
+// nowhere but abbreviates KFY; HJY's on-time rate is (98 + 108 + 100) / (112 + 120 + 118) = 306 / 350
+// = 87.4% (lines 2, 4, 6); in the week of 8 July HJY received 7,510 cars (line 4), not 7,150.
+const YARDS: typeof EXPECTED = [
+  { text: 'Kessel Flats received 12,700 cars.', partition: 'grounded' },
+  { text: "HJY's on-time rate was 87.4%.", partition: 'grounded', refs: ['E2', 'E4', 'E6'] },
+  { text: 'In the week of 8 July HJY received 7,150 cars.', partition: 'contradicted', cites: /claim says 7,150, (?:yard_weekly\.txt:)?E4 says 7510/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -60,6 +71,12 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks the wrong first of two gateways to start a drain, and a drain given the wrong length, contradicted, and the hover cites each record', async () => {
     await checkFixture('drains', DRAINS);
+  });
+
+  it('reads a table aligned by spaces as records: grounds a yard named only by its code\'s abbreviation and a rate over its rows, and marks a wrong weekly figure contradicted', async () => {
+    await checkFixture('yards', YARDS);
+    const { claims } = (await groundingApi()).review(fixtureUri('yards', 'report.md'))!.result;
+    assert.match(claims.find((c) => c.text.startsWith('Kessel Flats'))!.reason, /Kessel Flats as KFY/);
   });
 });
 

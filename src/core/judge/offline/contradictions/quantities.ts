@@ -136,7 +136,7 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
   return undefined;
 }
 
-const PERCENT_WORDS = new Set(['percent', 'pct', '%']);
+const PERCENT_WORDS = new Set(['percent', 'pct']);
 
 const LABEL_NOUN_RE =
   /(?:\b(?:version|release|build|week|wk|quarter|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;

@@ -47,7 +47,6 @@ export function momentOf(unit: IndexedItem): Moment {
   return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
 }
 
-
 /** Whether a claimed duration meets a span (seconds) within its precision: a bound as a bound, "about" a fifth, else a tenth or half its unit. */
 export function durationHolds(duration: Quantity, span: number, approximate: boolean): boolean {
   if (isBound(duration)) return satisfiesBound(duration, { ...duration, value: span, qualifier: undefined, raw: '' });

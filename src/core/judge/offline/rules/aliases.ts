@@ -101,21 +101,27 @@ const CODE_RE = /(?<![\p{L}\p{N}_.-])([A-Z]{2,4})(?=-[A-Z0-9]|[^\p{L}\p{N}_.-]|$
 // A name: one to three capitalised words ("Carrow", "Harrow Junction", "Kessel Flats").
 const NAME_RE = /(?<![\p{L}\p{N}'’-])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){0,2}(?![\p{L}\p{N}-])/gu;
 
-const CODES = new WeakMap<EvidenceIndex, Map<string, string>>();
+/** A code as written, with the first item that writes it. */
+interface Code {
+  code: string;
+  ref: string;
+}
 
-/** The evidence's codes (lower case → as written, with the first item that writes it). */
-function codesOf(index: EvidenceIndex): Map<string, string> {
+const CODES = new WeakMap<EvidenceIndex, Code[]>();
+
+/** The evidence's codes, each once (by its letters in any case). */
+function codesOf(index: EvidenceIndex): Code[] {
   let codes = CODES.get(index);
   if (!codes) {
-    codes = new Map();
+    const seen = new Map<string, Code>();
     for (const unit of index.items) {
       for (const match of unit.text.matchAll(CODE_RE)) {
         const code = match[1]!;
-        if (!codes.has(code.toLowerCase())) codes.set(code.toLowerCase(), `${code}\u0000${unit.item.id}`);
+        if (!seen.has(code.toLowerCase())) seen.set(code.toLowerCase(), { code, ref: unit.item.id });
       }
-      if (codes.size > 2_000) break;
+      if (seen.size > 2_000) break;
     }
-    CODES.set(index, codes);
+    CODES.set(index, (codes = [...seen.values()]));
   }
   return codes;
 }
@@ -152,10 +158,9 @@ function abbreviatedNames(text: string, index: EvidenceIndex): Alias[] {
       const name = words.slice(first).join(' ');
       // A name the evidence writes is read as written; so is any name one of whose words it writes.
       if (extractFeatures(name).words.some((word) => index.documentFrequency(`w:${word}`) > 0)) continue;
-      const found = [...codesOf(index)].filter(([code]) => abbreviates(code, name));
+      const found = codesOf(index).filter(({ code }) => abbreviates(code, name));
       if (found.length !== 1) continue;
-      const [code, ref] = found[0]![1].split('\u0000') as [string, string];
-      aliases.push({ name, code, ref, pattern: namePattern(name) });
+      aliases.push({ name, ...found[0]!, pattern: namePattern(name) });
       break;
     }
   }

@@ -17,6 +17,7 @@ const USER_ID_RE = /(?<![\w.@-])([a-z][a-z-]*\.[a-z][a-z-]+)(?![\w@-]|\.\w)/g;
 const GENERIC = new Set(actors.generic);
 const NOT_ACTORS = new Set(actors.notActors);
 const FILE_RE = /\.(?:md|log|json|ya?ml|txt|csv|js|ts|py)$/;
+const IRREGULAR_PAST = `(?:${actors.irregularPast.map(escapePhrase).join('|')})`;
 
 interface Actor {
   field: string;
@@ -36,7 +37,7 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   const id = escapePhrase(person);
   // A timeline's present tense ("07:31 – m.okafor triggers the rollback") only for someone's name or id, not "bucket accounts for".
   const present = /[.\s]/.test(person) ? '(?:ed|s)' : 'ed';
-  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?\\p{L}+${present}\\b`, 'iu');
+  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
   // "The request came from h.brandt": the act is the noun before it, so only a field named by it (requested_by) answers.
   const source = new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(view.claim.text);
   if (!source && !acts.test(view.claim.text)) return undefined;
@@ -64,9 +65,21 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   return contradicted(record.unit, `claim says ${person}, ${record.unit.item.id} says ${record.actor.field}=${record.actor.id}`);
 }
 
-/** The actors a claim names: user ids (k.okafor), and names the evidence gives in actor fields (ci-pipeline). */
+/**
+ * The actors a claim names: user ids (k.okafor), names the evidence gives in actor fields
+ * (ci-pipeline), and a person written as a name ("D. Osei", "Dana Osei") whom the evidence
+ * writes as an id (d.osei).
+ */
 function claimedActors(text: string, candidates: readonly IndexedItem[]): string[] {
   const found = new Set([...text.matchAll(USER_ID_RE)].map((m) => m[1]!).filter((id) => !FILE_RE.test(id)));
+  const ids = new Set<string>();
+  for (const unit of candidates) for (const m of unit.text.toLowerCase().matchAll(USER_ID_RE)) if (!FILE_RE.test(m[1]!)) ids.add(m[1]!);
+  for (const id of ids) {
+    const [first, surname] = id.split('.') as [string, string];
+    if (first.length !== 1 || surname.length < 3) continue;
+    const written = new RegExp(`(?<![\\p{L}.])${first}(?:\\.\\s?|\\p{L}+\\s)${escapePhrase(surname)}(?![\\p{L}-])`, 'u').exec(text);
+    if (written && !found.has(id)) found.add(written[0]);
+  }
   for (const unit of candidates) {
     for (const [key, value] of fieldsOf(unit)) {
       if (!isActorField(key)) continue;

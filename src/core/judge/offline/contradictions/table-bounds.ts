@@ -5,7 +5,9 @@
 // names (its entity, its period), the measure the one column of the bound's kind of value that
 // is no goal (target_pct is the allowance, not the reading); a lowest or highest column answers
 // a lower or upper bound. A claim narrowed to part of the time ("after the fix") is left alone
-// unless it names the table's period.
+// unless it names the table's period. A goal said to be met ("every route met the 95% target in
+// July") bounds the way its measure is good: an on-time rate from below, a delay from above. A
+// claim about every one of a kind of row ("at every base", "all routes") reads all of them.
 import type { Quantity } from '../../../retrieval/index';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
@@ -13,6 +15,8 @@ import { numericValue, type Table, type TableRow } from '../records/tables';
 import { columnWords, firstTableVerdict, namedValues, textColumns, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
 import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
+import { canonicalStem } from '../../../retrieval/index';
+import { measurePolarity } from './table-trends';
 import bounds from '../vocabulary/bounds.json';
 
 const before = (phrases: readonly string[]): RegExp =>
@@ -20,13 +24,18 @@ const before = (phrases: readonly string[]): RegExp =>
 const UPPER_BEFORE = before(bounds.upper);
 const LOWER_BEFORE = before(bounds.lower);
 const SCOPED_RE = new RegExp(`\\b(?:${bounds.scoped.map(escapePhrase).join('|')})\\b|\\bsince\\s+(?:\\d|then\\b|(?:the|that|this)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s*(?:[,.;]|$))`, 'iu');
+const MET_BEFORE = before(bounds.met);
+const GOAL_AFTER = new RegExp(`^\\s*(?:[\\p{L}-]+\\s+){0,2}?(?:${bounds.goalNouns.map(escapePhrase).join('|')})\\b`, 'iu');
+/** "every base", "each of the routes", "all four upgraded plazas": the words that may name the kind of row. */
+const EVERY_RE = /\b(?:every|each)\s+(?:(?:one\s+)?of\s+the\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)|\ball\s+(?:(?:of\s+)?the\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}-]+)/giu;
 const GOAL = new Set(bounds.goal);
 const LOWEST = new Set(bounds.lowest);
 const HIGHEST = new Set(bounds.highest);
 
 interface Bound {
   figure: Quantity;
-  side: 'upper' | 'lower';
+  /** 'goal': a goal met, whose side the measure decides. */
+  side: 'upper' | 'lower' | 'goal';
   wording: string;
 }
 
@@ -37,7 +46,9 @@ function claimedBound(view: ClaimView): Bound | undefined {
     const lead = view.claim.text.slice(Math.max(0, figure.start - 80), figure.start);
     const upper = UPPER_BEFORE.exec(lead);
     const lower = LOWER_BEFORE.exec(lead);
+    const met = MET_BEFORE.exec(lead);
     if (upper || lower) found.push({ figure, side: upper ? 'upper' : 'lower', wording: (upper ?? lower)![0].trim() });
+    else if (met && GOAL_AFTER.test(view.claim.text.slice(figure.start + figure.raw.length))) found.push({ figure, side: 'goal', wording: met[0].trim() });
   }
   return found.length === 1 ? found[0] : undefined;
 }
@@ -48,17 +59,31 @@ export function contradictTableBound(view: ClaimView): ClaimVerdict | undefined 
   const bound = claimedBound(view);
   if (!bound) return undefined;
   const scoped = SCOPED_RE.test(view.claim.text);
-  return firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped));
+  const every = everyWords(view.claim.text);
+  return firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped, every));
 }
 
-function boundIn(table: Table, bound: Bound, view: ClaimView, claim: Set<string>, scoped: boolean): ClaimVerdict | undefined {
+/** Stems of the words after "every", "each" or "all" in the claim: one of them may name the rows' kind (base, route). */
+function everyWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const m of text.matchAll(EVERY_RE)) for (const word of (m[1] ?? m[2]!).toLowerCase().split(/\s+/)) words.add(canonicalStem(word));
+  return words;
+}
+
+function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>, scoped: boolean, every: ReadonlySet<string>): ClaimVerdict | undefined {
   const named = namedValues(view, table, claim);
   const namesPeriod = [...named.values()].some((values) => values.some((value) => periodKey(value) !== undefined));
   if (scoped && !namesPeriod) return undefined;
-  const rows = rowsOf(table, named, claim);
+  const rows = rowsOf(table, named, claim, every);
   if (rows.length === 0) return undefined;
-  const measure = measureOf(table, rows, bound, claim);
+  const measure = measureOf(table, rows, found, claim);
   if (!measure) return undefined;
+  let bound = found;
+  if (found.side === 'goal') {
+    const polarity = measurePolarity(measure);
+    if (polarity === 0) return undefined;
+    bound = { ...found, side: polarity > 0 ? 'lower' : 'upper' };
+  }
   const limit = bound.figure.value;
   const beyond = rows.filter((row) => {
     const value = valueIn(row, measure, bound.figure);
@@ -70,7 +95,7 @@ function boundIn(table: Table, bound: Bound, view: ClaimView, claim: Set<string>
     partition: 'contradicted',
     type: rows.length > 1 ? 'synthesis' : 'tool_match',
     evidence_refs: [worst.refs[0]!],
-    reason: `claim says "${bound.wording} ${bound.figure.raw.trim()}", ${worst.refs[0]} has ${measure}=${worst.values.get(measure)}`,
+    reason: `claim says ${found.side === 'goal' ? `the ${bound.figure.raw.trim()} goal was met` : `"${bound.wording} ${bound.figure.raw.trim()}"`}, ${worst.refs[0]} has ${measure}=${worst.values.get(measure)}`,
   };
 }
 
@@ -79,7 +104,7 @@ function boundIn(table: Table, bound: Bound, view: ClaimView, claim: Set<string>
  * or by a word the claim shares with the rows; then its periods, one or several ("in both
  * quarters"); a table of one thing's readings over time is read whole.
  */
-function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>): TableRow[] {
+function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, every: ReadonlySet<string>): TableRow[] {
   const isPeriods = (values: readonly string[]): boolean => values.every((value) => periodKey(value) !== undefined);
   // Columns that tell rows apart by name (site=SLC), not by time (window=02:00-02:10, quarter=2026Q1).
   const entityColumns = textColumns(table).filter((c) => {
@@ -91,7 +116,9 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
   if (entities.some(([, values]) => values.length > 1)) return [];
   let rows = table.rows;
   if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => row.values.get(column) === values[0]));
-  else if (entityColumns.length > 0) {
+  else if (entityColumns.some((c) => columnWords(c.toLowerCase()).some((w) => every.has(canonicalStem(w))))) {
+    // "At every base": each of them, whatever else the claim's words share with a row.
+  } else if (entityColumns.length > 0) {
     const shares = (row: TableRow, c: string): boolean => [...tokensOf(row.values.get(c) ?? '')].some((t) => t.length >= 3 && claim.has(t));
     const worded = entityColumns.filter((c) => rows.some((row) => shares(row, c)));
     rows = rows.filter((row) => worded.some((c) => shares(row, c)));

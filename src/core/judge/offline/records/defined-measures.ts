@@ -81,12 +81,15 @@ export function definedMeasures(index: EvidenceIndex, table: Table): DefinedMeas
   for (const definition of definitionsOf(index)) {
     const nameWords = words(definition.name);
     // The column is named by the name's words as written ("Click-through rate (CTR)" → click_through_rate).
+    // A hyphenated word keeps its parts, a stop word among them ("on-time rate" → on_time_rate).
     const column = definition.name
       .replace(/\([^)]*\)/g, ' ')
       .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((word) => word.length > 0 && !isStopword(word))
-      .join('_');
+      .split(/[^\p{L}\p{N}-]+/u)
+      .map((word) => word.replace(/^-+|-+$/g, ''))
+      .filter((word) => word.length > 0 && (word.includes('-') || !isStopword(word)))
+      .join('_')
+      .replace(/-/g, '_');
     if (nameWords.length === 0 || table.columns.includes(column) || measures.some((m) => m.column === column)) continue;
     // A rate per 1,000 of something counts what its name says ("unsubscribe rate" → unsubscribes).
     const top = definition.top || definition.name;
@@ -110,7 +113,8 @@ export function withDefinedMeasures(index: EvidenceIndex, table: Table): Table {
       const top = numericValue(row.values.get(numerator) ?? '');
       const bottom = numericValue(row.values.get(denominator) ?? '');
       if (top === undefined || bottom === undefined || bottom === 0) continue;
-      row.values.set(column, String(Number(((top / bottom) * scale).toFixed(4))));
+      // A percentage says so, as a cell of the evidence would (on_time_rate=93.5484%).
+      row.values.set(column, `${Number(((top / bottom) * scale).toFixed(4))}${scale === 100 ? '%' : ''}`);
       row.cells.set(column, row.cells.get(numerator) ?? row.unit);
     }
     table.columns.push(column);

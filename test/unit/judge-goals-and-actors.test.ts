@@ -1,0 +1,98 @@
+// The offline judge reading goals said to be met across every row ("every route met the 95%
+// target"), fields named in minutes or hours by a short suffix (avg_delay_min, period_h), and a
+// person the report writes as a name ("D. Osei") whom the records write as an id (d.osei).
+// Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
+// comments.
+import * as assert from 'node:assert/strict';
+import { fieldNameUnit } from '../../src/core/retrieval/reading/vocabulary';
+import { judge } from '../support/judge-sources';
+
+describe('offline judge: goals met by every row, minute and hour fields, names written as ids', () => {
+  describe('a goal said to be met by every row', () => {
+    const definitions = {
+      file: 'kpi-definitions.md',
+      text: ['# Delivery KPIs', '', '- **On-time rate** = on_time / deliveries, per route per month. Target: 95% for every route.'].join('\n'),
+    };
+    const routes = {
+      file: 'route_ontime.csv',
+      text: [
+        'month,route,customer,deliveries,on_time,avg_delay_min',
+        '2024-07,R1,KGSH,62,61,3.1',
+        '2024-07,R2,HRBV,31,31,1.8',
+        '2024-07,R8,PLZA,31,29,6.2',
+        '2024-08,R1,KGSH,62,60,3.4',
+        '2024-08,R2,HRBV,31,31,2.0',
+        '2024-08,R8,PLZA,31,30,4.0',
+      ].join('\n'),
+    };
+
+    it('"every route met the 95% target in July" is contradicted by the route whose defined rate falls below it', async () => {
+      // The on-time rate is on_time / deliveries: R1 61/62 = 98.4%, R2 100%, R8 29/31 = 93.5% < 95%.
+      const verdict = await judge('Every route met the 95% target in July.', [definitions, routes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /95% goal was met/);
+      assert.match(verdict.reason, /on_time_rate=93\.5/);
+    });
+
+    it('the same claim for a month every route met is not contradicted', async () => {
+      // August: R1 60/62 = 96.8%, R2 100%, R8 30/31 = 96.8%, all at or above 95%.
+      const verdict = await judge('Every route met the 95% target in August.', [definitions, routes]);
+      assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    });
+
+    it('a goal of a measure that is good when low is met from above: a delay over it breaks it', async () => {
+      // avg_delay_min is minutes (the suffix) and a delay is better low: R8's 6.2 minutes in July is over 5.
+      const verdict = await judge('Every route met the 5-minute average delay goal in July.', [routes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /avg_delay_min=6\.2/);
+    });
+
+    it('"stayed within the target at every base" reads every base, not only the ones the claim names', async () => {
+      const missions = {
+        file: 'missions.csv',
+        text: ['month,base,requests,median_launch_min', '2024-01,B1-Duluth,62,9.0', '2024-01,B2-StPaul,96,7.1', '2024-01,B3-Brainerd,41,10.4', '2024-02,B1-Duluth,58,8.8', '2024-02,B2-StPaul,90,7.4', '2024-02,B3-Brainerd,44,9.6'].join('\n'),
+      };
+      // Brainerd's January median of 10.4 minutes is above 10.
+      const verdict = await judge('Median launch times stayed within the 10-minute target at every base in every month.', [missions]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /median_launch_min=10\.4/);
+    });
+  });
+
+  describe('fields in minutes or hours by a short suffix', () => {
+    it('_min after a measure is minutes and _h is hours; a rate per minute or per hour, or a minimum (after a unit or a measure that has one, or a member named min), is not', () => {
+      assert.equal(fieldNameUnit('avg_delay_min')?.dimension, 'duration');
+      assert.equal(fieldNameUnit('median_launch_min')?.factor, 60);
+      assert.equal(fieldNameUnit('period_h')?.factor, 3600);
+      assert.equal(fieldNameUnit('errors_per_min'), undefined); // a rate, not a length of time
+      assert.equal(fieldNameUnit('roam_failures_per_h'), undefined);
+      assert.equal(fieldNameUnit('temp_min'), undefined); // the lowest temperature
+      assert.equal(fieldNameUnit('vwc_pct_min'), undefined);
+      assert.equal(fieldNameUnit('donation_kg_per_store_min'), undefined); // names its unit (kg): the least per store
+      assert.equal(fieldNameUnit('limits.min'), undefined); // a JSON member named min is the lower limit // the lowest percentage
+    });
+  });
+
+  describe('a person written as a name whom the records write as an id', () => {
+    const log = {
+      file: 'doselink.log',
+      text: [
+        '2024-09-17T07:09:47Z INFO doselink[dl-crb-02] alarm DISINF-PAA-LOW acknowledged by operator=m.kowalczyk',
+        '2024-09-17T07:14:02Z INFO tunnelctl[TW-2] loading hold set by operator=m.kowalczyk reason="P4 fault"',
+        '2024-09-17T07:26:33Z INFO doselink[dl-crb-02] maintenance note by d.osei: P4 suction lance drawing air',
+      ].join('\n'),
+    };
+
+    it('"D. Osei put TW-2 on loading hold" at 07:14 is contradicted by the hold record naming operator=m.kowalczyk', async () => {
+      // "put" is a past tense without -ed; D. Osei is d.osei, who wrote the maintenance note at 07:26, not the hold.
+      const verdict = await judge('07:14 — Maintenance technician D. Osei put TW-2 on loading hold.', [log]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /operator=m\.kowalczyk/);
+    });
+
+    it('the person the record names, written as a name, is not contradicted', async () => {
+      const verdict = await judge('07:14 — Operator M. Kowalczyk put TW-2 on loading hold.', [log]);
+      assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    });
+  });
+});

@@ -1,6 +1,7 @@
 // The offline judge reading goals said to be met across every row ("every route met the 95%
-// target"), fields named in minutes or hours by a short suffix (avg_delay_min, period_h), and a
-// person the report writes as a name ("D. Osei") whom the records write as an id (d.osei).
+// target"), fields named in minutes or hours by a short suffix (avg_delay_min, period_h), a
+// person the report writes as a name ("D. Osei") whom the records write as an id (d.osei), and an
+// account a release note says was replaced ("now … instead of …").
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -93,6 +94,22 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('the person the record names, written as a name, is not contradicted', async () => {
       const verdict = await judge('07:14 — Operator M. Kowalczyk put TW-2 on loading hold.', [log]);
       assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    });
+  });
+  describe('an account a release note says was replaced', () => {
+    const guide = { file: 'billing-guide.md', text: ['# Billing', '', 'Invoices are emailed to the account owner on the first working day of the month.'].join('\n') };
+    const notes = { file: 'release-notes.md', text: ['# Release notes', '', '## 4.2', '', '- Invoices are now emailed to the billing contact instead of the account owner.'].join('\n') };
+
+    it('the guide\'s old account is contradicted by the note that replaced it, citing the note', async () => {
+      // The note's old side (account owner) is what the claim says; its new side (billing contact) the claim does not say.
+      const verdict = await judge('Invoices are emailed to the account owner.', [guide, notes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /superseded: release-notes\.md/);
+    });
+
+    it('the new account is not contradicted, nor a claim of the same subject that says neither side', async () => {
+      assert.notEqual((await judge('Invoices are emailed to the billing contact.', [guide, notes])).partition, 'contradicted');
+      assert.notEqual((await judge('Invoices are emailed on the first working day of the month.', [guide, notes])).partition, 'contradicted');
     });
   });
 });

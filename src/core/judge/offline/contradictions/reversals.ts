@@ -4,8 +4,10 @@
 // free" against "the 15 free minutes are discontinued". The change sentence is in a document
 // that announces changes (by its file name), is marked as a change, says most of what the
 // claim's main clause says, and affirms what it denies (or the other way round), or gives the
-// opposite state of the same set. Words are data (changes.json, states.json).
-import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
+// opposite state of the same set; or it says the claim's account is what the new one replaced
+// ("hours now reset on your billing anniversary date instead of the 1st of the calendar month"
+// against "hours reset on the 1st of each calendar month"). Words are data (changes.json, states.json).
+import { canonicalStem, extractFeatures, isStopword, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { escapePhrase, statesIn } from '../vocabulary/index';
@@ -28,13 +30,30 @@ interface ChangeSentence {
   unit: IndexedItem;
   denies: boolean;
   states: Map<string, string>;
+  /** "<new> instead of <old>": the content stems of each side, and of the whole sentence. */
+  replaced?: { now: string[]; old: string[]; all: Set<string> };
+}
+
+const REPLACED_RE = new RegExp(`((?:[\\p{L}\\p{N}'’-]+\\s+){1,4})(?:${changes.reversal.replacedBy.map(escapePhrase).join('|')})\\s+((?:[\\p{L}\\p{N}'’-]+\\s*){1,6})`, 'iu');
+
+/** The content stems of a phrase: its words that carry meaning, each once. */
+function contentStems(phrase: string): string[] {
+  const found = (phrase.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? []).filter((word) => !isStopword(word));
+  return [...new Set(found.map(canonicalStem))].filter((stem) => !LIGHT_WORDS.has(stem));
+}
+
+function replacedIn(text: string): ChangeSentence['replaced'] {
+  const match = REPLACED_RE.exec(text);
+  if (!match) return undefined;
+  const [now, old] = [contentStems(match[1]!), contentStems(match[2]!)];
+  return now.length > 0 && old.length > 0 ? { now, old, all: new Set(contentStems(text)) } : undefined;
 }
 
 /** The sentences of change documents that mark a change, read once per index. */
 const changeSentencesOf = perIndex((index: EvidenceIndex): ChangeSentence[] =>
   index.items
     .filter((unit) => unit.item.kind === 'paragraph' && DOCUMENT_RE.test(unit.item.file.split(/[\\/]/).pop() ?? '') && MARKER_RE.test(unit.text))
-    .map((unit) => ({ unit, denies: DENIAL_RE.test(unit.text), states: new Map(statesIn(withoutCompounds(unit.text)).map((s) => [s.set, s.state])) })),
+    .map((unit) => ({ unit, denies: DENIAL_RE.test(unit.text), states: new Map(statesIn(withoutCompounds(unit.text)).map((s) => [s.set, s.state])), replaced: replacedIn(unit.text) })),
 );
 
 export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
@@ -45,15 +64,27 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
   const end = CLAUSE_END_RE.exec(text);
   const main = end ? text.slice(0, end.index) : text;
   const content = [...new Set((main.toLowerCase().match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) => w.split('-')).map(canonicalStem))].filter((stem) => view.words.has(stem) && !LIGHT_WORDS.has(stem));
-  if (content.length < MIN_WORDS) return undefined;
+  // Every word of the main clause, units and months among them, for the side of a replacement it says.
+  const said = new Set(contentStems(main));
+  if (content.length < MIN_WORDS && !sentences.some((sentence) => sentence.replaced)) return undefined;
   const denies = DENIAL_RE.test(main);
   const figures = extractFeatures(main).quantities;
   const states = statesIn(withoutCompounds(main));
   for (const sentence of sentences) {
     // The claim's own words from the document that announces the change are no reversal of it.
     if (sentence.unit.text.toLowerCase().includes(main.toLowerCase().trim())) continue;
+    // The claim says what the change replaced (the old side's words, two of them when it has two),
+    // nothing of what replaced it, and three words of the sentence.
+    const { replaced } = sentence;
+    if (
+      replaced !== undefined &&
+      replaced.old.filter((stem) => said.has(stem)).length >= Math.min(2, replaced.old.length) &&
+      !replaced.now.some((stem) => said.has(stem)) &&
+      [...said].filter((stem) => replaced.all.has(stem)).length >= MIN_WORDS
+    )
+      return superseded(sentence);
     const shared = content.filter((stem) => sentence.unit.wordSet.has(stem)).length;
-    if (shared < MIN_WORDS || shared < MIN_SHARE * content.length) continue;
+    if (content.length < MIN_WORDS || shared < MIN_WORDS || shared < MIN_SHARE * content.length) continue;
     // A figure of the claim the sentence does not give: the claim is about something else of the
     // same subject ("members pay €0.12 a minute" against "the 15 free minutes are discontinued").
     // Unless the sentence denies the very thing the figure measures ("a gap of about 10 seconds"
@@ -62,16 +93,15 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
     if (figures.length > 0 && !measuresDenied && !figures.some((q) => sentence.unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
     const opposite = states.find((s) => sentence.states.has(s.set) && sentence.states.get(s.set) !== s.state);
     if (sentence.denies === denies && !opposite) continue;
-    const quoted = sentence.unit.text.replace(/\s+/g, ' ').trim();
-    const excerpt = quoted.length > 90 ? `${quoted.slice(0, 87)}…` : quoted;
-    return {
-      partition: 'contradicted',
-      type: 'domain',
-      evidence_refs: [sentence.unit.item.id],
-      reason: `superseded: ${sentence.unit.item.id} says "${excerpt}"`,
-    };
+    return superseded(sentence);
   }
   return undefined;
+}
+
+function superseded(sentence: ChangeSentence): ClaimVerdict {
+  const quoted = sentence.unit.text.replace(/\s+/g, ' ').trim();
+  const excerpt = quoted.length > 90 ? `${quoted.slice(0, 87)}…` : quoted;
+  return { partition: 'contradicted', type: 'domain', evidence_refs: [sentence.unit.item.id], reason: `superseded: ${sentence.unit.item.id} says "${excerpt}"` };
 }
 
 /** A text without its hyphenated compounds: "off-cycle runs" and "auto-borrow" name things, not states. */

@@ -58,11 +58,14 @@ const changeSentencesOf = perIndex((index: EvidenceIndex): ChangeSentence[] =>
 
 export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
   const text = view.claim.text;
-  if (view.wording.hedge || HISTORICAL_RE.test(text) || MARKER_RE.test(text)) return undefined;
+  if (view.wording.hedge || HISTORICAL_RE.test(text)) return undefined;
   const sentences = changeSentencesOf(view.index);
   if (sentences.length === 0) return undefined;
   const end = CLAUSE_END_RE.exec(text);
   const main = end ? text.slice(0, end.index) : text;
+  // A main clause that reports a change itself ("now accepts") is no old account; a clause after it
+  // (", starting with the most recent") marks nothing.
+  if (MARKER_RE.test(main)) return undefined;
   const content = [...new Set((main.toLowerCase().match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) => w.split('-')).map(canonicalStem))].filter((stem) => view.words.has(stem) && !LIGHT_WORDS.has(stem));
   // Every word of the main clause, units and months among them, for the side of a replacement it says.
   const said = new Set(contentStems(main));

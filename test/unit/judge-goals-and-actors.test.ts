@@ -1,7 +1,8 @@
 // The offline judge reading goals said to be met across every row ("every route met the 95%
 // target"), fields named in minutes or hours by a short suffix (avg_delay_min, period_h), a
-// person the report writes as a name ("D. Osei") whom the records write as an id (d.osei), and an
-// account a release note says was replaced ("now … instead of …").
+// person the report writes as a name ("D. Osei") whom the records write as an id (d.osei), an
+// account a release note says was replaced ("now … instead of …"), and a restriction to some tiers
+// a release note lifts ("now available on the Business plan as well").
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -110,6 +111,28 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('the new account is not contradicted, nor a claim of the same subject that says neither side', async () => {
       assert.notEqual((await judge('Invoices are emailed to the billing contact.', [guide, notes])).partition, 'contradicted');
       assert.notEqual((await judge('Invoices are emailed on the first working day of the month.', [guide, notes])).partition, 'contradicted');
+    });
+  });
+  describe('a restriction to some tiers that a release note lifts', () => {
+    const guide = { file: 'sso-guide.md', text: ['# Single sign-on', '', 'SAML single sign-on is only offered on the Enterprise plan.', '', 'Audit exports are not available on Starter.'].join('\n') };
+    const notes = { file: 'release-notes.md', text: ['# Release notes', '', '## 7.1', '', '- SAML single sign-on is now available on the Business plan as well.', '- Audit exports are now available on Starter.'].join('\n') };
+
+    it('"only offered on Enterprise" is contradicted by the note granting it to Business, citing the note', async () => {
+      const verdict = await judge('SAML single sign-on is only offered on Enterprise.', [guide, notes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /release-notes\.md/);
+    });
+
+    it('"not available on Starter" is contradicted by the note granting it to Starter', async () => {
+      const verdict = await judge('Audit exports are not available on Starter.', [guide, notes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    });
+
+    it('a restriction that already names the tier granted, or a restriction of another feature, is not contradicted', async () => {
+      // Business is among the tiers the claim names: nothing was granted outside them.
+      assert.notEqual((await judge('SAML single sign-on is only offered on Business and Enterprise.', [guide, notes])).partition, 'contradicted');
+      // The notes say nothing of SCIM provisioning.
+      assert.notEqual((await judge('SCIM user provisioning is only offered on Enterprise.', [guide, notes])).partition, 'contradicted');
     });
   });
 });

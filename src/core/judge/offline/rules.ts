@@ -55,6 +55,7 @@ import { contradictSpanComparison } from './contradictions/span-comparisons';
 import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
+import { contradictWidenedScope } from './contradictions/widened-scope';
 import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 import { signalName, signalsOf } from './records/signals';
@@ -260,7 +261,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictAlertAbsence(view) ??
     contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??
-    contradictReversal(view);
+    contradictReversal(view) ??
+    contradictWidenedScope(view);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

@@ -37,7 +37,7 @@ interface ChangeSentence {
 const REPLACED_RE = new RegExp(`((?:[\\p{L}\\p{N}'’-]+\\s+){1,4})(?:${changes.reversal.replacedBy.map(escapePhrase).join('|')})\\s+((?:[\\p{L}\\p{N}'’-]+\\s*){1,6})`, 'iu');
 
 /** The content stems of a phrase: its words that carry meaning, each once. */
-function contentStems(phrase: string): string[] {
+export function contentStems(phrase: string): string[] {
   const found = (phrase.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? []).filter((word) => !isStopword(word));
   return [...new Set(found.map(canonicalStem))].filter((stem) => !LIGHT_WORDS.has(stem));
 }
@@ -50,7 +50,7 @@ function replacedIn(text: string): ChangeSentence['replaced'] {
 }
 
 /** The sentences of change documents that mark a change, read once per index. */
-const changeSentencesOf = perIndex((index: EvidenceIndex): ChangeSentence[] =>
+export const changeSentencesOf = perIndex((index: EvidenceIndex): ChangeSentence[] =>
   index.items
     .filter((unit) => unit.item.kind === 'paragraph' && DOCUMENT_RE.test(unit.item.file.split(/[\\/]/).pop() ?? '') && MARKER_RE.test(unit.text))
     .map((unit) => ({ unit, denies: DENIAL_RE.test(unit.text), states: new Map(statesIn(withoutCompounds(unit.text)).map((s) => [s.set, s.state])), replaced: replacedIn(unit.text) })),

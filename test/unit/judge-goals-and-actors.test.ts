@@ -1,8 +1,9 @@
 // The offline judge reading goals said to be met across every row ("every route met the 95%
 // target"), fields named in minutes or hours by a short suffix (avg_delay_min, period_h), a
 // person the report writes as a name ("D. Osei") whom the records write as an id (d.osei), an
-// account a release note says was replaced ("now … instead of …"), and a restriction to some tiers
-// a release note lifts ("now available on the Business plan as well").
+// account a release note says was replaced ("now … instead of …"), a restriction to some tiers
+// a release note lifts ("now available on the Business plan as well"), and an old count a release
+// note gives after another figure ("now 8 guests … for 14 days (previously 5)").
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -133,6 +134,26 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.notEqual((await judge('SAML single sign-on is only offered on Business and Enterprise.', [guide, notes])).partition, 'contradicted');
       // The notes say nothing of SCIM provisioning.
       assert.notEqual((await judge('SCIM user provisioning is only offered on Enterprise.', [guide, notes])).partition, 'contradicted');
+    });
+  });
+  describe('an old count a release note gives after a figure with a unit', () => {
+    const guide = { file: 'guests.md', text: ['# Guests', '', 'A trial workspace can invite 5 guests to a project.', '', 'Share links stay valid for 30 days.'].join('\n') };
+    const notes = {
+      file: 'release-notes.md',
+      text: ['# Release notes', '', '- Trial workspaces can now invite 8 guests to a project for 14 days (previously 5).', '- Share links now expire after 7 days instead of 30.'].join('\n'),
+    };
+
+    it('"(previously 5)" after "14 days" is the guest count\'s old value: the guide\'s 5 guests is contradicted', async () => {
+      // The first figure after "now" is 8 guests; 5 is its old value, not 5 days.
+      const verdict = await judge('A trial workspace can invite 5 guests to a project.', [guide, notes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /from 5 to 8/);
+      assert.notEqual((await judge('A trial workspace can now invite 8 guests to a project.', [guide, notes])).partition, 'contradicted');
+    });
+
+    it('"7 days instead of 30": the old value right after a figure with a unit is still in its unit', async () => {
+      const verdict = await judge('Share links stay valid for 30 days.', [guide, notes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
     });
   });
 });

@@ -50,9 +50,25 @@ export function changesIn(unit: IndexedItem): Change[] {
     // "shortened from 10 to 7 days": the old value is in the new one's unit.
     if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: inUnitOf(a, b), now: b });
     // "… is now 45 minutes after capture (previously 20 minutes)": the value before the parenthesis is the new one.
-    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}%\s]{0,40}$/u.test(between.replace(PREVIOUSLY_RE, '')) && VERB_RE.test(before + text.slice(a.start, a.start + a.raw.length))) out.push({ unit, old: inUnitOf(b, a), now: a });
+    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}%\s]{0,40}$/u.test(between.replace(PREVIOUSLY_RE, ''))) {
+      // A bare old value after a figure with a unit is the changed figure's: the first after the
+      // change's verb ("now sent after 2 tag faults … within 30 days (previously 3)", "now 1,000
+      // responses in one hour (was 500)"), which may be that very figure ("now expire after 7 days instead of 30").
+      const now = !b.hasUnit && a.hasUnit ? (changedFigure(quantities, i, text) ?? a) : a;
+      if (now && VERB_RE.test(textBefore(unit, now.start, 80) + text.slice(now.start, now.start + now.raw.length))) out.push({ unit, old: inUnitOf(b, now), now });
+    }
   }
   return out;
+}
+
+/** The first figure after the last change verb before the i-th, in its sentence, that is no code after an acronym (HTTP 429). */
+function changedFigure(quantities: readonly Quantity[], i: number, text: string): Quantity | undefined {
+  const at = quantities[i]!.start;
+  const sentenceStart = Math.max(text.lastIndexOf('. ', at), text.lastIndexOf('; ', at), 0);
+  const verbs = [...text.slice(sentenceStart, at).matchAll(new RegExp(VERB_RE.source, 'gi'))];
+  if (verbs.length === 0) return undefined;
+  const from = sentenceStart + verbs.at(-1)!.index!;
+  return quantities.find((q, j) => j <= i && q.start > from && !/\b[A-Z]{2,}\s*$/.test(text.slice(Math.max(0, q.start - 8), q.start)));
 }
 
 /**

@@ -3,11 +3,13 @@
 // person the report writes as a name ("D. Osei") whom the records write as an id (d.osei), an
 // account a release note says was replaced ("now … instead of …"), a restriction to some tiers
 // a release note lifts ("now available on the Business plan as well"), and an old count a release
-// note gives after another figure ("now 8 guests … for 14 days (previously 5)").
+// note gives after another figure ("now 8 guests … for 14 days (previously 5)"), and a range a
+// release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes").
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
 import { fieldNameUnit } from '../../src/core/retrieval/reading/vocabulary';
+import { extractFeatures } from '../../src/core/retrieval/index';
 import { judge } from '../support/judge-sources';
 
 describe('offline judge: goals met by every row, minute and hour fields, names written as ids', () => {
@@ -154,6 +156,22 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('"7 days instead of 30": the old value right after a figure with a unit is still in its unit', async () => {
       const verdict = await judge('Share links stay valid for 30 days.', [guide, notes]);
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    });
+  });
+  describe('a range a release note extends', () => {
+    const guide = { file: 'sessions.md', text: ['# Sessions', '', 'Session timeouts can be set from 10 to 120 minutes.'].join('\n') };
+    const notes = { file: 'release-notes.md', text: ['# Release notes', '', '- **Sessions**: the allowed range for session timeouts is extended to 10–240', '  minutes.'].join('\n') };
+
+    it('a unit on the next line of a wrapped item is the figure\'s unit', () => {
+      const figures = extractFeatures('is extended to 10–240\n  minutes.').quantities;
+      assert.deepEqual(figures.map((q) => [q.value, q.dimension]), [[600, 'duration'], [14_400, 'duration']]);
+    });
+
+    it('the guide\'s range is contradicted by the extended one; the new range is not', async () => {
+      const verdict = await judge('Session timeouts can be set from 10 to 120 minutes.', [guide, notes]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /changes it to 10–240 minutes/);
+      assert.notEqual((await judge('Session timeouts can be set from 10 to 240 minutes.', [guide, notes])).partition, 'contradicted');
     });
   });
 });

@@ -19,7 +19,8 @@ const RATE_HINT = /per|\/|second/i;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+(\p{L}+)/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const PER_RATIO_DIMENSIONS = new Set(['mass', 'length']);
-const UNIT_AFTER_RE = /^[\s-]?(%|percent\b|req\/s\b|\/s\b|°c\b|℃|[a-zµ]{1,12}\b)/i;
+// A unit may follow on the next line of a wrapped paragraph or list item ("15–90\n  minutes").
+const UNIT_AFTER_RE = /^(?:[ \t]*\r?\n[ \t]*|[\s-])?(%|percent\b|req\/s\b|\/s\b|°c\b|℃|[a-zµ]{1,12}\b)/i;
 
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
 export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {

@@ -2,11 +2,11 @@
 // notes say the window "is extended from 30 to 45 days" (or "is now 45 days (previously 30)").
 // The claim repeats the old value from the document the change supersedes; the change statement
 // (records/changes.ts) names the same thing in the claim's words and gives the value it has now.
-import type { IndexedItem } from '../../../retrieval/index';
+import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
-import { HISTORICAL_RE, changesOf, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
+import { HISTORICAL_RE, changesOf, newRangesIn, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
 
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || HISTORICAL_RE.test(view.claim.text)) return undefined;
@@ -48,6 +48,22 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
       reason: `claim says ${claimed.raw.trim()}, superseded: ${unit.item.id} changes it from ${change.old.raw.trim()} to ${change.now.raw.trim()}`,
     };
   }
+  // A new range ("the allowed range is extended to 15–90 minutes") against the claim's range of the
+  // same kind ("from 15 to 60 minutes") that an earlier document states.
+  const claimedRange = rangeOf(figures);
+  if (claimedRange) {
+    for (const unit of candidates) {
+      if (unit.item.kind !== 'paragraph') continue;
+      const shared = sharedWithItem(unit, words);
+      for (const range of newRangesIn(unit)) {
+        if (range.high.dimension !== claimedRange.high.dimension) continue;
+        if (quantityMatches(claimedRange.low, range.low) && quantityMatches(claimedRange.high, range.high)) continue;
+        // About the same thing: two of the claim's words, or one and two of a sentence of another document that states the claim's range.
+        if (!statements.some((s) => s.item.file !== unit.item.file && (shared >= 2 || (shared >= 1 && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2)))) continue;
+        return { partition: 'contradicted', type: 'domain', evidence_refs: [unit.item.id], reason: `claim says ${claimedRange.low.raw.trim()} to ${claimedRange.high.raw.trim()}, superseded: ${unit.item.id} changes it to ${range.low.raw.trim()}–${range.high.raw.replace(/\s+/g, ' ').trim()}` };
+      }
+    }
+  }
   // A new value given alone ("event storage is extended to 180 days") against the claim's figure
   // that an earlier document states for the same thing ("events are stored for 90 days").
   for (const unit of candidates) {
@@ -61,4 +77,12 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     }
   }
   return undefined;
+}
+
+/** The claim's range: its only two figures of one kind, the second with a unit ("from 15 to 60 minutes"). */
+function rangeOf(figures: readonly Quantity[]): { low: Quantity; high: Quantity } | undefined {
+  if (figures.length !== 2) return undefined;
+  const [low, high] = [...figures].sort((a, b) => a.start - b.start) as [Quantity, Quantity];
+  if (!high.hasUnit || (low.hasUnit && low.dimension !== high.dimension) || low.value >= high.value) return undefined;
+  return { low, high };
 }

@@ -89,6 +89,19 @@ export function newValuesIn(unit: IndexedItem): Quantity[] {
   return out;
 }
 
+/** A range a document sentence gives as new: "the allowed range … is extended to 15–90 minutes". */
+export function newRangesIn(unit: IndexedItem): Array<{ low: Quantity; high: Quantity }> {
+  const quantities = [...unit.features.quantities].sort((a, b) => a.start - b.start);
+  const out: Array<{ low: Quantity; high: Quantity }> = [];
+  for (let i = 0; i + 1 < quantities.length; i++) {
+    const [low, high] = [quantities[i]!, quantities[i + 1]!];
+    if (!high.hasUnit || !/^\s*[–-]\s*$/.test(unit.text.slice(low.start + low.raw.length, high.start))) continue;
+    const to = /\b(\p{L}+)\s+(?:\p{L}+\s+)?to\s+$/iu.exec(textBefore(unit, low.start, 60));
+    if (to && VERB_RE.test(to[0])) out.push({ low: inUnitOf(low, high), high });
+  }
+  return out;
+}
+
 /** A bare number read in the unit of the figure it is paired with ("from 10 to 7 days": 10 days). */
 function inUnitOf(bare: Quantity, unitOf: Quantity): Quantity {
   if (bare.hasUnit || !unitOf.hasUnit || unitOf.scale === 0) return bare;

@@ -4,7 +4,8 @@
 // account a release note says was replaced ("now … instead of …"), a restriction to some tiers
 // a release note lifts ("now available on the Business plan as well"), and an old count a release
 // note gives after another figure ("now 8 guests … for 14 days (previously 5)"), and a range a
-// release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes").
+// release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes"), and
+// entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -172,6 +173,36 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
       assert.match(verdict.reason, /changes it to 10–240 minutes/);
       assert.notEqual((await judge('Session timeouts can be set from 10 to 240 minutes.', [guide, notes])).partition, 'contradicted');
+    });
+  });
+  describe('entities a table writes behind a short code, compared over periods', () => {
+    const missions = {
+      file: 'missions.csv',
+      text: [
+        'month,base,requests,weather_cancellations,median_launch_min',
+        '2024-01,B1-Duluth,62,13,9.0',
+        '2024-01,B2-StPaul,96,9,7.1',
+        '2024-02,B1-Duluth,58,6,8.8',
+        '2024-02,B2-StPaul,90,8,7.4',
+        '2024-03,B1-Duluth,60,12,8.1',
+        '2024-03,B2-StPaul,94,7,7.9',
+      ].join('\n'),
+    };
+
+    it('"Duluth" names B1-Duluth and "St Paul" names B2-StPaul', async () => {
+      // Duluth's median launch was longer than St Paul's in every month (9.0 > 7.1, 8.8 > 7.4, 8.1 > 7.9).
+      const verdict = await judge('Duluth had shorter median launch times than St Paul.', [missions]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /B1-Duluth/);
+    });
+
+    it('a count compared over months the claim does not tell apart is compared by its totals', async () => {
+      // February alone has Duluth below St Paul (6 < 8); over the three months Duluth had 31, St Paul 24.
+      const verdict = await judge('Duluth had fewer weather cancellations than St Paul.', [missions]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /in total .* 31 against .* 24/);
+      // Right by the totals: not contradicted.
+      assert.notEqual((await judge('St Paul had fewer weather cancellations than Duluth.', [missions])).partition, 'contradicted');
     });
   });
 });

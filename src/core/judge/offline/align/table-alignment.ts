@@ -17,6 +17,8 @@ export function tokensOf(text: string): Set<string> {
     out.add(token);
     out.add(canonicalStem(token));
   }
+  // A name written in two capitalised words may be glued in a value ("St Paul" for B2-StPaul).
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}*)\s+(?=(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}]))/gu)) out.add(`${m[1]}${m[2]}`.toLowerCase());
   return out;
 }
 
@@ -24,19 +26,26 @@ export function tokensOf(text: string): Set<string> {
  * Whether the claim names a value (or a column name): every word of it (driver_shortage →
  * driver, shortage); a number only when written apart (Year 11), not as a code's suffix
  * (LEEDS-01); a period code by its part after the year (2026Q1 → Q1), and a year left out when
- * the claim gives none (q1_2026 for "in Q1").
+ * the claim gives none (q1_2026 for "in Q1"); a short code before a name (B1-Duluth) by the name.
  */
 export function namesValue(claim: Set<string>, value: string): boolean {
   const code = /^\p{L}+[-_]\d+$/u.test(value);
   const tokens = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (!tokens.some((token) => /\p{L}/u.test(token))) return false;
   const claimHasYear = [...claim].some((token) => /^(?:19|20)\d\d$/.test(token));
-  return tokens.every((token) => {
+  const coded = codedName(value);
+  return tokens.every((token, at) => {
+    if (coded && at === 0) return true;
     if (/^\d+$/.test(token)) return code || claim.has(token) || (!claimHasYear && /^(?:19|20)\d\d$/.test(token) && tokens.length > 1);
     if (claim.has(token) || claim.has(canonicalStem(token))) return true;
     const afterYear = /^(?:19|20)\d\d(\p{L}+\d*)$/u.exec(token)?.[1];
     return afterYear !== undefined && claim.has(afterYear);
   });
+}
+
+/** A short code before a name ("B1-Duluth", "P05_Harbour"): the value is named by the name alone. */
+function codedName(value: string): boolean {
+  return /^\p{L}{1,3}\d{1,3}[-_]\p{L}{3,}/u.test(value);
 }
 
 /** Where in the claim a value is named: the first of its word tokens found, for telling "A … than B" apart. */
@@ -58,6 +67,12 @@ export function namedAt(text: string, value: string): number {
     const stem = canonicalStem(token);
     const match = new RegExp(`(?<![\\p{L}\\p{N}])(?:${token}|${stem})`, 'iu').exec(lower) ?? new RegExp(`(?<![\\p{L}\\p{N}])${token.replace(/^(?:19|20)\d\d/, '')}`, 'iu').exec(lower);
     if (match) best = Math.min(best, match.index);
+  }
+  // A name glued in the value ("StPaul") is written apart in the claim ("St Paul").
+  for (const glued of value.match(/\p{Lu}\p{Ll}*\p{Lu}\p{Ll}+/gu) ?? []) {
+    const apart = glued.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase();
+    const at = lower.indexOf(apart);
+    if (at >= 0) best = Math.min(best, at);
   }
   return best;
 }
@@ -82,7 +97,8 @@ function valueTokens(value: string, frequency: (token: string) => number): strin
   const tokens = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const code = /^\p{L}+[-_]\d+$/u.test(value);
   // Digits a claim must write (not a code's suffix, not a year it may leave out).
-  const required = tokens.filter((token) => /\p{L}/u.test(token) || (!code && /^\d+$/.test(token) && !/^(?:19|20)\d\d$/.test(token)));
+  const coded = codedName(value);
+  const required = tokens.filter((token, at) => !(coded && at === 0) && (/\p{L}/u.test(token) || (!code && /^\d+$/.test(token) && !/^(?:19|20)\d\d$/.test(token))));
   const anchor = required.length > 0 ? required.reduce((a, b) => (frequency(b) < frequency(a) ? b : a)) : undefined;
   const keys = (token: string): string[] => {
     if (!/\p{L}/u.test(token)) return [token];

@@ -5,7 +5,10 @@
 // "… than"; the measure is the column its figure sits in or its words name.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { comparedGroups, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly } from '../align/table-alignment';
+import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { periodKey } from '../records/periods';
+import { UNIT_KEY_PARTS } from '../vocabulary';
+import { canonicalStem } from '../../../retrieval/index';
 import comparisons from '../vocabulary/comparisons.json';
 import { rateMeasure } from '../derive/row-figures';
 
@@ -79,7 +82,22 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
   if (outcomes.length === 0) return undefined;
   // Equal figures are no comparison the claim gets wrong.
   const reversed = ([first, second]: [Side, Side]): boolean => compared.direction * (first.value - second.value) < 0;
-  if (!outcomes.every(reversed)) return null;
+  if (!outcomes.every(reversed)) {
+    // Over several periods the claim does not tell apart, a count compares by its totals
+    // ("declined fewer requests than St Paul": 38 against 27 over the four months).
+    // Only two entities over periods (not two periods), by a count the comparison's own clause names.
+    if (outcomes.length < 2 || !measure || !isCount(table, measure) || !comparesEntities(pairs) || !namedInClause(view.claim.text, compared.wording, measure)) return null;
+    const total = (at: 0 | 1): number => outcomes.reduce((sum, pair) => sum + pair[at].value, 0);
+    const [a, b] = [total(0), total(1)];
+    if (compared.direction * (a - b) >= 0) return null;
+    const [first, second] = outcomes[0]!;
+    return {
+      partition: 'contradicted',
+      type: 'synthesis',
+      evidence_refs: [...new Set(outcomes.flatMap(([x, y]) => [x.row.refs[0]!, y.row.refs[0]!]))].slice(0, 8),
+      reason: `claim says "${compared.wording}" by ${measure}; in total over ${outcomes.length} rows each, ${first.label} ${Number(a.toPrecision(6))} against ${second.label} ${Number(b.toPrecision(6))}`,
+    };
+  }
   const [first, second] = outcomes[0]!;
   const show = (side: Side): string => `${side.label} ${Number(side.value.toPrecision(4))} (${side.row.refs[0]})`;
   return {
@@ -88,4 +106,29 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     evidence_refs: [...new Set([first.row.refs[0]!, second.row.refs[0]!])],
     reason: `claim says "${compared.wording}"${measure ? ` by ${measure}` : ''}; ${show(first)} against ${show(second)}`,
   };
+}
+
+/** A column of counts that add up over rows: whole numbers, named by no average, rate, share or extreme. */
+function isCount(table: Table, column: string): boolean {
+  if (NOT_ADDITIVE_RE.test(column)) return false;
+  return table.rows.every((row) => {
+    const value = numericValue(row.values.get(column) ?? '');
+    return value === undefined || Number.isInteger(value);
+  });
+}
+const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAdditive.join('|')})(?:$|[_\\s-])`, 'i');
+
+/** The two sides are entities (sites, bases), not periods (months). */
+function comparesEntities(pairs: ReadonlyArray<[string, string[]]>): boolean {
+  return pairs.length === 1 && pairs[0]![1].every((value) => periodKey(value) === undefined);
+}
+
+/** Every word of the measure's name (but its unit's) is in the clause that holds the comparison ("declined … for weather" for declined_weather). */
+function namedInClause(text: string, wording: string, measure: string): boolean {
+  const at = text.indexOf(wording.split(/\s+/)[0]!);
+  const end = text.slice(at).search(/[;:]|,?\s+but\b|,?\s+while\b|,?\s+and\s+(?=\p{Ll}+ed\b)/u);
+  const clause = tokensOf(end < 0 ? text : text.slice(0, at + end));
+  return columnWords(measure.toLowerCase())
+    .filter((word) => !UNIT_KEY_PARTS.has(word))
+    .every((word) => clause.has(word) || clause.has(canonicalStem(word)));
 }

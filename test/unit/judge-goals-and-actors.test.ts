@@ -5,7 +5,8 @@
 // a release note lifts ("now available on the Business plan as well"), and an old count a release
 // note gives after another figure ("now 8 guests … for 14 days (previously 5)"), and a range a
 // release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes"), and
-// entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals.
+// entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
+// and "nothing was restarted" denying every restart but the excepted.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -203,6 +204,27 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.match(verdict.reason, /in total .* 31 against .* 24/);
       // Right by the totals: not contradicted.
       assert.notEqual((await judge('St Paul had fewer weather cancellations than Duluth.', [missions])).partition, 'contradicted');
+    });
+  });
+  describe('"nothing was <done>": every record of the act counts, but the excepted', () => {
+    const log = {
+      file: 'ops.log',
+      text: [
+        '2024-09-17T13:04:51Z INFO api-pod-1 restarted image=api:2.4.0',
+        '2024-09-17T13:05:06Z INFO api-pod-2 restarted image=api:2.4.0',
+        '2024-09-17T13:36:31Z INFO cache-node-2 restarted pid=41877',
+      ].join('\n'),
+    };
+
+    it('"apart from the API pods, nothing was restarted" is contradicted by the cache node\'s restart', async () => {
+      const verdict = await judge('Apart from the API pods, nothing was restarted.', [log]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /E3 shows one/);
+    });
+
+    it('with the cache node excepted too, nothing is left to contradict it', async () => {
+      const verdict = await judge('Apart from the API pods and cache-node-2, nothing was restarted.', [log]);
+      assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
     });
   });
 });

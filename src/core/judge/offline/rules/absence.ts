@@ -73,6 +73,8 @@ function namedBefore(view: ClaimView, denied: readonly string[]): { identifiers:
 }
 
 const EXCEPTION_RE = /\b(?:apart from|except(?: for)?|other than|besides|aside from)\s+([^,;.]+)/i;
+/** "Nothing was restarted", "nobody else acknowledged it": a denial of everything, whatever its subject. */
+const NOTHING_RE = /(?:^|[,;:]\s*|\b(?:and|but|so)\s+)(?:nothing|nobody|no one|no-one)\s+(?:else\s+)?(?:(?:was|were|has|had|is|got)\s+(?:been\s+)?)?(\p{L}+)/iu;
 
 /** A field value that itself denies the denied thing: `status=not_scheduled`, `result=no-retry`. */
 function fieldDenies(unit: IndexedItem, denied: readonly string[]): boolean {
@@ -176,6 +178,9 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   const labels = numberedLabels(view.claim.text);
   const inability = negatedClaim && onlyModalNegation(view.claim.text);
   const phrase = deniedPhrase(view.claim.text, view.wording.absent);
+  // (Of a real event: "nothing happened" denies no event a record could name.)
+  const nothing = NOTHING_RE.exec(view.claim.text)?.[1];
+  const everything = nothing !== undefined && !LIGHT_WORDS.has(canonicalStem(nothing.toLowerCase()));
   for (const unit of candidates) {
     const mentions = denied.some((term) => unit.wordSet.has(term) || unit.identifierSet.has(term));
     if (!mentions) continue;
@@ -216,7 +221,8 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // "No other services were restarted": what "other" leaves is any entity but the one set apart
     // above, so a record of the denied event need not share the claim's words for its class.
     // (Not when the denial is of the class itself, "no other inverter logged a fault": then the record must be of that class.)
-    if ((!setApart || deniesClass) && (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied)))) continue;
+    // ("Nothing was restarted": every record of a restart is one, but for the excepted.)
+    if (!everything && (!setApart || deniesClass) && (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied)))) continue;
     // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
     // names the thing; it does not record one.
     if (namedOnlyAsPlan(unit, denied)) continue;

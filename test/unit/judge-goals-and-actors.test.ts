@@ -6,7 +6,7 @@
 // note gives after another figure ("now 8 guests … for 14 days (previously 5)"), and a range a
 // release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes"), and
 // entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
-// and "nothing was restarted" denying every restart but the excepted.
+// "nothing was restarted" denying every restart but the excepted, and a queue's backlog read as its depth.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -225,6 +225,19 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('with the cache node excepted too, nothing is left to contradict it', async () => {
       const verdict = await judge('Apart from the API pods and cache-node-2, nothing was restarted.', [log]);
       assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    });
+  });
+  describe('a queue\'s backlog is its depth', () => {
+    const metrics = {
+      file: 'metrics.log',
+      text: ['[tool=metrics row=1] ts=2024-09-17T13:15Z queue=orders-in depth=310', '[tool=metrics row=2] ts=2024-09-17T13:30Z queue=orders-in depth=1050', '[tool=metrics row=3] ts=2024-09-17T13:45Z queue=orders-in depth=2870', '[tool=metrics row=4] ts=2024-09-17T14:00Z queue=orders-in depth=640'].join('\n'),
+    };
+
+    it('"the orders-in backlog peaked at about 1,050" is contradicted by the depth series reaching 2,870; the right peak is not', async () => {
+      const verdict = await judge('The orders-in backlog peaked at about 1,050 messages.', [metrics]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /2870/);
+      assert.notEqual((await judge('The orders-in backlog peaked at about 2,870 messages.', [metrics])).partition, 'contradicted');
     });
   });
 });

@@ -53,6 +53,8 @@ const SYNONYMS: Record<string, string> = {
   usag: 'us',
   util: 'us',
   utilis: 'us',
+  // A queue's backlog is its depth (`depth=1050`, `queue_depth`).
+  backlog: 'depth',
   // df's "Avail" column is what a report calls free space.
   free: 'avail',
   // Money: "cost", "spend", and `*_usd` fields.

@@ -6,7 +6,8 @@
 // note gives after another figure ("now 8 guests … for 14 days (previously 5)"), and a range a
 // release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes"), and
 // entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
-// "nothing was restarted" denying every restart but the excepted, and a queue's backlog read as its depth.
+// "nothing was restarted" denying every restart but the excepted, a queue's backlog read as its depth,
+// and a numbered label ("the module 9 probe") naming the series a low is of.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -238,6 +239,25 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
       assert.match(verdict.reason, /2870/);
       assert.notEqual((await judge('The orders-in backlog peaked at about 2,870 messages.', [metrics])).partition, 'contradicted');
+    });
+  });
+  describe('a numbered label names the series a low is of', () => {
+    const log = {
+      file: 'dose.log',
+      text: [
+        '2024-09-17T07:00:00Z INFO dose probe module=9 paa_ppm=12 temp_c=60.1',
+        '2024-09-17T07:00:00Z INFO dose probe module=4 paa_ppm=2 temp_c=59.8',
+        '2024-09-17T07:10:00Z INFO dose probe module=9 paa_ppm=9 temp_c=60.2',
+        '2024-09-17T07:20:00Z INFO dose probe module=9 paa_ppm=4 temp_c=60.0',
+        '2024-09-17T07:30:00Z INFO dose probe module=9 paa_ppm=6 temp_c=60.0',
+      ].join('\n'),
+    };
+
+    it('"the module 9 probe fell to a low of 9 ppm" is contradicted by module 9\'s 4 ppm, not by module 4\'s 2', async () => {
+      const verdict = await judge('PAA at the module 9 probe fell to a low of 9 ppm.', [log]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /gives 4/);
+      assert.notEqual((await judge('PAA at the module 9 probe fell to a low of 4 ppm.', [log])).partition, 'contradicted');
     });
   });
 });

@@ -21,12 +21,14 @@ export function contradictPeak(view: ClaimView): ClaimVerdict | undefined {
   const text = view.claim.text;
   if (WINDOW_RE.test(text)) return undefined;
   const entities = view.features.identifiers;
-  if (entities.length === 0) return undefined;
+  // "the module 9 probe": a numbered label a record gives as a field (module=9) names the entity too.
+  const labels = numberedLabels(view);
+  if (entities.length === 0 && labels.length === 0) return undefined;
   for (const quantity of view.features.quantities) {
     const before = text.slice(Math.max(0, quantity.start - 40), quantity.start);
     const order = MAX_RE.test(before) ? 'max' : MIN_RE.test(before) ? 'min' : undefined;
     if (!order) continue;
-    const series = seriesOf(view, quantity, entities);
+    const series = seriesOf(view, quantity, entities, labels);
     if (series.length < MIN_SERIES) continue;
     const extreme = series.reduce((a, b) => ((order === 'max' ? b.figure.value > a.figure.value : b.figure.value < a.figure.value) ? b : a));
     if (quantityMatches(quantity, extreme.figure)) continue;
@@ -41,12 +43,12 @@ export function contradictPeak(view: ClaimView): ClaimVerdict | undefined {
 }
 
 /** The readings of the figure's measure in the records naming every one of the claim's entities, from the file that holds most of them. */
-function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string[]): Array<{ unit: IndexedItem; figure: Quantity }> {
+function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string[], labels: ReadonlyArray<[string, string]>): Array<{ unit: IndexedItem; figure: Quantity }> {
   const byFile = new Map<string, Array<{ unit: IndexedItem; figure: Quantity }>>();
   for (const unit of view.index.items) {
     // Records of readings: a document's fields (a plan's "rollback above 400 ms for 10 minutes") are not a series.
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'json_field') continue;
-    if (!entities.every((id) => hasIdentifier(unit, id))) continue;
+    if (!entities.every((id) => hasIdentifier(unit, id)) || !labels.every(([field, value]) => unit.item.fields[field] === value)) continue;
     // Readings only: a limit or a threshold (max_latency_ms, "rollback above 400 ms") is no reading.
     const figures = unit.features.quantities.filter((e) => dimensionsCompatible(quantity, e) && e.key.length > 0 && sharedKeyWords(quantity, e) > 0 && !isBound(e) && !isLimit(e) && !e.key.some((word) => THRESHOLD_WORDS.has(word)));
     if (figures.length === 0) continue;
@@ -57,4 +59,14 @@ function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string
     else byFile.set(file, [{ unit, figure }]);
   }
   return [...byFile.values()].reduce<Array<{ unit: IndexedItem; figure: Quantity }>>((a, b) => (b.length > a.length ? b : a), []);
+}
+
+/** The claim's numbered labels ("module 9") that some record gives as a field (module=9). */
+function numberedLabels(view: ClaimView): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const m of view.claim.text.matchAll(/\b(\p{Ll}{3,})\s+(\d{1,4})\b/gu)) {
+    const [field, value] = [m[1]!, m[2]!];
+    if (view.index.items.some((unit) => unit.item.fields[field] === value)) found.push([field, value]);
+  }
+  return found;
 }

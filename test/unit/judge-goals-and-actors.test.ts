@@ -7,7 +7,7 @@
 // release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes"), and
 // entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
 // "nothing was restarted" denying every restart but the excepted, a queue's backlog read as its depth,
-// and a numbered label ("the module 9 probe") naming the series a low is of.
+// a numbered label ("the module 9 probe") naming the series a low is of, and where a rollback goes back to.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -258,6 +258,25 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
       assert.match(verdict.reason, /gives 4/);
       assert.notEqual((await judge('PAA at the module 9 probe fell to a low of 4 ppm.', [log])).partition, 'contradicted');
+    });
+  });
+  describe('where a rollback goes back to', () => {
+    const request = {
+      file: 'change_request.json',
+      text: JSON.stringify({ change_id: 'CHG-5120', service: 'quote-api', new_revision: 'r-812', rollback_plan: 'cfgctl rollback quote-api --env prod --to r-811' }, null, 2),
+    };
+
+    it('"run cfgctl rollback to revision r-812" is contradicted by the plan\'s --to r-811; the plan\'s own target is not', async () => {
+      // r-812 is in the evidence, as the new revision: only the rollback's target decides.
+      const verdict = await judge('If a rollback is needed, run cfgctl rollback to revision r-812.', [request]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /r-811/);
+      assert.notEqual((await judge('If a rollback is needed, run cfgctl rollback to revision r-811.', [request])).partition, 'contradicted');
+    });
+
+    it('a command flag in the claim is read the same way', async () => {
+      const verdict = await judge('The rollback command is `cfgctl rollback quote-api --env prod --to r-810`.', [request]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
     });
   });
 });

@@ -56,6 +56,7 @@ import { contradictOtherChange } from './contradictions/other-changes';
 import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
 import { contradictWidenedScope } from './contradictions/widened-scope';
+import { contradictRollbackTarget } from './contradictions/rollback-targets';
 import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 import { signalName, signalsOf } from './records/signals';
@@ -262,7 +263,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??
     contradictReversal(view) ??
-    contradictWidenedScope(view);
+    contradictWidenedScope(view) ??
+    contradictRollbackTarget(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

@@ -7,7 +7,8 @@
 // release note extends, its unit on the next line of a wrapped item ("to 10–240\n  minutes"), and
 // entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
 // "nothing was restarted" denying every restart but the excepted, a queue's backlog read as its depth,
-// a numbered label ("the module 9 probe") naming the series a low is of, and where a rollback goes back to.
+// a numbered label ("the module 9 probe") naming the series a low is of, where a rollback goes back to,
+// and an act the claim says was done whose record shows it failing.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -277,6 +278,26 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('a command flag in the claim is read the same way', async () => {
       const verdict = await judge('The rollback command is `cfgctl rollback quote-api --env prod --to r-810`.', [request]);
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    });
+  });
+  describe('an act the claim says was done whose record shows it failing', () => {
+    const trace = {
+      file: 'trace.jsonl',
+      text: [
+        JSON.stringify({ ts: '2026-03-11T02:40:00Z', type: 'tool_call', tool: 'ops_cli', args: { action: 'resume', job: 'nightly-settle' }, result: 'error: resume blocked, batch window closed', exit_ok: false }),
+        JSON.stringify({ ts: '2026-03-11T02:41:00Z', type: 'tool_call', tool: 'ops_cli', args: { action: 'pause', job: 'nightly-settle' }, result: 'paused', exit_ok: true }),
+      ].join('\n'),
+    };
+
+    it('"I resumed the settlement job" is contradicted by the resume call that failed', async () => {
+      const verdict = await judge('I resumed the nightly-settle job once the lag was back under control.', [trace]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /exit_ok false/);
+    });
+
+    it('a claim that reports the failure, or an act whose record went well, is not contradicted', async () => {
+      assert.notEqual((await judge('I tried to resume the nightly-settle job, but the call failed.', [trace])).partition, 'contradicted');
+      assert.notEqual((await judge('I paused the nightly-settle job.', [trace])).partition, 'contradicted');
     });
   });
 });

@@ -57,6 +57,7 @@ import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
 import { contradictWidenedScope } from './contradictions/widened-scope';
 import { contradictRollbackTarget } from './contradictions/rollback-targets';
+import { contradictFailedAct } from './contradictions/failed-acts';
 import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 import { signalName, signalsOf } from './records/signals';
@@ -264,7 +265,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictSuperseded(view, candidates) ??
     contradictReversal(view) ??
     contradictWidenedScope(view) ??
-    contradictRollbackTarget(view, candidates);
+    contradictRollbackTarget(view, candidates) ??
+    contradictFailedAct(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

@@ -1,0 +1,48 @@
+// An act the claim says was done that its record shows failing: "I resumed the reconciliation
+// job" while `ops_cli action=resume job=eod-reconcile … exit_ok=false`; "the catalog entry for
+// orders-prod has been updated" while `catalog_update service=orders-prod … 403 Forbidden`; "the
+// one from fs-man-03 also restored cleanly" against `restore_test server=fs-man-03 status=failed`.
+// The act is a verb of the claim in the past whose stem names the record's tool or action; the
+// record is of the claim's object (one of its identifiers, else one of its words); a record of
+// the same act on the same object that went well leaves the claim alone (a retry).
+import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { troubleReason } from '../../../omissions';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
+import { LIGHT_WORDS } from '../words';
+import actors from '../vocabulary/actors.json';
+
+const ACT_FIELDS = new Set(['action', 'step', 'operation', 'op', 'task', 'command', 'cmd']);
+const IRREGULAR = new Set(actors.irregularPast);
+/** A claim that reports trouble itself is no claim that the act went well. */
+const TROUBLE_RE = /\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?|unable|could\s+not|couldn['’]t|did\s+not|didn['’]t|not\s+(?:yet\s+)?(?:been\s+)?\p{L}+ed|blocked|denied|rejected|tried|attempted)\b/iu;
+
+/** Stems of the names a record gives its act: its tool's name, its action field. */
+function actStems(unit: IndexedItem): Set<string> {
+  const names = [unit.item.tool ?? '', ...Object.entries(unit.item.fields).filter(([key]) => ACT_FIELDS.has(key.toLowerCase().split('.').pop()!)).map(([, value]) => value)];
+  return new Set(names.flatMap((name) => name.toLowerCase().split(/[^a-z]+/)).filter((part) => part.length >= 4).map(canonicalStem));
+}
+
+export function contradictFailedAct(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const text = view.claim.text;
+  const { wording } = view;
+  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || TROUBLE_RE.test(text)) return undefined;
+  const verbs = new Set((text.toLowerCase().match(/\b\p{L}{4,}\b/gu) ?? []).filter((word) => word.endsWith('ed') || IRREGULAR.has(word)).map(canonicalStem));
+  if (verbs.size === 0) return undefined;
+  const objectWords = [...view.words.keys()].filter((word) => !verbs.has(word) && !LIGHT_WORDS.has(word));
+  const ofObject = (unit: IndexedItem): boolean =>
+    view.features.identifiers.length > 0 ? view.features.identifiers.some((id) => hasIdentifier(unit, id)) : objectWords.some((word) => unit.wordSet.has(word));
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && [...actStems(unit)].some((stem) => verbs.has(stem)) && ofObject(unit));
+  const failed = records.filter((unit) => failing(unit) !== undefined);
+  if (failed.length === 0 || failed.length < records.length) return undefined;
+  const record = failed[0]!;
+  return contradicted(record, `claim says it was done, ${record.item.id} shows it failing (${failing(record)})`);
+}
+
+/** Why a record shows its act failing: trouble it reports, or a status field of a document's step ("status": "failed"). */
+function failing(unit: IndexedItem): string | undefined {
+  const trouble = troubleReason(unit.item);
+  if (trouble) return trouble;
+  const status = Object.entries(unit.item.fields).find(([key, value]) => /(?:^|[._])(?:status|state|result|outcome)$/i.test(key) && FAILED_VALUES.has(value.trim().toLowerCase()));
+  return status ? `${status[0]}=${status[1]}` : undefined;
+}
+const FAILED_VALUES = new Set(['failed', 'failure', 'error', 'errored', 'denied', 'forbidden', 'rejected', 'aborted']);

@@ -8,7 +8,7 @@
 // entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
 // "nothing was restarted" denying every restart but the excepted, a queue's backlog read as its depth,
 // a numbered label ("the module 9 probe") naming the series a low is of, where a rollback goes back to,
-// and an act the claim says was done whose record shows it failing.
+// an act the claim says was done whose record shows it failing, and a time given as "N minutes after <event>".
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -298,6 +298,23 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('a claim that reports the failure, or an act whose record went well, is not contradicted', async () => {
       assert.notEqual((await judge('I tried to resume the nightly-settle job, but the call failed.', [trace])).partition, 'contradicted');
       assert.notEqual((await judge('I paused the nightly-settle job.', [trace])).partition, 'contradicted');
+    });
+  });
+  describe('a time given as a span after an event', () => {
+    const log = {
+      file: 'deploy.log',
+      text: ['2025-03-08T22:02:15Z INFO change window opened change=CHG-7781 by=ops-bot', '2025-03-08T22:40:03Z INFO step 3 done', '2025-03-09T00:22:10Z INFO change CHG-7781 closed status=implemented'].join('\n'),
+    };
+
+    it('"closed at 00:22, 1 hour 40 minutes after the window opened" is contradicted: the window opened at 22:02, 2 h 20 min before', async () => {
+      const verdict = await judge('The change was closed at 00:22, 1 hour 40 minutes after the window opened.', [log]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /E1 2025-03-08T22:02:15Z are 2.3 hours apart/);
+    });
+
+    it('the right span, past midnight, is not contradicted', async () => {
+      const verdict = await judge('The change was closed at 00:22, about 2 hours 20 minutes after the window opened.', [log]);
+      assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
     });
   });
 });

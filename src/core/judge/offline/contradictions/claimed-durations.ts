@@ -4,7 +4,7 @@
 // minutes, from 06:02 to 07:12". Each end is a clock time the claim gives, else the records of
 // the event its words describe (records/events.ts). A figure outside the claim's own precision
 // ("about" allows a fifth) contradicts it.
-import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { CLAUSE_BREAK, durationHolds, eventOf, spanText, type Moment } from '../records/events';
 
@@ -31,7 +31,7 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   const lead = before.replace(/[\s,]*(?:about|around|roughly|nearly|almost|some|approximately|just over|just under|over|under)?\s*$/i, '');
   const preceding = /\b(?:to|until|till|through|and)\s+[^,;.]*\d{1,2}:\d{2}[^,;.]*$/i.test(lead) && before.length - lead.length <= 12 ? FROM_TO_RE.exec(lead) : null;
   const ends = following ?? preceding;
-  if (!ends) return undefined;
+  if (!ends) return sinceEvent(view, duration, after, candidates);
   const [a, b] = [ends[1] ?? ends[3]!, (ends[2] ?? ends[4]!).split(CLAUSE_BREAK)[0]!];
   const start = endOf(a, candidates);
   const end = endOf(b, candidates);
@@ -62,4 +62,26 @@ function endOf(clause: string, candidates: readonly IndexedItem[]): (Omit<Moment
   if (FIRST_RE.test(clause)) return events.reduce((a, b) => (b.at < a.at ? b : a));
   if (LAST_RE.test(clause)) return events.reduce((a, b) => (b.at > a.at ? b : a));
   return undefined;
+}
+
+/**
+ * "acknowledged the page at 02:23, about three minutes after it fired"; "connected by 20:44, about
+ * five minutes after their installs started": the claim's one clock time is one end, the event
+ * the words after "after" (or "before") describe the other, when one record is that event.
+ */
+function sinceEvent(view: ClaimView, duration: Quantity, after: string, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
+  const relation = /^\s*(after|before)\s+(.+)$/i.exec(after);
+  if (!relation || view.features.times.length !== 1) return undefined;
+  const clause = relation[2]!.split(CLAUSE_BREAK)[0]!;
+  const event = endOf(clause, candidates);
+  if (!event?.unit || extractFeatures(clause).times.length > 0) return undefined;
+  const claimed = view.features.times[0]!;
+  const day = 86_400;
+  const mine = (claimed.utc ?? claimed.seconds) % day;
+  const theirs = event.at % day;
+  let span = relation[1]!.toLowerCase() === 'after' ? mine - theirs : theirs - mine;
+  if (span < 0) span += day;
+  if (span <= 0 || span > day / 2) return undefined;
+  if (durationHolds(duration, span, APPROXIMATE_RE.test(view.claim.text.slice(0, duration.start)))) return undefined;
+  return contradicted(event.unit, `claim says ${duration.raw.trim()} ${relation[1]!.toLowerCase()} it, ${claimed.raw.trim()} and ${event.unit.item.id} ${event.raw} are ${spanText(span)} apart`);
 }

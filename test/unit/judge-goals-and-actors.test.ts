@@ -8,7 +8,8 @@
 // entities a table writes behind a code or glued ("B2-StPaul" for "St Paul") compared by their totals,
 // "nothing was restarted" denying every restart but the excepted, a queue's backlog read as its depth,
 // a numbered label ("the module 9 probe") naming the series a low is of, where a rollback goes back to,
-// an act the claim says was done whose record shows it failing, and a time given as "N minutes after <event>".
+// an act the claim says was done whose record shows it failing, a time given as "N minutes after <event>",
+// and a plan's limit ("up to 500 subscribers") that is another plan's.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -315,6 +316,21 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
     it('the right span, past midnight, is not contradicted', async () => {
       const verdict = await judge('The change was closed at 00:22, about 2 hours 20 minutes after the window opened.', [log]);
       assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    });
+  });
+  describe('a limit "up to N" that is another plan\'s', () => {
+    const plans = {
+      file: 'plans.json',
+      text: JSON.stringify({ plans: { basic: { price_usd_month: 0, max_guests: 10, max_projects: 3 }, plus: { price_usd_month: 12, max_guests: 50, max_projects: 12 } } }, null, 2),
+    };
+    // A comparison table that states "Up to 50 guests" without saying, in the row, for which plan.
+    const table = { file: 'plans.md', text: ['# Plans', '', '| | Basic | Plus |', '|---|---|---|', '| Projects | 3 | 12 |', '| Guests | Up to 10 guests | Up to 50 guests |'].join('\n') };
+
+    it('"Basic also gives you up to 50 guests" is contradicted: Basic\'s max_guests is 10, 50 is Plus\'s', async () => {
+      const verdict = await judge('Basic also gives you up to 50 guests.', [table, plans]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /max_guests=10 for basic; 50 is plus's/);
+      assert.notEqual((await judge('Basic also gives you up to 10 guests.', [table, plans])).partition, 'contradicted');
     });
   });
 });

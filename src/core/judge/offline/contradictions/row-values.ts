@@ -10,6 +10,8 @@ import { dimensionsCompatible, quantityMatches } from '../derive/matching';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { MONEY_KEY_PARTS, THRESHOLD_WORDS } from '../vocabulary/index';
+
+const LIMIT_WORDS = new Set(['max', 'maximum', 'limit', 'cap', 'quota', 'allowance', 'allowed']);
 import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
 
 /**
@@ -21,7 +23,8 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
   const { wording } = view;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
   const claim = tokensOf(view.claim.text);
-  const unmet = view.features.quantities.filter((q) => q.qualifier !== 'delta' && q.qualifier !== 'lower' && q.qualifier !== 'upper' && (missing === undefined || missing.includes(q.raw.trim())));
+  // ("up to 500 subscribers" is a limit: a row's limit column gives it, checked below.)
+  const unmet = view.features.quantities.filter((q) => q.qualifier !== 'delta' && q.qualifier !== 'lower' && (missing === undefined || missing.includes(q.raw.trim())));
   if (unmet.length !== 1) return undefined;
   const figure = unmet[0]!;
   const onlyElsewhere = missing === undefined;
@@ -59,6 +62,12 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   if (onlyElsewhere && elsewhere.length !== 1) return undefined;
   const measure = elsewhere.length === 1 ? elsewhere[0] : elsewhere.length === 0 ? measureColumn(view, table, rows, rows, claim, new Set(named.keys()), new Set([...labels, figure.raw.trim()])) : undefined;
   if (!measure) return undefined;
+  // "Up to 500 subscribers" states a limit: only a column of limits (private_feed_max_subscribers) gives it.
+  // (And one of what it limits, the claim's words for it: "menu managers" is no max_kiosks.)
+  if (figure.qualifier === 'upper') {
+    const parts = columnWords(measure.toLowerCase());
+    if (!parts.some((part) => LIMIT_WORDS.has(part)) || !parts.some((part) => !LIMIT_WORDS.has(part) && (claim.has(part) || claim.has(canonicalStem(part))))) return undefined;
+  }
   // "$18,400 in write-offs" is an amount of money: a column of counts (breaks) is not its measure.
   const money = /[$€£¥]\s*$/.test(view.claim.text.slice(Math.max(0, figure.start - 2), figure.start));
   if (money && !columnWords(measure).some((part) => MONEY_KEY_PARTS.has(canonicalStem(part.toLowerCase())))) return undefined;

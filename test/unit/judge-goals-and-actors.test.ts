@@ -9,7 +9,8 @@
 // "nothing was restarted" denying every restart but the excepted, a queue's backlog read as its depth,
 // a numbered label ("the module 9 probe") naming the series a low is of, where a rollback goes back to,
 // an act the claim says was done whose record shows it failing, a time given as "N minutes after <event>",
-// and a plan's limit ("up to 500 subscribers") that is another plan's.
+// a plan's limit ("up to 500 subscribers") that is another plan's, and a percent change between two
+// periods of a table, summed over each period's rows.
 // Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
 // comments.
 import * as assert from 'node:assert/strict';
@@ -331,6 +332,21 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
       assert.match(verdict.reason, /max_guests=10 for basic; 50 is plus's/);
       assert.notEqual((await judge('Basic also gives you up to 10 guests.', [table, plans])).partition, 'contradicted');
+    });
+  });
+  describe('a percent change between two periods of a table', () => {
+    // July 1,000 + 1,500 = 2,500; August 1,100 + 1,485 = 2,585: +3.4%.
+    const sites = { file: 'site_monthly.csv', text: ['month,site,trips,revenue_eur', '2024-07,P01,640,1000', '2024-07,P02,760,1500', '2024-08,P01,650,1100', '2024-08,P02,770,1485'].join('\n') };
+
+    it('"revenue rose about 5% from July to August" is contradicted by the monthly totals (+3.4%)', async () => {
+      const verdict = await judge('Revenue rose about 5% from July to August.', [sites]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
+      assert.match(verdict.reason, /\+3\.4%/);
+    });
+
+    it('the right size is not contradicted; the wrong way is', async () => {
+      assert.notEqual((await judge('Revenue rose about 3% from July to August.', [sites])).partition, 'contradicted');
+      assert.equal((await judge('Revenue fell about 3% from July to August.', [sites])).partition, 'contradicted');
     });
   });
 });

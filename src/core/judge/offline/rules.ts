@@ -58,6 +58,7 @@ import { contradictReversal } from './contradictions/reversals';
 import { contradictWidenedScope } from './contradictions/widened-scope';
 import { contradictRollbackTarget } from './contradictions/rollback-targets';
 import { contradictFailedAct } from './contradictions/failed-acts';
+import { contradictTableChange } from './contradictions/table-changes';
 import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
 import { signalName, signalsOf } from './records/signals';
@@ -243,6 +244,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictFieldValue(view, candidates) ??
     contradictLevel(view, candidates) ??
     contradictPercentChange(view, candidates) ??
+    contradictTableChange(view) ??
     contradictRank(view) ??
     contradictComparison(view) ??
     contradictTableTrend(view) ??

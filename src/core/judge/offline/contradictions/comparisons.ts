@@ -109,7 +109,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
 }
 
 /** A column of counts that add up over rows: whole numbers, named by no average, rate, share or extreme. */
-function isCount(table: Table, column: string): boolean {
+export function isCount(table: Table, column: string): boolean {
   if (NOT_ADDITIVE_RE.test(column)) return false;
   return table.rows.every((row) => {
     const value = numericValue(row.values.get(column) ?? '');

@@ -49,6 +49,11 @@ function ownFields(item: EvidenceItem): Array<[string, string]> {
 }
 
 /** Why an item signals trouble, or undefined when it does not. */
+/** A field that gives a failed status, named by its last path segment (status=failed, "steps[3].status": "failed"). */
+export function failedStatusField(fields: Readonly<Record<string, string>>): [string, string] | undefined {
+  return Object.entries(fields).find(([key, value]) => STATUS_FIELDS.has(key.toLowerCase().split('.').pop()!.replace(/\[\d+\]$/, '')) && FAILED_STATUSES.has(value.trim().toLowerCase()));
+}
+
 export function troubleReason(item: EvidenceItem): string | undefined {
   if (!TROUBLE_KINDS.has(item.kind)) return undefined;
   const fields = ownFields(item);

@@ -6,7 +6,7 @@
 // record is of the claim's object (one of its identifiers, else one of its words); a record of
 // the same act on the same object that went well leaves the claim alone (a retry).
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
-import { troubleReason } from '../../../omissions';
+import { failedStatusField, troubleReason } from '../../../omissions';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import actors from '../vocabulary/actors.json';
@@ -40,9 +40,6 @@ export function contradictFailedAct(view: ClaimView, candidates: IndexedItem[]):
 
 /** Why a record shows its act failing: trouble it reports, or a status field of a document's step ("status": "failed"). */
 function failing(unit: IndexedItem): string | undefined {
-  const trouble = troubleReason(unit.item);
-  if (trouble) return trouble;
-  const status = Object.entries(unit.item.fields).find(([key, value]) => /(?:^|[._])(?:status|state|result|outcome)$/i.test(key) && FAILED_VALUES.has(value.trim().toLowerCase()));
-  return status ? `${status[0]}=${status[1]}` : undefined;
+  const status = failedStatusField(unit.item.fields);
+  return troubleReason(unit.item) ?? (status ? `${status[0]}=${status[1]}` : undefined);
 }
-const FAILED_VALUES = new Set(['failed', 'failure', 'error', 'errored', 'denied', 'forbidden', 'rejected', 'aborted']);

@@ -21,13 +21,15 @@ export function contradictPeak(view: ClaimView): ClaimVerdict | undefined {
   const text = view.claim.text;
   if (WINDOW_RE.test(text)) return undefined;
   const entities = view.features.identifiers;
-  // "the module 9 probe": a numbered label a record gives as a field (module=9) names the entity too.
-  const labels = numberedLabels(view);
-  if (entities.length === 0 && labels.length === 0) return undefined;
+  // "the module 9 probe": a numbered label a record gives as a field (module=9) names the entity
+  // too. Looked up (over every record) only for a claim worded as a peak or a low.
+  let labels: Array<[string, string]> | undefined;
   for (const quantity of view.features.quantities) {
     const before = text.slice(Math.max(0, quantity.start - 40), quantity.start);
     const order = MAX_RE.test(before) ? 'max' : MIN_RE.test(before) ? 'min' : undefined;
     if (!order) continue;
+    labels ??= numberedLabels(view);
+    if (entities.length === 0 && labels.length === 0) return undefined;
     const series = seriesOf(view, quantity, entities, labels);
     if (series.length < MIN_SERIES) continue;
     const extreme = series.reduce((a, b) => ((order === 'max' ? b.figure.value > a.figure.value : b.figure.value < a.figure.value) ? b : a));

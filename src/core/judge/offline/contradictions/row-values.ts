@@ -6,12 +6,10 @@
 // name, and the cell's own quantity (with its unit) decides.
 import { canonicalStem, type Quantity } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import { dimensionsCompatible, quantityMatches } from '../derive/matching';
+import { LIMIT_WORDS, dimensionsCompatible, quantityMatches } from '../derive/matching';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { MONEY_KEY_PARTS, THRESHOLD_WORDS } from '../vocabulary/index';
-
-const LIMIT_WORDS = new Set(['max', 'maximum', 'limit', 'cap', 'quota', 'allowance', 'allowed']);
 import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
 
 /**

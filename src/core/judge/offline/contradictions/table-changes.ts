@@ -10,13 +10,12 @@ import { numericValue, type Table, type TableRow } from '../records/tables';
 import { firstTableVerdict, measureColumn, namedValues, selectRows, statedPlainly } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
-import { escapePhrase } from '../vocabulary';
+import { escapePhrase, phrasePattern } from '../vocabulary';
 import changes from '../vocabulary/changes.json';
 import { isCount } from './comparisons';
 
-const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escapePhrase).join('|')})(?![\\p{L}])`, 'iu');
-const UP_RE = words(changes.changeDirections.up);
-const DOWN_RE = words(changes.changeDirections.down);
+const UP_RE = phrasePattern(changes.changeDirections.up);
+const DOWN_RE = phrasePattern(changes.changeDirections.down);
 
 const APPROX = String.raw`(?:about|around|roughly|nearly|almost|some|just\s+over|just\s+under|close\s+to)`;
 /** "rose about 5%", "fell by 12%", "up about 21%": a direction word right before the percentage. */
@@ -62,7 +61,10 @@ function changeIn(view: ClaimView, table: Table, claim: Set<string>, claimed: nu
   if (!measure || fieldNameUnit(measure.toLowerCase())?.dimension === 'percent' || /pct|percent|rate|share|ratio/i.test(measure)) return undefined;
   // Several rows a period: a count adds up over them; anything else is no total.
   if ((before.length > 1 || after.length > 1) && !isCount(table, measure)) return undefined;
-  const total = (list: readonly TableRow[]): number | undefined => list.reduce<number | undefined>((sum, row) => (sum === undefined ? undefined : ((v) => (v === undefined ? undefined : sum + v))(numericValue(row.values.get(measure) ?? ''))), 0);
+  const total = (list: readonly TableRow[]): number | undefined => {
+    const values = list.map((row) => numericValue(row.values.get(measure) ?? ''));
+    return values.every((v): v is number => v !== undefined) ? values.reduce((a, b) => a + b, 0) : undefined;
+  };
   const [a, b] = [total(before), total(after)];
   if (a === undefined || b === undefined || a === 0) return undefined;
   const actual = (b / a - 1) * 100;

@@ -6,7 +6,7 @@
 // the one it denies, or to all. Wording is data (changes.json widening).
 import type { IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { escapePhrase } from '../vocabulary';
+import { escapePhrase, phrasePattern } from '../vocabulary';
 import changes from '../vocabulary/changes.json';
 import { HISTORICAL_RE } from '../records/changes';
 import { changeSentencesOf, contentStems } from './reversals';
@@ -17,7 +17,7 @@ const NAME = String.raw`[A-Z][\p{L}-]*(?:\s+(?:[A-Z][\p{L}-]*|\d+))*`;
 const NAMES = String.raw`(?:the\s+)?${NAME}(?:\s*(?:,|\band\b|\bor\b|,\s*and\b)\s*(?:the\s+)?${NAME})*`;
 const RESTRICT_RE = new RegExp(`\\b(?:${phrases(changes.widening.restrict)})\\s+(${NAMES})`, 'u');
 const DENY_RE = new RegExp(`\\b(?:${phrases(changes.widening.deny)})\\s+(${NAMES})`, 'u');
-const GRANT_RE = new RegExp(`\\b(?:${phrases(changes.widening.grant)})\\b`, 'iu');
+const GRANT_RE = phrasePattern(changes.widening.grant);
 const ALL_RE = /\b(?:on|to|for)\s+(?:all|every)\b/i;
 /** Names a change sentence grants to: after "on/to/for (the)", "including", "as well as", or leading the sentence before "can now". */
 const GRANTED_RE = new RegExp(`(?:\\b(?:on|to|for|including)\\s+(?:the\\s+)?|^\\W*(?=${NAME}\\s+(?:plans?\\s+|tiers?\\s+|users\\s+)?can\\s+now))(${NAME})`, 'gu');

@@ -112,7 +112,8 @@ export function isLimit(quantity: Quantity): boolean {
   return quantity.qualifier === 'upper' || quantity.key.some((word) => LIMIT_WORDS.has(word));
 }
 
-const LIMIT_WORDS = new Set(['max', 'maximum', 'limit', 'quota', 'cap', 'ceil']);
+/** Words of a field's name that make it a limit (max_seats, subscriber_limit). */
+export const LIMIT_WORDS: ReadonlySet<string> = new Set(['max', 'maximum', 'limit', 'quota', 'cap', 'ceil']);
 
 export function isBound(quantity: Quantity): boolean {
   return quantity.qualifier === 'lower' || quantity.qualifier === 'upper';

@@ -8,6 +8,8 @@ import changes from '../vocabulary/changes.json';
 import { perIndex } from './per-index';
 
 const VERB_RE = new RegExp(`\\b(?:${changes.verbs.map(escapePhrase).join('|')})\\b`, 'i');
+/** Every change verb of a text, in order. */
+const VERBS_RE = new RegExp(VERB_RE.source, 'gi');
 const PREVIOUSLY_RE = new RegExp(`\\(?\\s*(?:${changes.previously.map(escapePhrase).join('|')})\\s*:?\\s*[$€£]?$`, 'i');
 /** Claim words that place a figure in the past ("previously", "used to"): the old value is no mistake there. */
 export const HISTORICAL_RE = new RegExp(`\\b(?:${changes.historical.map(escapePhrase).join('|')})\\b`, 'i');
@@ -65,7 +67,7 @@ export function changesIn(unit: IndexedItem): Change[] {
 function changedFigure(quantities: readonly Quantity[], i: number, text: string): Quantity | undefined {
   const at = quantities[i]!.start;
   const sentenceStart = Math.max(text.lastIndexOf('. ', at), text.lastIndexOf('; ', at), 0);
-  const verbs = [...text.slice(sentenceStart, at).matchAll(new RegExp(VERB_RE.source, 'gi'))];
+  const verbs = [...text.slice(sentenceStart, at).matchAll(VERBS_RE)];
   if (verbs.length === 0) return undefined;
   const from = sentenceStart + verbs.at(-1)!.index!;
   return quantities.find((q, j) => j <= i && q.start > from && !/\b[A-Z]{2,}\s*$/.test(text.slice(Math.max(0, q.start - 8), q.start)));

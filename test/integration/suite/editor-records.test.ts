@@ -10,7 +10,9 @@
 // ratio of two cells, and gw-1's lower one; a trace writes a tool's output as its own tool_result
 // event after the call, read as that call's result. A second fixture (drains) gives two gateways'
 // connection drains: the first to start one and the length of one. A third (yards) gives a table
-// aligned by spaces, as command-line tools print one, whose yards are written by code only. Each
+// aligned by spaces, as command-line tools print one, whose yards are written by code only. A
+// fourth (plans) gives a guide two release notes overrule, a rate a document defines with its
+// target, a change request's rollback plan and a trace of a failed and a good call. Each
 // contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -59,6 +61,20 @@ const YARDS: typeof EXPECTED = [
   { text: 'In the week of 8 July HJY received 7,150 cars.', partition: 'contradicted', cites: /claim says 7,150, (?:yard_weekly\.txt:)?E4 says 7510/ },
 ];
 
+// test/fixtures/workspace/plans: release-notes.md grants SAML sign-on to Business (line 5) beyond
+// the guide's Enterprise-only, and sends invoices to the billing contact "instead of the account
+// owner" (line 6); route R8's July on-time rate is 29 / 31 = 93.5% (route_ontime.csv line 4), under
+// the 95% target kpi-definitions.md sets for every route; the rollback plan goes to r-811, not
+// r-812 (the new revision); the resume call failed (trace.jsonl line 1), the pause went through (line 2).
+const PLANS: typeof EXPECTED = [
+  { text: 'SAML single sign-on is only offered on Enterprise.', partition: 'contradicted', cites: /superseded: (?:release-notes\.md:)?E5 makes it available on business/ },
+  { text: 'Invoices are emailed to the account owner.', partition: 'contradicted', cites: /superseded: (?:release-notes\.md:)?E6 says "Invoices are now emailed to the billing contact instead of the account owner/ },
+  { text: 'Every route met the 95% target in July.', partition: 'contradicted', cites: /the 95% goal was met, (?:route_ontime\.csv:)?E4 has on_time_rate=93\.5/ },
+  { text: 'If a rollback is needed, run cfgctl rollback to revision r-812.', partition: 'contradicted', cites: /the rollback goes to r-812, (?:change_request\.json:)?E5 gives r-811/ },
+  { text: 'I resumed the nightly-settle job.', partition: 'contradicted', cites: /(?:trace\.jsonl:)?E1 shows it failing \(exit_ok false/ },
+  { text: 'I paused the nightly-settle job.', partition: 'grounded', refs: ['trace.jsonl:E2'] },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -77,6 +93,10 @@ describe('editor: checks against records and later documents', () => {
     await checkFixture('yards', YARDS);
     const { claims } = (await groundingApi()).review(fixtureUri('yards', 'report.md'))!.result;
     assert.match(claims.find((c) => c.text.startsWith('Kessel Flats'))!.reason, /Kessel Flats as KFY/);
+  });
+
+  it('marks a restriction and an account later release notes overrule, a target a route missed, a wrong rollback target and a failed call claimed done contradicted, and grounds the call that went through', async () => {
+    await checkFixture('plans', PLANS);
   });
 });
 

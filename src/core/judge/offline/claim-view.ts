@@ -129,7 +129,7 @@ export function sharedKeyWords(claim: Quantity, evidence: Quantity): number {
 }
 
 /** A release number (11.4.2, v3.0), not an IPv4 address: 10.0.3.7 names a host. */
-const VERSION_RE = /^(?!\d+\.\d+\.\d+\.\d+$)v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/i;
+export const VERSION_RE = /^(?!\d+\.\d+\.\d+\.\d+$)v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/i;
 
 /** The claim's identifiers that carry a number (ids, serials, hosts), not measures. */
 export function numberedIdentifiers(view: ClaimView): string[] {

@@ -48,6 +48,7 @@ import { contradictTableMultiple } from './contradictions/table-multiples';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
+import { contradictActMode } from './contradictions/act-modes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
 import { contradictEventSpan } from './contradictions/event-spans';
@@ -253,6 +254,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRowValue(view) ??
     contradictSiblingScope(view) ??
     contradictActor(view, candidates) ??
+    contradictActMode(view, candidates) ??
     contradictEventOrder(view, candidates) ??
     contradictFirstOfSeveral(view) ??
     contradictRecordMember(view, candidates) ??

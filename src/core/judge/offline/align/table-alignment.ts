@@ -8,6 +8,16 @@ import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type 
 import type { ClaimVerdict } from '../claim-view';
 import { datesOfWeekdays, periodKey, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
+import periodCodes from '../vocabulary/period-codes.json';
+
+const PERIOD_LETTERS: Record<string, string | undefined> = periodCodes.letters;
+/** "week 38", "quarter 4": a period noun and its number, which records write as a code (2024-W38, Q4). */
+const PERIOD_NUMBER_RE = new RegExp(`(?<![\\p{L}])(${Object.keys(PERIOD_LETTERS).join('|')})\\s+(\\d{1,2})(?![\\p{N}]|[.,:]\\d)`, 'giu');
+
+/** The numbers of a text that number a period ("38" of "week 38"): labels, not figures. */
+export function periodNumbers(text: string): Set<string> {
+  return new Set([...text.matchAll(PERIOD_NUMBER_RE)].map((m) => m[2]!));
+}
 
 /** Lower-case tokens of a text, each also by its stem. */
 export function tokensOf(text: string): Set<string> {
@@ -17,6 +27,8 @@ export function tokensOf(text: string): Set<string> {
     out.add(token);
     out.add(canonicalStem(token));
   }
+  // "week 38" names the period records write as a code (2024-W38).
+  for (const m of text.matchAll(PERIOD_NUMBER_RE)) out.add(`${PERIOD_LETTERS[m[1]!.toLowerCase()]}${Number(m[2])}`);
   // A name written in two capitalised words may be glued in a value ("St Paul" for B2-StPaul).
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}*)\s+(?=(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}]))/gu)) out.add(`${m[1]}${m[2]}`.toLowerCase());
   return out;
@@ -270,8 +282,9 @@ export interface ClaimFigure {
  * ("route 27" for route=27): those are labels, not values.
  */
 export function claimFigures(view: ClaimView, labels: ReadonlySet<string> = new Set()): ClaimFigure[] {
+  const periods = periodNumbers(view.claim.text);
   return view.features.quantities
-    .filter((q) => q.qualifier !== 'delta' && !labels.has(q.raw.trim()))
+    .filter((q) => q.qualifier !== 'delta' && !labels.has(q.raw.trim()) && !(periods.has(q.raw.trim()) && !q.hasUnit))
     .map((q) => ({ number: numericValue(q.raw.replace(/[^\d.,+-]/g, '')), decimals: q.decimals, raw: q.raw }))
     .filter((f): f is ClaimFigure => f.number !== undefined);
 }

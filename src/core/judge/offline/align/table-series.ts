@@ -6,6 +6,10 @@ import type { ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { periodKey, samePeriod, type PeriodKey } from '../records/periods';
 import periodCodes from '../vocabulary/period-codes.json';
+import { NOT_ADDITIVE_RE } from '../vocabulary/index';
+
+/** "Total harvest at EHV-1", "overall volume": the rows of each period added up, not each split apart. */
+const TOTAL_RE = /\b(?:total|overall|combined|altogether|in\s+all|all\s+together)\b/i;
 import { claimFigures, columnWords, comparedGroups, measureColumn, numberLabels, selectRows, textColumns } from './table-alignment';
 
 export interface SeriesPoint {
@@ -37,6 +41,12 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     // Rows with one per period are one series, whatever else differs between them (a defect class
     // that changes from week to week); only periods that repeat need a column to tell series apart.
     const onePerPeriod = new Set(rows.map((row) => row.values.get(periodColumn))).size === rows.length;
+    // A total of an amount (a count, a weight, money): one series of each period's rows added up.
+    if (!onePerPeriod && TOTAL_RE.test(view.claim.text) && !NOT_ADDITIVE_RE.test(measure)) {
+      series.push({ points: totalsByPeriod(rows, periodColumn, measure, periodOf), measure, ends: named.get(periodColumn) ?? [] });
+      for (const { points } of series) points.sort((a, b) => a.period.key.localeCompare(b.period.key));
+      return series;
+    }
     for (const group of onePerPeriod ? [rows] : comparedGroups(table, rows, rows, named, new Set([periodColumn]))) {
       const points = group
         .map((row) => ({ period: periodOf(row)!, label: row.values.get(periodColumn)!, value: numericValue(row.values.get(measure) ?? '')!, row }))
@@ -115,4 +125,18 @@ function sameKind(values: readonly string[]): boolean {
   const keys = values.map((value) => periodKey(value));
   if (keys.some((key) => key === undefined)) return false;
   return new Set(keys.map((key) => key!.kind)).size === 1 && new Set(keys.map((key) => key!.key)).size >= 2;
+}
+
+/** Each period's rows added up under the measure, cited by the period's first row; a period with a blank cell is left out. */
+function totalsByPeriod(rows: readonly TableRow[], periodColumn: string, measure: string, periodOf: (row: TableRow) => PeriodKey | undefined): SeriesPoint[] {
+  const byPeriod = new Map<string, TableRow[]>();
+  for (const row of rows) byPeriod.set(row.values.get(periodColumn)!, [...(byPeriod.get(row.values.get(periodColumn)!) ?? []), row]);
+  const points: SeriesPoint[] = [];
+  for (const [label, group] of byPeriod) {
+    const values = group.map((row) => numericValue(row.values.get(measure) ?? ''));
+    if (values.some((value) => value === undefined)) continue;
+    const total = values.reduce((sum: number, value) => sum + value!, 0);
+    points.push({ period: periodOf(group[0]!)!, label, value: Math.round(total * 1e6) / 1e6, row: group[0]! });
+  }
+  return points;
 }

@@ -7,7 +7,7 @@ import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
-import { UNIT_KEY_PARTS } from '../vocabulary';
+import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
 import comparisons from '../vocabulary/comparisons.json';
 import { rateMeasure } from '../derive/row-figures';
@@ -116,7 +116,6 @@ export function isCount(table: Table, column: string): boolean {
     return value === undefined || Number.isInteger(value);
   });
 }
-const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAdditive.join('|')})(?:$|[_\\s-])`, 'i');
 
 /** The two sides are entities (sites, bases), not periods (months). */
 function comparesEntities(pairs: ReadonlyArray<[string, string[]]>): boolean {

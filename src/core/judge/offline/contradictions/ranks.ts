@@ -108,7 +108,7 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   // value is ranked — unless the rank is of its own periods ("the lowest of its six audits").
   if (entityColumns.length > 1 && !OWN_SERIES_RE.test(view.claim.text)) {
     const entities = entityColumns.filter((c) => !named.get(c)!.every((value) => periodKey(value) !== undefined));
-    if (entities.length === 1) entityColumns = entities;
+    if (entities.length >= 1) entityColumns = entities;
   }
   if (entityColumns.length > 1) entityColumns = entityColumns.filter((column) => columnWords(column).some((part) => claim.has(canonicalStem(part))));
   if (entityColumns.length !== 1) return undefined;

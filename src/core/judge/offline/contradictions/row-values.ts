@@ -10,7 +10,7 @@ import { LIMIT_WORDS, dimensionsCompatible, quantityMatches } from '../derive/ma
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { MONEY_KEY_PARTS, THRESHOLD_WORDS } from '../vocabulary/index';
-import { columnWords, measureColumn, namedValues, numberLabels, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
+import { columnWords, measureColumn, namedValues, numberLabels, periodNumbers, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
 
 /**
  * With `missing` (the figures support could not find), a figure no record holds; without it, any
@@ -22,7 +22,11 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
   const claim = tokensOf(view.claim.text);
   // ("up to 500 subscribers" is a limit: a row's limit column gives it, checked below.)
-  const unmet = view.features.quantities.filter((q) => q.qualifier !== 'delta' && q.qualifier !== 'lower' && (missing === undefined || missing.includes(q.raw.trim())));
+  // ("week 11" numbers a period, whose row it names: no figure of it.)
+  const periods = periodNumbers(view.claim.text);
+  const unmet = view.features.quantities.filter(
+    (q) => q.qualifier !== 'delta' && q.qualifier !== 'lower' && !(periods.has(q.raw.trim()) && !q.hasUnit) && (missing === undefined || missing.includes(q.raw.trim())),
+  );
   if (unmet.length !== 1) return undefined;
   const figure = unmet[0]!;
   const onlyElsewhere = missing === undefined;

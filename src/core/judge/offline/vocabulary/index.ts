@@ -108,3 +108,6 @@ export const THRESHOLD_WORDS: ReadonlySet<string> = new Set(measureWords.thresho
 
 /** Stems of field-name words that say a column holds money (break_notional_usd, unit_price). */
 export const MONEY_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.money);
+
+/** A column whose values are no amounts to add up (an average, a rate, a share, an extreme): comparisons.json notAdditive. */
+export const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAdditive.join('|')})(?:$|[_\\s-])`, 'i');

@@ -10,7 +10,7 @@
 import type { IndexedItem } from '../../../retrieval/index';
 import { escapePhrase } from '../vocabulary';
 import { timeMatches } from '../derive/matching';
-import { type ClaimVerdict, type ClaimView, VERSION_RE, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, VERSION_RE, contradicted, hasIdentifier, numberedIdentifiers, siblingRecord } from '../claim-view';
 import modes from '../vocabulary/act-modes.json';
 
 type Mode = 'automatic' | 'manual';
@@ -115,6 +115,7 @@ export function contradictActMode(view: ClaimView, candidates: IndexedItem[]): C
     const mentions = [...lower.matchAll(re)];
     if (mentions.length === 0) continue;
     if (identifiers.length > 0 && !identifiers.some((id) => hasIdentifier(unit, id))) continue;
+    if (siblingRecord(view, unit, true)) continue;
     if (times.length > 0 && !times.some((t) => unit.features.times.some((u) => timeMatches(t, u)))) continue;
     // The words around each mention of the act: before it for a setting or a mode word, after it for who started it.
     for (const m of mentions) {

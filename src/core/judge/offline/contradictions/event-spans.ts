@@ -6,7 +6,7 @@
 // runs from the first that opens it to the first after it that closes it (vocabulary/spans.json).
 // Several entities' spans the claim does not tell apart are left alone.
 import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
-import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, siblingRecord } from '../claim-view';
 import { durationHolds, momentOf, spanText, type Moment } from '../records/events';
 import { LIGHT_WORDS } from '../words';
 import { familyOf } from './record-members';
@@ -39,10 +39,13 @@ export function contradictEventSpan(view: ClaimView): ClaimVerdict | undefined {
       unit.item.kind !== 'reasoning' &&
       unit.features.times.length > 0 &&
       ids.every((id) => hasIdentifier(unit, id)) &&
+      !siblingRecord(view, unit, true) &&
       words.filter((word) => unit.wordSet.has(word) || (word.length >= 4 && unit.lowerText.includes(word))).length * 2 >= words.length,
   );
+  // "was paused for 58 minutes": the span opens where the claim's own start word is recorded, not at any start.
+  const claimStarts = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => START.has(word) && !FIELD_ONLY.has(word)));
   const marked = records
-    .map((unit) => ({ moment: momentOf(unit), marks: marksOf(unit) }))
+    .map((unit) => ({ moment: momentOf(unit), marks: marksOf(unit, claimStarts) }))
     .filter((r) => r.marks.start !== r.marks.end)
     .sort((a, b) => a.moment.at - b.moment.at);
   const opening = marked.filter((r) => r.marks.start);
@@ -68,13 +71,13 @@ function namesSibling(a: IndexedItem, b: IndexedItem): boolean {
 }
 
 /** Whether a record opens or closes a span: a start or end word among its words or field values. */
-function marksOf(unit: IndexedItem): { start: boolean; end: boolean } {
+function marksOf(unit: IndexedItem, starts: ReadonlySet<string>): { start: boolean; end: boolean } {
   // Field names are not states ("restored=11/18" counts what was restored so far; "started_at = …"
   // names a field); short words (on, off, up, down, true, false) are states only as a field's value.
   const prose = unit.lowerText.replace(/[a-z_][\w.-]*\s?=\s?/g, ' ');
   const words = prose.split(/[^a-z]+/).filter((word) => !FIELD_ONLY.has(word));
   const tokens = new Set([...words, ...Object.values(unit.item.fields).map((value) => value.toLowerCase())]);
-  return { start: [...tokens].some((t) => START.has(t)), end: [...tokens].some((t) => END.has(t)) };
+  return { start: [...tokens].some((t) => (starts.size > 0 ? starts.has(t) : START.has(t))), end: [...tokens].some((t) => END.has(t)) };
 }
 
 function describe(moment: Moment): string {

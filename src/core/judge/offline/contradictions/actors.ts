@@ -29,7 +29,7 @@ interface Actor {
 export function contradictActor(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   const text = view.claim.text.toLowerCase();
-  const people = claimedActors(text, candidates);
+  const people = claimedActors(text, candidates, view.claim.text, view.index.items);
   if (people.length !== 1) return undefined;
   const person = people[0]!;
   // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", "Owen Thackeray of Branch Ops
@@ -70,16 +70,20 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
  * (ci-pipeline), and a person written as a name ("D. Osei", "Dana Osei") whom the evidence
  * writes as an id (d.osei).
  */
-function claimedActors(text: string, candidates: readonly IndexedItem[]): string[] {
+function claimedActors(text: string, candidates: readonly IndexedItem[], original: string, everything: readonly IndexedItem[]): string[] {
   const found = new Set([...text.matchAll(USER_ID_RE)].map((m) => m[1]!).filter((id) => !FILE_RE.test(id)));
   const ids = new Set<string>();
   for (const unit of candidates) for (const m of unit.text.toLowerCase().matchAll(USER_ID_RE)) if (!FILE_RE.test(m[1]!)) ids.add(m[1]!);
   for (const id of ids) {
     const [first, surname] = id.split('.') as [string, string];
-    if (first.length !== 1 || surname.length < 3) continue;
-    const written = new RegExp(`(?<![\\p{L}.])${first}(?:\\.\\s?|\\p{L}+\\s)${escapePhrase(surname)}(?![\\p{L}-])`, 'u').exec(text);
+    if (surname.length < 3) continue;
+    // d.osei as "D. Osei" or "Dana Osei"; daniel.kovac as "Daniel Kovac".
+    const firstName = first.length === 1 ? `${first}(?:\\.\\s?|\\p{L}+\\s)` : `${escapePhrase(first)}\\s+`;
+    const written = new RegExp(`(?<![\\p{L}.])${firstName}${escapePhrase(surname)}(?![\\p{L}-])`, 'u').exec(text);
     if (written && !found.has(id)) found.add(written[0]);
   }
+  // "Priya Nandakumar" whom records write glued (pnandakumar) or dotted (priya.nandakumar) anywhere.
+  for (const name of personNames(original)) if (!found.has(name.written) && recordsWrite(name, everything)) found.add(name.written);
   for (const unit of candidates) {
     for (const [key, value] of fieldsOf(unit)) {
       if (!isActorField(key)) continue;
@@ -90,6 +94,30 @@ function claimedActors(text: string, candidates: readonly IndexedItem[]): string
     }
   }
   return [...found];
+}
+
+interface PersonName {
+  written: string;
+  forms: string[];
+}
+
+/** Names of two capitalised words ("Priya Nandakumar"), with the ids records write them as: pnandakumar, priya.nandakumar, p.nandakumar. */
+function personNames(text: string): PersonName[] {
+  const out: PersonName[] = [];
+  for (const m of text.matchAll(/(?<![\p{L}.-])(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}{2,})(?![\p{L}-])/gu)) {
+    const [first, surname] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+    out.push({ written: `${first} ${surname}`, forms: [`${first[0]}${surname}`, `${first}.${surname}`, `${first[0]}.${surname}`, `${first}_${surname}`] });
+  }
+  return out;
+}
+
+/** Whether any record writes the person as one of their ids, as a whole token. */
+function recordsWrite(name: PersonName, units: readonly IndexedItem[]): boolean {
+  return units.some(
+    (unit) =>
+      unit.item.kind !== 'paragraph' &&
+      name.forms.some((form) => unit.lowerText.includes(form) && new RegExp(`(?<![\\w.])${escapePhrase(form)}(?![\\w]|\\.\\w)`).test(unit.lowerText)),
+  );
 }
 
 function fieldsOf(unit: IndexedItem): Array<readonly [string, string]> {
@@ -112,7 +140,11 @@ function isActorValue(value: string): boolean {
 export function sameActor(a: string, b: string): boolean {
   if (a === b) return true;
   const [x, y] = [a, b].map((name) => name.split(/[.\s_]+/).filter(Boolean));
+  // One written glued (pnandakumar), the other as a name: the initial and the surname, or both names.
+  const glued = x?.length === 1 ? { id: x[0]!, parts: y } : y?.length === 1 ? { id: y[0]!, parts: x } : undefined;
+  if (glued && glued.parts && glued.parts.length >= 2) return glued.id === `${glued.parts[0]![0]}${glued.parts.at(-1)}` || glued.id === `${glued.parts[0]}${glued.parts.at(-1)}`;
   if (!x || !y || x.length < 2 || y.length < 2 || x.at(-1) !== y.at(-1)) return false;
+  if (x.join(' ') === y.join(' ')) return true;
   const [first, other] = [x[0]!, y[0]!];
   return (first.length === 1 || other.length === 1) && first[0] === other[0];
 }

@@ -1,0 +1,48 @@
+// The offline judge recognising a person the report writes by name ("Priya Nandakumar", "Daniel
+// Kovac") whom the records write as an id — glued (pnandakumar), dotted with the first name
+// (daniel.kovac) — and reading who did the act against the record of it.
+// Evidence is parsed by the real evidence reader; expected verdicts are worked out by hand in the
+// comments.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+describe('offline judge: people written by name whom records write as glued or dotted ids', () => {
+  const ops = {
+    file: 'app.log',
+    text: [
+      '2025-03-12T09:19:55Z WARN proctor-ingest worker pool saturated busy=24/24',
+      '2025-03-12T09:24:12Z INFO ops-cli user=dmensah action=ack alert=PRC-Q-007',
+      '2025-03-12T09:24:40Z INFO ops-cli user=dmensah action=page target=pnandakumar reason="ingest backlog"',
+      '2025-03-12T09:31:02Z INFO oncall VQ-JOIN-5XX acknowledged by priya.raman',
+      '2025-03-12T09:40:30Z INFO ops[daniel.kovac] status page updated',
+    ].join('\n'),
+  };
+
+  it('a person records write glued (pnandakumar) is not the one whose id the ack record gives', async () => {
+    // The ack at 09:24:12 was by user=dmensah; pnandakumar was only paged.
+    const verdict = await judge('09:24 — Priya Nandakumar acknowledged PRC-Q-007.', [ops]);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /priya nandakumar, E2 says user=dmensah/);
+  });
+
+  it('the person the record names, written by initial and surname, is not contradicted', async () => {
+    // dmensah is D. Mensah: d + mensah.
+    const verdict = await judge('09:24 — D. Mensah acknowledged PRC-Q-007.', [ops]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a person written with their first name in full (daniel.kovac) is read against "acknowledged by priya.raman"', async () => {
+    const wrong = await judge('09:31 — Daniel Kovac acknowledged VQ-JOIN-5XX.', [ops]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /daniel kovac, E4 says by=priya\.raman/);
+    // priya.raman is Priya Raman.
+    const right = await judge('09:31 — Priya Raman acknowledged VQ-JOIN-5XX.', [ops]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a capitalised pair no record writes as an id is no person to check', async () => {
+    // "Thornfield Peaks" has no id form (tpeaks, thornfield.peaks) in the records.
+    const verdict = await judge('09:24 — Thornfield Peaks acknowledged PRC-Q-007.', [ops]);
+    assert.doesNotMatch(verdict.reason, /claim says thornfield peaks/);
+  });
+});

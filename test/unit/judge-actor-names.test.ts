@@ -45,4 +45,14 @@ describe('offline judge: people written by name whom records write as glued or d
     const verdict = await judge('09:24 — Thornfield Peaks acknowledged PRC-Q-007.', [ops]);
     assert.doesNotMatch(verdict.reason, /claim says thornfield peaks/);
   });
+
+  it('two people given two roles ("requested by … and approved by …") are each read against the field their verb names', async () => {
+    const change = { file: 'deploy.json', text: JSON.stringify({ change_id: 'CHG-56204', requested_by: 'anika.feld', approved_by: 'marcus.whitlow', status: 'completed' }, null, 2) };
+    // requested_by is anika.feld and approved_by is marcus.whitlow: the claim swaps them.
+    const swapped = await judge('The change was requested by Marcus Whitlow and approved by Anika Feld.', [change]);
+    assert.equal(swapped.partition, 'contradicted', swapped.reason);
+    assert.match(swapped.reason, /names (?:marcus\.whitlow|anika\.feld)/);
+    const right = await judge('The change was requested by Anika Feld and approved by Marcus Whitlow.', [change]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });

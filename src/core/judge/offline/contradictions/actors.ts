@@ -30,6 +30,7 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   const text = view.claim.text.toLowerCase();
   const people = claimedActors(text, candidates, view.claim.text, view.index.items);
+  if (people.length > 1) return contradictRoles(view, people, candidates);
   if (people.length !== 1) return undefined;
   const person = people[0]!;
   // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", "Owen Thackeray of Branch Ops
@@ -63,6 +64,29 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   const record = strong ?? (byVerb.size === 1 ? records.find((r) => r.actor.namedByVerb) : undefined);
   if (!record) return undefined;
   return contradicted(record.unit, `claim says ${person}, ${record.unit.item.id} says ${record.actor.field}=${record.actor.id}`);
+}
+
+/**
+ * Several people, each given an act in the passive ("requested by Marcus Whitlow and approved by
+ * Anika Feld"): each act is answered only by the one field its verb names (requested_by,
+ * approved_by), when the evidence gives that field one value; another person there contradicts.
+ */
+function contradictRoles(view: ClaimView, people: readonly string[], candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
+  for (const person of people) {
+    const role = new RegExp(`\\b(\\p{L}{3,}ed)\\s+by\\s+(?:[\\p{L}-]+\\s+){0,2}?${escapePhrase(person)}(?![\\w-])`, 'iu').exec(view.claim.text);
+    if (!role) continue;
+    const verb = new Set([canonicalStem(role[1]!.toLowerCase())]);
+    const answers = new Map<string, IndexedItem>();
+    for (const unit of candidates) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+      const actor = actorOf(unit, verb);
+      if (actor?.namedByVerb && !answers.has(actor.id)) answers.set(actor.id, unit);
+    }
+    if (answers.size !== 1) continue;
+    const [[actor, unit]] = [...answers] as [[string, IndexedItem]];
+    if (!sameActor(actor, person)) return contradicted(unit, `claim says ${role[1]} by ${person}, ${unit.item.id} names ${actor}`);
+  }
+  return undefined;
 }
 
 /**

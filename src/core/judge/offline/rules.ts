@@ -49,6 +49,7 @@ import { contradictRowValue } from './contradictions/row-values';
 import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
 import { contradictActMode } from './contradictions/act-modes';
+import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
 import { contradictEventSpan } from './contradictions/event-spans';
@@ -267,6 +268,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictAlertAbsence(view) ??
     contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??
+    contradictFieldChange(view) ??
     contradictReversal(view) ??
     contradictWidenedScope(view) ??
     contradictRollbackTarget(view, candidates) ??

@@ -1,0 +1,61 @@
+// What the records of the evidence say was changed, in fields: a change list of a deployment
+// (`{"key": "default_override_window_min", "from": 60, "to": 45}`), a log line (`setting=max_conn
+// old=2000 new=5000`). The field pairs that hold the old and the new value and the fields that
+// name what changed are data (changes.json fieldChanges). Read once per index.
+import { extractFeatures, isStopword, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import changes from '../vocabulary/changes.json';
+import { perIndex } from './per-index';
+
+export interface FieldChange {
+  unit: IndexedItem;
+  /** What changed, as the record names it (default_override_window_min). */
+  name: string;
+  old: { raw: string; quantity?: Quantity };
+  now: { raw: string; quantity?: Quantity };
+}
+
+const PAIRS = changes.fieldChanges.pairs as Array<[string, string]>;
+const NAMES = new Set(changes.fieldChanges.names);
+
+/** A value as a quantity in the unit its name implies (window_min=45 is 45 minutes), if it is a number. */
+function valueOf(name: string, raw: string): { raw: string; quantity?: Quantity } {
+  if (!/^-?[\d.,]+$/.test(raw.trim())) return { raw };
+  const quantity = extractFeatures(`${name}=${raw.trim()}`).quantities[0];
+  return quantity ? { raw, quantity } : { raw };
+}
+
+/** The changes one record gives: a name field beside an old/new pair, or a pair of fields prefixed by the name (max_conn_old, max_conn_new). */
+function changesOfRecord(unit: IndexedItem): FieldChange[] {
+  const fields = new Map(Object.entries(unit.item.fields).map(([key, value]) => [key.toLowerCase().split('.').pop()!.replace(/\[\d+\]$/, ''), value] as const));
+  const out: FieldChange[] = [];
+  for (const [oldKey, newKey] of PAIRS) {
+    const [old, now] = [fields.get(oldKey), fields.get(newKey)];
+    if (old !== undefined && now !== undefined) {
+      const name = [...fields].find(([key]) => NAMES.has(key))?.[1];
+      if (name && old !== now) out.push({ unit, name, old: valueOf(name, old), now: valueOf(name, now) });
+      continue;
+    }
+    for (const [key, value] of fields) {
+      const prefix = key.endsWith(`_${oldKey}`) ? key.slice(0, -oldKey.length - 1) : undefined;
+      const other = prefix ? fields.get(`${prefix}_${newKey}`) : undefined;
+      if (prefix && !isStopword(prefix) && other !== undefined && other !== value) out.push({ unit, name: prefix, old: valueOf(prefix, value), now: valueOf(prefix, other) });
+    }
+  }
+  return out;
+}
+
+/** Every change the records give, each once (a JSON object's fields are read from each of its units). */
+export const fieldChangesOf = perIndex((index): FieldChange[] => {
+  const seen = new Set<string>();
+  const out: FieldChange[] = [];
+  for (const unit of index.items) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const change of changesOfRecord(unit)) {
+      const key = `${unit.item.file}\u0000${change.name}\u0000${change.old.raw}\u0000${change.now.raw}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(change);
+    }
+  }
+  return out;
+});

@@ -18,6 +18,9 @@ export interface Wording {
   /** Time bounds of the claim ("after 14:10" → lower bound), in seconds since midnight. */
   after?: number;
   before?: number;
+  /** The day of a bound set by an event's record ("after the upgrade" on 2024-10-15), as yyyy-mm-dd: records of later days are after it. */
+  afterDay?: string;
+  beforeDay?: string;
 }
 
 export interface StateMention {

@@ -9,6 +9,7 @@ import { type ClaimVerdict, type ClaimView, KIND_TYPES, contradicted, documentNa
 import { LIGHT_WORDS, wordingOf } from '../words';
 import type { RuleOptions } from './options';
 import { findSupport } from './support';
+import { dayKey } from './moments';
 
 export function isNegatedEventClaim(view: ClaimView): boolean {
   if (view.wording.negated.length === 0) return false;
@@ -27,7 +28,11 @@ function withinBounds(view: ClaimView, unit: IndexedItem): boolean {
   // also gives (resolved_at): an alert that fired at 03:10 was not raised "since 03:45".
   const first = unit.features.times[0];
   if (first === undefined) return true;
-  return (after === undefined || first.seconds >= after) && (before === undefined || first.seconds < before);
+  // A bound an event's record set on its day: a record of a later (earlier) day is after (before) it, whatever its clock time.
+  const day = view.wording.afterDay || view.wording.beforeDay ? dayKey(unit) : undefined;
+  const afterHolds = after === undefined || (day && view.wording.afterDay && day !== view.wording.afterDay ? day > view.wording.afterDay : first.seconds >= after);
+  const beforeHolds = before === undefined || (day && view.wording.beforeDay && day !== view.wording.beforeDay ? day < view.wording.beforeDay : first.seconds < before);
+  return afterHolds && beforeHolds;
 }
 
 const NEGATIONS_RE = /\b(?:not|never|no longer|cannot)\b|n['’]t\b/gi;

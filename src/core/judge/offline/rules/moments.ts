@@ -32,9 +32,18 @@ export function resolveEventBounds(text: string, wording: Wording, index: Eviden
       .itemsWith(`w:${words[0]}`)
       .map((position) => index.items[position]!)
       .filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0 && words.every((word) => unit.wordSet.has(word)));
-    const event = latest ? records.at(-1) : records[0];
+    // "ED-ADC-02 recorded no drawer faults after the upgrade": a denial bounded by an event of the
+    // entity it names; the upgrade is that entity's, when records name it. (Elsewhere the event
+    // may be another's: "fired 40 seconds after the block power alert".)
+    const denial = wording.absent.length > 0 || wording.negated.length > 0;
+    const identifiers = denial ? extractFeatures(text).identifiers.filter((id) => /\d/.test(id)) : [];
+    const own = records.filter((unit) => identifiers.some((id) => unit.identifierSet.has(id) || unit.lowerText.includes(id)));
+    const pool = own.length > 0 ? own : records;
+    const event = latest ? pool.at(-1) : pool[0];
     if (event) {
       wording[side] = event.features.times[0]!.seconds + (side === 'after' ? 1 : 0);
+      const day = dayKey(event);
+      if (day) wording[side === 'after' ? 'afterDay' : 'beforeDay'] = day;
       found.push(event);
     }
   }
@@ -104,4 +113,10 @@ export function spanOfMoments(view: ClaimView, quantity: Quantity, candidates: I
 function daysBetween(from: CalendarDate, to: CalendarDate): number {
   const year = from.year ?? to.year ?? 2000;
   return (Date.UTC(to.year ?? year, to.month - 1, to.day ?? 1) - Date.UTC(year, from.month - 1, from.day ?? 1)) / 86_400_000;
+}
+
+/** The calendar day a record is dated by (its first full date), as yyyy-mm-dd. */
+export function dayKey(unit: IndexedItem): string | undefined {
+  const date = unit.features.dates.find((d) => d.year !== undefined && d.day !== undefined);
+  return date ? `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}` : undefined;
 }

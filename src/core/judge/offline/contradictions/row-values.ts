@@ -44,7 +44,29 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
   const near = `${view.claim.text.slice(Math.max(0, figure.start - 15), figure.start)} ${next}`.toLowerCase().split(/[^\p{L}]+/u);
   if (near.some((word) => THRESHOLD_WORDS.has(word)) || /\b(?:every|each|all)\b/i.test(view.claim.text)) return undefined;
   for (const table of tablesOf(view.index)) {
-    const verdict = valueIn(view, table, figure, claim, onlyElsewhere);
+    const verdict = valueIn(view, table, figure, claim, onlyElsewhere) ?? valueInEachResult(view, table, figure, claim, onlyElsewhere);
+    if (verdict) return verdict;
+  }
+  return undefined;
+}
+
+/**
+ * A table gathered from several tool results of one shape (this week's overrides by cabinet, and
+ * last week's as a baseline) names the entity once in each. Read in each result apart: the figure
+ * another row holds in one of them, and the named row holds in none, is put on the wrong row.
+ */
+function valueInEachResult(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean): ClaimVerdict | undefined {
+  const byItem = new Map<string, TableRow[]>();
+  for (const row of table.rows) byItem.set(row.unit.item.id, [...(byItem.get(row.unit.item.id) ?? []), row]);
+  if (byItem.size < 2 || [...byItem.values()].some((rows) => rows.length < 2)) return undefined;
+  const parts: Table[] = [...byItem.values()].map((rows) => ({ file: table.file, columns: table.columns, rows }));
+  const named = namedValues(view, table, claim);
+  if (named.size === 0 || [...named.values()].some((values) => values.length !== 1)) return undefined;
+  // The named row holds the figure in some result: the claim may be of that one.
+  const own = selectRows(table, named, new Set());
+  if (own.some((row) => table.columns.some((column) => cellMatches(row, column, figure)))) return undefined;
+  for (const part of parts) {
+    const verdict = valueIn(view, part, figure, claim, onlyElsewhere);
     if (verdict) return verdict;
   }
   return undefined;

@@ -27,7 +27,7 @@ import { aliasesIn } from './rules/aliases';
 import { isNegatedEventClaim, judgeAbsence } from './rules/absence';
 import { contradictUniversalBound, judgeBoundAbsence } from './rules/bounds';
 import { contradictPinnedFigure, contradictQuantity } from './contradictions/quantities';
-import { contradictPeak } from './contradictions/peaks';
+import { contradictPeak, contradictPeakMoment } from './contradictions/peaks';
 import { contradictHeldBound, contradictPersistence } from './contradictions/persistence';
 import { contradictFirstAttempt, contradictState } from './contradictions/states';
 import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './contradictions/field-values';
@@ -226,6 +226,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
 
   const contradiction =
     contradictPeak(view) ??
+    contradictPeakMoment(view) ??
     contradictQuantity(view, candidates) ??
     contradictPinnedFigure(view, candidates) ??
     contradictHeldBound(view, candidates) ??

@@ -3,9 +3,10 @@
 // entities and gives the measure (a field whose name shares a word with the figure's); the peak
 // claimed must be its highest value (its lowest for "bottomed out at"). Wording is data
 // (vocabulary/peaks.json).
-import type { IndexedItem, Quantity } from '../../../retrieval/index';
+import { canonicalStem, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, sharedKeyWords } from '../claim-view';
-import { dimensionsCompatible, isBound, isLimit, quantityMatches } from '../derive/matching';
+import { dimensionsCompatible, isBound, isLimit, quantityMatches, timeMatches } from '../derive/matching';
+import { numericValue } from '../records/tables';
 import { THRESHOLD_WORDS, escapePhrase } from '../vocabulary';
 import peaks from '../vocabulary/peaks.json';
 
@@ -71,4 +72,50 @@ function numberedLabels(view: ClaimView): Array<[string, string]> {
     if (view.index.items.some((unit) => unit.item.fields[field] === value)) found.push([field, value]);
   }
   return found;
+}
+
+const PEAK_AT_RE = new RegExp(`\\b(?:${[...peaks.max, ...peaks.min].sort((a, b) => b.length - a.length).map(escapePhrase).join('|')})\\s+(?:about\\s+|around\\s+)?$`, 'i');
+const MIN_AT_RE = new RegExp(`\\b(?:${peaks.min.map(escapePhrase).join('|')})\\s+(?:about\\s+|around\\s+)?$`, 'i');
+
+/**
+ * When a series peaked: "the backlog peaked at 09:50" while queue_depth is highest at 09:45
+ * (18,420) and lower at 09:50 (18,310). The measure is the one numeric field of timed records
+ * whose name the claim words (backlog is a depth), over the records naming the claim's entities,
+ * one series of them; the claimed time must be when it is highest (lowest for a low).
+ */
+export function contradictPeakMoment(view: ClaimView): ClaimVerdict | undefined {
+  const text = view.claim.text;
+  if (WINDOW_RE.test(text) || view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  const time = view.features.times.find((t) => PEAK_AT_RE.test(text.slice(Math.max(0, t.start - 40), t.start)));
+  if (!time) return undefined;
+  const low = MIN_AT_RE.test(text.slice(Math.max(0, time.start - 40), time.start));
+  const words = new Set(view.words.keys());
+  // The entities the peak is of: those named before it ("…, two minutes before the switch to vidstore-3" names another).
+  const lower = text.toLowerCase();
+  const entities = view.features.identifiers.filter((id) => {
+    const at = lower.indexOf(id.toLowerCase());
+    return at >= 0 && at < time.start;
+  });
+  const series = new Map<string, Array<{ unit: IndexedItem; value: number }>>();
+  for (const unit of view.index.items) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'json_field' || unit.features.times.length === 0) continue;
+    if (!entities.every((id) => hasIdentifier(unit, id))) continue;
+    for (const [key, raw] of Object.entries(unit.item.fields)) {
+      const value = numericValue(raw);
+      if (value === undefined || !key.toLowerCase().split(/[_.-]+/).some((part) => part.length > 2 && words.has(canonicalStem(part)))) continue;
+      const name = `${unit.item.file}\u0000${key}`;
+      series.set(name, [...(series.get(name) ?? []), { unit, value }]);
+    }
+  }
+  const long = [...series].filter(([, points]) => points.length >= MIN_SERIES);
+  // One series of the measure: several (a field per host the claim does not name) leave it open.
+  if (long.length !== 1) return undefined;
+  const [name, points] = long[0]!;
+  // Several entities' readings in one field (host=a, host=b) are no one series either.
+  if (new Set(points.map((p) => p.unit.features.times[0]!.raw)).size !== points.length) return undefined;
+  const extreme = points.reduce((a, b) => ((low ? b.value < a.value : b.value > a.value) ? b : a));
+  const at = points.filter((p) => p.unit.features.times.some((t) => timeMatches(time, t)));
+  if (at.length === 0 || at.some((p) => p.value === extreme.value)) return undefined;
+  const field = name.split('\u0000')[1];
+  return contradicted(extreme.unit, `claim says ${low ? 'a low' : 'a peak'} at ${time.raw.trim()}; ${field} is ${at[0]!.value} then (${at[0]!.unit.item.id}) and ${extreme.value} at ${extreme.unit.features.times[0]!.raw.trim()} (${extreme.unit.item.id})`);
 }

@@ -5,12 +5,12 @@
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import type { ClockTime, EvidenceIndex, IndexedItem, Quantity, TextFeatures } from '../../retrieval/index';
-import { isStopword } from '../../retrieval/index';
 import { isIdentityKey } from '../../evidence/json-document';
 import { isNationality, type Wording } from './language';
 import { dateMatches, timeMatches } from './derive/matching';
 import { DOCUMENT_WORDS, LIGHT_WORDS, fileWords } from './words';
 import { periodHolds, periodKey } from './records/periods';
+import { wordNamedFields } from './records/word-fields';
 
 export const KIND_TYPES: Record<EvidenceKind, EvidenceType> = {
   log_line: 'tool_match',
@@ -298,52 +298,13 @@ const CLAIM_ENTITIES = new WeakMap<TextFeatures, Array<[string, string]>>();
  * remaining six lanes" after wave 0's two).
  */
 export function siblingRecord(view: ClaimView, unit: IndexedItem, byWord = false): boolean {
-  const named = byWord ? [...fieldEntities(view), ...wordNamedFields(view)] : fieldEntities(view);
+  const named = byWord ? [...fieldEntities(view), ...wordNamedFields(view.index, view.claim)] : fieldEntities(view);
   if (named.length === 0 || unit.item.kind === 'paragraph') return false;
   // A sibling gives an entity field a value that is none of the claim's entities for that field.
   return named.some(([, key]) => {
     const value = unit.features.fields[key]?.toLowerCase();
     return value !== undefined && !named.some(([id, other]) => other === key && id === value);
   });
-}
-
-/** Short values of fields named by a word (loop=B, wave=3, gate=C), by field: built once per index. */
-const WORD_FIELDS = new WeakMap<EvidenceIndex, Map<string, Set<string>>>();
-/** The claim's word-named entities, read once per claim. */
-const CLAIM_WORD_FIELDS = new WeakMap<ClaimView['claim'], Array<[string, string]>>();
-
-/**
- * "Dosing on loop B", "wave 3", "gate C": a field's name and one of its values written together
- * in the claim, where records give that field two values at least (loop=B, loop=C). The claim is
- * about that member; a record of another (loop=C) is a sibling's.
- */
-export function wordNamedFields(view: ClaimView): Array<[string, string]> {
-  const cached = CLAIM_WORD_FIELDS.get(view.claim);
-  if (cached) return cached;
-  let fields = WORD_FIELDS.get(view.index);
-  if (!fields) {
-    fields = new Map();
-    for (const record of view.index.items) {
-      if (record.item.kind === 'paragraph' || record.item.kind === 'reasoning') continue;
-      for (const [key, value] of Object.entries(record.features.fields)) {
-        if (!/^[a-z]{3,}$/.test(key) || isStopword(key) || !/^[a-z0-9][a-z0-9-]{0,11}$/i.test(value)) continue;
-        const values = fields.get(key) ?? new Set<string>();
-        values.add(value.toLowerCase());
-        fields.set(key, values);
-      }
-    }
-    for (const [key, values] of fields) if (values.size < 2) fields.delete(key);
-    WORD_FIELDS.set(view.index, fields);
-  }
-  const named: Array<[string, string]> = [];
-  const text = view.claim.text.toLowerCase();
-  for (const [key, values] of fields) {
-    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}])${key}s?\\s+([a-z0-9][a-z0-9-]*)(?![\\p{L}\\p{N}-])`, 'gu'))) {
-      if (values.has(m[1]!)) named.push([m[1]!, key]);
-    }
-  }
-  CLAIM_WORD_FIELDS.set(view.claim, named);
-  return named;
 }
 
 /** The claim's entities that records name in a field (`acl=acl-shop-us`), each with that field. */

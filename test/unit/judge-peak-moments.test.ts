@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 
-describe('offline judge: the time a series peaked', () => {
+describe('offline judge: the time a series peaked, the time an act was done', () => {
   const metrics = {
     file: 'metrics.log',
     text: [
@@ -27,5 +27,28 @@ describe('offline judge: the time a series peaked', () => {
   it('the peak at its own time is not contradicted', async () => {
     const verdict = await judge('The backlog peaked at 09:45.', [metrics]);
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  describe('when an act was done, by a field that dates it', () => {
+    const deploy = {
+      file: 'deploy.json',
+      text: JSON.stringify({ waves: [{ wave: 1, cohort: 'Engineering', targets: 1240, started_at: '2025-04-16T08:00:00Z', completed_at: '2025-04-16T11:40:00Z', status: 'completed' }] }, null, 2),
+    };
+
+    it('"complete at 10:15" and "complete by 10:15" are contradicted by completed_at 11:40', async () => {
+      const at = await judge('Wave 1 was complete at 10:15.', [deploy]);
+      assert.equal(at.partition, 'contradicted', at.reason);
+      assert.match(at.reason, /completed_at=2025-04-16T11:40:00Z/);
+      const by = await judge('Wave 1 was complete by 10:15.', [deploy]);
+      assert.equal(by.partition, 'contradicted', by.reason);
+    });
+
+    it('a deadline after the completion, and the completion time itself, are not contradicted', async () => {
+      // 11:40 is before 12:00: "by 12:00" holds.
+      const by = await judge('Wave 1 was complete by 12:00.', [deploy]);
+      assert.notEqual(by.partition, 'contradicted', by.reason);
+      const at = await judge('Wave 1 was complete at 11:40.', [deploy]);
+      assert.notEqual(at.partition, 'contradicted', at.reason);
+    });
   });
 });

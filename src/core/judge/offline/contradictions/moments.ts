@@ -156,8 +156,12 @@ export function contradictActMoment(view: ClaimView, candidates: IndexedItem[]):
     // The participle, at most two words (no figure among them) before "on" or "at": "approved it
     // on", "cleared at"; not "the approved maintenance window on" (after an article it describes a
     // thing), not "the 01:00–03:00 window", not "cleared by" (a deadline).
-    const act = /(?<!\b(?:the|a|an|its|their|our|this|that|these|those|his|her)\s+)\b(\p{L}{3,}ed)\b(?:\s+(?!\d)\S+){0,2}\s+(?:on|at|around|about)\s+(?:the\s+)?$/iu.exec(text.slice(Math.max(0, moment.start - 60), moment.start))?.[1];
+    const found = /(?<!\b(?:the|a|an|its|their|our|this|that|these|those|his|her)\s+)\b(\p{L}{3,}ed|complete)\b(?:\s+(?!\d)\S+){0,2}\s+(on|at|around|about|by)\s+(?:the\s+)?$/iu.exec(text.slice(Math.max(0, moment.start - 60), moment.start));
+    const act = found?.[1];
     if (!act) continue;
+    // "complete by 10:15": a deadline, met by any time up to it (of a clock time only).
+    const deadline = found![2]!.toLowerCase() === 'by';
+    if (deadline && moment.kind !== 'time') continue;
     const verb = canonicalStem(act.toLowerCase());
     const namesAct = (part: string): boolean => part.length >= 3 && (verb.startsWith(part) || part.startsWith(verb));
     let against: { unit: IndexedItem; field: string; value: string } | undefined;
@@ -167,7 +171,10 @@ export function contradictActMoment(view: ClaimView, candidates: IndexedItem[]):
         const parts = field.toLowerCase().split(/[_.\-]+/);
         if (parts.length < 2 || !MOMENT_FIELD_SUFFIXES.has(parts.at(-1)!) || !parts.slice(0, -1).some((part) => namesAct(canonicalStem(part)))) continue;
         const stated = extractFeatures(value);
-        const same = moment.kind === 'date' ? stated.dates.some((d) => dateMatches(moment.date, d)) : stated.times.some((t) => timeMatches(moment.time, t));
+        const same =
+          moment.kind === 'date'
+            ? stated.dates.some((d) => dateMatches(moment.date, d))
+            : stated.times.some((t) => timeMatches(moment.time, t) || (deadline && (t.utc ?? t.seconds) <= (moment.time.utc ?? moment.time.seconds)));
         if (same) return undefined;
         const given = moment.kind === 'date' ? stated.dates.length > 0 : stated.times.length > 0;
         if (given) against ??= { unit, field, value };

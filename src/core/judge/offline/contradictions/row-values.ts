@@ -56,10 +56,8 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
  * another row holds in one of them, and the named row holds in none, is put on the wrong row.
  */
 function valueInEachResult(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean): ClaimVerdict | undefined {
-  const byItem = new Map<string, TableRow[]>();
-  for (const row of table.rows) byItem.set(row.unit.item.id, [...(byItem.get(row.unit.item.id) ?? []), row]);
-  if (byItem.size < 2 || [...byItem.values()].some((rows) => rows.length < 2)) return undefined;
-  const parts: Table[] = [...byItem.values()].map((rows) => ({ file: table.file, columns: table.columns, rows }));
+  const parts = resultsOf(table);
+  if (!parts) return undefined;
   const named = namedValues(view, table, claim);
   if (named.size === 0 || [...named.values()].some((values) => values.length !== 1)) return undefined;
   // The named row holds the figure in some result: the claim may be of that one.
@@ -159,4 +157,22 @@ function isLabel(view: ClaimView, q: Quantity): boolean {
   // "Route 27", "Wave 2", "WTG 7": a capitalised word before a bare number; "lost 604 MWh" is a reading.
   const after = view.claim.text.slice(q.start + q.raw.length);
   return /^\d{1,3}$/.test(q.raw.trim()) && !q.hasUnit && /(?:^|\s)\p{Lu}[\p{L}-]*\s+$/u.test(view.claim.text.slice(Math.max(0, q.start - 20), q.start)) && !/^\s*\p{L}/u.test(after);
+}
+
+/** A table's rows split by the tool result that holds them, when it gathers several results of two rows or more; read once per table. */
+const RESULTS = new WeakMap<Table, Table[] | null>();
+function resultsOf(table: Table): Table[] | undefined {
+  let parts = RESULTS.get(table);
+  if (parts === undefined) {
+    const byItem = new Map<string, TableRow[]>();
+    for (const row of table.rows) {
+      const rows = byItem.get(row.unit.item.id);
+      if (rows) rows.push(row);
+      else byItem.set(row.unit.item.id, [row]);
+    }
+    const several = byItem.size >= 2 && [...byItem.values()].every((rows) => rows.length >= 2);
+    parts = several ? [...byItem.values()].map((rows) => ({ file: table.file, columns: table.columns, rows })) : null;
+    RESULTS.set(table, parts);
+  }
+  return parts ?? undefined;
 }

@@ -177,7 +177,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   // So is an ordinal phrase ("95th-percentile").
   features.identifiers = features.identifiers.filter((id) => !/^(?:\p{L}+|\d+(?:st|nd|rd|th))(?:-\p{L}+)+$/u.test(id) || index.documentFrequency(`i:${id}`) > 0);
   const wording = readWording(claim.text);
-  const events = resolveEventBounds(claim.text, wording, index);
+  const events = resolveEventBounds(claim.text, wording, index, features.identifiers);
   const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, surroundings };
   if (claim.context) view.context = extractFeatures(claim.context);
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the

@@ -130,7 +130,12 @@ function sameKind(values: readonly string[]): boolean {
 /** Each period's rows added up under the measure, cited by the period's first row; a period with a blank cell is left out. */
 function totalsByPeriod(rows: readonly TableRow[], periodColumn: string, measure: string, periodOf: (row: TableRow) => PeriodKey | undefined): SeriesPoint[] {
   const byPeriod = new Map<string, TableRow[]>();
-  for (const row of rows) byPeriod.set(row.values.get(periodColumn)!, [...(byPeriod.get(row.values.get(periodColumn)!) ?? []), row]);
+  for (const row of rows) {
+    const label = row.values.get(periodColumn)!;
+    const group = byPeriod.get(label);
+    if (group) group.push(row);
+    else byPeriod.set(label, [row]);
+  }
   const points: SeriesPoint[] = [];
   for (const [label, group] of byPeriod) {
     const values = group.map((row) => numericValue(row.values.get(measure) ?? ''));

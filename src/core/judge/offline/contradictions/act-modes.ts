@@ -8,7 +8,7 @@
 // Only when every record of the act that gives a mode gives the other one is the claim
 // contradicted; a record that agrees, or none that says, leaves it alone.
 import type { IndexedItem } from '../../../retrieval/index';
-import { escapePhrase } from '../vocabulary';
+import { escapePhrase, phrasePattern } from '../vocabulary';
 import { timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, VERSION_RE, contradicted, hasIdentifier, numberedIdentifiers, siblingRecord } from '../claim-view';
 import modes from '../vocabulary/act-modes.json';
@@ -37,7 +37,7 @@ const CLAIM_MODES: Array<{ mode: Mode; re: RegExp; adjective: boolean }> = [
 ];
 
 /** Wording of a rule or a setting, not of an act that happened ("rolls back automatically if …", "automatic rollback enabled"). */
-const RULE_RE = /\b(?:can|could|will|would|should|must|may|if|unless|whenever|enabled|disabled|configured|allowed|requires?|required)\b/i;
+const RULE_RE = phrasePattern(modes.ruleWords);
 /** A record's own word for the act's mode, and the way it names who started it. */
 const AUTO_RE = /(?<![a-z])(?:auto|automatic|automatically)(?![a-z])/;
 const MANUAL_RE = /(?<![a-z])(?:manual|manually|by hand)(?![a-z])/;

@@ -6,7 +6,7 @@
 // named by its verb) names another in the field that says who did it (a field named by the act's
 // verb, else operator=, user=, by=, or "by <id>"). A record naming the claimed actor for the act
 // wins over one naming another.
-import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { escapePhrase } from '../vocabulary';
 import { timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
@@ -29,7 +29,7 @@ interface Actor {
 export function contradictActor(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   const text = view.claim.text.toLowerCase();
-  const people = claimedActors(text, candidates, view.claim.text, view.index.items);
+  const people = claimedActors(text, candidates, view.claim.text, view.index);
   if (people.length > 1) return contradictRoles(view, people, candidates);
   if (people.length !== 1) return undefined;
   const person = people[0]!;
@@ -94,7 +94,7 @@ function contradictRoles(view: ClaimView, people: readonly string[], candidates:
  * (ci-pipeline), and a person written as a name ("D. Osei", "Dana Osei") whom the evidence
  * writes as an id (d.osei).
  */
-function claimedActors(text: string, candidates: readonly IndexedItem[], original: string, everything: readonly IndexedItem[]): string[] {
+function claimedActors(text: string, candidates: readonly IndexedItem[], original: string, index: EvidenceIndex): string[] {
   const found = new Set([...text.matchAll(USER_ID_RE)].map((m) => m[1]!).filter((id) => !FILE_RE.test(id)));
   const ids = new Set<string>();
   for (const unit of candidates) for (const m of unit.text.toLowerCase().matchAll(USER_ID_RE)) if (!FILE_RE.test(m[1]!)) ids.add(m[1]!);
@@ -107,7 +107,7 @@ function claimedActors(text: string, candidates: readonly IndexedItem[], origina
     if (written && !found.has(id)) found.add(written[0]);
   }
   // "Priya Nandakumar" whom records write glued (pnandakumar) or dotted (priya.nandakumar) anywhere.
-  for (const name of personNames(original)) if (!found.has(name.written) && recordsWrite(name, everything)) found.add(name.written);
+  for (const name of personNames(original)) if (!found.has(name.written) && recordsWrite(name, index)) found.add(name.written);
   for (const unit of candidates) {
     for (const [key, value] of fieldsOf(unit)) {
       if (!isActorField(key)) continue;
@@ -135,13 +135,12 @@ function personNames(text: string): PersonName[] {
   return out;
 }
 
-/** Whether any record writes the person as one of their ids, as a whole token. */
-function recordsWrite(name: PersonName, units: readonly IndexedItem[]): boolean {
-  return units.some(
-    (unit) =>
-      unit.item.kind !== 'paragraph' &&
-      name.forms.some((form) => unit.lowerText.includes(form) && new RegExp(`(?<![\\w.])${escapePhrase(form)}(?![\\w]|\\.\\w)`).test(unit.lowerText)),
-  );
+/** Whether any record writes the person as one of their ids: a glued one is a word of the index (pnandakumar), a dotted one an identifier (priya.nandakumar). */
+function recordsWrite(name: PersonName, index: EvidenceIndex): boolean {
+  return name.forms.some((form) => {
+    const term = /[._]/.test(form) ? `i:${form}` : `w:${canonicalStem(form)}`;
+    return index.itemsWith(term).some((position) => index.items[position]!.item.kind !== 'paragraph');
+  });
 }
 
 function fieldsOf(unit: IndexedItem): Array<readonly [string, string]> {

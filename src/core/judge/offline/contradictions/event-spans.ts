@@ -39,8 +39,8 @@ export function contradictEventSpan(view: ClaimView): ClaimVerdict | undefined {
       unit.item.kind !== 'reasoning' &&
       unit.features.times.length > 0 &&
       ids.every((id) => hasIdentifier(unit, id)) &&
-      !siblingRecord(view, unit, true) &&
-      words.filter((word) => unit.wordSet.has(word) || (word.length >= 4 && unit.lowerText.includes(word))).length * 2 >= words.length,
+      words.filter((word) => unit.wordSet.has(word) || (word.length >= 4 && unit.lowerText.includes(word))).length * 2 >= words.length &&
+      !siblingRecord(view, unit, true),
   );
   // "was paused for 58 minutes": the span opens where the claim's own start word is recorded, not at any start.
   const claimStarts = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => START.has(word) && !FIELD_ONLY.has(word)));

@@ -13,10 +13,10 @@ import changes from '../vocabulary/changes.json';
 
 const STAYS_RE = phrasePattern(changes.fieldChanges.stays);
 const SET_TO_RE = new RegExp(`(?:${changes.fieldChanges.setTo.map((phrase) => phrase.replace(/\s+/g, '\\s+')).join('|')})\\s+(?:about\\s+|around\\s+|roughly\\s+)?[$€£]?$`, 'i');
+const UP_RE = phrasePattern(changes.fieldChanges.raised);
+const DOWN_RE = phrasePattern(changes.fieldChanges.lowered);
 /** A value placed before the change ("previously 60"): no claim about what it is now. */
-const PAST_RE = /\b(?:previously|formerly|used\s+to|originally|old\s+(?:limit|value|setting))\b/i;
-const UP_RE = phrasePattern(['raised', 'increased', 'extended', 'lengthened', 'bumped up', 'doubled', 'relaxed', 'widened', 'loosened', 'grew']);
-const DOWN_RE = phrasePattern(['lowered', 'reduced', 'cut', 'decreased', 'shortened', 'halved', 'tightened', 'narrowed', 'dropped']);
+const PAST_RE = phrasePattern(changes.fieldChanges.past);
 
 export function contradictFieldChange(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;

@@ -104,7 +104,9 @@ export function contradictPeakMoment(view: ClaimView): ClaimVerdict | undefined 
       const value = numericValue(raw);
       if (value === undefined || !key.toLowerCase().split(/[_.-]+/).some((part) => part.length > 2 && words.has(canonicalStem(part)))) continue;
       const name = `${unit.item.file}\u0000${key}`;
-      series.set(name, [...(series.get(name) ?? []), { unit, value }]);
+      const points = series.get(name);
+      if (points) points.push({ unit, value });
+      else series.set(name, [{ unit, value }]);
     }
   }
   const long = [...series].filter(([, points]) => points.length >= MIN_SERIES);

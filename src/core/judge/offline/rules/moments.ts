@@ -5,7 +5,7 @@
 import { extractFeatures, type CalendarDate, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import type { Wording } from '../language';
 import { isBound, quantityMatches, satisfiesBound } from '../derive/matching';
-import { type ClaimView, holdsSomeAnchor } from '../claim-view';
+import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import { quantitiesAt } from '../figures';
 
@@ -13,7 +13,7 @@ import { quantitiesAt } from '../figures';
  * "after the scale-up", "before the rollback": a bound set by an event rather than a clock. The
  * event's time is that of the first record naming it (all of its words); without one, no bound.
  */
-export function resolveEventBounds(text: string, wording: Wording, index: EvidenceIndex): IndexedItem[] {
+export function resolveEventBounds(text: string, wording: Wording, index: EvidenceIndex, claimIdentifiers: readonly string[]): IndexedItem[] {
   const found: IndexedItem[] = [];
   for (const [side, pattern] of [
     ['after', /\bafter the ([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?)/iu],
@@ -36,8 +36,8 @@ export function resolveEventBounds(text: string, wording: Wording, index: Eviden
     // entity it names; the upgrade is that entity's, when records name it. (Elsewhere the event
     // may be another's: "fired 40 seconds after the block power alert".)
     const denial = wording.absent.length > 0 || wording.negated.length > 0;
-    const identifiers = denial ? extractFeatures(text).identifiers.filter((id) => /\d/.test(id)) : [];
-    const own = records.filter((unit) => identifiers.some((id) => unit.identifierSet.has(id) || unit.lowerText.includes(id)));
+    const identifiers = denial ? claimIdentifiers.filter((id) => /\d/.test(id)) : [];
+    const own = records.filter((unit) => identifiers.some((id) => hasIdentifier(unit, id)));
     const pool = own.length > 0 ? own : records;
     const event = latest ? pool.at(-1) : pool[0];
     if (event) {

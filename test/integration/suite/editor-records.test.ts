@@ -12,8 +12,11 @@
 // connection drains: the first to start one and the length of one. A third (yards) gives a table
 // aligned by spaces, as command-line tools print one, whose yards are written by code only. A
 // fourth (plans) gives a guide two release notes overrule, a rate a document defines with its
-// target, a change request's rollback plan and a trace of a failed and a good call. Each
-// contradicted claim is marked and its hover cites the record that contradicts it.
+// target, a change request's rollback plan and a trace of a failed and a good call. A fifth
+// (rollouts) gives rollbacks done automatically and by an operator, a change list's old and new
+// value and who requested and approved the change, a dosing loop's pause beside its sibling's, and
+// a queue's depth over time. Each contradicted claim is marked and its hover cites the record that
+// contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -75,6 +78,22 @@ const PLANS: typeof EXPECTED = [
   { text: 'I paused the nightly-settle job.', partition: 'grounded', refs: ['trace.jsonl:E2'] },
 ];
 
+// test/fixtures/workspace/rollouts: api-4's rollback is an auto-rollback triggered by the health gate
+// (rollout.log line 1), api-5's was initiated by operator=m.ferreira (line 2); deploy.json has
+// requested_by anika.feld and approved_by marcus.whitlow, and default_override_window_min from 60 to 45
+// (its config_changes entry); loop B's dosing paused at 01:06:22 (dosectl.log line 1) and resumed at
+// 02:34:10 (line 4), 88 minutes (loop C's pause, lines 2-3, is another loop's); queue_depth is 18,420
+// at 09:45 (metrics.log line 3), its highest, and 18,310 at 09:50 (line 4).
+const ROLLOUTS: typeof EXPECTED = [
+  { text: 'M. Ferreira rolled api-4 back to 6.1.3 by hand.', partition: 'contradicted', cites: /the rollback was manual, (?:rollout\.log:)?E1 shows it automatic/ },
+  { text: 'The deployer rolled api-5 back automatically.', partition: 'contradicted', cites: /the rollback was automatic, (?:rollout\.log:)?E2 shows it manual/ },
+  { text: 'The change was requested by Marcus Whitlow and approved by Anika Feld.', partition: 'contradicted', cites: /names (?:marcus\.whitlow|anika\.feld)/ },
+  { text: 'The default override window was left at 60 minutes.', partition: 'contradicted', cites: /changes default_override_window_min from 60 to 45/ },
+  { text: 'The default override window was lowered from 60 to 45 minutes.', partition: 'grounded' },
+  { text: 'Dosing on loop B was paused for about 58 minutes in total.', partition: 'contradicted', cites: /01:06:22Z\) to (?:dosectl\.log:)?E4 \(2024-10-09T02:34:10Z\) is 88 minutes/ },
+  { text: 'The backlog peaked at 09:50.', partition: 'contradicted', cites: /queue_depth is 18310 then .* and 18420 at 2024-10-09T09:45Z/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -97,6 +116,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks a restriction and an account later release notes overrule, a target a route missed, a wrong rollback target and a failed call claimed done contradicted, and grounds the call that went through', async () => {
     await checkFixture('plans', PLANS);
+  });
+
+  it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {
+    await checkFixture('rollouts', ROLLOUTS);
   });
 });
 

@@ -5,6 +5,7 @@ import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retri
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
 import { LIGHT_WORDS, splitKeyWords, surfaceWord } from '../words';
 import { periodKey } from '../records/periods';
+import { NEW_REFERENCE_RE } from '../vocabulary/index';
 
 /**
  * "The new certificate was issued by R3" against `issuer=R11`: an identifier the evidence never
@@ -14,7 +15,8 @@ import { periodKey } from '../records/periods';
 export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   // A period code (Q1, H2, W15) names a time, not the thing a record's field holds.
   const unknown = view.features.identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id) && periodKey(id) === undefined && !candidates.some((unit) => hasIdentifier(unit, id)));
-  if (unknown.length !== 1) return undefined;
+  if (unknown.length !== 1 || NEW_REFERENCE_RE.test(view.claim.text)) return undefined;
+  const prefix = idPrefix(unknown[0]!);
   const claimWords = [...view.words.keys()].filter((word) => word.length >= 4 && !LIGHT_WORDS.has(word));
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
@@ -22,6 +24,8 @@ export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[])
       if (!/^[\p{L}\p{N}][\p{L}\p{N}._:-]{0,23}$/u.test(value) || !/\d/.test(value) || value.toLowerCase() === unknown[0]) continue;
       // An identifier against a plain number (VND-5531 vs licensed_tunnels=1000) is not the same kind of value.
       if (!/\p{L}/u.test(value)) continue;
+      // Another kind of identifier (ticket FEE-881 against schedule=FS-2025-01a) names another thing.
+      if (idPrefix(value) !== prefix) continue;
       const keyWords = splitKeyWords(key);
       if (keyWords.some((k) => claimWords.some((c) => k === c || (k.length >= 4 && (k.startsWith(c) || c.startsWith(k)))))) {
         return contradicted(unit, `claim says ${unknown[0]}, ${unit.item.id} says ${key}=${value}`);
@@ -30,6 +34,9 @@ export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[])
   }
   return undefined;
 }
+
+/** The letters an identifier starts with (chg-8847 → chg, R11 → r): its kind. */
+const idPrefix = (id: string): string => /^\p{L}+/u.exec(id)?.[0].toLowerCase() ?? '';
 
 const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/;
 

@@ -134,7 +134,15 @@ export const GENERIC_KEY_WORDS = new Set(['valu', 'count', 'total', 'number', 'p
  * ("09:00 CEST" is the record's 07:00:00Z, and its 09:00:00+02:00).
  */
 export function timeMatches(claim: ClockTime, evidence: ClockTime): boolean {
-  const same = (a: number, b: number): boolean => (claim.hasSeconds && evidence.hasSeconds ? a === b : Math.floor(a / 60) === Math.floor(b / 60));
+  // A claim without seconds names the minute a record's time falls in, or the minute it rounds
+  // to: 02:58:40 is reported as 02:58 or as 02:59.
+  const minute = (s: number): number => Math.floor(s / 60);
+  const rounded = (s: number): number => Math.round(s / 60) % (24 * 60);
+  const same = (a: number, b: number): boolean => {
+    if (claim.hasSeconds && evidence.hasSeconds) return a === b;
+    if (minute(a) === minute(b)) return true;
+    return !claim.hasSeconds && evidence.hasSeconds && minute(a) === rounded(b);
+  };
   // Both give their zone ("09:15 UTC" against 09:15+01:00): the same moment, not the same clock reading.
   if (claim.utc !== undefined && evidence.utc !== undefined) return same(claim.utc, evidence.utc);
   if (same(claim.seconds, evidence.seconds)) return true;

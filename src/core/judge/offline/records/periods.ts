@@ -1,6 +1,7 @@
 // A period named in a value or a column name — 2026-09, 2026Q1, q4_2025, W10, sep_2026, March —
 // as a key that sorts in time order, so a series of rows or columns can be read first to last.
 import { canonicalStem } from '../../../retrieval/index';
+import periodCodes from '../vocabulary/period-codes.json';
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 export interface PeriodKey {
@@ -24,6 +25,9 @@ export function periodKey(text: string): PeriodKey | undefined {
   if (day) return { kind: 'day', key: `${day[1]}-${pad(day[2]!)}-${pad(day[3]!)}` };
   if (tokens.length === 0) return year === '0000' ? undefined : { kind: 'year', key: year };
   if (tokens.length > 2) return undefined;
+  // "week-29", "quarter 4": a period noun and its number, written as the code W29 or Q4.
+  const letter = (periodCodes.letters as Record<string, string>)[tokens[0]!];
+  if (letter && tokens.length === 2 && /^\d{1,2}$/.test(tokens[1]!)) return periodKey(`${year === '0000' ? '' : year} ${letter}${tokens[1]}`);
   for (const token of tokens) {
     const quarter = /^q([1-4])$/.exec(token);
     if (quarter) return { kind: 'quarter', key: `${year}-${quarter[1]}` };

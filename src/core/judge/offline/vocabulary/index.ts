@@ -97,6 +97,9 @@ export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);
 /** Last parts of a field name that make it the moment of an act (approved_at, deployed_on). */
 export const MOMENT_FIELD_SUFFIXES: ReadonlySet<string> = new Set(fields.momentSuffixes);
 
+/** Wording by which a claim brings a reference of its own ("follow-up change CHG-8847", "ticket TX-915 has been opened"). */
+export const NEW_REFERENCE_RE = new RegExp(`\\b(?:${fields.newReference.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
+
 /** Stems of field-name words that count the thing itself rather than a kind of it (holds_placed is holds). */
 export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutral);
 

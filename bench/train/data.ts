@@ -25,6 +25,8 @@ export interface Example {
   y: number;
   /** Whether the decision may ground the claim at all (decide/verdict.ts `groundable`). */
   groundable: boolean;
+  /** The labelled text (corpus claims; HaluEval answers are not kept). */
+  text?: string;
 }
 
 /** What review() hands the judge for one report, captured without judging. */
@@ -74,7 +76,7 @@ export async function corpusExamples(include: (name: string, split: string) => b
       const claim = start < 0 ? undefined : bestOverlap(input.claims.map((c) => ({ ...c, partition: 'grounded', type: 'inference', evidence_refs: [], reason: '' })), start, start + label.text.length);
       if (!claim) continue;
       const at = input.claims.findIndex((c) => c.id === claim.id);
-      examples.push({ group: name, ...vectors[at]!, y: PARTITION_KEYS.indexOf(label.partition as PartitionKey) });
+      examples.push({ group: name, ...vectors[at]!, y: PARTITION_KEYS.indexOf(label.partition as PartitionKey), text: label.text });
     }
   }
   return examples;

@@ -1,19 +1,21 @@
-// `npm run train:judge`: trains the offline judge's decision model on the corpus dev split
-// (blind batches held out, test never read) and HaluEval QA dev, and writes
-// src/core/judge/offline/decide/judge-model.json. The model reads each claim's slot outcomes and
-// the rules' proposal. Training also decides, from held-out folds, which proposals the model may
-// override: a pair proposed → decided is allowed only when its overrides were right clearly more
-// often than wrong. It prints the grounded cut's trade-off and stores the cut whose held-out
-// precision of grounded reaches 0.9, for reviewers who want stricter green marks. Deterministic:
-// folds by case name, zero initial weights, a fixed number of steps. Prints the held-out
-// (cross-validated by case) figures: what to expect on reports nobody has seen, as far as the
-// dev split is like them.
+// `npm run train:judge`: trains the offline judge's decision model and writes
+// src/core/judge/offline/decide/judge-model.json. It learns from two kinds of claims: the corpus
+// dev split and HaluEval QA dev, as this build's rules read them (rules that were written with
+// the dev split in view, so they look better there than anywhere else), and the first-sight
+// snapshots (first-sight.ts): released blind batches as the judge read them before any rule had
+// seen them. What a reviewer meets is a report nobody has seen, so everything that calibrates the
+// decision is measured on the snapshots, one batch left out at a time: the temperature, which
+// proposals the model may override (a pair proposed → decided is allowed only when its overrides
+// were right clearly more often than wrong) and the strict grounded cut (the cut whose first-sight
+// precision of grounded reaches 0.9). Deterministic: zero initial weights, a fixed number of
+// steps, batches and folds in a fixed order. Test cases and held-out batches are never read.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTITION_KEYS, type PartitionKey } from '../../src/core/model';
 import { FEATURE_NAMES } from '../../src/core/judge/offline/decide/features';
 import { corpusExamples, haluEvalExamples, type Example } from './data';
+import { loadFirstSight, type FirstSightBatch } from './first-sight';
 import { fitTemperature, logits, softmax, train } from './softmax';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -23,11 +25,11 @@ const HELD_OUT: Set<string> = new Set(
     .filter((b) => b.held_out)
     .flatMap((b) => b.cases),
 );
-const FOLDS = 5;
-/** The precision of grounded a stricter cut, printed and stored for whoever wants it, reaches on held-out folds. */
+/** How many times a first-sight claim counts against a dev claim: they are fewer, and they are what reviewers meet. */
+const FIRST_SIGHT_WEIGHT = 6;
+/** The precision of grounded a stricter cut, printed and stored for whoever wants it, reaches at first sight. */
 const GROUNDED_PRECISION = 0.9;
-const CLASS_WEIGHTS = [1, 1, 1, 1];
-/** An override pair is allowed when its held-out overrides were right this many times as often as wrong … */
+/** An override pair is allowed when its first-sight overrides were right this many times as often as wrong … */
 const OVERRIDE_ODDS = 1.5;
 /** … and right at least this many claims more often than wrong. */
 const OVERRIDE_MARGIN = 10;
@@ -35,10 +37,6 @@ const CUTS = Array.from({ length: 96 }, (_, i) => i / 100);
 
 const PROPOSED = PARTITION_KEYS.map((key) => FEATURE_NAMES.indexOf(`proposed_${key}`));
 const proposedOf = (x: readonly number[]): number => PROPOSED.findIndex((i) => x[i] === 1);
-
-function foldOf(group: string): number {
-  return createHash('sha256').update(group).digest()[0]! % FOLDS;
-}
 
 export interface HeldOut {
   z: number[];
@@ -49,14 +47,25 @@ export interface HeldOut {
   groundable: boolean;
 }
 
-export function crossValidate(examples: Example[]): HeldOut[] {
+function fit(examples: readonly Example[], firstSight: readonly Example[]): number[][] {
+  const all = [...examples];
+  for (let i = 0; i < FIRST_SIGHT_WEIGHT; i++) all.push(...firstSight);
+  return train(all.map((e) => e.x), all.map((e) => e.y), PARTITION_KEYS.length).weights;
+}
+
+/**
+ * Each first-sight batch judged by a model trained without it: on the dev split less that
+ * batch's cases (released batches are in dev too, as the rules read them now) and the other
+ * batches' snapshots. What the model will do on the next batch nobody has seen.
+ */
+export function leaveOneBatchOut(examples: readonly Example[], batches: readonly FirstSightBatch[]): HeldOut[] {
   const out: HeldOut[] = [];
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const trainSet = examples.filter((e) => foldOf(e.group) !== fold);
-    const fit = train(trainSet.map((e) => e.x), trainSet.map((e) => e.y), PARTITION_KEYS.length, { classWeights: CLASS_WEIGHTS });
-    for (const e of examples.filter((e) => foldOf(e.group) === fold)) {
-      out.push({ z: logits(fit.weights, e.x), y: e.y, group: e.group, proposed: proposedOf(e.x), groundable: e.groundable });
-    }
+  for (const batch of batches) {
+    const weights = fit(
+      examples.filter((e) => !batch.cases.has(e.group)),
+      batches.filter((b) => b !== batch).flatMap((b) => b.examples),
+    );
+    for (const e of batch.examples) out.push({ z: logits(weights, e.x), y: e.y, group: e.group, proposed: proposedOf(e.x), groundable: e.groundable });
   }
   return out;
 }
@@ -108,49 +117,55 @@ async function main(): Promise<void> {
   const hash = createHash('sha256');
   const corpus = await corpusExamples((name, split) => split === 'dev' && !HELD_OUT.has(name), hash);
   const halu = await haluEvalExamples(hash);
+  const batches = loadFirstSight(hash).filter((b) => ![...b.cases].some((name) => HELD_OUT.has(name)));
+  if (batches.length < 2) throw new Error('calibration needs at least two first-sight snapshots (bench/train/first-sight)');
   const examples = [...corpus, ...halu];
-  const heldOut = crossValidate(examples);
+  const heldOut = leaveOneBatchOut(examples, batches);
   const temperature = fitTemperature(heldOut.map((h) => h.z), heldOut.map((h) => h.y));
-  const corpusHeldOut = heldOut.filter((h) => !h.group.startsWith('halueval-'));
-  const haluHeldOut = heldOut.filter((h) => h.group.startsWith('halueval-'));
   const record = overrideRecord(heldOut, temperature);
   const overrides = record.filter((r) => r.gains >= OVERRIDE_ODDS * r.losses && r.gains - r.losses >= OVERRIDE_MARGIN).map((r) => r.pair);
-  const rulesAlone = (set: HeldOut[]): ReturnType<typeof figures> => figures(set, temperature, [], 0);
-  const strictCut = CUTS.find((c) => figures(corpusHeldOut, temperature, overrides, c).groundedPrecision >= GROUNDED_PRECISION) ?? 0.95;
-  const fit = train(examples.map((e) => e.x), examples.map((e) => e.y), PARTITION_KEYS.length, { classWeights: CLASS_WEIGHTS });
+  const strictCut = CUTS.find((c) => figures(heldOut, temperature, overrides, c).groundedPrecision >= GROUNDED_PRECISION) ?? 0.95;
+  const firstSight = batches.flatMap((b) => b.examples);
+  const weights = fit(examples, firstSight);
   const name = (i: number): PartitionKey => PARTITION_KEYS[i]!;
   const model = {
     features: FEATURE_NAMES,
     classes: PARTITION_KEYS,
-    weights: fit.weights.map((row) => row.map((w) => Math.round(w * 1e5) / 1e5)),
+    weights: weights.map((row) => row.map((w) => Math.round(w * 1e5) / 1e5)),
     temperature,
     strictGroundedCut: strictCut,
     overrides: overrides.map(([from, to]) => [name(from), name(to)]),
-    trainedOn: { sha256: hash.digest('hex'), claims: examples.length, cases: new Set(corpus.map((e) => e.group)).size },
+    trainedOn: {
+      sha256: hash.digest('hex'),
+      claims: examples.length,
+      cases: new Set(corpus.map((e) => e.group)).size,
+      firstSight: { batches: batches.map((b) => b.batch), claims: firstSight.length, weight: FIRST_SIGHT_WEIGHT },
+    },
   };
   writeFileSync(MODEL_FILE, `${JSON.stringify(model, null, 1)}\n`);
   const show = (label: string, f: ReturnType<typeof figures>): void =>
     console.log(`${label}: n=${f.n} accuracy ${f.accuracy.toFixed(3)}, precision of grounded ${f.groundedPrecision.toFixed(3)}, recall of contradicted ${f.contradictedRecall.toFixed(3)}`);
-  console.log(`trained on ${examples.length} claims (${corpus.length} corpus, ${halu.length} HaluEval); temperature ${temperature}`);
-  console.log('held-out overrides (proposed → decided: right where the rules were wrong / wrong where the rules were right):');
+  console.log(`trained on ${examples.length} claims (${corpus.length} corpus dev, ${halu.length} HaluEval) and ${firstSight.length} first-sight claims × ${FIRST_SIGHT_WEIGHT} (${batches.map((b) => `${b.batch} by ${b.judge}`).join('; ')}); temperature ${temperature}`);
+  console.log('first sight, each batch left out (proposed → decided: right where the rules were wrong / wrong where the rules were right):');
   for (const r of record) console.log(`  ${name(r.pair[0])} → ${name(r.pair[1])}: ${r.gains} / ${r.losses}${overrides.includes(r.pair) ? '  allowed' : ''}`);
-  show('held-out corpus, rules alone', rulesAlone(corpusHeldOut));
-  show('held-out corpus, rules + model, no cut', figures(corpusHeldOut, temperature, overrides, 0));
-  show(`held-out corpus, rules + model, the strict grounded cut ${strictCut}`, figures(corpusHeldOut, temperature, overrides, strictCut));
-  console.log('held-out, by grounded cut (corpus accuracy / precision of grounded; HaluEval accuracy / precision of grounded):');
-  for (const c of [0, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
-    const [k, h] = [figures(corpusHeldOut, temperature, overrides, c), figures(haluHeldOut, temperature, overrides, c)];
-    console.log(`  ${c.toFixed(2)}: ${k.accuracy.toFixed(3)} / ${k.groundedPrecision.toFixed(3)}; ${h.accuracy.toFixed(3)} / ${h.groundedPrecision.toFixed(3)}`);
+  show('first sight, rules alone', figures(heldOut, temperature, [], 0));
+  show('first sight, rules + model, no cut', figures(heldOut, temperature, overrides, 0));
+  show(`first sight, rules + model, the strict grounded cut ${strictCut}`, figures(heldOut, temperature, overrides, strictCut));
+  for (const batch of batches) {
+    show(`  ${batch.batch} (judge ${batch.judge}), no cut`, figures(heldOut.filter((h) => batch.cases.has(h.group)), temperature, overrides, 0));
+  }
+  console.log('first sight, by grounded cut (accuracy / precision of grounded):');
+  for (const c of [0, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, strictCut]) {
+    const k = figures(heldOut, temperature, overrides, c);
+    console.log(`  ${c.toFixed(2)}: ${k.accuracy.toFixed(3)} / ${k.groundedPrecision.toFixed(3)}`);
   }
   // The hybrid judge keeps an offline verdict whose confidence (the settled partition's probability) reaches its cut.
-  console.log('held-out corpus, by the hybrid judge\'s confidence cut (share of claims kept offline / accuracy on them):');
+  console.log("first sight, by the hybrid judge's confidence cut (share of claims kept offline / accuracy on them):");
   for (const c of [0.5, 0.6, 0.7, 0.75, 0.8, 0.9]) {
-    const kept = corpusHeldOut.filter((h) => softmax(h.z, temperature)[settle(h, temperature, overrides, 0)]! >= c);
+    const kept = heldOut.filter((h) => softmax(h.z, temperature)[settle(h, temperature, overrides, 0)]! >= c);
     const right = kept.filter((h) => settle(h, temperature, overrides, 0) === h.y).length;
-    console.log(`  ${c.toFixed(2)}: ${(kept.length / corpusHeldOut.length).toFixed(3)} / ${(right / Math.max(1, kept.length)).toFixed(3)}`);
+    console.log(`  ${c.toFixed(2)}: ${(kept.length / heldOut.length).toFixed(3)} / ${(right / Math.max(1, kept.length)).toFixed(3)}`);
   }
-  show('held-out HaluEval, rules alone', rulesAlone(haluHeldOut));
-  show('held-out HaluEval, rules + model', figures(haluHeldOut, temperature, overrides, 0));
 }
 
 if (require.main === module) {

@@ -24,6 +24,20 @@ async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: 
   return (await createOfflineJudge().judgeClaims({ claims: reportClaims, evidence, question })).claims;
 }
 
+/**
+ * What the rules propose, before the decision model weighs it. A grounded proposal on a claim whose
+ * words the evidence does not all share may be withheld by the model as ungrounded (the safe side,
+ * trained on how such proposals fared on reports the rules had never seen); cases about reading
+ * structure check the proposal, and that the judge does not turn it against the claim.
+ */
+async function proposed(claim: string, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim> {
+  const text = claim;
+  const [rules] = (await createOfflineJudge({ decision: 'rules' }).judgeClaims({ claims: [{ id: 'C1', start: 0, end: text.length, line: 1, text }], evidence, question })).claims;
+  const [judged] = await judgeAll([claim], evidence, question);
+  assert.ok(judged!.partition === rules!.partition || (rules!.partition === 'grounded' && judged!.partition === 'ungrounded'), `${judged!.partition}: ${judged!.reason}`);
+  return rules!;
+}
+
 async function one(claim: string | Partial<ReportClaim>, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim> {
   return (await judgeAll([claim], evidence, question))[0]!;
 }
@@ -697,7 +711,7 @@ describe('offline judge: structure written differently', () => {
       const claim = await one('Communication timeouts (E-104) occurred 2,520 times.', faults);
       assert.equal(claim.partition, 'contradicted');
       assert.match(claim.reason, /2250/);
-      assert.equal((await one('Communication timeouts (E-104) occurred 2,250 times.', faults)).partition, 'grounded');
+      assert.equal((await proposed('Communication timeouts (E-104) occurred 2,250 times.', faults)).partition, 'grounded');
     });
 
     it('contradicts an identifier where a record names that field with another value (issued by / issuer)', async () => {
@@ -705,7 +719,7 @@ describe('offline judge: structure written differently', () => {
       const claim = await one('The new certificate was issued by R3.', trace);
       assert.equal(claim.partition, 'contradicted');
       assert.match(claim.reason, /issuer=R11/);
-      assert.equal((await one('The new certificate was issued by R11.', trace)).partition, 'grounded');
+      assert.equal((await proposed('The new certificate was issued by R11.', trace)).partition, 'grounded');
     });
 
     it('a JSON document is about the entity it names, and a count may be the length of its list', async () => {
@@ -815,7 +829,7 @@ describe('offline judge: structure written differently', () => {
         item('E1', 'A link signed with a session token has its lifetime capped at the time the token has left, and the response carries the capped expires_at value.', 'paragraph'),
       ];
       // A faithful paraphrase: "cut back" for "capped", "shortened" for "capped", "hands back" for "carries".
-      const paraphrase = await one('Links signed with a session token are cut back to whatever lifetime the token has left, and the reply hands back the shortened expires_at.', docs);
+      const paraphrase = await proposed('Links signed with a session token are cut back to whatever lifetime the token has left, and the reply hands back the shortened expires_at.', docs);
       assert.equal(paraphrase.partition, 'grounded');
       assert.equal(paraphrase.type, 'domain');
       // Nothing in the document is about rate limits or retries: the shared words are only the topic.
@@ -878,7 +892,7 @@ describe('offline judge: structure written differently', () => {
         item('E2', '2026-06-08T11:20:00Z Normal ScalingReplicaSet deployment/search-api Scaled up replica set search-api-7d9f to 6'),
       ];
       // The only kill (11:04) came before the scale-up (11:20).
-      assert.equal((await one('No OOM kills were recorded after the scale-up.', events)).partition, 'grounded');
+      assert.equal((await proposed('No OOM kills were recorded after the scale-up.', events)).partition, 'grounded');
       assert.equal((await one('No OOM kills were recorded before the scale-up.', events)).partition, 'contradicted');
     });
 
@@ -1454,7 +1468,7 @@ describe('offline judge: structure written differently', () => {
       const verdict = await one('gw-eu-3 was returned to the pool on the first attempt.', retried);
       assert.equal(verdict.partition, 'contradicted');
       assert.deepEqual(verdict.evidence_refs, ['E1']);
-      assert.equal((await one('gw-eu-3 was returned to the pool on the first attempt.', [call('E2', 'member gw-eu-3 active', true)])).partition, 'grounded');
+      assert.equal((await proposed('gw-eu-3 was returned to the pool on the first attempt.', [call('E2', 'member gw-eu-3 active', true)])).partition, 'grounded');
     });
 
     it('a percentage may be the share of two figures of one record (4105 / 18240 = 22.5%)', async () => {
@@ -1617,7 +1631,7 @@ describe('offline judge: structure written differently', () => {
         item('E2', 'tool_call ssh args={"host":"cron-01","cmd":"crontab -l -u billing"} result=no crontab for billing', 'tool_call'),
       ];
       const claim = 'The billing crontab on cron-01 was removed, which a second `crontab -l` confirmed.';
-      assert.equal((await one(claim, trace)).partition, 'grounded');
+      assert.equal((await proposed(claim, trace)).partition, 'grounded');
       // Not run: the certainty is the report's own.
       assert.equal((await one(claim, [trace[0]!])).partition, 'ungrounded');
     });

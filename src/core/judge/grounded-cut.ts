@@ -1,6 +1,6 @@
 // The grounded cut a reviewer picks: below it, the offline judge does not say grounded (the claim
 // is withheld as "could not verify offline"), so the green marks that remain can be trusted.
-// `strict` names the cut training found to reach 0.9 precision of grounded on held-out folds; it
+// `strict` names the cut training found to reach 0.9 precision of grounded at first sight; it
 // moves with every retrained model, so it is read from the shipped model, never copied.
 import { shippedModel } from './offline/decide/model';
 
@@ -9,7 +9,7 @@ export const STRICT_GROUNDED_CUT = 'strict';
 /** A cut as a reviewer gives it: a number in [0, 1], or `strict`. */
 export type GroundedCutChoice = number | typeof STRICT_GROUNDED_CUT;
 
-/** The shipped model's strict cut (0.9 precision of grounded on held-out folds). */
+/** The shipped model's strict cut (0.9 precision of grounded at first sight). */
 export function strictGroundedCut(): number {
   return shippedModel().strictGroundedCut;
 }

@@ -31,7 +31,7 @@ export interface OfflineJudgeOptions {
   /**
    * A grounded verdict whose calibrated probability is below this is withheld: the claim is
    * ungrounded, "could not verify offline" (default 0: every verdict stands, with its confidence;
-   * the model's `strictGroundedCut` reached 0.9 precision of grounded on held-out folds).
+   * the model's `strictGroundedCut` reached 0.9 precision of grounded at first sight, on blind batches the rules had not seen).
    */
   groundedCut?: number;
   /**

@@ -6,6 +6,7 @@ import type { EvidenceKind } from '../../../review-types';
 import type { Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
 import type { SlotResult } from '../derive/slots';
+import { RELATION_KINDS, relationsIn } from '../vocabulary/index';
 
 export interface ClaimEvidence {
   prop: Proposition;
@@ -28,6 +29,21 @@ function count(slots: readonly SlotResult[], slot: SlotResult['slot'] | 'dated',
 const flag = (value: unknown): number => (value ? 1 : 0);
 const share = (part: number, whole: number): number => (whole > 0 ? part / whole : 0);
 
+/**
+ * The last features are read from the claim's wording and the rules' proposal alone: the
+ * relations it states (vocabulary/relations.json), and each of them where the rules proposed
+ * grounded. Being computable from the text and the proposal, they can be added to feature
+ * vectors recorded by earlier builds (bench/train/first-sight), whose other features are theirs.
+ */
+export const WORDING_FEATURE_NAMES: readonly string[] = [...RELATION_KINDS.map((kind) => `states_${kind}`), ...RELATION_KINDS.map((kind) => `grounded_proposed_x_${kind}`)];
+
+/** The wording features of a claim whose rules proposed `proposed`. */
+export function wordingFeatures(text: string, proposed: PartitionKey): number[] {
+  const relations = relationsIn(text).map(flag);
+  const grounded = flag(proposed === 'grounded');
+  return [...relations, ...relations.map((value) => value * grounded)];
+}
+
 /** Feature names, in vector order; the model file stores them so a mismatch is caught at load. */
 export const FEATURE_NAMES: readonly string[] = [
   'hedge', 'causal', 'certainty', 'negation', 'absence', 'recommendation', 'question', 'comparison',
@@ -46,6 +62,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'absence_uncited',
   ...PARTITION_KEYS.map((key) => `proposed_${key}`),
   ...EVIDENCE_TYPES.map((type) => `proposed_type_${type}`),
+  ...WORDING_FEATURE_NAMES,
 ];
 
 /**
@@ -98,5 +115,6 @@ export function featureVector(input: ClaimEvidence): number[] {
     flag(input.proposed.type === 'neg_evidence' && input.proposed.cited === 0),
     ...PARTITION_KEYS.map((key) => flag(input.proposed.partition === key)),
     ...EVIDENCE_TYPES.map((type) => flag(input.proposed.type === type)),
+    ...wordingFeatures(prop.text, input.proposed.partition),
   ];
 }

@@ -1,5 +1,5 @@
 // The trained decision: multinomial logistic regression over the claim features, with a
-// temperature fitted on held-out folds so that its probabilities are calibrated. The weights
+// temperature fitted at first sight (blind batches left out one at a time) so that its probabilities are calibrated. The weights
 // are data (judge-model.json, written by `npm run train:judge`); inference is a dot product.
 import { PARTITION_KEYS, type PartitionKey } from '../../../model';
 import { FEATURE_NAMES } from './features';
@@ -15,10 +15,11 @@ export interface DecisionModel {
   strictGroundedCut: number;
   /**
    * The proposals the model may override, as [proposed, decided] pairs: only those whose
-   * overrides were right more often than wrong on held-out folds (written by training).
+   * overrides were right clearly more often than wrong at first sight (written by training).
    */
   overrides: Array<[PartitionKey, PartitionKey]>;
-  trainedOn: { sha256: string; claims: number; cases: number };
+  /** What it learnt from: the dev split and HaluEval claims, and the first-sight snapshots it was calibrated on. */
+  trainedOn: { sha256: string; claims: number; cases: number; firstSight?: { batches: string[]; claims: number; weight: number } };
 }
 
 /** The shipped model, checked against the features this build computes. */

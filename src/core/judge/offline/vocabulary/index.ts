@@ -7,6 +7,7 @@ import comparisons from './comparisons.json';
 import fields from './fields.json';
 import measureWords from './measure-words.json';
 import modality from './modality.json';
+import relations from './relations.json';
 import states from './states.json';
 import unitNames from './unit-names.json';
 
@@ -114,3 +115,18 @@ export const MONEY_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.money);
 
 /** A column whose values are no amounts to add up (an average, a rate, a share, an extreme): comparisons.json notAdditive. */
 export const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAdditive.join('|')})(?:$|[_\\s-])`, 'i');
+
+/** Kinds of relation a claim may state (vocabulary/relations.json), in a fixed order. */
+export const RELATION_KINDS = ['superlative', 'universal', 'comparative', 'order'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+const RELATION_PATTERNS: Record<RelationKind, RegExp> = {
+  superlative: phrasePattern(relations.superlative),
+  universal: phrasePattern(relations.universal),
+  comparative: phrasePattern(relations.comparative),
+  order: phrasePattern(relations.order),
+};
+
+/** Whether the text states a relation of each kind, in RELATION_KINDS order. */
+export function relationsIn(text: string): boolean[] {
+  return RELATION_KINDS.map((kind) => RELATION_PATTERNS[kind].test(text));
+}

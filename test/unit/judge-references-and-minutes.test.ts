@@ -74,3 +74,36 @@ describe('offline judge: minutes rounded, references of the report\'s own, hyphe
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: counts of what a table holds', () => {
+  const weekly = {
+    file: 'uplift_weekly.csv',
+    text: ['week,store,on_time,departures', '2024-W36,North,412,420', '2024-W36,South,388,400', '2024-W36,East,290,300', '2024-W37,North,415,420', '2024-W37,South,390,400', '2024-W37,East,296,300', '2024-W38,North,410,420', '2024-W38,South,392,400', '2024-W38,East,291,300', '2024-W39,North,418,420', '2024-W39,South,395,400', '2024-W39,East,298,300'].join('\n'),
+  };
+
+  it('"over the four weeks" is the number of weeks the table holds', async () => {
+    // Weeks 36–39: four; North's on-time counts 412, 415, 410, 418 — all between 410 and 418.
+    const four = await judge('Over the four weeks, on-time departures at North stayed between 410 and 418.', [weekly]);
+    assert.equal(four.partition, 'grounded', four.reason);
+    // Five weeks are not in the table: the count is not met.
+    const five = await judge('Over the five weeks, on-time departures at North stayed between 410 and 418.', [weekly]);
+    assert.notEqual(five.partition, 'grounded', five.reason);
+  });
+
+  it('"the three stores" is the number of stores a column names, "the other two" all but one', async () => {
+    // store: North, South, East — three; "the other two" after one is set apart.
+    const three = await judge('Across the three stores, 1,200 departures were scheduled in week 36.', [weekly]);
+    assert.equal(three.partition, 'grounded', three.reason);
+    const others = await judge('In week 36 the other two stores had 700 departures scheduled.', [weekly]);
+    assert.notEqual(others.reason, 'not in evidence: two', others.reason);
+    assert.doesNotMatch(others.reason, /not in evidence: [^;]*\btwo\b/);
+  });
+
+  it('a decimal figure, or a word that names nothing counted, is no count of members', async () => {
+    // Ten alerts, each at its own time: a column of ten distinct values named "fired_at".
+    const alerts = { file: 'alerts.csv', text: ['fired_at,alert,value', ...Array.from({ length: 10 }, (_, i) => `2024-09-17T02:${String(10 + i).padStart(2, '0')}:00Z,PH-HIGH,10.${i + 2}`)].join('\n') };
+    // No record states a limit of 10.0: "10.0 at" counts nothing, so the figure stays unsupported.
+    const verdict = await judge('The consent limit of 10.0 at the outfall was exceeded.', [alerts]);
+    assert.notEqual(verdict.partition, 'grounded', verdict.reason);
+  });
+});

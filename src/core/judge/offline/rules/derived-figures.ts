@@ -1,7 +1,7 @@
 // A figure no evidence item states may follow from what they do state: a count of the records
 // of one event or of a list's entries, a share of a stated whole, a sum or a change of records'
-// figures, a count of what the claim lists, a span of moments, a figure the claim computes from
-// its own, or a per-item figure times the claim's count.
+// figures, a count of what the claim lists or of a table's periods or members, a span of moments,
+// a figure the claim computes from its own, or a per-item figure times the claim's count.
 import { extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { deriveQuantity, isBound, quantityMatches, sharesKey } from '../derive/matching';
 import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
@@ -10,6 +10,7 @@ import { fromClaimFigures, withSeries } from '../figures';
 import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
+import { countedMembers } from '../derive/member-counts';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
 
 /** A claim that opens by pointing back at the sentence before ("That is 4,520 t short …"). */
@@ -117,6 +118,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // A count of the records of one event ("OOM-killed three times").
   const events = countedEvents(view, quantity) ?? countedArray(view, quantity);
   if (events) return events;
+  // "over the four weeks", "the three stores": the periods or members of a table.
+  const members = countedMembers(view, quantity);
+  if (members) return members;
   // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
   const share = shareOfStatedWhole(view, quantity, candidates);
   if (share) return share;

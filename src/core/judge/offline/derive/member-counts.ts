@@ -1,0 +1,79 @@
+// A small count of what a table in the evidence holds: "over the four weeks", "the three stores",
+// "across five events". The count is met when a table has exactly that many distinct periods of
+// the kind the claim names (weeks, months, days, quarters), or distinct values in a column the
+// claim's noun names (store → store, stores → store_id); "the other three" counts all but one.
+import { canonicalStem, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import type { ClaimView } from '../claim-view';
+import { periodKey, type PeriodKey } from '../records/periods';
+import { tablesOf, type Table } from '../records/tables';
+import { LIGHT_WORDS, splitKeyWords } from '../words';
+
+/** Counts this small name a set a reader can see whole; larger ones are figures of their own. */
+const MAX_MEMBERS = 60;
+
+/** Period nouns of a duration ("four weeks") and the kind of period a table writes for them. */
+const PERIOD_UNITS: Record<string, { kind: PeriodKey['kind']; seconds: number }> = Object.fromEntries(
+  ([['day', 'day', 86_400], ['week', 'week', 7 * 86_400], ['month', 'month', 30 * 86_400]] as const).map(([noun, kind, seconds]) => [canonicalStem(noun), { kind, seconds }]),
+);
+
+/** The rows a count of members is read from: cited by their first and last row. */
+function cited(table: Table): IndexedItem[] {
+  const first = table.rows[0]?.unit;
+  const last = table.rows.at(-1)?.unit;
+  return [first, last].filter((unit, i, all): unit is IndexedItem => unit !== undefined && all.indexOf(unit) === i);
+}
+
+function distinctPeriods(table: Table, kind: PeriodKey['kind']): number {
+  let best = 0;
+  for (const column of table.columns) {
+    const keys = new Set<string>();
+    for (const row of table.rows) {
+      const key = periodKey(row.values.get(column) ?? '');
+      if (key?.kind === kind) keys.add(key.key);
+    }
+    best = Math.max(best, keys.size);
+  }
+  return best;
+}
+
+function distinctValues(table: Table, noun: string): number | undefined {
+  const column = table.columns.find((name) => splitKeyWords(name).includes(noun));
+  if (column === undefined) return undefined;
+  return new Set(table.rows.map((row) => row.values.get(column)?.toLowerCase()).filter((value): value is string => value !== undefined && value !== '')).size;
+}
+
+/** The word a bare count counts: the word right after it ("three stores" → store). */
+function countedNoun(text: string, quantity: Quantity): string | undefined {
+  const after = /^\s+([\p{L}][\p{L}-]*)/u.exec(text.slice(quantity.start + quantity.raw.length))?.[1];
+  const noun = after === undefined ? undefined : canonicalStem(after.toLowerCase());
+  // "10.0 at 02:14": a word that names nothing counted (a preposition, an article) is no noun.
+  return noun === undefined || noun.length < 3 || LIGHT_WORDS.has(noun) ? undefined : noun;
+}
+
+export function countedMembers(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (quantity.qualifier !== undefined || quantity.dimension === 'percent') return undefined;
+  const text = view.claim.text;
+  let count: number | undefined;
+  let matches: ((table: Table) => number | undefined) | undefined;
+  if (quantity.dimension === 'duration' && quantity.hasUnit) {
+    // "four weeks": the number of periods of that kind.
+    const unit = canonicalStem(/(\p{L}+)\s*$/u.exec(quantity.raw)?.[1]?.toLowerCase() ?? '');
+    const period = PERIOD_UNITS[unit];
+    if (!period) return undefined;
+    count = quantity.value / period.seconds;
+    matches = (table) => distinctPeriods(table, period.kind);
+  } else if (!quantity.hasUnit && !/[.]\d/.test(quantity.raw)) {
+    const noun = countedNoun(text, quantity);
+    if (noun === undefined) return undefined;
+    count = quantity.value;
+    matches = (table) => distinctValues(table, noun);
+  }
+  if (count === undefined || matches === undefined || !Number.isInteger(count) || count < 2 || count > MAX_MEMBERS) return undefined;
+  // "the other three stores": every member but the one the report set apart.
+  const others = /\bother\s+$/i.test(text.slice(0, quantity.start));
+  for (const table of tablesOf(view.index)) {
+    const members = matches(table);
+    if (members !== undefined && (members === count || (others && members === count + 1))) return cited(table);
+  }
+  return undefined;
+}

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   for (const batch of held) {
     const numbers = batch.name.match(/\d+/g) ?? [];
     const file = join(FIRST_SIGHT_DIR, `${numbers.join('-')}.json`);
-    if (existsSync(file)) throw new Error(`${file} exists: a snapshot is recorded once, by the judge that first saw the batch`);
+    // A snapshot is recorded once, by the judge that first saw the batch: an existing one is kept.
+    if (existsSync(file)) {
+      console.log(`${batch.name}: kept ${file} (recorded once, by the judge that first saw the batch)`);
+      continue;
+    }
     const cases = new Set(batch.cases);
     const examples = await corpusExamples((name) => cases.has(name));
     const round = (v: number): number => Math.round(v * 1e4) / 1e4;

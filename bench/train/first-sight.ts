@@ -12,7 +12,19 @@ import { PARTITION_KEYS, type PartitionKey } from '../../src/core/model';
 import { FEATURE_NAMES, WORDING_FEATURE_NAMES, wordingFeatures } from '../../src/core/judge/offline/decide/features';
 import type { Example } from './data';
 
-export const FIRST_SIGHT_DIR = join(__dirname, '..', '..', '..', 'bench', 'train', 'first-sight');
+const ROOT = join(__dirname, '..', '..', '..');
+export const FIRST_SIGHT_DIR = join(ROOT, 'bench', 'train', 'first-sight');
+
+export interface BlindBatch {
+  name: string;
+  cases: string[];
+  held_out: boolean;
+}
+
+/** The corpus's blind batches (test/fixtures/corpus/blind-batches.json). */
+export function blindBatches(): BlindBatch[] {
+  return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', 'blind-batches.json'), 'utf8')) as { batches: BlindBatch[] }).batches;
+}
 
 /** The features a snapshot records: all but the wording features, which are read again from its texts. */
 export const SNAPSHOT_FEATURES: readonly string[] = FEATURE_NAMES.slice(0, FEATURE_NAMES.length - WORDING_FEATURE_NAMES.length);
@@ -43,10 +55,13 @@ export interface FirstSightBatch {
 
 const PROPOSED = PARTITION_KEYS.map((key) => SNAPSHOT_FEATURES.indexOf(`proposed_${key}`));
 
+/** The index of the partition the rules proposed, read from a feature vector (a snapshot's, or a whole one: they share the prefix). */
+export const proposedOf = (x: readonly number[]): number => PROPOSED.findIndex((i) => x[i] === 1);
+
 /** A snapshot's claims as training examples, its wording features read from the texts by this build. */
 export function snapshotExamples(snapshot: Snapshot): Example[] {
   return snapshot.claims.map((claim) => {
-    const proposed = PARTITION_KEYS[PROPOSED.findIndex((i) => claim.x[i] === 1)] ?? 'ungrounded';
+    const proposed = PARTITION_KEYS[proposedOf(claim.x)] ?? 'ungrounded';
     return { group: claim.case, x: [...claim.x, ...wordingFeatures(claim.text, proposed)], y: PARTITION_KEYS.indexOf(claim.label), groundable: claim.groundable, text: claim.text };
   });
 }

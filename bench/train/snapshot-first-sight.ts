@@ -3,23 +3,16 @@
 // first sight — the session's start judge — right after that scoring; it refuses a batch that is
 // not held out, since a released batch has been read and its signals are no longer first-sight.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTITION_KEYS } from '../../src/core/model';
 import { corpusExamples } from './data';
-import { FIRST_SIGHT_DIR, SNAPSHOT_FEATURES, type Snapshot } from './first-sight';
+import { FIRST_SIGHT_DIR, SNAPSHOT_FEATURES, blindBatches, type Snapshot } from './first-sight';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-interface Batch {
-  name: string;
-  cases: string[];
-  held_out: boolean;
-}
-
 async function main(): Promise<void> {
-  const batches = (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', 'blind-batches.json'), 'utf8')) as { batches: Batch[] }).batches;
-  const held = batches.filter((b) => b.held_out);
+  const held = blindBatches().filter((b) => b.held_out);
   if (held.length === 0) throw new Error('no blind batch is held out: a released batch is no longer first-sight');
   const judge = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   for (const batch of held) {

@@ -10,18 +10,18 @@
 // precision of grounded reaches 0.9). Deterministic: zero initial weights, a fixed number of
 // steps, batches and folds in a fixed order. Test cases and held-out batches are never read.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTITION_KEYS, type PartitionKey } from '../../src/core/model';
 import { FEATURE_NAMES } from '../../src/core/judge/offline/decide/features';
 import { corpusExamples, haluEvalExamples, type Example } from './data';
-import { loadFirstSight, type FirstSightBatch } from './first-sight';
+import { blindBatches, loadFirstSight, proposedOf, type FirstSightBatch } from './first-sight';
 import { fitTemperature, logits, softmax, train } from './softmax';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MODEL_FILE = join(ROOT, 'src', 'core', 'judge', 'offline', 'decide', 'judge-model.json');
 const HELD_OUT: Set<string> = new Set(
-  (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', 'blind-batches.json'), 'utf8')) as { batches: Array<{ cases: string[]; held_out: boolean }> }).batches
+  blindBatches()
     .filter((b) => b.held_out)
     .flatMap((b) => b.cases),
 );
@@ -34,9 +34,6 @@ const OVERRIDE_ODDS = 1.5;
 /** … and right at least this many claims more often than wrong. */
 const OVERRIDE_MARGIN = 10;
 const CUTS = Array.from({ length: 96 }, (_, i) => i / 100);
-
-const PROPOSED = PARTITION_KEYS.map((key) => FEATURE_NAMES.indexOf(`proposed_${key}`));
-const proposedOf = (x: readonly number[]): number => PROPOSED.findIndex((i) => x[i] === 1);
 
 export interface HeldOut {
   z: number[];

@@ -3,7 +3,7 @@
 // questions that ask two things or ask for a kind of value. Expected labels come from reasoning
 // about each claim and its items (the comment beside each case says why).
 import * as assert from 'node:assert/strict';
-import { askedValue, createOfflineJudge } from '../../src/core/judge/offline';
+import { askedValue, createOfflineJudge, type OfflineJudgeOptions } from '../../src/core/judge/offline';
 import { parseEvidenceSources } from '../../src/core/evidence/index';
 import { questionPropositions } from '../../src/core/judge/offline/answers';
 import { readWording } from '../../src/core/judge/offline/language';
@@ -16,12 +16,12 @@ function item(id: string, text: string, kind: EvidenceKind = 'log_line', extra: 
   return { id, file: 'evidence.log', line, endLine: line, text, kind, fields: {}, ...extra };
 }
 
-async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim[]> {
+async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: EvidenceItem[], question?: string, options: OfflineJudgeOptions = {}): Promise<JudgedClaim[]> {
   const reportClaims = claims.map((claim, i) => {
     const text = typeof claim === 'string' ? claim : claim.text!;
     return { id: `C${i + 1}`, start: 0, end: text.length, line: 1, ...(typeof claim === 'string' ? {} : claim), text };
   });
-  return (await createOfflineJudge().judgeClaims({ claims: reportClaims, evidence, question })).claims;
+  return (await createOfflineJudge(options).judgeClaims({ claims: reportClaims, evidence, question })).claims;
 }
 
 /**
@@ -31,8 +31,7 @@ async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: 
  * structure check the proposal, and that the judge does not turn it against the claim.
  */
 async function proposed(claim: string, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim> {
-  const text = claim;
-  const [rules] = (await createOfflineJudge({ decision: 'rules' }).judgeClaims({ claims: [{ id: 'C1', start: 0, end: text.length, line: 1, text }], evidence, question })).claims;
+  const [rules] = await judgeAll([claim], evidence, question, { decision: 'rules' });
   const [judged] = await judgeAll([claim], evidence, question);
   assert.ok(judged!.partition === rules!.partition || (rules!.partition === 'grounded' && judged!.partition === 'ungrounded'), `${judged!.partition}: ${judged!.reason}`);
   return rules!;

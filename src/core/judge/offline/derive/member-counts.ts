@@ -23,23 +23,36 @@ function cited(table: Table): IndexedItem[] {
   return [first, last].filter((unit, i, all): unit is IndexedItem => unit !== undefined && all.indexOf(unit) === i);
 }
 
-function distinctPeriods(table: Table, kind: PeriodKey['kind']): number {
-  let best = 0;
-  for (const column of table.columns) {
-    const keys = new Set<string>();
-    for (const row of table.rows) {
-      const key = periodKey(row.values.get(column) ?? '');
-      if (key?.kind === kind) keys.add(key.key);
-    }
-    best = Math.max(best, keys.size);
-  }
-  return best;
+/**
+ * A table's members by what names them: distinct periods of each kind over its columns, distinct
+ * values of each column word. Read once per table, on first use: every claim with a count asks.
+ */
+interface Members {
+  periods: Map<PeriodKey['kind'], number>;
+  byWord: Map<string, number>;
 }
+const MEMBERS = new WeakMap<Table, Members>();
 
-function distinctValues(table: Table, noun: string): number | undefined {
-  const column = table.columns.find((name) => splitKeyWords(name).includes(noun));
-  if (column === undefined) return undefined;
-  return new Set(table.rows.map((row) => row.values.get(column)?.toLowerCase()).filter((value): value is string => value !== undefined && value !== '')).size;
+function membersOf(table: Table): Members {
+  let members = MEMBERS.get(table);
+  if (members) return members;
+  members = { periods: new Map(), byWord: new Map() };
+  for (const column of table.columns) {
+    const periods = new Map<PeriodKey['kind'], Set<string>>();
+    const values = new Set<string>();
+    for (const row of table.rows) {
+      const value = row.values.get(column);
+      if (value === undefined || value === '') continue;
+      values.add(value.toLowerCase());
+      const key = periodKey(value);
+      if (key) periods.set(key.kind, (periods.get(key.kind) ?? new Set()).add(key.key));
+    }
+    for (const [kind, keys] of periods) members.periods.set(kind, Math.max(members.periods.get(kind) ?? 0, keys.size));
+    // The first column a word names counts its members.
+    for (const word of splitKeyWords(column)) if (!members.byWord.has(word)) members.byWord.set(word, values.size);
+  }
+  MEMBERS.set(table, members);
+  return members;
 }
 
 /** The word a bare count counts: the word right after it ("three stores" → store). */
@@ -61,12 +74,12 @@ export function countedMembers(view: ClaimView, quantity: Quantity): IndexedItem
     const period = PERIOD_UNITS[unit];
     if (!period) return undefined;
     count = quantity.value / period.seconds;
-    matches = (table) => distinctPeriods(table, period.kind);
+    matches = (table) => membersOf(table).periods.get(period.kind) ?? 0;
   } else if (!quantity.hasUnit && !/[.]\d/.test(quantity.raw)) {
     const noun = countedNoun(text, quantity);
     if (noun === undefined) return undefined;
     count = quantity.value;
-    matches = (table) => distinctValues(table, noun);
+    matches = (table) => membersOf(table).byWord.get(noun);
   }
   if (count === undefined || matches === undefined || !Number.isInteger(count) || count < 2 || count > MAX_MEMBERS) return undefined;
   // "the other three stores": every member but the one the report set apart.

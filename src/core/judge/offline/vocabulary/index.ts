@@ -99,7 +99,7 @@ export const STATE_FIELDS: ReadonlySet<string> = new Set(fields.state);
 export const MOMENT_FIELD_SUFFIXES: ReadonlySet<string> = new Set(fields.momentSuffixes);
 
 /** Wording by which a claim brings a reference of its own ("follow-up change CHG-8847", "ticket TX-915 has been opened"). */
-export const NEW_REFERENCE_RE = new RegExp(`\\b(?:${fields.newReference.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
+export const NEW_REFERENCE_RE = phrasePattern(fields.newReference);
 
 /** Stems of field-name words that count the thing itself rather than a kind of it (holds_placed is holds). */
 export const NEUTRAL_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.neutral);
@@ -118,15 +118,9 @@ export const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAddi
 
 /** Kinds of relation a claim may state (vocabulary/relations.json), in a fixed order. */
 export const RELATION_KINDS = ['superlative', 'universal', 'comparative', 'order'] as const;
-export type RelationKind = (typeof RELATION_KINDS)[number];
-const RELATION_PATTERNS: Record<RelationKind, RegExp> = {
-  superlative: phrasePattern(relations.superlative),
-  universal: phrasePattern(relations.universal),
-  comparative: phrasePattern(relations.comparative),
-  order: phrasePattern(relations.order),
-};
+const RELATION_PATTERNS = RELATION_KINDS.map((kind) => phrasePattern(relations[kind]));
 
 /** Whether the text states a relation of each kind, in RELATION_KINDS order. */
 export function relationsIn(text: string): boolean[] {
-  return RELATION_KINDS.map((kind) => RELATION_PATTERNS[kind].test(text));
+  return RELATION_PATTERNS.map((pattern) => pattern.test(text));
 }

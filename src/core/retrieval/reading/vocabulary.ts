@@ -2,6 +2,7 @@
 // the field-name suffixes that carry one, number words, months and time zones.
 import { stemmer } from 'stemmer';
 import type { Dimension } from './types';
+import synonymTable from './synonyms.json';
 import unitTable from './units.json';
 
 export const STOPWORDS = new Set(
@@ -16,81 +17,8 @@ export const STOPWORDS = new Set(
   ).split(' ').flatMap((word) => (word.includes("'") ? [word, word.replace("'", '’')] : [word])),
 );
 
-/** Words the Porter stemmer leaves apart that mean the same thing in reports and logs. */
-const SYNONYMS: Record<string, string> = {
-  deploi: 'deploy',
-  rollout: 'deploy',
-  reboot: 'restart',
-  bounc: 'restart',
-  err: 'error',
-  errror: 'error',
-  mem: 'memori',
-  ram: 'memori',
-  pct: 'percent',
-  proc: 'process',
-  db: 'databas',
-  cfg: 'config',
-  configur: 'config',
-  conf: 'config',
-  lat: 'latenc',
-  latency: 'latenc',
-  p95: 'latenc',
-  p99: 'latenc',
-  avail: 'avail',
-  req: 'request',
-  reqs: 'request',
-  msg: 'messag',
-  auth: 'authent',
-  svc: 'servic',
-  conv: 'convers',
-  cert: 'certif',
-  certs: 'certif',
-  rps: 'request',
-  qps: 'request',
-  k8s: 'kubernet',
-  fire: 'fire',
-  // "usage", "used", "utilisation": one measure (`disk_used_pct`, "CPU usage").
-  usag: 'us',
-  util: 'us',
-  utilis: 'us',
-  // A queue's backlog is its depth (`depth=1050`, `queue_depth`).
-  backlog: 'depth',
-  // df's "Avail" column is what a report calls free space.
-  free: 'avail',
-  // Money: "cost", "spend", and `*_usd` fields.
-  spend: 'cost',
-  spent: 'cost',
-  usd: 'cost',
-  eur: 'cost',
-  jvm: 'java',
-  gzip: 'compress',
-  // Retention: "kept for 30 days", "retained", "retention".
-  kept: 'retent',
-  retain: 'retent',
-  // Clocks: "behind" is slow, "ahead" is fast.
-  behind: 'slow',
-  // An alert "cleared" is one "resolved".
-  clear: 'resolv',
-  // A key's TTL is when it expires; a price is what it costs.
-  ttl: 'expir',
-  // A changelog lists releases: "released" is what its entries are.
-  changelog: 'releas',
-  // Events "pushed" to a destination are "sent" there.
-  push: 'send',
-  sent: 'send',
-  price: 'cost',
-  priced: 'cost',
-  ahead: 'fast',
-  // An author is a writer; novelists and poets are authors.
-  author: 'writer',
-  novelist: 'writer',
-  poet: 'writer',
-  // An upper limit: "the ceiling is", "capped at", "maximum", `max_…`.
-  ceil: 'max',
-  cap: 'max',
-  capped: 'max',
-  maximum: 'max',
-};
+/** Words the Porter stemmer leaves apart that mean the same thing in reports and logs (synonyms.json). */
+const SYNONYMS: Record<string, string> = Object.assign({}, ...synonymTable.groups.map((group) => group.words));
 
 /** Stems a lower-case word and maps known variants onto one canonical stem. */
 export function canonicalStem(word: string): string {

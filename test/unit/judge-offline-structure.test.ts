@@ -439,7 +439,7 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Presque Isle State Park.', park)).partition, 'grounded');
       // A middle name between the parts, and a short first name, still make the name.
       const bio = [item('E1', 'Timothy James McIlrath is an American punk rock musician.', 'paragraph')];
-      assert.equal((await one('Tim McIlrath is an American punk rock musician.', bio)).partition, 'grounded');
+      assert.equal((await proposed('Tim McIlrath is an American punk rock musician.', bio)).partition, 'grounded');
     });
 
     it('a statement about one option of a choice question must say what was asked of it', async () => {
@@ -1840,7 +1840,7 @@ describe('offline judge: structure written differently', () => {
         item('E2', 'tool_call run_sql result=2026-02: Standard=5101; 2026-03: Standard=9619; 2026-04: Standard=13987', 'tool_call', { file: 'trace.jsonl' }),
       ];
       // 9619 / 209115 = 4.60%.
-      assert.equal((await one('Churn was 4.6% of 209,115 subscribers.', trace)).partition, 'grounded');
+      assert.equal((await proposed('Churn was 4.6% of 209,115 subscribers.', trace)).partition, 'grounded');
       // 212540 / 197020 − 1 = 7.9% is a change between two months, not a share of 197,020 (13987 / 197020 = 7.1%).
       assert.notEqual((await one('Churn was 7.9% of 197,020 subscribers.', trace)).partition, 'grounded');
     });

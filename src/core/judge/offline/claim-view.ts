@@ -268,7 +268,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   const identifiers = numberedIdentifiers(view);
   // A numbered identifier is the most specific entity: when there is one, names do not count.
   if (identifiers.length > 0) {
-    if (identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id) || holdsMonthOf(id, unit))) return true;
+    if (identifiers.some((id) => hasIdentifier(unit, id) || documentNames(view.index, unit, id) || holdsMonthOf(id, unit) || paragraphNames(view.index, unit, `i:${id}`, (other) => hasIdentifier(other, id)))) return true;
     // A version ("598 ms against 640 ms on 11.4.2") says which release a figure was on, not whose
     // it is: with only versions, the claim's named entity (DC-North) anchors as well. (A figure
     // written with its own version, "598 ms on 11.4.2", needs that version: see versionOfFigure.)
@@ -276,7 +276,7 @@ export function holdsSomeAnchor(view: ClaimView, unit: IndexedItem): boolean {
   }
   if (siblingRecord(view, unit)) return false;
   const { nameGroups } = view.features;
-  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group) || documentNamesGroup(view.index, unit, group));
+  if (nameGroups.length > 0) return nameGroups.some((group) => hasName(unit, group) || documentNamesGroup(view.index, unit, group) || paragraphNames(view.index, unit, `w:${group[0]}`, (other) => hasName(other, group)));
   // A table cell without an entity of its own ("Down from 11.1% to 10.2%") is about its row (Millbrook).
   const context = view.context;
   // Its name when it has one ("Millbrook Q1 → Q2": the clinic, not the quarter).
@@ -353,6 +353,19 @@ export function documentNamesGroup(index: EvidenceIndex, unit: IndexedItem, grou
     // Only a top-level key that says which thing the document describes ("site", "name"), not an attribute of it
     // ("engine"), and in its own value: a JSON item's words include members it inherits from the document.
     return other.item.kind === 'json_field' && other.item.file === unit.item.file && !/[.[]/.test(path) && isIdentityKey(path) && hasName(other, group) && group.every((word) => other.item.text.toLowerCase().includes(word));
+  });
+}
+
+/**
+ * "Create a client under Settings > Integrations > OAuth clients. Access tokens are valid for 60
+ * minutes": a sentence of a paragraph is about what the sentences before it in that paragraph
+ * name. `term` is the index term that finds the naming sentences, `names` whether one names it.
+ */
+export function paragraphNames(index: EvidenceIndex, unit: IndexedItem, term: string, names: (other: IndexedItem) => boolean): boolean {
+  if (unit.item.kind !== 'paragraph' || unit.sentence === 0) return false;
+  return index.itemsWith(term).some((position) => {
+    const other = index.items[position]!;
+    return other.item === unit.item && other.sentence < unit.sentence && names(other);
   });
 }
 

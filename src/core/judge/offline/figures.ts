@@ -240,7 +240,9 @@ export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: re
         continue;
       }
       if (quantity.dimension === 'percent') {
-        if (a.dimension === b.dimension && (matches(Math.abs(b.value / a.value - 1) * 100) || (a.value < b.value && matches((a.value / b.value) * 100)))) return true;
+        // A change ("a 53% reduction", "down by 12%") is never the share of one figure in the other.
+        const share = quantity.qualifier !== 'delta' && a.value < b.value && matches((a.value / b.value) * 100);
+        if (a.dimension === b.dimension && (matches(Math.abs(b.value / a.value - 1) * 100) || share)) return true;
         continue;
       }
       if (matches(a.value * b.value)) return true;

@@ -49,6 +49,7 @@ import { contradictRowValue } from './contradictions/row-values';
 import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
 import { contradictActMode } from './contradictions/act-modes';
+import { contradictActingRole } from './contradictions/acting-roles';
 import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
@@ -256,6 +257,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictRowValue(view) ??
     contradictSiblingScope(view) ??
     contradictActor(view, candidates) ??
+    contradictActingRole(view, candidates) ??
     contradictActMode(view, candidates) ??
     contradictEventOrder(view, candidates) ??
     contradictFirstOfSeveral(view) ??

@@ -41,6 +41,8 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
   [/(?:~|≈)\s*[$€£]?$/, 'approx'],
   [/\b(?:more than|over|above|at least|exceeding|greater than|upwards of|in excess of)\s*[$€£]?$/i, 'lower'],
   [/(?:>|>=|≥)\s*[$€£]?$/, 'lower'],
+  // "fired once the queue passed 1,000 messages", "after CPU crossed 90%": a threshold crossed, so the value reached at least it.
+  [/\b(?:passed|crossed|exceeded|surpassed|topped|went (?:above|over|past)|rose (?:above|over|past)|climbed (?:above|over|past))\s*[$€£]?$/i, 'lower'],
   [/\b(?:less than|fewer than|under|below|at most|up to|no more than|within)\s*[$€£]?$/i, 'upper'],
   // "as many as 50 jobs failed", "can name as many as 50 people": the count reaches 50.
   [/\b(?:as many as|as much as|as long as|as high as)\s*[$€£]?$/i, 'lower'],
@@ -52,6 +54,8 @@ const QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
 const AFTER_QUALIFIERS: Array<[RegExp, NonNullable<Quantity['qualifier']>]> = [
   [/^\s*(?:or|and)\s+(?:more|longer|above|higher|over|greater|upwards?)\b/i, 'lower'],
   [/^\s*(?:or|and)\s+(?:less|fewer|below|under|lower|shorter)\b/i, 'upper'],
+  // "a 53% reduction", "12% fewer calls", "30% higher than March": a percentage naming a change, not a share.
+  [/^\s*(?:reduction|decrease|decline|drop|fall|cut|saving|increase|rise|jump|gain|growth|uplift|fewer|less|lower|smaller|more|higher|larger|bigger)\b/i, 'delta'],
 ];
 
 /**

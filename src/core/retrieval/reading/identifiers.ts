@@ -99,7 +99,9 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
   if (keyed) return { identifier: keyed[1]!.toLowerCase(), durations: [], masked: keyed[1]!.length + 1 };
   // Keep the digits of a unit-suffixed number like "512MB", "500G" or "2.5s" as a quantity too.
   const suffix = /^\d+(?:\.\d+)?([a-z%]+)(?:\/s)?$/i.exec(raw)?.[1]?.toLowerCase();
-  return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: durationsInIdentifier(raw, 0), masked: suffix && UNITS[suffix] ? 0 : raw.length };
+  // "41.8A", "12.6V": a decimal reading glued to a unit letter the table does not know is still a reading.
+  const reading = (suffix && UNITS[suffix]) || /^\d+\.\d+[a-z]{1,2}$/i.test(raw);
+  return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: durationsInIdentifier(raw, 0), masked: reading ? 0 : raw.length };
 }
 
 /** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */

@@ -29,8 +29,12 @@ interface Actor {
 export function contradictActor(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
   const text = view.claim.text.toLowerCase();
-  const people = claimedActors(text, candidates, view.claim.text, view.index);
-  if (people.length > 1) return contradictRoles(view, people, candidates);
+  const known = claimedActors(text, candidates, view.claim.text, view.index);
+  if (known.length > 1) return contradictRoles(view, known, candidates);
+  // "Lena Marsh approved …" where no record writes Lena Marsh in any form: still the claimed
+  // actor, answered only by a record of the act that names who did it by the act's own field.
+  const stranger = known.length === 0 ? unknownPerson(view) : undefined;
+  const people = stranger ? [stranger] : known;
   if (people.length !== 1) return undefined;
   const person = people[0]!;
   // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", "Owen Thackeray of Branch Ops
@@ -44,10 +48,11 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   if (!source && !acts.test(view.claim.text)) return undefined;
   const claimWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !person.includes(word));
   const verbs = new Set([...view.words.keys()].filter((word) => !person.includes(word)));
+  const pastVerbs = new Set([...view.claim.text.matchAll(/\b(\p{L}{3,}ed)\b/gu)].map((m) => canonicalStem(m[1]!.toLowerCase())));
   const records: Array<{ unit: IndexedItem; actor: Actor; strong: boolean }> = [];
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    const actor = actorOf(unit, verbs);
+    const actor = actorOf(unit, verbs, pastVerbs);
     if (!actor || (source && !actor.namedByVerb)) continue;
     // The record of the act: at the claim's time, else holding two of its words, else a field named by its verb.
     const timed = view.features.times.length > 0 && view.features.times.some((t) => unit.features.times.some((u) => timeMatches(t, u)));
@@ -57,8 +62,9 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   }
   // Where the evidence names who did the claim's act (requested_by), a generic by= of another act does not answer it.
   const byAct = records.filter((record) => record.actor.namedByVerb);
+  if (stranger && byAct.length === 0) return undefined;
   if ((byAct.length > 0 ? byAct : records).some((record) => sameActor(record.actor.id, person))) return undefined;
-  const strong = records.find((record) => record.strong);
+  const strong = (stranger ? byAct : records).find((record) => record.strong);
   // A field named by the verb alone counts only when the evidence names one actor for that act.
   const byVerb = new Set(records.filter((record) => record.actor.namedByVerb).map((record) => record.actor.id));
   const record = strong ?? (byVerb.size === 1 ? records.find((r) => r.actor.namedByVerb) : undefined);
@@ -135,6 +141,15 @@ function personNames(text: string): PersonName[] {
   return out;
 }
 
+/** The one person the claim names by a name the evidence never writes, in any form (lower-cased), if any. */
+function unknownPerson(view: ClaimView): string | undefined {
+  const strangers = personNames(view.claim.text).filter((name) => {
+    const [first, surname] = name.written.split(' ') as [string, string];
+    return [first, surname].every((part) => view.index.documentFrequency(`w:${canonicalStem(part)}`) === 0) && !recordsWrite(name, view.index);
+  });
+  return strangers.length === 1 ? strangers[0]!.written : undefined;
+}
+
 /** Whether any record writes the person as one of their ids: a glued one is a word of the index (pnandakumar), a dotted one an identifier (priya.nandakumar). */
 function recordsWrite(name: PersonName, index: EvidenceIndex): boolean {
   return name.forms.some((form) => {
@@ -189,7 +204,7 @@ function actorsIn(value: string): string[] {
 }
 
 /** Who a record says did its act: the field named by one of the claim's verbs, else the record's generic actor. */
-function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>): Actor | undefined {
+function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>, pastVerbs: ReadonlySet<string> = new Set()): Actor | undefined {
   const fields = fieldsOf(unit);
   // closed_by for "closed" or "reclosed": the claim's verb holds the field's verb stem.
   // rolled_back_by for "rolled … back": any word of the field's name before "_by".
@@ -202,7 +217,10 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>): Actor | undefin
         const core = stem.slice(0, Math.max(4, stem.length - 1));
         return [...verbs].some((word) => word === stem || (core.length >= 4 && word.includes(core)));
       });
-  const byVerb = fields.find(([key, value]) => actors.suffixes.some((suffix) => key.endsWith(suffix)) && actorsIn(value).length > 0 && namesVerb(key));
+  // approver=r.iversen for "approved": the agent noun of the claim's verb names who did it.
+  // (Only a verb the claim writes in the past, and a key longer than its stem: trigger=manual is no agent.)
+  const agentOf = (key: string): boolean => /^\p{L}+(?:er|or)$/u.test(key) && key.length > canonicalStem(key).length + 1 && pastVerbs.has(canonicalStem(key));
+  const byVerb = fields.find(([key, value]) => ((actors.suffixes.some((suffix) => key.endsWith(suffix)) && namesVerb(key)) || agentOf(key)) && actorsIn(value).length > 0);
   if (byVerb) return { field: byVerb[0], id: actorsIn(byVerb[1]).at(-1)!, namedByVerb: true };
   const generic = fields.filter(([key, value]) => GENERIC.has(key) && actorsIn(value).length > 0);
   if (generic.length === 1) return { field: generic[0]![0], id: actorsIn(generic[0]![1]).at(-1)!, namedByVerb: false };

@@ -3,7 +3,7 @@
 // the write is logged at 06:02:05 and the check at 07:12:48 (71 minutes); "took about 40
 // minutes, from 06:02 to 07:12". Each end is a clock time the claim gives, else the records of
 // the event its words describe (records/events.ts). A figure outside the claim's own precision
-// ("about" allows a fifth) contradicts it.
+// ("about" allows 12%) contradicts it.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { CLAUSE_BREAK, durationHolds, eventOf, spanText, type Moment } from '../records/events';
@@ -72,7 +72,7 @@ function endOf(clause: string, candidates: readonly IndexedItem[]): (Omit<Moment
 function sinceEvent(view: ClaimView, duration: Quantity, after: string, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
   const relation = /^\s*(after|before)\s+(.+)$/i.exec(after);
   if (!relation || view.features.times.length !== 1) return undefined;
-  const clause = relation[2]!.split(CLAUSE_BREAK)[0]!;
+  const clause = resolvePronoun(relation[2]!.split(CLAUSE_BREAK)[0]!, view.claim.text.slice(0, duration.start));
   const event = endOf(clause, candidates);
   if (!event?.unit || extractFeatures(clause).times.length > 0) return undefined;
   const claimed = view.features.times[0]!;
@@ -84,4 +84,15 @@ function sinceEvent(view: ClaimView, duration: Quantity, after: string, candidat
   if (span <= 0 || span > day / 2) return undefined;
   if (durationHolds(duration, span, APPROXIMATE_RE.test(view.claim.text.slice(0, duration.start)))) return undefined;
   return contradicted(event.unit, `claim says ${duration.raw.trim()} ${relation[1]!.toLowerCase()} it, ${claimed.raw.trim()} and ${event.unit.item.id} ${event.raw} are ${spanText(span)} apart`);
+}
+
+/**
+ * "HP2-SUPPLY-TEMP-LOW cleared, roughly 2 hours 40 minutes after it fired": "it" is the one
+ * entity the claim named before the duration, so the other end is that entity's event.
+ */
+function resolvePronoun(clause: string, before: string): string {
+  const pronoun = /^\s*(?:it|they)\b/i.exec(clause);
+  if (!pronoun) return clause;
+  const named = [...new Set(extractFeatures(before).identifiers)];
+  return named.length === 1 ? `${named[0]}${clause.slice(pronoun[0].length)}` : clause;
 }

@@ -50,7 +50,7 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       holdsAllAnchors(view, unit);
     const subject = atClaimedMoment(
       view,
-      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit)),
+      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit) || pinnedByEntityAndMoment(view, unit)),
     ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
     const holds = (unit: IndexedItem): boolean =>
       isYearOf(quantity, unit) ||
@@ -137,6 +137,16 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
 }
 
 const PERCENT_WORDS = new Set(['percent', 'pct']);
+
+/**
+ * "SS-E-117 … bottoming out at 76.1 °C at 04:30" against `ts=04:30 point=SS-E-117 inlet_temp_c=72.4`:
+ * a record naming every numbered entity of the claim at every time it names is the record the
+ * claim reads, whatever other words describe the entity ("the worst-hit substation").
+ */
+function pinnedByEntityAndMoment(view: ClaimView, unit: IndexedItem): boolean {
+  const { times } = view.features;
+  return times.length > 0 && numberedIdentifiers(view).length > 0 && holdsAllAnchors(view, unit) && times.every((t) => unit.features.times.some((u) => timeMatches(t, u)));
+}
 
 const LABEL_NOUN_RE =
   /(?:\b(?:version|release|build|week|wk|quarter|ring|wave|phase|step|stage|tier|level|route|line|gate|door|platform|room|floor|bay|lane|zone|shard|partition|slot|channel|track|batch|round|sprint|android|ios|macos|windows|python|java|postgres(?:ql)?|mysql|kernel|jdk|v))\s+$/iu;

@@ -83,14 +83,41 @@ export function contradictPercentChange(view: ClaimView, candidates: IndexedItem
     (from && /\b(?:up|down)\s+from\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, from.start))
       ? quantities.filter((q) => q !== change && q.start < from.start && q.dimension === from.dimension && !year(q)).at(-1)
       : undefined);
-  if (!from || !to || from.value === 0) return undefined;
-  const actual = Math.abs(to.value / from.value - 1) * 100;
   const slack = changePercent(text, change)!.approximate ? 0.15 : 0.05;
-  if (Math.abs(actual - change.value) <= Math.max(slack * change.value, 0.5 * 10 ** -change.decimals + 1e-9)) return undefined;
-  const holding = (q: Quantity): IndexedItem | undefined => candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
-  const [fromUnit, toUnit] = [holding(from), holding(to)];
+  const holds = (actual: number): boolean => Math.abs(actual - change.value) <= Math.max(slack * change.value, 0.5 * 10 ** -change.decimals + 1e-9);
+  if (!from || !to) return changeBetweenTwo(view, change, holds, candidates);
+  if (from.value === 0) return undefined;
+  const actual = Math.abs(to.value / from.value - 1) * 100;
+  if (holds(actual)) return undefined;
+  const [fromUnit, toUnit] = [holding(view, from, candidates), holding(view, to, candidates)];
   if (!fromUnit || !toUnit) return undefined;
   const refs = [...new Set([fromUnit.item.id, toUnit.item.id])];
   const reason = `claim says by ${change.raw.trim()}, ${from.raw.trim()} to ${to.raw.trim()} is ${actual.toFixed(1)}%`;
   return refs.length > 1 ? { partition: 'contradicted', type: 'synthesis', evidence_refs: refs, reason } : contradicted(toUnit, reason);
+}
+
+/** The record that states a figure of the claim, if any. */
+function holding(view: ClaimView, q: Quantity, candidates: readonly IndexedItem[]): IndexedItem | undefined {
+  return candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
+}
+
+/**
+ * "96 exam seats against 180 teaching seats, a 53% reduction": a change the claim computes from
+ * its only two other figures of one kind, both in evidence, without saying which is the start.
+ * It must be the change from one to the other, either way (46.7% down, or 87.5% up); neither is
+ * 53%.
+ */
+function changeBetweenTwo(view: ClaimView, change: Quantity, holds: (actual: number) => boolean, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
+  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
+  const others = view.features.quantities.filter((q) => q !== change && q.dimension !== 'percent' && !year(q) && !isBound(q) && q.value > 0 && /^[\d$€£]/.test(q.raw.trim()));
+  if (others.length !== 2 || others[0]!.dimension !== others[1]!.dimension) return undefined;
+  const [a, b] = others as [Quantity, Quantity];
+  const changes = [Math.abs(b.value / a.value - 1) * 100, Math.abs(a.value / b.value - 1) * 100];
+  if (changes.some(holds)) return undefined;
+  const [aUnit, bUnit] = [holding(view, a, candidates), holding(view, b, candidates)];
+  if (!aUnit || !bUnit) return undefined;
+  const [low, high] = a.value < b.value ? [a, b] : [b, a];
+  const reason = `claim says ${change.raw.trim()}, ${high.raw.trim()} to ${low.raw.trim()} is −${((1 - low.value / high.value) * 100).toFixed(1)}% (and ${low.raw.trim()} to ${high.raw.trim()} +${((high.value / low.value - 1) * 100).toFixed(1)}%)`;
+  const refs = [...new Set([aUnit.item.id, bUnit.item.id])];
+  return refs.length > 1 ? { partition: 'contradicted', type: 'synthesis', evidence_refs: refs, reason } : contradicted(aUnit, reason);
 }

@@ -47,10 +47,14 @@ export function momentOf(unit: IndexedItem): Moment {
   return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
 }
 
-/** Whether a claimed duration meets a span (seconds) within its precision: a bound as a bound, "about" a fifth, else a tenth or half its unit. */
+/**
+ * Whether a claimed duration meets a span (seconds) within its precision: a bound as a bound;
+ * else a tenth of the span (writers round), "about" a little more (0.12: "roughly 2 hours 40
+ * minutes" is not 2 h 22 min), or half its unit.
+ */
 export function durationHolds(duration: Quantity, span: number, approximate: boolean): boolean {
   if (isBound(duration)) return satisfiesBound(duration, { ...duration, value: span, qualifier: undefined, raw: '' });
-  const slack = Math.max(approximate ? 0.2 * span : 0.1 * span, duration.scale / 2, 30);
+  const slack = Math.max(approximate ? 0.12 * span : 0.1 * span, duration.scale / 2, 30);
   return Math.abs(duration.value - span) <= slack;
 }
 

@@ -1,0 +1,59 @@
+// The wrong role for an act: "18:57 — The clerk resumed lot 140" while the record of the resume
+// says `lot 140 resumed by auctioneer=j.pellow`. Records name who acted by a role written as a
+// field ("by auctioneer=j.pellow", "paused by clerk=m.hale"); the roles are read from the
+// evidence itself, so no list of role nouns is needed. The claim names one such role as the one
+// who acts ("the clerk resumed", "resumed by the clerk"); the record of that act (its verb, at the
+// claim's time or naming the claim's entities) names another role, and not the claimed one.
+import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { timeMatches } from '../derive/matching';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
+import actors from '../vocabulary/actors.json';
+
+/** Keys that name whoever acted, not a role (by user=…, by operator=…): anyone of a role may be one. */
+const GENERIC = new Set(actors.generic);
+
+/** "resumed by auctioneer=j.pellow": the act's verb, the role and who held it. */
+const ACTED_BY_RE = /\b(\p{L}{3,})\s+by\s+([a-z][a-z_]*)=([^\s,;]+)/giu;
+
+interface Acting {
+  verb: string;
+  role: string;
+  who: string;
+}
+
+function actingIn(unit: IndexedItem): Acting[] {
+  return [...unit.text.matchAll(ACTED_BY_RE)]
+    .map((m) => ({ verb: canonicalStem(m[1]!.toLowerCase()), role: m[2]!.toLowerCase(), who: m[3]! }))
+    .filter((acting) => !GENERIC.has(acting.role));
+}
+
+export function contradictActingRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
+  const acts = records.flatMap((unit) => actingIn(unit).map((acting) => ({ unit, acting })));
+  if (acts.length === 0) return undefined;
+  const roles = new Set(acts.map((a) => a.acting.role));
+  // The claim's acting role: "the clerk resumed …" or "… resumed by the clerk".
+  const text = view.claim.text;
+  let claimed: { role: string; verb: string } | undefined;
+  for (const role of roles) {
+    const pattern = role.replace(/_/g, '[ _-]');
+    const active = new RegExp(`\\b(?:the|a|an|our|their|its)\\s+${pattern}\\s+(?:then\\s+|also\\s+|manually\\s+)?(\\p{L}{3,}ed)\\b`, 'iu').exec(text);
+    const passive = new RegExp(`\\b(\\p{L}{3,}(?:ed|en|t))\\s+by\\s+(?:the|a|an)\\s+${pattern}\\b`, 'iu').exec(text);
+    const found = active ?? passive;
+    if (!found) continue;
+    if (claimed) return undefined; // two roles named: not read here
+    claimed = { role, verb: canonicalStem(found[1]!.toLowerCase()) };
+  }
+  if (!claimed) return undefined;
+  const { times } = view.features;
+  const ids = view.features.identifiers;
+  const ofTheAct = acts.filter(
+    ({ unit, acting }) =>
+      acting.verb === claimed!.verb &&
+      (times.length > 0 ? times.some((t) => unit.features.times.some((u) => timeMatches(t, u))) : ids.length > 0 && ids.every((id) => hasIdentifier(unit, id))),
+  );
+  if (ofTheAct.length === 0 || ofTheAct.some(({ acting }) => acting.role === claimed!.role)) return undefined;
+  const { unit, acting } = ofTheAct[0]!;
+  return contradicted(unit, `claim says the ${claimed.role.replace(/_/g, ' ')}, ${unit.item.id} says ${acting.role}=${acting.who}`);
+}

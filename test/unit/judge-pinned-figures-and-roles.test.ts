@@ -1,0 +1,128 @@
+// The offline judge's rules on six readings of session 20, each general: a figure pinned by the
+// claim's entity and moment whatever words describe the entity; a threshold said to be crossed
+// ("passed 2,000 messages") read as a bound; "after it fired", where "it" is the entity the
+// claim named; a percentage change between the claim's own two figures, either way; the wrong
+// role for an act, the roles read from the evidence's own "by <role>=<who>"; and a person the
+// evidence never names against the actor the record of the act gives. Evidence is parsed by the
+// real reader; the rules' proposal is checked (the decision model may withhold a verdict it is
+// unsure of, which other tests cover). Expected verdicts are worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import { createOfflineJudge } from '../../src/core/judge/offline';
+import { parseEvidenceSources } from '../../src/core/evidence';
+import type { JudgedClaim } from '../../src/core/review-types';
+
+type Source = { file: string; text: string };
+
+async function proposed(text: string, sources: Source[]): Promise<JudgedClaim> {
+  const evidence = parseEvidenceSources(sources).items;
+  const claims = [{ id: 'C1', text, start: 0, end: text.length, line: 1 }];
+  return (await createOfflineJudge({ decision: 'rules' }).judgeClaims({ claims, evidence })).claims[0]!;
+}
+
+describe('offline judge: pinned figures, crossed thresholds, "it", changes between two figures, roles and strangers', () => {
+  const network = {
+    file: 'netmetrics.log',
+    text: [
+      '[tool=netmetrics row=1] ts=2025-01-20T02:00Z point=PS-14 zone=West supply_temp_c=66.0 flow_m3h=40.1',
+      '[tool=netmetrics row=2] ts=2025-01-20T02:00Z point=PS-15 zone=West supply_temp_c=70.4 flow_m3h=38.0',
+      '[tool=netmetrics row=3] ts=2025-01-20T02:30Z point=PS-14 zone=West supply_temp_c=58.9 flow_m3h=44.7',
+      '[tool=netmetrics row=4] ts=2025-01-20T02:30Z point=PS-15 zone=West supply_temp_c=61.2 flow_m3h=39.5',
+      '[tool=netmetrics row=5] ts=2025-01-20T03:00Z point=PS-14 zone=West supply_temp_c=63.3 flow_m3h=41.0',
+    ].join('\n'),
+  };
+
+  it('a figure of the record the claim\'s entity and moment pin is that record\'s, whatever words describe the entity', async () => {
+    // At 02:30 PS-14 read 58.9 °C (row 3); 61.2 °C is PS-15's reading at that moment (row 4).
+    const wrong = await proposed('PS-14 was the coldest point of the night, its supply temperature falling to 61.2 °C at 02:30.', [network]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /58\.9/);
+    const right = await proposed('PS-14 was the coldest point of the night, its supply temperature falling to 58.9 °C at 02:30.', [network]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const alerts = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=QUEUE-DEPTH-7 fired_at=2025-03-02T04:12:10Z severity=warning service=ingest summary="ingest dlq depth > 500 messages"',
+      '[signal] alert_id=PUMP-LOW fired_at=2025-03-02T02:10:00Z severity=critical service=station-3 summary="discharge pressure below 3.5 bar"',
+      '[signal] alert_id=PUMP-LOW cleared_at=2025-03-02T03:40:30Z service=station-3 summary="discharge pressure back above 3.5 bar"',
+      '[signal] alert_id=QUEUE-DEPTH-7 cleared_at=2025-03-02T05:01:00Z service=ingest summary="ingest dlq depth 0"',
+    ].join('\n'),
+  };
+
+  it('a threshold the claim says was passed or crossed is a bound, read against the alert\'s own threshold', async () => {
+    // The alert fires above 500 messages: "once the queue passed 2,000 messages" gives it another threshold.
+    const wrong = await proposed('04:12 — QUEUE-DEPTH-7 fired once the dead-letter queue passed 2,000 messages.', [alerts]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /500/);
+    const right = await proposed('04:12 — QUEUE-DEPTH-7 fired once the dead-letter queue passed 500 messages.', [alerts]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('"after it fired": "it" is the one entity the claim named, and "about" allows little more than rounding', async () => {
+    // PUMP-LOW fired at 02:10:00 and cleared at 03:40:30: 90.5 minutes.
+    const right = await proposed('03:40 — PUMP-LOW cleared, about 90 minutes after it fired.', [alerts]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    const wrong = await proposed('03:40 — PUMP-LOW cleared, about 50 minutes after it fired.', [alerts]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    // 1 h 45 min is 105 minutes: 16% off the 90 minutes, more than "about" allows (12%).
+    const loose = await proposed('03:40 — PUMP-LOW cleared, roughly 1 hour 45 minutes after it fired.', [alerts]);
+    assert.equal(loose.partition, 'contradicted', loose.reason);
+  });
+
+  const rooms = {
+    file: 'rooms.log',
+    text: [
+      '2025-04-02T09:00:11Z INFO rooms[api-1] GET /api/rooms/HB-2 exam_capacity=120 teaching_capacity=200',
+      '2025-04-02T09:00:12Z INFO rooms[api-1] GET /api/rooms/HB-3 exam_capacity=48 teaching_capacity=60',
+    ].join('\n'),
+  };
+
+  it('a percentage change between the claim\'s own two figures must be the change from one to the other, not a share', async () => {
+    // 120 against 200: down 40% (or up 66.7% the other way); 60% is the share, not the change.
+    const wrong = await proposed('HB-2 now seats 120 exam candidates against 200 teaching seats, a 60% reduction.', [rooms]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /40\.0%/);
+    const right = await proposed('HB-2 now seats 120 exam candidates against 200 teaching seats, a 40% reduction.', [rooms]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const jobs = {
+    file: 'jobs.log',
+    text: [
+      '2025-05-06T09:02:40Z INFO dispatch[d-1] job 76 held by dispatcher=p.lee reason="awaiting parts"',
+      '2025-05-06T09:14:05Z INFO dispatch[d-1] job 77 released by supervisor=a.khan',
+      '2025-05-06T09:20:00Z INFO dispatch[d-1] job 78 released by user=m.ward',
+    ].join('\n'),
+  };
+
+  it('a role said to act is checked against the role the record of the act names', async () => {
+    // Job 77 was released at 09:14 by the supervisor; the dispatcher is p.lee, who held job 76.
+    const wrong = await proposed('09:14 — The dispatcher released job 77.', [jobs]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /supervisor=a\.khan/);
+    const right = await proposed('09:14 — The supervisor released job 77.', [jobs]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    // user= names whoever acted, not a role: a dispatcher may be that user.
+    const generic = await proposed('09:20 — The dispatcher released job 78.', [jobs]);
+    assert.notEqual(generic.partition, 'contradicted', generic.reason);
+  });
+
+  const rollout = {
+    file: 'rollout.log',
+    text: [
+      '2025-06-11T10:01:00Z INFO deployctl stage=eu-west paused reason=gate',
+      '2025-06-11T10:05:00Z INFO deployctl approval granted stage=eu-west-resume version=2.1.1 approver=j.doyle',
+      '2025-06-11T10:07:30Z INFO deployctl stage=eu-west resumed version=2.1.1',
+    ].join('\n'),
+  };
+
+  it('a person the evidence never names is answered by the actor the record of the act gives', async () => {
+    // At 10:05 the approval was granted by approver=j.doyle; Mark Ellis appears nowhere.
+    const wrong = await proposed('Mark Ellis approved resuming eu-west on 2.1.1 at 10:05.', [rollout]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /approver=j\.doyle/);
+    const right = await proposed('J. Doyle approved resuming eu-west on 2.1.1 at 10:05.', [rollout]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

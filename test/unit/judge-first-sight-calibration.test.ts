@@ -19,6 +19,8 @@ describe('decision model: relations a claim states, and first-sight calibration'
     assert.deepEqual(kinds('Every controller flashed successfully.'), ['universal']);
     assert.deepEqual(kinds('The rerun finished faster than the failed attempt.'), ['comparative']);
     assert.deepEqual(kinds("AU420's truck was sent out first."), ['order']);
+    assert.deepEqual(kinds('Riverside will be retried on 23 April.'), ['future']);
+    assert.deepEqual(kinds('Estates expects to finish the surveys in May.'), ['future']);
     // A plain fact states none.
     assert.deepEqual(kinds('The 01:30 run started on node batch-pool-5.'), []);
     // Whole words only: "allowed" is not "all", "mostly" is not "most".
@@ -26,8 +28,8 @@ describe('decision model: relations a claim states, and first-sight calibration'
   });
 
   it('states each relation, and again where the rules proposed grounded', () => {
-    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'grounded'), [0, 1, 0, 0, 0, 1, 0, 0]);
-    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'contradicted'), [0, 1, 0, 0, 0, 0, 0, 0]);
+    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'grounded'), [0, 1, 0, 0, 0, 0, 1, 0, 0, 0]);
+    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'contradicted'), [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     // They close the vector, so a snapshot's vector is the rest of it.
     assert.deepEqual(FEATURE_NAMES.slice(-WORDING_FEATURE_NAMES.length), [...WORDING_FEATURE_NAMES]);
     assert.deepEqual([...SNAPSHOT_FEATURES, ...WORDING_FEATURE_NAMES], [...FEATURE_NAMES]);
@@ -39,7 +41,7 @@ describe('decision model: relations a claim states, and first-sight calibration'
     const [example] = snapshotExamples(snapshot);
     assert.equal(example!.x.length, FEATURE_NAMES.length);
     assert.deepEqual(example!.x.slice(0, x.length), x);
-    assert.deepEqual(example!.x.slice(x.length), [1, 0, 0, 0, 1, 0, 0, 0]);
+    assert.deepEqual(example!.x.slice(x.length), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
     assert.equal(example!.y, 2);
     assert.equal(example!.group, 'incident-01-x');
   });

@@ -3,7 +3,8 @@
 // ("passed 2,000 messages") read as a bound; "after it fired", where "it" is the entity the
 // claim named; a percentage change between the claim's own two figures, either way; the wrong
 // role for an act, the roles read from the evidence's own "by <role>=<who>"; and a person the
-// evidence never names against the actor the record of the act gives. Evidence is parsed by the
+// evidence never names against the actor the record of the act gives; and a value a document's
+// table gives another column's entity (a plan comparison). Evidence is parsed by the
 // real reader; the rules' proposal is checked (the decision model may withhold a verdict it is
 // unsure of, which other tests cover). Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -124,5 +125,27 @@ describe('offline judge: pinned figures, crossed thresholds, "it", changes betwe
     assert.match(wrong.reason, /approver=j\.doyle/);
     const right = await proposed('J. Doyle approved resuming eu-west on 2.1.1 at 10:05.', [rollout]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const plans = {
+    file: 'plans.md',
+    text: [
+      '# Seller plans',
+      '',
+      '| | Basic | Pro | Enterprise |',
+      '|---|---|---|---|',
+      '| Monthly fee | none | GBP 79 | by agreement |',
+      '| Payout after buyer payment clears | 14 days | 10 days | 5 days |',
+      '| Lots per sale | up to 250 | up to 1,000 | unlimited |',
+    ].join('\n'),
+  };
+
+  it('a figure a plan table gives another plan\'s column is that plan\'s, not the one the claim names', async () => {
+    // The payout row: Basic 14 days, Pro 10 days, Enterprise 5 days.
+    const wrong = await proposed("On the Pro plan your payout arrives 5 days after the buyer's payment clears.", [plans]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /pro 10 days \(5 days is enterprise's\)/);
+    const right = await proposed("On the Pro plan your payout arrives 10 days after the buyer's payment clears.", [plans]);
+    assert.equal(right.partition, 'grounded', right.reason);
   });
 });

@@ -50,6 +50,7 @@ import { contradictChangeEnd } from './contradictions/change-ends';
 import { contradictActor } from './contradictions/actors';
 import { contradictActMode } from './contradictions/act-modes';
 import { contradictActingRole } from './contradictions/acting-roles';
+import { contradictSiblingColumn } from './contradictions/sibling-columns';
 import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
@@ -256,6 +257,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableMultiple(view) ??
     contradictRowValue(view) ??
     contradictSiblingScope(view) ??
+    contradictSiblingColumn(view, candidates) ??
     contradictActor(view, candidates) ??
     contradictActingRole(view, candidates) ??
     contradictActMode(view, candidates) ??

@@ -148,4 +148,19 @@ describe('offline judge: pinned figures, crossed thresholds, "it", changes betwe
     const right = await proposed("On the Pro plan your payout arrives 10 days after the buyer's payment clears.", [plans]);
     assert.equal(right.partition, 'grounded', right.reason);
   });
+
+  const weekly = {
+    file: 'yard_weekly.csv',
+    text: ['week_start,yard,cars_received,departures', '2024-07-01,HJY,7420,112', '2024-07-01,KFY,4210,68', '2024-07-08,HJY,7510,120', '2024-07-08,KFY,4300,70', '2024-07-15,HJY,7390,118', '2024-07-15,KFY,4190,66'].join('\n'),
+  };
+
+  it('dates in a column named for weeks count as weeks; "the three weeks" are periods counted, not a duration measured', async () => {
+    // Three week_start dates; HJY's departures over them: 112 + 120 + 118 = 350.
+    assert.equal((await proposed('HJY sent 350 departures over the three weeks.', [weekly])).partition, 'grounded');
+    assert.notEqual((await proposed('HJY sent 350 departures over the four weeks.', [weekly])).partition, 'grounded');
+    // Both yards have a row in each week; "three weeks" is no figure to set against cars_received.
+    const each = await proposed('Both yards received cars in each of the three weeks.', [weekly]);
+    assert.notEqual(each.partition, 'contradicted', each.reason);
+  });
 });
+

@@ -57,11 +57,16 @@ const DRAINS: typeof EXPECTED = [
 // test/fixtures/workspace/yards: yard_weekly.txt is a table aligned by spaces, one row per yard and week.
 // KFY received 4,210 + 4,300 + 4,190 = 12,700 cars (lines 3, 5, 7), and "Kessel Flats" is written
 // nowhere but abbreviates KFY; HJY's on-time rate is (98 + 108 + 100) / (112 + 120 + 118) = 306 / 350
-// = 87.4% (lines 2, 4, 6); in the week of 8 July HJY received 7,510 cars (line 4), not 7,150.
+// = 87.4% (lines 2, 4, 6); in the week of 8 July HJY received 7,510 cars (line 4), not 7,150. The
+// table's week_start column holds three weeks (1, 8 and 15 July): HJY's departures over them are
+// 112 + 120 + 118 = 350 (lines 2, 4, 6), and both yards have a row in each; no fourth week is there.
 const YARDS: typeof EXPECTED = [
   { text: 'Kessel Flats received 12,700 cars.', partition: 'grounded' },
   { text: "HJY's on-time rate was 87.4%.", partition: 'grounded', refs: ['E2', 'E4', 'E6'] },
   { text: 'In the week of 8 July HJY received 7,150 cars.', partition: 'contradicted', cites: /claim says 7,150, (?:yard_weekly\.txt:)?E4 says 7510/ },
+  { text: 'HJY sent 350 departures over the three weeks.', partition: 'grounded' },
+  { text: 'HJY sent 350 departures over the four weeks.', partition: 'ungrounded' },
+  { text: 'Both yards received cars in each of the three weeks.', partition: 'grounded' },
 ];
 
 // test/fixtures/workspace/plans: release-notes.md grants SAML sign-on to Business (line 5) beyond
@@ -108,7 +113,7 @@ describe('editor: checks against records and later documents', () => {
     await checkFixture('drains', DRAINS);
   });
 
-  it('reads a table aligned by spaces as records: grounds a yard named only by its code\'s abbreviation and a rate over its rows, and marks a wrong weekly figure contradicted', async () => {
+  it('reads a table aligned by spaces as records: grounds a yard named only by its code\'s abbreviation, a rate over its rows and a count of its weeks, and marks a wrong weekly figure contradicted and a week it does not hold ungrounded', async () => {
     await checkFixture('yards', YARDS);
     const { claims } = (await groundingApi()).review(fixtureUri('yards', 'report.md'))!.result;
     assert.match(claims.find((c) => c.text.startsWith('Kessel Flats'))!.reason, /Kessel Flats as KFY/);

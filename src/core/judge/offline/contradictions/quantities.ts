@@ -36,6 +36,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     // "11.2 GiB, roughly 80% of the 14 GiB limit": a figure the claim computes from its own figures
     // stands or falls with them; another record's 90% is not its value.
     if (fromClaimFigures(view, quantity)) continue;
+    // "in each of the three weeks", "over the four months": periods the claim counts, not a duration it measured.
+    if (quantity.dimension === 'duration' && /^\p{L}/u.test(quantity.raw) && /\bthe\s+$/i.test(view.claim.text.slice(0, quantity.start))) continue;
     // "… to 92.6% four days later": a span between two moments, not a duration a record gives
     // (an 8-day lease); moments and spans are checked against the records' own times.
     if (quantity.dimension === 'duration' && RELATIVE_SPAN_RE.test(after)) continue;

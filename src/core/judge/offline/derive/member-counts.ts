@@ -47,6 +47,10 @@ function membersOf(table: Table): Members {
       const key = periodKey(value);
       if (key) periods.set(key.kind, (periods.get(key.kind) ?? new Set()).add(key.key));
     }
+    // week_start=2024-07-01, month_of=2024-07-01: dates in a column its name says are weeks (months) count those.
+    const days = periods.get('day');
+    const named = days ? splitKeyWords(column).map((word) => PERIOD_UNITS[canonicalStem(word)]?.kind).find((kind) => kind !== undefined && kind !== 'day') : undefined;
+    if (days && named) periods.set(named, days);
     for (const [kind, keys] of periods) members.periods.set(kind, Math.max(members.periods.get(kind) ?? 0, keys.size));
     // The first column a word names counts its members.
     for (const word of splitKeyWords(column)) if (!members.byWord.has(word)) members.byWord.set(word, values.size);

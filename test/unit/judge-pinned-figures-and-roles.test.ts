@@ -162,5 +162,23 @@ describe('offline judge: pinned figures, crossed thresholds, "it", changes betwe
     const each = await proposed('Both yards received cars in each of the three weeks.', [weekly]);
     assert.notEqual(each.partition, 'contradicted', each.reason);
   });
+
+  const escalating = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=LAG-002 fired_at=2024-09-14T07:24:30Z severity=warning service=ingest summary="consumer lag > 25000 for 5m"',
+      '[signal] alert_id=LAG-002 escalated_at=2024-09-14T07:44:30Z severity=critical summary="consumer lag > 100000 for 5m"',
+      '[signal] alert_id=RB-5XX-011 fired_at=2024-04-16T19:44:00Z severity=critical host=rb-rv-1 summary="5xx rate 6.8% on /api/rooms/search for 5m"',
+    ].join('\n'),
+  };
+
+  it('"fired at 19:44 as a warning" is the alert\'s level, read from its record at that moment', async () => {
+    // RB-5XX-011 fired as critical (line 3); LAG-002 fired as a warning at 07:24 and only escalated to critical at 07:44.
+    const wrong = await proposed('RB-5XX-011 fired at 19:44 as a warning, reporting a 6.8% 5xx rate.', [escalating]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /severity=critical/);
+    const escalated = await proposed('07:24 — LAG-002 fired as a warning.', [escalating]);
+    assert.notEqual(escalated.partition, 'contradicted', escalated.reason);
+  });
 });
 

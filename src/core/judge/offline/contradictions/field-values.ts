@@ -5,6 +5,7 @@ import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retri
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
 import { LIGHT_WORDS, splitKeyWords, surfaceWord } from '../words';
 import { periodKey } from '../records/periods';
+import { timeMatches } from '../derive/matching';
 import { NEW_REFERENCE_RE } from '../vocabulary/index';
 
 /**
@@ -124,6 +125,8 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
   const numbered = numberedIdentifiers(view);
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    // "fired at 07:24 as a warning": the level at the claim's moment, not after a later escalation.
+    if (view.features.times.length > 0 && unit.features.times.length > 0 && !view.features.times.some((t) => unit.features.times.some((u) => timeMatches(t, u)))) continue;
     for (const [key, value] of Object.entries(unit.features.fields)) {
       const stated = canonicalStem(value.toLowerCase());
       const scales = LEVEL_SCALES.filter((scale) => scale.includes(stated));
@@ -134,9 +137,9 @@ export function contradictLevel(view: ClaimView, candidates: IndexedItem[]): Cla
       const named = keyWords.some((word) => claimWords.has(word));
       const level = surfaceWord(view.claim.text, other);
       // Unnamed, the level must qualify the alert itself ("a critical alert", "severity warning"), not a measure ("error rate").
-      // ("… alert was a warning", "fired as a critical" say it of the alert as well.)
+      // ("… alert was a warning", "fired as a critical", "RB-5XX-011 fired at 19:44 as a warning" say it of the alert as well.)
       const qualifiesAlert = new RegExp(
-        `\\b${level}\\s+(?:level\\s+)?(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b|\\b(?:alert|alarm|page|incident)\\s+(?:was|is|were|fired as|came in as|was raised as|was classed as)\\s+(?:a\\s+|an\\s+)?${level}\\b`,
+        `\\b${level}\\s+(?:level\\s+)?(?:alert|alarm|page|incident|severity|priority)\\b|\\b(?:severity|priority)\\s+(?:of\\s+)?${level}\\b|\\b(?:alert|alarm|page|incident)\\s+(?:was|is|were|fired as|came in as|was raised as|was classed as)\\s+(?:a\\s+|an\\s+)?${level}\\b|\\b(?:fired|raised|opened|triggered|went off)\\b[^.;]{0,30}?\\bas\\s+(?:a\\s+|an\\s+)?${level}\\b`,
         'i',
       );
       // The alert is the one the claim names: by a numbered id, else by its own id (MM-ENQUEUE-ERR).

@@ -180,5 +180,24 @@ describe('offline judge: pinned figures, crossed thresholds, "it", changes betwe
     const escalated = await proposed('07:24 — LAG-002 fired as a warning.', [escalating]);
     assert.notEqual(escalated.partition, 'contradicted', escalated.reason);
   });
+
+  const health = {
+    file: 'trace.jsonl',
+    text: [
+      JSON.stringify({ ts: '2024-04-16T19:08:40Z', type: 'tool_call', tool: 'health.check', args: { wave: 'kingsgate' }, result: [{ host: 'rb-kg-1', p95_ms: 205, status: 'healthy' }, { host: 'rb-kg-2', p95_ms: 231, status: 'healthy' }] }),
+      JSON.stringify({ ts: '2024-04-16T20:10:20Z', type: 'tool_call', tool: 'health.check', args: { wave: 'riverside' }, result: [{ host: 'rb-rv-1', p95_ms: 214, status: 'healthy' }, { host: 'rb-rv-2', p95_ms: 198, status: 'healthy' }, { host: 'rb-rv-3', p95_ms: 203, status: 'healthy' }] }),
+    ].join('\n'),
+  };
+
+  it('a list inside one record is counted by the field the claim names, and "the slower of the two" is read entry against entry', async () => {
+    // The Riverside check lists three hosts, each healthy.
+    assert.equal((await proposed('After the rollback all three Riverside hosts were healthy.', [health])).partition, 'grounded');
+    // The Kingsgate check: rb-kg-1 at 205 ms, rb-kg-2 at 231 ms; rb-kg-2 is the slower.
+    const wrong = await proposed('rb-kg-1 was the slower of the two Kingsgate hosts.', [health]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /rb-kg-1 205, rb-kg-2 231/);
+    const right = await proposed('rb-kg-2 was the slower of the two Kingsgate hosts.', [health]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });
 

@@ -51,6 +51,7 @@ import { contradictActor } from './contradictions/actors';
 import { contradictActMode } from './contradictions/act-modes';
 import { contradictActingRole } from './contradictions/acting-roles';
 import { contradictSiblingColumn } from './contradictions/sibling-columns';
+import { contradictEntryComparison } from './contradictions/entry-comparisons';
 import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
@@ -252,6 +253,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableChange(view) ??
     contradictRank(view) ??
     contradictComparison(view) ??
+    contradictEntryComparison(view) ??
     contradictTableTrend(view) ??
     contradictTableBound(view) ??
     contradictTableMultiple(view) ??

@@ -11,6 +11,7 @@ import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { countedMembers } from '../derive/member-counts';
+import { entryListsOf, recordsWithLists } from '../records/entry-lists';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
 
 /** A claim that opens by pointing back at the sentence before ("That is 4,520 t short …"). */
@@ -54,6 +55,16 @@ function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | unde
   const key = new Set([...quantity.key, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word)));
   for (const list of jsonLists(view.index)) {
     if (list.entries.size === quantity.value && list.words.some((word) => key.has(word))) return [...list.entries.values()];
+  }
+  // "all three Riverside hosts" against one health check's result=[{host: rb-rv-1, …}, {host: rb-rv-2, …}, {host: rb-rv-3, …}]:
+  // the entries of a list inside one record, counted by a text field the claim names (host), in a record about the claim's entities.
+  for (const unit of recordsWithLists(view.index)) {
+    if (!holdsSomeAnchor(view, unit)) continue;
+    for (const { entries } of entryListsOf(unit)) {
+      if (entries.length !== quantity.value) continue;
+      const fields = new Set(entries.flatMap((entry) => [...entry].filter(([, value]) => /\p{L}/u.test(value)).map(([field]) => extractFeatures(field).words[0])));
+      if ([...fields].some((field) => field !== undefined && key.has(field))) return [unit];
+    }
   }
   return undefined;
 }

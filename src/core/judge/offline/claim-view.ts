@@ -2,6 +2,7 @@
 // (its features, wording and content words), its entities (identifiers and names) and where a
 // unit holds them, and the period, moment or version a figure is of. The words that carry little
 // content and a unit's words read once are in words.ts.
+import { documentNames, paragraphNames } from './records/named-in-context';
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import type { ClockTime, EvidenceIndex, IndexedItem, Quantity, TextFeatures } from '../../retrieval/index';
@@ -332,18 +333,6 @@ export function fieldEntities(view: ClaimView): Array<[string, string]> {
   return named;
 }
 
-/**
- * A JSON document is about the entity it names ("change_id": "CHG-5820" at its top): every field
- * of it belongs to that entity, though the field's own line does not repeat the id.
- */
-export function documentNames(index: EvidenceIndex, unit: IndexedItem, identifier: string): boolean {
-  if (unit.item.kind !== 'json_field') return false;
-  return index.itemsWith(`i:${identifier}`).some((position) => {
-    const other = index.items[position]!;
-    return other.item.kind === 'json_field' && other.item.file === unit.item.file && !(other.item.jsonPath ?? '').includes('[');
-  });
-}
-
 /** The same for a name ("site": "Kalgara Pit North" at the top of a site's settings, for "Pit North"). */
 export function documentNamesGroup(index: EvidenceIndex, unit: IndexedItem, group: readonly string[]): boolean {
   if (unit.item.kind !== 'json_field') return false;
@@ -353,19 +342,6 @@ export function documentNamesGroup(index: EvidenceIndex, unit: IndexedItem, grou
     // Only a top-level key that says which thing the document describes ("site", "name"), not an attribute of it
     // ("engine"), and in its own value: a JSON item's words include members it inherits from the document.
     return other.item.kind === 'json_field' && other.item.file === unit.item.file && !/[.[]/.test(path) && isIdentityKey(path) && hasName(other, group) && group.every((word) => other.item.text.toLowerCase().includes(word));
-  });
-}
-
-/**
- * "Create a client under Settings > Integrations > OAuth clients. Access tokens are valid for 60
- * minutes": a sentence of a paragraph is about what the sentences before it in that paragraph
- * name. `term` is the index term that finds the naming sentences, `names` whether one names it.
- */
-export function paragraphNames(index: EvidenceIndex, unit: IndexedItem, term: string, names: (other: IndexedItem) => boolean): boolean {
-  if (unit.item.kind !== 'paragraph' || unit.sentence === 0) return false;
-  return index.itemsWith(term).some((position) => {
-    const other = index.items[position]!;
-    return other.item === unit.item && other.sentence < unit.sentence && names(other);
   });
 }
 

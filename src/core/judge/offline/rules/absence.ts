@@ -5,7 +5,8 @@
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { reportsNothing } from '../language';
 import { causeStated } from './over-reach';
-import { type ClaimVerdict, type ClaimView, KIND_TYPES, contradicted, documentNames, hasIdentifier, hasName, sameSubject } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, KIND_TYPES, contradicted, hasIdentifier, hasName, sameSubject } from '../claim-view';
+import { documentNames } from '../records/named-in-context';
 import { LIGHT_WORDS, wordingOf } from '../words';
 import type { RuleOptions } from './options';
 import { findSupport } from './support';

@@ -199,5 +199,18 @@ describe('offline judge: pinned figures, crossed thresholds, "it", changes betwe
     const right = await proposed('rb-kg-2 was the slower of the two Kingsgate hosts.', [health]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
-});
 
+  const landings = {
+    file: 'landings.csv',
+    text: ['month,port,species,landed_t', '2024-07,Peterhead,COD,212.4', '2024-07,Fraserburgh,COD,98.6', '2024-07,Lerwick,COD,71.3', '2024-08,Peterhead,COD,198.7', '2024-08,Fraserburgh,COD,91.0', '2024-08,Lerwick,COD,64.9', '2024-09,Peterhead,COD,176.3', '2024-09,Fraserburgh,COD,80.5', '2024-09,Lerwick,COD,69.8'].join('\n'),
+  };
+
+  it('a movement claimed "at all" the members must hold for each member\'s series', async () => {
+    // Peterhead and Fraserburgh fell every month; Lerwick rose from 64.9 to 69.8 in September.
+    const each = await proposed('Cod landings fell month on month at all three ports.', [landings]);
+    assert.equal(each.partition, 'contradicted', each.reason);
+    assert.match(each.reason, /64\.9 .* 69\.8/);
+    // Of one port that fell every month, the claim holds.
+    assert.notEqual((await proposed('Cod landings fell month on month at Peterhead.', [landings])).partition, 'contradicted');
+  });
+});

@@ -88,8 +88,10 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
     outcomes.push({ span, measure: series.measure, against: sign * (to.value - from.value) < 0 });
   }
   if (outcomes.length === 0) return undefined;
-  if (outcomes.some((o) => !o.against)) return null;
-  const { span, measure } = outcomes[0]!;
+  // "fell month on month at all three ports": each member's series must go the claimed way; one that does not refutes it.
+  const eachMember = outcomes.length > 1 && EVERY_MEMBER_RE.test(view.claim.text);
+  if (eachMember ? outcomes.every((o) => !o.against) : outcomes.some((o) => !o.against)) return null;
+  const { span, measure } = eachMember ? outcomes.find((o) => o.against)! : outcomes[0]!;
   const { from, to } = span;
   const what = measure ? `${measure} ` : '';
   const refs = [...new Set([from.row.refs[0]!, to.row.refs[0]!])];
@@ -111,6 +113,9 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
     reason: `claim says "${movement.wording}", ${what}goes from ${from.value} (${from.label}, ${from.row.refs[0]}) to ${to.value} (${to.label}, ${to.row.refs[0]})`,
   };
 }
+
+/** "at all three ports", "in every region", "for each site": the movement is claimed of each member the rows give. */
+const EVERY_MEMBER_RE = /\b(?:at|in|across|for|of)\s+(?:all|every|each)(?:\s+(?:of\s+the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?!(?:week|month|day|quarter|year|period|shift|run|time)s?\b)\p{L}+/iu;
 
 const EVERY_STEP_RE = /\b(?:every|each)\s+(?:single\s+)?(?:week|month|day|quarter|year|period|shift|run|time)\b|\b(?:steadily|consistently|week\s+(?:on|after)\s+week|month\s+(?:on|after)\s+month)\b/i;
 

@@ -1,16 +1,16 @@
 // The offline judge on evidence files as the real evidence reader parses them: one claim, or the
 // last claim of a short report judged with the ones before it (what "no other" sets apart).
-import { createOfflineJudge } from '../../src/core/judge/offline';
+import { createOfflineJudge, type OfflineJudgeOptions } from '../../src/core/judge/offline';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import type { JudgedClaim } from '../../src/core/review-types';
 
 export type Source = { file: string; text: string };
 
-export async function judge(text: string, sources: Source[]): Promise<JudgedClaim> {
-  return judgeReport([text], sources);
+export async function judge(text: string, sources: Source[], options: OfflineJudgeOptions = {}): Promise<JudgedClaim> {
+  return judgeReport([text], sources, options);
 }
 
-export async function judgeReport(texts: string[], sources: Source[]): Promise<JudgedClaim> {
+export async function judgeReport(texts: string[], sources: Source[], options: OfflineJudgeOptions = {}): Promise<JudgedClaim> {
   const evidence = parseEvidenceSources(sources).items;
   let offset = 0;
   const claims = texts.map((text, i) => {
@@ -18,5 +18,5 @@ export async function judgeReport(texts: string[], sources: Source[]): Promise<J
     offset += text.length + 1;
     return claim;
   });
-  return (await createOfflineJudge().judgeClaims({ claims, evidence })).claims.at(-1)!;
+  return (await createOfflineJudge(options).judgeClaims({ claims, evidence })).claims.at(-1)!;
 }

@@ -8,17 +8,10 @@
 // real reader; the rules' proposal is checked (the decision model may withhold a verdict it is
 // unsure of, which other tests cover). Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
-import { createOfflineJudge } from '../../src/core/judge/offline';
-import { parseEvidenceSources } from '../../src/core/evidence';
 import type { JudgedClaim } from '../../src/core/review-types';
+import { judge, type Source } from '../support/judge-sources';
 
-type Source = { file: string; text: string };
-
-async function proposed(text: string, sources: Source[]): Promise<JudgedClaim> {
-  const evidence = parseEvidenceSources(sources).items;
-  const claims = [{ id: 'C1', text, start: 0, end: text.length, line: 1 }];
-  return (await createOfflineJudge({ decision: 'rules' }).judgeClaims({ claims, evidence })).claims[0]!;
-}
+const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
 
 describe('offline judge: pinned figures, crossed thresholds, "it", changes between two figures, roles and strangers', () => {
   const network = {

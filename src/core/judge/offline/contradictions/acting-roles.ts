@@ -6,6 +6,7 @@
 // claim's time or naming the claim's entities) names another role, and not the claimed one.
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { timeMatches } from '../derive/matching';
+import { statedPlainly } from '../align/table-alignment';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import actors from '../vocabulary/actors.json';
 
@@ -28,7 +29,7 @@ function actingIn(unit: IndexedItem): Acting[] {
 }
 
 export function contradictActingRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  if (!statedPlainly(view)) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
   const acts = records.flatMap((unit) => actingIn(unit).map((acting) => ({ unit, acting })));
   if (acts.length === 0) return undefined;

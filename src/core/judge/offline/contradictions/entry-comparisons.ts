@@ -5,6 +5,7 @@
 // entries, another word the one numeric field the claim names. The entity must be the top (or
 // the bottom) of the entries by that measure (vocabulary/comparisons.json gives the direction).
 import { extractFeatures } from '../../../retrieval/index';
+import { statedPlainly } from '../align/table-alignment';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { entryListsOf, recordsWithLists } from '../records/entry-lists';
 import { numericValue } from '../records/tables';
@@ -16,7 +17,7 @@ const DIRECTIONS = comparisons.words as Record<string, number>;
 const TIME_WORDS = new Set(comparisons.inverse);
 
 export function contradictEntryComparison(view: ClaimView): ClaimVerdict | undefined {
-  if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  if (!statedPlainly(view)) return undefined;
   const phrase = OF_THE_RE.exec(view.claim.text);
   if (!phrase) return undefined;
   const comparative = phrase[1]!.toLowerCase();

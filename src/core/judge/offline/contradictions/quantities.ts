@@ -13,6 +13,7 @@ import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const pinned = pinnedByEntityAndMoment(view);
   for (const quantity of view.features.quantities) {
     if (quantity.qualifier === 'delta') continue;
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
@@ -52,7 +53,7 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       holdsAllAnchors(view, unit);
     const subject = atClaimedMoment(
       view,
-      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit) || pinnedByEntityAndMoment(view, unit)),
+      candidates.filter((unit) => sameSubject(view, unit, new Set(quantity.key)) || aboutRow(unit) || pinned(unit)),
     ).sort((a, b) => wordShare(view, b) - wordShare(view, a));
     const holds = (unit: IndexedItem): boolean =>
       isYearOf(quantity, unit) ||
@@ -145,9 +146,10 @@ const PERCENT_WORDS = new Set(['percent', 'pct']);
  * a record naming every numbered entity of the claim at every time it names is the record the
  * claim reads, whatever other words describe the entity ("the worst-hit substation").
  */
-function pinnedByEntityAndMoment(view: ClaimView, unit: IndexedItem): boolean {
+function pinnedByEntityAndMoment(view: ClaimView): (unit: IndexedItem) => boolean {
   const { times } = view.features;
-  return times.length > 0 && numberedIdentifiers(view).length > 0 && holdsAllAnchors(view, unit) && times.every((t) => unit.features.times.some((u) => timeMatches(t, u)));
+  if (times.length === 0 || numberedIdentifiers(view).length === 0) return () => false;
+  return (unit) => holdsAllAnchors(view, unit) && times.every((t) => unit.features.times.some((u) => timeMatches(t, u)));
 }
 
 const LABEL_NOUN_RE =

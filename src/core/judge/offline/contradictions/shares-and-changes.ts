@@ -74,14 +74,12 @@ export function contradictPercentChange(view: ClaimView, candidates: IndexedItem
   const percents = quantities.filter((q) => changePercent(text, q) !== undefined);
   if (percents.length !== 1) return undefined;
   const change = percents[0]!;
-  // "from 2023 to 2024" are years, not the figures that changed.
-  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
-  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !year(q) && /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
+  const from = quantities.find((q) => q !== change && q.dimension !== 'percent' && !isYear(q) && /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start)));
   // "71,480 visits, up from 52,830": the new figure comes first.
   const to =
     quantities.find((q) => q !== change && q.dimension === from?.dimension && /\bto\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, q.start))) ??
     (from && /\b(?:up|down)\s+from\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(text.slice(0, from.start))
-      ? quantities.filter((q) => q !== change && q.start < from.start && q.dimension === from.dimension && !year(q)).at(-1)
+      ? quantities.filter((q) => q !== change && q.start < from.start && q.dimension === from.dimension && !isYear(q)).at(-1)
       : undefined);
   const slack = changePercent(text, change)!.approximate ? 0.15 : 0.05;
   const holds = (actual: number): boolean => Math.abs(actual - change.value) <= Math.max(slack * change.value, 0.5 * 10 ** -change.decimals + 1e-9);
@@ -96,6 +94,11 @@ export function contradictPercentChange(view: ClaimView, candidates: IndexedItem
   return refs.length > 1 ? { partition: 'contradicted', type: 'synthesis', evidence_refs: refs, reason } : contradicted(toUnit, reason);
 }
 
+/** "from 2023 to 2024": years, not figures that changed. */
+function isYear(q: Quantity): boolean {
+  return !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
+}
+
 /** The record that states a figure of the claim, if any. */
 function holding(view: ClaimView, q: Quantity, candidates: readonly IndexedItem[]): IndexedItem | undefined {
   return candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
@@ -108,8 +111,7 @@ function holding(view: ClaimView, q: Quantity, candidates: readonly IndexedItem[
  * 53%.
  */
 function changeBetweenTwo(view: ClaimView, change: Quantity, holds: (actual: number) => boolean, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
-  const year = (q: Quantity): boolean => !q.hasUnit && Number.isInteger(q.value) && q.value >= 1900 && q.value <= 2100 && !q.raw.includes(',');
-  const others = view.features.quantities.filter((q) => q !== change && q.dimension !== 'percent' && !year(q) && !isBound(q) && q.value > 0 && /^[\d$€£]/.test(q.raw.trim()));
+  const others = view.features.quantities.filter((q) => q !== change && q.dimension !== 'percent' && !isYear(q) && !isBound(q) && q.value > 0 && /^[\d$€£]/.test(q.raw.trim()));
   if (others.length !== 2 || others[0]!.dimension !== others[1]!.dimension) return undefined;
   const [a, b] = others as [Quantity, Quantity];
   const changes = [Math.abs(b.value / a.value - 1) * 100, Math.abs(a.value / b.value - 1) * 100];

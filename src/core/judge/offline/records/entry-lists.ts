@@ -18,8 +18,16 @@ export const recordsWithLists = perIndex((index: EvidenceIndex): IndexedItem[] =
   index.items.filter((unit) => unit.sentence === 0 && unit.item.kind !== 'json_field' && unit.item.kind !== 'paragraph' && Object.keys(unit.item.fields).some((key) => LISTED_FIELD_RE.test(key))),
 );
 
-/** The lists of one record, by the path before their index. */
+const ENTRY_LISTS = new WeakMap<IndexedItem, EntryList[]>();
+
+/** The lists of one record, by the path before their index: read once per record, every claim asks. */
 export function entryListsOf(unit: IndexedItem): EntryList[] {
+  let read = ENTRY_LISTS.get(unit);
+  if (!read) ENTRY_LISTS.set(unit, (read = readEntryLists(unit)));
+  return read;
+}
+
+function readEntryLists(unit: IndexedItem): EntryList[] {
   const lists = new Map<string, Map<number, Map<string, string>>>();
   for (const [key, value] of Object.entries(unit.item.fields)) {
     const m = LISTED_FIELD_RE.exec(key);

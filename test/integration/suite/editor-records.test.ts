@@ -15,8 +15,9 @@
 // target, a change request's rollback plan and a trace of a failed and a good call. A fifth
 // (rollouts) gives rollbacks done automatically and by an operator, a change list's old and new
 // value and who requested and approved the change, a dosing loop's pause beside its sibling's, and
-// a queue's depth over time. Each contradicted claim is marked and its hover cites the record that
-// contradicts it.
+// a queue's depth over time. A sixth (roles) gives an act done by another role than the claim's, a
+// plan table's columns and a health check listing two hosts. Each contradicted claim is marked and
+// its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -99,6 +100,17 @@ const ROLLOUTS: typeof EXPECTED = [
   { text: 'The backlog peaked at 09:50.', partition: 'contradicted', cites: /queue_depth is 18310 then .* and 18420 at 2024-10-09T09:45Z/ },
 ];
 
+// test/fixtures/workspace/roles: jobs.log has job 77 released at 09:14:05 by supervisor=a.khan
+// (line 2), the dispatcher being p.lee (line 1); plans.md's payout row gives Basic 14 days, Pro 10
+// days and Enterprise 5 days (line 6); health.jsonl's one check lists rb-kg-1 at p95 205 ms and
+// rb-kg-2 at 231 ms, so rb-kg-2 is the slower.
+const ROLES: typeof EXPECTED = [
+  { text: '09:14 — The dispatcher released job 77.', partition: 'contradicted', cites: /claim says the dispatcher, (?:jobs\.log:)?E2 says supervisor=a\.khan/ },
+  { text: "On the Pro plan your payout arrives 5 days after the buyer's payment clears.", partition: 'contradicted', cites: /gives pro 10 days \(5 days is enterprise's\)/ },
+  { text: 'rb-kg-1 was the slower of the two Kingsgate hosts.', partition: 'contradicted', cites: /p95_ms rb-kg-1 205, rb-kg-2 231/ },
+  { text: "On the Pro plan your payout arrives 10 days after the buyer's payment clears.", partition: 'grounded', refs: ['plans.md:E6'] },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -121,6 +133,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks a restriction and an account later release notes overrule, a target a route missed, a wrong rollback target and a failed call claimed done contradicted, and grounds the call that went through', async () => {
     await checkFixture('plans', PLANS);
+  });
+
+  it('marks the wrong role for an act, another plan\'s value from a plan table and the wrong host of two called the slower contradicted, each hover citing its record, and grounds the plan\'s own value', async () => {
+    await checkFixture('roles', ROLES);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

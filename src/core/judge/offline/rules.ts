@@ -39,7 +39,7 @@ import { contradictComparison } from './contradictions/comparisons';
 import { contradictTableTrend } from './contradictions/table-trends';
 import { contradictTableBound } from './contradictions/table-bounds';
 import { contradictEventOrder } from './contradictions/event-order';
-import { contradictOtherMember } from './contradictions/other-members';
+import { contradictKindredRecord, contradictOtherMember } from './contradictions/other-members';
 import { contradictAlertResolution } from './contradictions/alert-resolution';
 import { contradictSiblingScope } from './contradictions/sibling-scopes';
 import { contradictClaimedDuration } from './contradictions/claimed-durations';
@@ -52,6 +52,7 @@ import { contradictActMode } from './contradictions/act-modes';
 import { contradictActingRole } from './contradictions/acting-roles';
 import { contradictSiblingColumn } from './contradictions/sibling-columns';
 import { contradictEntryComparison } from './contradictions/entry-comparisons';
+import { contradictStayedValue } from './contradictions/stayed-values';
 import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
@@ -271,11 +272,13 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictSpanComparison(view) ??
     contradictOtherChange(view, candidates) ??
     contradictOtherMember(view, candidates) ??
+    contradictKindredRecord(view, candidates) ??
     contradictUniversalSuccess(view, candidates) ??
     contradictAlertAbsence(view) ??
     contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??
     contradictFieldChange(view) ??
+    contradictStayedValue(view) ??
     contradictReversal(view) ??
     contradictWidenedScope(view) ??
     contradictRollbackTarget(view, candidates) ??

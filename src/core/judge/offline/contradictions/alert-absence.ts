@@ -11,8 +11,9 @@ import { dayOf, signalName, signalsOf } from '../records/signals';
 import alerts from '../vocabulary/alerts.json';
 
 const NOUNS = alerts.nouns.map(escapePhrase).join('|');
-// The denial governs the alert: "no other alerts", "without any warnings", "never tripped its site alert".
-const DENIED_ALERT_RE = new RegExp(`\\b(?:no|never|without|not|nor)\\b(?:\\s+[\\p{L}-]+){0,3}?\\s+(?:${NOUNS})\\b`, 'iu');
+// The denial governs the alert: "no other alerts", "without any warnings", "never tripped its site alert",
+// "no other kiln raised an alarm".
+const DENIED_ALERT_RE = new RegExp(`\\b(?:no|never|without|not|nor)\\b(?:\\s+[\\p{L}-]+){0,4}?\\s+(?:${NOUNS})\\b`, 'iu');
 // "No other fridges … raised alerts": the others are fridges, not every alert.
 const OTHER_THINGS_RE = /\bno other (\p{L}+)/iu;
 const ALERT_STEMS = new Set(alerts.nouns.flatMap((noun) => noun.split(/\s+/)).map(canonicalStem));

@@ -11,6 +11,7 @@ import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
 import comparisons from '../vocabulary/comparisons.json';
 import { rateMeasure } from '../derive/row-figures';
+import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 
 /** Words whose order runs against the figure's (faster is the smaller duration): the measure decides, so they are left out. */
 const INVERSE = new Set(comparisons.inverse);
@@ -110,7 +111,9 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
 
 /** A column of counts that add up over rows: whole numbers, named by no average, rate, share or extreme. */
 export function isCount(table: Table, column: string): boolean {
-  if (NOT_ADDITIVE_RE.test(column)) return false;
+  // ("downtime_min" is minutes of downtime, which add up; "temp_min" is a minimum.)
+  const name = fieldNameUnit(column)?.dimension === 'duration' ? column.replace(/[_\s-]min$/i, '') : column;
+  if (NOT_ADDITIVE_RE.test(name)) return false;
   return table.rows.every((row) => {
     const value = numericValue(row.values.get(column) ?? '');
     return value === undefined || Number.isInteger(value);

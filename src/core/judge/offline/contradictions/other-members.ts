@@ -67,3 +67,43 @@ function shows(unit: IndexedItem, predicate: readonly string[]): boolean {
 function sameWord(a: string, b: string): boolean {
   return a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
 }
+
+const OTHER_RE = /\b(?:no|none of the|not any) other\b/i;
+const KIND_FIELDS = new Set(members.kindFields);
+
+/**
+ * "No other pump faults were logged during the season", after the report told of P2's: the record
+ * of the one set apart (`pump=P2 event=out_of_service reason="flow meter fault"`, the denied word
+ * in it, its member named before) says what kind of record the claim denies; another record of that
+ * kind — the same fields, the same value of its kind field (event=out_of_service) — of a member the
+ * report has not named is one more, whatever words it uses ("nozzle hose leak").
+ */
+export function contradictKindredRecord(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  const denied = [...view.wording.absent, ...view.wording.negated];
+  if (view.wording.hedge || denied.length === 0 || !OTHER_RE.test(view.claim.text)) return undefined;
+  const said = alnum([view.claim.text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join(' '));
+  const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
+  for (const exemplar of records) {
+    if (!denied.some((word) => exemplar.wordSet.has(word))) continue;
+    const kind = Object.entries(exemplar.item.fields).find(([key]) => KIND_FIELDS.has(key.toLowerCase()));
+    const member = memberField(exemplar, said, kind?.[0]);
+    if (!kind || !member) continue;
+    const shape = shapeKey(exemplar);
+    for (const unit of view.index.items) {
+      if (unit === exemplar || unit.item.file !== exemplar.item.file || unit.item.fields[kind[0]] !== kind[1] || shapeKey(unit) !== shape) continue;
+      const other = unit.item.fields[member];
+      if (!other || other === exemplar.item.fields[member] || said.includes(alnum(other)) || reportsNothing(unit.text)) continue;
+      return contradicted(unit, `claim says no other ${denied[0]}; ${unit.item.id} records ${kind[0]}=${kind[1]} for ${member}=${other}, as ${exemplar.item.id} does for ${exemplar.item.fields[member]}`);
+    }
+  }
+  return undefined;
+}
+
+/** The field that names the member the report set apart: a named value (letters, or letters and digits) the report has said. */
+function memberField(unit: IndexedItem, said: string, kindKey: string | undefined): string | undefined {
+  return Object.entries(unit.item.fields).find(([key, value]) => key !== kindKey && /\p{L}/u.test(value) && value.length <= 40 && !/\s/.test(value.trim()) && said.includes(alnum(value)) && alnum(value).length >= 2)?.[0];
+}
+
+function shapeKey(unit: IndexedItem): string {
+  return Object.keys(unit.item.fields).sort().join(',');
+}

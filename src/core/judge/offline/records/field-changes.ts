@@ -39,6 +39,13 @@ function changesOfRecord(unit: IndexedItem): FieldChange[] {
       const prefix = key.endsWith(`_${oldKey}`) ? key.slice(0, -oldKey.length - 1) : undefined;
       const other = prefix ? fields.get(`${prefix}_${newKey}`) : undefined;
       if (prefix && !isStopword(prefix) && other !== undefined && other !== value) out.push({ unit, name: prefix, old: valueOf(prefix, value), now: valueOf(prefix, other) });
+      // (from_gbp_l=1.56 to_gbp_l=1.59: the pair before its unit; what changed is named by a name field, else the unit.)
+      const suffix = key.startsWith(`${oldKey}_`) ? key.slice(oldKey.length + 1) : undefined;
+      const then = suffix ? fields.get(`${newKey}_${suffix}`) : undefined;
+      if (suffix && !isStopword(suffix) && then !== undefined && then !== value) {
+        const name = [...fields].find(([field]) => NAMES.has(field))?.[1] ?? suffix;
+        out.push({ unit, name, old: valueOf(suffix, value), now: valueOf(suffix, then) });
+      }
     }
   }
   return out;

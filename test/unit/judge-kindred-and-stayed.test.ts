@@ -1,0 +1,98 @@
+// The offline judge's rules on four readings of session 21, each general: after "no other …", a
+// record of the same kind as the one the report set apart (same fields, same event value) for a
+// member the report has not named; a thing said to have stayed unchanged on a day a record
+// changes it (an old and a new value that differ, the pair written before its unit as
+// from_x/to_x); a denied alarm four words after the "no"; and totals compared over periods by a
+// column of minutes ("downtime_min": minutes add up, "min" is not a minimum there). Evidence is
+// parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
+// hand in the comments.
+import * as assert from 'node:assert/strict';
+import type { JudgedClaim } from '../../src/core/review-types';
+import { judge, judgeReport, type Source } from '../support/judge-sources';
+
+const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
+const proposedAfter = (before: string[], text: string, sources: Source[]): Promise<JudgedClaim> => judgeReport([...before, text], sources, { decision: 'rules' });
+
+describe('offline judge: kindred records, values said to stay, alarms denied, totals in minutes', () => {
+  const ovens = {
+    file: 'ovens.log',
+    text: [
+      '[tool=ovenlog row=1] ts=2025-02-03T06:00Z oven=OV-1 event=start_of_day temp_set_c=220',
+      '[tool=ovenlog row=2] ts=2025-02-03T06:00Z oven=OV-2 event=start_of_day temp_set_c=220',
+      '[tool=ovenlog row=3] ts=2025-02-04T09:15Z oven=OV-2 event=stopped reason="door seal worn"',
+      '[tool=ovenlog row=4] ts=2025-02-11T13:40Z oven=OV-3 event=stopped reason="burner igniter fault"',
+      '[tool=ovenlog row=5] ts=2025-02-12T08:05Z oven=OV-3 event=restarted note="igniter replaced"',
+    ].join('\n'),
+  };
+
+  it('after "no other", a record of the set-apart record\'s kind for a member not named refutes, whatever words it uses', async () => {
+    // Row 4 is OV-3's fault, the one the report set apart; row 3 is another stop (event=stopped) of
+    // OV-2, though its reason does not say "fault".
+    const before = ['OV-3 stopped on 11 February with a burner igniter fault.'];
+    const wrong = await proposedAfter(before, 'No other oven faults were logged in February.', [ovens]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /OV-2/);
+    // With OV-2's stop told too, no other oven stopped: nothing refutes the denial.
+    const told = ['OV-3 stopped on 11 February with a burner igniter fault.', 'OV-2 stopped on 4 February with a worn door seal.'];
+    const right = await proposedAfter(told, 'No other oven faults were logged in February.', [ovens]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const prices = {
+    file: 'tariffs.log',
+    text: [
+      '[tool=tariffs row=1] ts=2025-04-01T00:00Z event=price_set product=day_pass price_eur=12.00',
+      '[tool=tariffs row=2] ts=2025-04-01T00:00Z event=price_set product=season_pass price_eur=240.00',
+      '[tool=tariffs row=3] ts=2025-06-01T00:00Z event=price_change product=day_pass from_eur=12.00 to_eur=13.50',
+      '[tool=tariffs row=4] ts=2025-06-01T00:00Z event=price_change product=season_pass from_eur=240.00 to_eur=240.00',
+    ].join('\n'),
+  };
+
+  it('a thing said to have stayed unchanged on a day a record of it changes the value', async () => {
+    // Row 3: the day-pass price went from 12.00 to 13.50 on 1 June.
+    const wrong = await proposed('The day pass price was left unchanged on 1 June.', [prices]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /12\.00 to 13\.50/);
+    // Row 4: the season pass's old and new values are the same: it did stay.
+    const right = await proposed('The season pass price was left unchanged on 1 June.', [prices]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const alarms = {
+    file: 'alarms.log',
+    text: [
+      '[signal] alert_id=OV-3-IGN fired_at=2025-02-11T13:39:50Z severity=critical oven=OV-3 summary="burner ignition failed"',
+      '[signal] alert_id=OV-3-IGN cleared_at=2025-02-12T08:06:00Z',
+      '[signal] alert_id=OV-1-HUM fired_at=2025-02-11T15:02:00Z severity=warning oven=OV-1 summary="steam humidity low"',
+      '[signal] alert_id=OV-1-HUM cleared_at=2025-02-11T15:30:00Z',
+    ].join('\n'),
+  };
+
+  it('an alarm denied four words after the "no" is still a denied alarm', async () => {
+    // The report named OV-3-IGN; OV-1-HUM, an oven's alarm it has not named, fired the same day.
+    const wrong = await proposedAfter(['OV-3-IGN fired at 13:39 when the burner failed to ignite.'], 'No other oven raised an alarm that day.', [alarms]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /OV-1-HUM/);
+  });
+
+  const lines = {
+    file: 'lines.log',
+    text: [
+      '[tool=linedb row=1] week=2025-W10 line=L-1 units=5200 downtime_min=40',
+      '[tool=linedb row=2] week=2025-W10 line=L-2 units=4900 downtime_min=25',
+      '[tool=linedb row=3] week=2025-W11 line=L-1 units=5100 downtime_min=10',
+      '[tool=linedb row=4] week=2025-W11 line=L-2 units=4800 downtime_min=95',
+      '[tool=linedb row=5] week=2025-W12 line=L-1 units=5300 downtime_min=30',
+      '[tool=linedb row=6] week=2025-W12 line=L-2 units=5000 downtime_min=20',
+    ].join('\n'),
+  };
+
+  it('two lines compared over weeks by a column of minutes compare by their totals', async () => {
+    // L-1: 40 + 10 + 30 = 80 minutes; L-2: 25 + 95 + 20 = 140. L-1 had more in two weeks of three, less in total.
+    const wrong = await proposed('L-1 recorded more downtime than L-2 over the three weeks.', [lines]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /80 against L-2 140/);
+    const right = await proposed('L-2 recorded more downtime than L-1 over the three weeks.', [lines]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

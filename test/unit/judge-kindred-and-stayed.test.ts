@@ -2,8 +2,9 @@
 // record of the same kind as the one the report set apart (same fields, same event value) for a
 // member the report has not named; a thing said to have stayed unchanged on a day a record
 // changes it (an old and a new value that differ, the pair written before its unit as
-// from_x/to_x); a denied alarm four words after the "no"; and totals compared over periods by a
-// column of minutes ("downtime_min": minutes add up, "min" is not a minimum there). Evidence is
+// from_x/to_x); a denied alarm four words after the "no"; totals compared over periods by a
+// column of minutes ("downtime_min": minutes add up, "min" is not a minimum there); and ranks
+// whose end the measure decides ("best", "weakest" by its direction, "fastest" by its kind). Evidence is
 // parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
 // hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -94,5 +95,25 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.match(wrong.reason, /80 against L-2 140/);
     const right = await proposed('L-2 recorded more downtime than L-1 over the three weeks.', [lines]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const depots = {
+    file: 'depots.csv',
+    text: ['depot,jobs,on_time_pct,mean_repair_h', 'North,120,91.5,5.2', 'South,98,88.0,3.9', 'East,110,93.1,6.8', 'West,105,86.4,4.4'].join('\n'),
+  };
+
+  it('"best", "weakest", "fastest", "slowest": the measure says which end of the order the rank word means', async () => {
+    // on_time_pct is better high: East (93.1) is best, West (86.4) weakest. mean_repair_h is a
+    // length of time: South (3.9 h) is fastest, East (6.8 h) slowest.
+    const wrongBest = await proposed('North had the best on-time rate of the four depots.', [depots]);
+    assert.equal(wrongBest.partition, 'contradicted', wrongBest.reason);
+    assert.match(wrongBest.reason, /East/);
+    const rightWeakest = await proposed('West had the weakest on-time rate of the four depots.', [depots]);
+    assert.notEqual(rightWeakest.partition, 'contradicted', rightWeakest.reason);
+    const wrongFastest = await proposed('West had the fastest repairs of any depot, by mean repair hours.', [depots]);
+    assert.equal(wrongFastest.partition, 'contradicted', wrongFastest.reason);
+    assert.match(wrongFastest.reason, /South/);
+    const rightSlowest = await proposed('East had the slowest repairs of any depot, by mean repair hours.', [depots]);
+    assert.notEqual(rightSlowest.partition, 'contradicted', rightSlowest.reason);
   });
 });

@@ -48,8 +48,10 @@ describe('offline judge: ranks read from tables', () => {
     assert.equal(rankWording('Paediatrics had the shortest median stay')?.order, 'min');
     assert.equal(rankWording('Bakery came second, with 9,870 items missing.')?.place, 2);
     assert.equal(rankWording('Copse Hill generated more complaints than any other round.')?.order, 'max');
-    // Words whose order depends on the measure are not in the vocabulary.
-    assert.equal(rankWording('Route 7 was the fastest.'), undefined);
+    // Words whose order depends on the measure keep that order open: the measure resolves it.
+    assert.deepEqual(rankWording('Route 7 was the fastest.'), { order: 'faster', place: 1, wording: 'fastest' });
+    assert.equal(rankWording('Leeds was the weakest depot.')?.order, 'worse');
+    assert.equal(rankWording('The best and the lowest.'), undefined);
   });
 
   it('names a column value by its words, not by a code suffix it leaves out', () => {

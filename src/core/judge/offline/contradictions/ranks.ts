@@ -9,9 +9,12 @@ import { numericValue, tablesOf, type Table, type TableRow } from '../records/ta
 import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
 import ranks from '../vocabulary/ranks.json';
+import { measurePolarity } from './table-trends';
+import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 
 export interface RankWording {
-  order: 'max' | 'min';
+  /** max / min; or an order the measure resolves: better / worse by its direction, faster / slower by its kind. */
+  order: RankOrder;
   /** 1 for the top of the order, 2 for "second highest", … */
   place: number;
   wording: string;
@@ -24,21 +27,21 @@ function rankPattern(phrases: readonly string[]): RegExp {
   return new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'i');
 }
 
-const MAX_RE = rankPattern(ranks.max);
-const MIN_RE = rankPattern(ranks.min);
-const ORDINAL_RE = new RegExp(`\\b(${Object.keys(ranks.ordinals).join('|')})(?:[\\s-]+(?:${[...ranks.max, ...ranks.min].filter((w) => !w.includes(' ')).join('|')}))?\\b`, 'i');
+type RankOrder = 'max' | 'min' | 'better' | 'worse' | 'faster' | 'slower';
+const ORDERS: ReadonlyArray<[RankOrder, RegExp]> = (['max', 'min', 'better', 'worse', 'faster', 'slower'] as const).map((order) => [order, rankPattern(ranks[order])]);
+const RANK_WORDS = ORDERS.flatMap(([order]) => ranks[order]);
+const ORDINAL_RE = new RegExp(`\\b(${Object.keys(ranks.ordinals).join('|')})(?:[\\s-]+(?:${RANK_WORDS.filter((w) => !w.includes(' ')).join('|')}))?\\b`, 'i');
 
 /** The rank a claim gives ("the highest", "second largest", "came second"), if one. */
 export function rankWording(text: string): RankWording | undefined {
-  const max = MAX_RE.exec(text);
-  const min = MIN_RE.exec(text);
-  if (max && min) return undefined;
+  const found = ORDERS.map(([order, pattern]) => [order, pattern.exec(text)] as const).filter(([, match]) => match !== null);
+  if (found.length > 1) return undefined;
   const ordinal = ORDINAL_RE.exec(text);
   const place = ordinal ? (ranks.ordinals as Record<string, number>)[ordinal[1]!.toLowerCase()]! : 1;
   // "came second" alone ranks from the top.
-  if (!max && !min) return ordinal && /\b(?:came|finished|ranked|placed)\s+\w+$/i.test(text.slice(0, ordinal.index + ordinal[0].length)) ? { order: 'max', place, wording: ordinal[0] } : undefined;
-  const found = (max ?? min)!;
-  return { order: max ? 'max' : 'min', place, wording: ordinal ? `${ordinal[0]}` : found[0] };
+  if (found.length === 0) return ordinal && /\b(?:came|finished|ranked|placed)\s+\w+$/i.test(text.slice(0, ordinal.index + ordinal[0].length)) ? { order: 'max', place, wording: ordinal[0] } : undefined;
+  const [order, match] = found[0]!;
+  return { order, place, wording: ordinal ? `${ordinal[0]}` : match![0] };
 }
 
 const AGGREGATES = new Set(ranks.aggregates);
@@ -125,13 +128,15 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   // "morning-briefing, our largest list, held a 43% open rate": the noun after the rank word names
   // another column (list_size_end) than the figure's: the rank is not of the figure's measure.
   if (rankedNounColumns(view.claim.text, rank, table, measure).length > 0) return undefined;
+  const order = orderBy(rank.order, measure);
+  if (!order) return undefined;
   let wrong: { row: TableRow; top: TableRow } | undefined;
   for (const group of latestIfPresent(view.claim.text, table, comparedGroups(table, rows, mine, named, new Set([column])))) {
     const scored = group.map((row) => ({ row, value: numericValue(row.values.get(measure) ?? '') })).filter((entry): entry is { row: TableRow; value: number } => entry.value !== undefined);
     const own = scored.filter((entry) => entry.row.values.get(column) === entity);
     if (own.length !== 1 || scored.length < rank.place + 1) continue;
     const value = own[0]!.value;
-    const sign = rank.order === 'max' ? 1 : -1;
+    const sign = order === 'max' ? 1 : -1;
     const ahead = scored.filter((entry) => sign * (entry.value - value) > 0).length;
     const level = scored.filter((entry) => entry.value === value).length - 1;
     if (rank.place >= ahead + 1 && rank.place <= ahead + level + 1) return null;
@@ -146,4 +151,22 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
     evidence_refs: [...new Set([wrong.row.refs[0]!, wrong.top.refs[0]!])],
     reason: `claim ranks ${entity} "${rank.wording}" by ${measure}; ${show(wrong.top)} is ${rank.place === 1 ? 'the top' : `number ${rank.place}`}, against ${show(wrong.row)}`,
   };
+}
+
+const DURATION_WORDS = new Set(ranks.durationColumns);
+const SPEED_WORDS = new Set(ranks.speedColumns);
+
+/** Which end of the measure's values a rank word means: "best" on_time_pct is the largest, "fastest" repair_h the smallest. */
+function orderBy(order: RankOrder, measure: string): 'max' | 'min' | undefined {
+  if (order === 'max' || order === 'min') return order;
+  if (order === 'better' || order === 'worse') {
+    const polarity = measurePolarity(measure);
+    if (polarity === 0) return undefined;
+    return (order === 'better') === polarity > 0 ? 'max' : 'min';
+  }
+  const words = columnWords(measure.toLowerCase());
+  const duration = fieldNameUnit(measure)?.dimension === 'duration' || words.some((word) => DURATION_WORDS.has(word));
+  const speed = words.some((word) => SPEED_WORDS.has(word));
+  if (duration === speed) return undefined;
+  return (order === 'faster') === duration ? 'min' : 'max';
 }

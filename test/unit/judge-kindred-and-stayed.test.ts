@@ -4,7 +4,8 @@
 // changes it (an old and a new value that differ, the pair written before its unit as
 // from_x/to_x); a denied alarm four words after the "no"; totals compared over periods by a
 // column of minutes ("downtime_min": minutes add up, "min" is not a minimum there); and ranks
-// whose end the measure decides ("best", "weakest" by its direction, "fastest" by its kind). Evidence is
+// and comparisons whose end the measure decides ("best", "weakest", "better than" by its direction,
+// "fastest", "faster than" by its kind). Evidence is
 // parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
 // hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -115,5 +116,17 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.match(wrongFastest.reason, /South/);
     const rightSlowest = await proposed('East had the slowest repairs of any depot, by mean repair hours.', [depots]);
     assert.notEqual(rightSlowest.partition, 'contradicted', rightSlowest.reason);
+  });
+
+  it('"better than", "faster than": the measure says which side must be the larger', async () => {
+    // North 5.2 h against South 3.9 h: North's repairs were the slower. East 93.1% against North 91.5%.
+    const wrongFaster = await proposed('North had faster repairs than South, by mean repair hours.', [depots]);
+    assert.equal(wrongFaster.partition, 'contradicted', wrongFaster.reason);
+    const rightFaster = await proposed('South had faster repairs than North, by mean repair hours.', [depots]);
+    assert.notEqual(rightFaster.partition, 'contradicted', rightFaster.reason);
+    const wrongBetter = await proposed('North had a better on-time rate than East.', [depots]);
+    assert.equal(wrongBetter.partition, 'contradicted', wrongBetter.reason);
+    const rightWorse = await proposed('West had a worse on-time rate than South.', [depots]);
+    assert.notEqual(rightWorse.partition, 'contradicted', rightWorse.reason);
   });
 });

@@ -12,15 +12,19 @@ import { canonicalStem } from '../../../retrieval/index';
 import comparisons from '../vocabulary/comparisons.json';
 import { rateMeasure } from '../derive/row-figures';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
+import { largerIs, type MeasuredOrder } from '../align/measure-direction';
 
 /** Words whose order runs against the figure's (faster is the smaller duration): the measure decides, so they are left out. */
 const INVERSE = new Set(comparisons.inverse);
-const WORDS = Object.entries(comparisons.words as Record<string, number>).filter(([word, direction]) => direction !== 0 && !INVERSE.has(word));
+/** Words whose larger side the measure decides ("better", "faster"): read once the measure is known. */
+const MEASURED = comparisons.measured as Record<string, MeasuredOrder>;
+const WORDS = Object.entries(comparisons.words as Record<string, number>).filter(([word, direction]) => (direction !== 0 && !INVERSE.has(word)) || word in MEASURED);
 const COMPARED_RE = new RegExp(`\\b(${WORDS.map(([word]) => word).join('|')})\\b((?:\\s+[\\p{L}\\p{N}'’-]+){0,5}?)\\s+than\\s+(?!(?:about|around|roughly|nearly|almost|some|just|half|twice|double|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d))`, 'iu');
 
 export interface ComparedWording {
-  /** +1: the first-named side is the larger; -1: the smaller. */
+  /** +1: the first-named side is the larger; -1: the smaller; 0: the measure decides (`measured`). */
   direction: number;
+  measured?: MeasuredOrder;
   wording: string;
 }
 
@@ -28,8 +32,10 @@ export interface ComparedWording {
 export function comparedWording(text: string): ComparedWording | undefined {
   const match = COMPARED_RE.exec(text);
   if (!match) return undefined;
-  const direction = (comparisons.words as Record<string, number>)[match[1]!.toLowerCase()]!;
-  return { direction, wording: match[0].replace(/\s+than\s+$/i, ' than').trim() };
+  const word = match[1]!.toLowerCase();
+  const measured = MEASURED[word];
+  const direction = measured ? 0 : (comparisons.words as Record<string, number>)[word]!;
+  return { direction, ...(measured ? { measured } : {}), wording: match[0].replace(/\s+than\s+$/i, ' than').trim() };
 }
 
 export function contradictComparison(view: ClaimView): ClaimVerdict | undefined {
@@ -81,8 +87,11 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     ]);
   }
   if (outcomes.length === 0) return undefined;
+  // "faster than", "better than": which side is larger the measure says.
+  const direction = compared.measured ? (measure ? largerIs(compared.measured, measure) : undefined) : compared.direction;
+  if (!direction) return undefined;
   // Equal figures are no comparison the claim gets wrong.
-  const reversed = ([first, second]: [Side, Side]): boolean => compared.direction * (first.value - second.value) < 0;
+  const reversed = ([first, second]: [Side, Side]): boolean => direction * (first.value - second.value) < 0;
   if (!outcomes.every(reversed)) {
     // Over several periods the claim does not tell apart, a count compares by its totals
     // ("declined fewer requests than St Paul": 38 against 27 over the four months).
@@ -90,7 +99,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     if (outcomes.length < 2 || !measure || !isCount(table, measure) || !comparesEntities(pairs) || !namedInClause(view.claim.text, compared.wording, measure)) return null;
     const total = (at: 0 | 1): number => outcomes.reduce((sum, pair) => sum + pair[at].value, 0);
     const [a, b] = [total(0), total(1)];
-    if (compared.direction * (a - b) >= 0) return null;
+    if (direction * (a - b) >= 0) return null;
     const [first, second] = outcomes[0]!;
     return {
       partition: 'contradicted',

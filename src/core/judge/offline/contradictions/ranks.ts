@@ -9,8 +9,7 @@ import { numericValue, tablesOf, type Table, type TableRow } from '../records/ta
 import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
 import ranks from '../vocabulary/ranks.json';
-import { measurePolarity } from './table-trends';
-import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
+import { largerIs } from '../align/measure-direction';
 
 export interface RankWording {
   /** max / min; or an order the measure resolves: better / worse by its direction, faster / slower by its kind. */
@@ -153,20 +152,9 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   };
 }
 
-const DURATION_WORDS = new Set(ranks.durationColumns);
-const SPEED_WORDS = new Set(ranks.speedColumns);
-
 /** Which end of the measure's values a rank word means: "best" on_time_pct is the largest, "fastest" repair_h the smallest. */
 function orderBy(order: RankOrder, measure: string): 'max' | 'min' | undefined {
   if (order === 'max' || order === 'min') return order;
-  if (order === 'better' || order === 'worse') {
-    const polarity = measurePolarity(measure);
-    if (polarity === 0) return undefined;
-    return (order === 'better') === polarity > 0 ? 'max' : 'min';
-  }
-  const words = columnWords(measure.toLowerCase());
-  const duration = fieldNameUnit(measure)?.dimension === 'duration' || words.some((word) => DURATION_WORDS.has(word));
-  const speed = words.some((word) => SPEED_WORDS.has(word));
-  if (duration === speed) return undefined;
-  return (order === 'faster') === duration ? 'min' : 'max';
+  const larger = largerIs(order, measure);
+  return larger === undefined ? undefined : larger > 0 ? 'max' : 'min';
 }

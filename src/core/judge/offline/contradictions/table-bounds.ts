@@ -16,7 +16,7 @@ import { columnWords, firstTableVerdict, namedValues, textColumns, tokensOf } fr
 import { periodKey } from '../records/periods';
 import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
-import { measurePolarity } from './table-trends';
+import { measurePolarity } from '../align/measure-direction';
 import bounds from '../vocabulary/bounds.json';
 
 const before = (phrases: readonly string[]): RegExp =>

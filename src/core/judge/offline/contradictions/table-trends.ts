@@ -4,12 +4,12 @@
 // "punctuality improved" against on_time_pct 95.2 → 91.7, where the measure's name says which
 // way is better (vocabulary/polarity.json). The series runs between the periods the claim names,
 // else from the period before the one it names, else first to last.
-import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import type { Table } from '../records/tables';
-import { columnWords, firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
+import { firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
 import { seriesOf, spanOf, type Series, type Span } from '../align/table-series';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from './trends';
+import { measurePolarity } from '../align/measure-direction';
 import polarity from '../vocabulary/polarity.json';
 import steady from '../vocabulary/steady.json';
 
@@ -17,18 +17,7 @@ const phrase = (words: readonly string[]): RegExp => new RegExp(`\\b(?:${words.m
 const BETTER_RE = phrase(polarity.better);
 const WORSE_RE = phrase(polarity.worse);
 const STEADY_RE = phrase(steady.words);
-const HIGHER_BETTER = new Set(polarity.higherIsBetter.map((w) => canonicalStem(w)));
-const LOWER_BETTER = new Set(polarity.lowerIsBetter.map((w) => canonicalStem(w)));
 
-/** +1 when a higher value of the measure is better, -1 when lower is, 0 when its name does not say. */
-export function measurePolarity(column: string): number {
-  const words = columnWords(column.toLowerCase());
-  const joined = words.map((_, i) => words.slice(i, i + 2).join('_'));
-  const stems = new Set([...words, ...joined].map((w) => canonicalStem(w)));
-  const up = [...stems].some((s) => HIGHER_BETTER.has(s));
-  const down = [...stems].some((s) => LOWER_BETTER.has(s));
-  return up === down ? 0 : up ? 1 : -1;
-}
 
 /** The claimed movement: +1 up, -1 down, 0 level, or better/worse to be read against the measure. */
 function claimedMovement(text: string): { sign: number; evaluative: boolean; wording: string } | undefined {

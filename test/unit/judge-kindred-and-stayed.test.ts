@@ -129,4 +129,13 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     const rightWorse = await proposed('West had a worse on-time rate than South.', [depots]);
     assert.notEqual(rightWorse.partition, 'contradicted', rightWorse.reason);
   });
+
+  it('the alert whose firing a claim times is the identifier the verb follows, beside another entity it names', async () => {
+    // OV-1-HUM fired at 15:02:00; OV-1 is the oven the claim also names.
+    const wrong = await proposed('15:20 — Alert OV-1-HUM fired as a warning when OV-1 lost steam.', [alarms]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /15:02/);
+    const right = await proposed('15:02 — Alert OV-1-HUM fired as a warning when OV-1 lost steam.', [alarms]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });

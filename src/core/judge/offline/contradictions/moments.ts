@@ -94,11 +94,14 @@ export function contradictAlertMoment(view: ClaimView, candidates: IndexedItem[]
   const fired = FIRED_RE.test(view.claim.text);
   const cleared = CLEARED_RE.test(view.claim.text);
   if (times.length !== 1 || fired === cleared) return undefined;
-  const ids = numberedIdentifiers(view);
+  // The alert must be what fired or cleared ("ORIG-12 followed at …"), not what a fix was for
+  // nor another entity the claim names ("… fired when DB-2R passed the limit").
+  const lower = view.claim.text.toLowerCase();
+  const ids = numberedIdentifiers(view).filter((id) => {
+    const at = lower.indexOf(id);
+    return at >= 0 && ALERT_VERB_AFTER_RE.test(view.claim.text.slice(at + id.length));
+  });
   if (ids.length !== 1) return undefined;
-  // The alert must be what fired or cleared ("ORIG-12 followed at …"), not what a fix was for.
-  const at = view.claim.text.toLowerCase().indexOf(ids[0]!);
-  if (at < 0 || !ALERT_VERB_AFTER_RE.test(view.claim.text.slice(at + ids[0]!.length))) return undefined;
   if (candidates.some((unit) => unit.features.times.some((t) => timeMatches(times[0]!, t)))) return undefined;
   const field = fired ? 'fired_at' : 'resolved_at';
   // The identifier must be the alert's own id, not a host the alert names.

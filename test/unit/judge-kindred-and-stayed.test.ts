@@ -5,7 +5,8 @@
 // from_x/to_x); a denied alarm four words after the "no"; totals compared over periods by a
 // column of minutes ("downtime_min": minutes add up, "min" is not a minimum there); and ranks
 // and comparisons whose end the measure decides ("best", "weakest", "better than" by its direction,
-// "fastest", "faster than" by its kind). Evidence is
+// "fastest", "faster than" by its kind); a month range and a year written with a figure selecting
+// the rows of a sum. Evidence is
 // parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
 // hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -137,5 +138,24 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.match(wrong.reason, /15:02/);
     const right = await proposed('15:02 — Alert OV-1-HUM fired as a warning when OV-1 lost steam.', [alarms]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const sales = {
+    file: 'sales.csv',
+    text: [
+      'year,month,product,litres',
+      '2023,Apr,diesel,900', '2023,May,diesel,1000', '2023,Jun,diesel,1200', '2023,Jul,diesel,1500', '2023,Aug,diesel,1400',
+      '2024,Apr,diesel,950', '2024,May,diesel,1100', '2024,Jun,diesel,1300', '2024,Jul,diesel,1450', '2024,Aug,diesel,1500',
+      '2023,May,petrol,300', '2024,May,petrol,280',
+    ].join('\n'),
+  };
+
+  it('a month range ("May–August") names every month in it, and a year written with a figure pins its rows', async () => {
+    // Diesel, May to August: 2023 1,000 + 1,200 + 1,500 + 1,400 = 5,100; 2024 1,100 + 1,300 + 1,450 + 1,500 = 5,350.
+    const right = await proposed('Across the May–August season, diesel sales rose from 5,100 litres in 2023 to 5,350 litres in 2024.', [sales]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // With April counted too, 2023 would be 6,000: not what the range holds.
+    const outside = await proposed('Across the May–August season, diesel sales rose from 6,000 litres in 2023 to 5,350 litres in 2024.', [sales]);
+    assert.notEqual(outside.partition, 'grounded', outside.reason);
   });
 });

@@ -6,7 +6,7 @@ import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
-import { datesOfWeekdays, periodKey, periodsNamed, samePeriod } from '../records/periods';
+import { datesOfWeekdays, periodKey, periodRange, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
 import periodCodes from '../vocabulary/period-codes.json';
 
@@ -161,6 +161,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
         }
       }
     }
+    // "in 2023": a year the claim writes names that value of a year column.
+    if (columnWords(column).some((part) => /^(?:year|yr)s?$/i.test(part))) for (const token of claim) if (/^(?:19|20)\d\d$/.test(token) && present.has(token)) candidates.add(token);
     // The candidates in the column's order (as a filter of all its values would give them), so a
     // claim costs what it names, not the column's size.
     const places = positions.get(column)!;
@@ -175,7 +177,10 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     // Codes alike but for their number (WTG-03, WTG-07, WTG-11): those the claim writes out are the ones it names.
     const written = hits.length > 1 ? hits.filter((value) => /\d/.test(value) && writtenOut(lowerClaim, value)) : [];
     const kept = written.length > 0 && written.length < hits.length ? written : hits;
-    if (kept.length > 0) named.set(column, byPlaceNamed(view.claim.text, kept));
+    // "the May–October season": the two ends of a range name the periods between them too.
+    const range = periods.length > 0 ? periodRange(view.claim.text, kept, values, (value) => namedAt(view.claim.text, value)) : undefined;
+    if (range) named.set(column, range);
+    else if (kept.length > 0) named.set(column, byPlaceNamed(view.claim.text, kept));
     else {
       // "Monday's break notional": a weekday names the one date of the column that falls on it.
       const days = datesOfWeekdays(claim, values);

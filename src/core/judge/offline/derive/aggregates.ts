@@ -8,7 +8,7 @@
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { columnWords, namedValues, textColumns, tokensOf } from '../align/table-alignment';
-import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
+import { periodHolds, periodKey, periodsNamed, withMonthRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
@@ -41,7 +41,9 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   // A figure of one significant digit ("five minutes", "3%") is met by some aggregate by chance.
   if (isBound(quantity) || !Number.isFinite(quantity.value) || significantDigits(quantity) < 2) return undefined;
   const claim = tokensOf(view.claim.text);
-  const periods = periodsNamed(claim);
+  const periods = withMonthRanges(view.claim.text, periodsNamed(claim));
+  // "142,700 litres in 2023 to 152,600 litres in 2024": a year written with the figure is its rows' year.
+  const year = yearOfFigure(view, quantity);
   const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));
   // The claim's other figures: a percentage may be the change to or from one of them.
   const others = view.features.quantities.filter((q) => q !== quantity && q.dimension !== 'percent' && q.value > 0 && !isBound(q));
@@ -51,13 +53,25 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
     const measures = measuresOf(table, measureWords);
     if (measures.length === 0) continue;
-    const { rows, focus, compared } = claimRows(view, table, claim, periods);
+    const claimed = claimRows(view, table, claim, periods);
+    const { focus, compared } = claimed;
+    const yearColumn = year === undefined ? undefined : table.columns.find((column) => YEAR_COLUMN_RE.test(column) && claimed.rows.some((row) => row.values.get(column) === year));
+    const rows = yearColumn ? claimed.rows.filter((row) => row.values.get(yearColumn) === year) : claimed.rows;
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(table, rows, measures, periods);
     const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared) ?? changeToStated(quantity, others, aggregates, focus);
     if (found) return cellsOf(found);
   }
   return undefined;
+}
+
+/** A column of years (year, fiscal_year). */
+const YEAR_COLUMN_RE = /(?:^|[_\s-])(?:year|yr)s?$/i;
+
+/** The year written right after a figure ("152,600 litres in 2024"), with no other figure between. */
+function yearOfFigure(view: ClaimView, quantity: Quantity): string | undefined {
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  return /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during)\s+((?:19|20)\d\d)\b/u.exec(after)?.[1];
 }
 
 /** The word a figure is written in: its unit as read, else the word right after it ("285,480 t"). */

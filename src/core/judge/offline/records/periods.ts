@@ -105,3 +105,56 @@ export function datesOfWeekdays(claim: ReadonlySet<string>, values: readonly str
   }
   return found;
 }
+
+/** What joins the two ends of a range of periods: "May–October", "May through October". ("From May to October" is as often a change between the two ends, so it is not read as a range.) */
+const RANGE_JOIN_RE = /^\s*(?:[–—-]|through|thru)\s*$/i;
+
+/**
+ * "Across the May–October season": two period values of a column the claim joins as a range name
+ * every value of the column between them (same kind of period, in time order), not only the ends.
+ * Ends compared apart ("from 120 in May to 150 in October") have a figure between them: no range.
+ */
+export function periodRange(text: string, ends: readonly string[], values: readonly string[], writtenAt: (value: string) => number): string[] | undefined {
+  if (ends.length !== 2) return undefined;
+  const [a, b] = ends.map((value) => ({ value, key: periodKey(value) })) as [{ value: string; key?: PeriodKey }, { value: string; key?: PeriodKey }];
+  if (!a.key || !b.key || a.key.kind !== b.key.kind || a.key.key === b.key.key) return undefined;
+  const [first, last] = writtenAt(a.value) <= writtenAt(b.value) ? [a, b] : [b, a];
+  const from = writtenAt(first.value);
+  const to = writtenAt(last.value);
+  if (from < 0 || to < 0) return undefined;
+  const lead = text.slice(from).match(/^[\p{L}\p{N}]+/u)?.[0] ?? '';
+  const between = text.slice(from + lead.length, to);
+  if (!RANGE_JOIN_RE.test(between)) return undefined;
+  const [low, high] = first.key!.key <= last.key!.key ? [first.key!.key, last.key!.key] : [last.key!.key, first.key!.key];
+  const inside = values.filter((value) => {
+    const key = periodKey(value);
+    return key !== undefined && key.kind === first.key!.kind && key.key >= low && key.key <= high;
+  });
+  return inside.length > 2 ? inside : undefined;
+}
+
+/** Month names as a claim writes them, for finding where a period is written. */
+const MONTH_WORD_RE = /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/giu;
+
+/**
+ * The claim's periods with the months between two it joins as a range ("the May–October season",
+ * "June through August"): each month of the range, so rows of every month in it are the
+ * claim's, not only the two ends'.
+ */
+export function withMonthRanges(text: string, periods: readonly PeriodKey[]): PeriodKey[] {
+  const written = [...text.matchAll(MONTH_WORD_RE)].map((m) => ({ at: m.index, word: m[0], key: periodKey(m[0]) }));
+  const out = [...periods];
+  for (let i = 0; i + 1 < written.length; i++) {
+    const [a, b] = [written[i]!, written[i + 1]!];
+    if (!a.key || !b.key || a.key.kind !== 'month' || b.key.kind !== 'month') continue;
+    const between = text.slice(a.at + a.word.length, b.at);
+    if (!RANGE_JOIN_RE.test(between)) continue;
+    const [from, to] = [Number(a.key.key.slice(5)), Number(b.key.key.slice(5))];
+    if (!(from < to)) continue;
+    for (let month = from + 1; month < to; month++) {
+      const key = `0000-${pad(month)}`;
+      if (!out.some((p) => p.kind === 'month' && p.key === key)) out.push({ kind: 'month', key });
+    }
+  }
+  return out;
+}

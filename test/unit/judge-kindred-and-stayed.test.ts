@@ -6,7 +6,8 @@
 // column of minutes ("downtime_min": minutes add up, "min" is not a minimum there); and ranks
 // and comparisons whose end the measure decides ("best", "weakest", "better than" by its direction,
 // "fastest", "faster than" by its kind); a month range and a year written with a figure selecting
-// the rows of a sum. Evidence is
+// the rows of a sum; a week written with a figure and a quarter holding dated rows; a bound written
+// after its figure ("84 or above"); a period-column table moving only what it counts. Evidence is
 // parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
 // hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -157,5 +158,46 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     // With April counted too, 2023 would be 6,000: not what the range holds.
     const outside = await proposed('Across the May–August season, diesel sales rose from 6,000 litres in 2023 to 5,350 litres in 2024.', [sales]);
     assert.notEqual(outside.partition, 'grounded', outside.reason);
+  });
+
+  const weekly = {
+    file: 'shifts.csv',
+    text: ['date,week,shift,units', '2025-03-03,10,A,800', '2025-03-03,10,B,700', '2025-03-04,10,A,750', '2025-03-04,10,B,750', '2025-03-10,11,A,900', '2025-03-10,11,B,800', '2025-03-11,11,A,850', '2025-03-11,11,B,750'].join('\n'),
+  };
+
+  it('a week written with a figure pins the rows it sums: week 10\'s rows are no part of a week-11 figure', async () => {
+    // Week 10: 800 + 700 + 750 + 750 = 3,000; week 11: 900 + 800 + 850 + 750 = 3,300.
+    const right = await proposed('The line produced 3,300 units in week 11, up from 3,000 units in week 10.', [weekly]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    const swapped = await proposed('The line produced 3,000 units in week 11, up from 3,300 units in week 10.', [weekly]);
+    assert.notEqual(swapped.partition, 'grounded', swapped.reason);
+  });
+
+  const lots = {
+    file: 'cupping.csv',
+    text: ['lot_id,session_date,session_type,mean_score', 'L-01,2024-05-20,arrival,83.0', 'L-02,2024-07-03,arrival,85.5', 'L-03,2024-08-14,arrival,84.25', 'L-04,2024-09-25,arrival,86.0', 'L-05,2024-10-02,arrival,82.5'].join('\n'),
+  };
+
+  it('a quarter names the dated rows it holds, and "84 or above" bounds each of them', async () => {
+    // Q3 (July–September) holds L-02, L-03 and L-04: 85.5, 84.25 and 86.0, each 84 or above;
+    // the 83.0 of May and the 82.5 of October are other quarters'.
+    const right = await proposed('Every Q3 lot scored 84 or above on arrival.', [lots]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    const wrong = await proposed('Every Q3 lot scored 85 or above on arrival.', [lots]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /84\.25/);
+  });
+
+  const boardings = {
+    file: 'boardings.json',
+    text: JSON.stringify({ query: 'boardings_by_route_quarter', rows: [{ route: '12', q4_2025: 612400, q1_2026: 640100 }, { route: '27', q4_2025: 488900, q1_2026: 471300 }] }, null, 2),
+  };
+
+  it('a table with a column per period moves only what it counts: another measure named before the movement is not read there', async () => {
+    // Route 27's boardings fell from 488,900 to 471,300; the table says nothing of cancellations.
+    const other = await proposed('Cancellations also rose in Q1, mostly on Route 27.', [boardings]);
+    assert.notEqual(other.partition, 'contradicted', other.reason);
+    const own = await proposed('Boardings on Route 27 rose in Q1.', [boardings]);
+    assert.equal(own.partition, 'contradicted', own.reason);
   });
 });

@@ -245,14 +245,14 @@ export function isOfPeriod(unit: IndexedItem, period: string): boolean {
 
 const QUARTER_OR_HALF_RE = /^(?:(?:19|20)\d\d[-_ ]?)?[qh][1-4]$/i;
 
-/** A record of a month within a quarter or a half the claim names (month=2026-02 for Q1, or 2026 Q1). */
+/** A record of a month or a day within a quarter or a half the claim names (month=2026-02 or arrival_date=2026-02-14 for Q1, or 2026 Q1). */
 export function holdsMonthOf(period: string, unit: IndexedItem): boolean {
   if (!QUARTER_OR_HALF_RE.test(period)) return false;
   const outer = periodKey(period);
   if (!outer || (outer.kind !== 'quarter' && outer.kind !== 'half') || unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') return false;
   const holdsMonth = (text: string): boolean => {
     const inner = text.length <= 24 ? periodKey(text) : undefined;
-    return inner !== undefined && inner.kind === 'month' && periodHolds(outer, inner);
+    return inner !== undefined && (inner.kind === 'month' || inner.kind === 'day') && periodHolds(outer, inner);
   };
   for (const key in unit.features.fields) if (holdsMonth(unit.features.fields[key]!)) return true;
   // A map of figures by month (`monthly["2025-07"] = 1012`): the leaf's own key.

@@ -123,6 +123,8 @@ export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): 
   if (!noun) return false;
   const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');
   for (const id of unit.identifierSet) if (label.test(id)) return true;
+  // "week 42" against week=42: the field the noun names holds the number.
+  for (const [key, value] of Object.entries(unit.item.fields)) if (value.trim() === quantity.raw.trim() && key.toLowerCase().split(/[_.\s-]+/).includes(noun)) return true;
   // "week 15", "quarter 4": a period records write as a code (2026-W15, 2025Q4).
   const letter = PERIOD_LETTERS[noun];
   if (letter && new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{4}[-_]?)?${letter}0?${quantity.raw.trim()}(?![\\p{N}])`, 'iu').test(unit.text)) return true;
@@ -250,4 +252,21 @@ export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: re
     }
   }
   return false;
+}
+
+/**
+ * The numbered label written right after a figure ("3,300 units in week 11", "the 1,049.9 mbf of
+ * week 41"): its noun and number, when no other figure stands between them. A record with a field
+ * of that noun holding another number (week=10) is not the figure's.
+ */
+export function labelOfFigure(view: ClaimView, quantity: Quantity): { noun: string; value: string } | undefined {
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  const match = /^\s*(?:[\p{L}-]+\s+){0,3}?(?:in|for|of|during|on|at)\s+(?:the\s+)?(\p{L}{3,})\s+(\d{1,4})(?!\d|\.\d)/u.exec(after);
+  if (!match || /\d/.test(match[0].slice(0, match[0].length - match[2]!.length - match[1]!.length - 1))) return undefined;
+  return { noun: match[1]!.toLowerCase(), value: match[2]! };
+}
+
+/** Whether a record labels itself otherwise than the figure's label: a field of the label's noun with another number. */
+export function otherLabel(unit: IndexedItem, label: { noun: string; value: string }): boolean {
+  return Object.entries(unit.item.fields).some(([key, value]) => /^\d{1,4}$/.test(value.trim()) && value.trim() !== label.value && key.toLowerCase().split(/[_.\s-]+/).includes(label.noun));
 }

@@ -6,7 +6,7 @@ import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
-import { datesOfWeekdays, periodKey, periodRange, periodsNamed, samePeriod } from '../records/periods';
+import { datesOfWeekdays, periodHolds, periodKey, periodRange, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
 import periodCodes from '../vocabulary/period-codes.json';
 
@@ -172,7 +172,9 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
       if (!words.has(column) || !isText(value)) return false;
       if (namesValue(claim, value)) return true;
       const key = periods.length > 0 ? periodKey(value) : undefined;
-      return key !== undefined && periods.some((named) => samePeriod(named, key));
+      // (A day, session_date=2024-08-13, is named by the quarter or half that holds it; a month's
+      // name is as often a date's ("1 July 2024").)
+      return key !== undefined && periods.some((named) => samePeriod(named, key) || (key.kind === 'day' && (named.kind === 'quarter' || named.kind === 'half') && periodHolds(named, key)));
     });
     // Codes alike but for their number (WTG-03, WTG-07, WTG-11): those the claim writes out are the ones it names.
     const written = hits.length > 1 ? hits.filter((value) => /\d/.test(value) && writtenOut(lowerClaim, value)) : [];
@@ -220,10 +222,10 @@ function claimPeriods(claim: ReadonlySet<string>): ReturnType<typeof periodsName
   return periods;
 }
 
-/** "Year 11", "route no. 7", "gate #3": the word before each number (lower case, as written) → the numbers, as written. */
+/** "Year 11", "route no. 7", "gate #3" (a full stop after the number ends the sentence; "7.5" is no number of a label): the word before each number (lower case, as written) → the numbers, as written. */
 function numberedInClaim(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}+)\s+(?:no\.?\s*|#\s*)?(\d+)(?![\d.])/gu)) {
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}+)\s+(?:no\.?\s*|#\s*)?(\d+)(?!\d|\.\d)/gu)) {
     const word = match[1]!.toLowerCase();
     out.set(word, [...(out.get(word) ?? []), match[2]!]);
   }

@@ -26,8 +26,8 @@ const LOWER_BEFORE = before(bounds.lower);
 const SCOPED_RE = new RegExp(`\\b(?:${bounds.scoped.map(escapePhrase).join('|')})\\b|\\bsince\\s+(?:\\d|then\\b|(?:the|that|this)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s*(?:[,.;]|$))`, 'iu');
 const MET_BEFORE = before(bounds.met);
 const GOAL_AFTER = new RegExp(`^\\s*(?:[\\p{L}-]+\\s+){0,2}?(?:${bounds.goalNouns.map(escapePhrase).join('|')})\\b`, 'iu');
-/** "every base", "each of the routes", "all four upgraded plazas": the words that may name the kind of row. */
-const EVERY_RE = /\b(?:every|each)\s+(?:(?:one\s+)?of\s+the\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)|\ball\s+(?:(?:of\s+)?the\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}-]+)/giu;
+/** "every base", "each of the routes", "every Q3 lot", "all four upgraded plazas": the words that may name the kind of row. */
+const EVERY_RE = /\b(?:every|each)\s+(?:(?:one\s+)?of\s+the\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}-]+)|\ball\s+(?:(?:of\s+)?the\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}-]+)/giu;
 const GOAL = new Set(bounds.goal);
 const LOWEST = new Set(bounds.lowest);
 const HIGHEST = new Set(bounds.highest);
@@ -47,7 +47,10 @@ function claimedBound(view: ClaimView): Bound | undefined {
     const upper = UPPER_BEFORE.exec(lead);
     const lower = LOWER_BEFORE.exec(lead);
     const met = MET_BEFORE.exec(lead);
+    // "scored 84 or above", "5 or fewer": the bound written after the figure.
+    const after = /^\s*or\s+(?:above|more|higher|over|better|below|less|fewer|lower|under)\b/i.exec(view.claim.text.slice(figure.start + figure.raw.length));
     if (upper || lower) found.push({ figure, side: upper ? 'upper' : 'lower', wording: (upper ?? lower)![0].trim() });
+    else if (after && (figure.qualifier === 'lower' || figure.qualifier === 'upper')) found.push({ figure, side: figure.qualifier, wording: figure.qualifier === 'lower' ? 'at least' : 'at most' });
     else if (met && GOAL_AFTER.test(view.claim.text.slice(figure.start + figure.raw.length))) found.push({ figure, side: 'goal', wording: met[0].trim() });
   }
   return found.length === 1 ? found[0] : undefined;

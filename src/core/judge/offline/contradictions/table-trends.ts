@@ -6,7 +6,9 @@
 // else from the period before the one it names, else first to last.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import type { Table } from '../records/tables';
-import { firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
+import { firstTableVerdict, namedValues, statedPlainly, tokensOf } from '../align/table-alignment';
+import { periodKey } from '../records/periods';
+import { LIGHT_WORDS } from '../words';
 import { seriesOf, spanOf, type Series, type Span } from '../align/table-series';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from './trends';
 import { measurePolarity } from '../align/measure-direction';
@@ -48,8 +50,9 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
   const named = namedValues(view, table, claim);
   const outcomes: Array<{ span: Span; measure: string; against: boolean }> = [];
   for (const series of seriesOf(view, table, claim, named)) {
-    // A row with a column per period measures what the table counts: only plain movements are read there.
-    if (series.measure === '' && movement.evaluative) continue;
+    // A row with a column per period measures what the table counts: only plain movements are read there,
+    // and only of what the table counts ("Cancellations also rose" is no movement of boardings.json).
+    if (series.measure === '' && (movement.evaluative || namesOtherMeasure(view, table, movement.wording, named))) continue;
     if (movement.sign === 0) {
       const level = levelSpanOf(series);
       if (level) outcomes.push({ span: level, measure: series.measure, against: !isLevel(level, series.measure) });
@@ -131,4 +134,22 @@ function isLevel({ from, to }: Span, measure: string): boolean {
   const percent = raw.includes('%') || /(?:^|[_\s.-])(?:pct|percent|percentage|rate|share)(?:$|[_\s.-])/i.test(measure);
   const change = Math.abs(to.value - from.value);
   return percent ? change <= steady.percentPoints + 1e-9 : change <= steady.relative * Math.abs(from.value) + 1e-9;
+}
+
+/** Fields of a JSON document that name what its rows count ("query": "boardings_by_route_quarter"). */
+const TABLE_NAME_FIELDS = new Set(['query', 'metric', 'measure', 'name', 'title', 'report']);
+
+/**
+ * The words before the movement ("Cancellations also rose") name a measure that neither the table's
+ * file nor its document's name fields give: the table's own counts are not what the claim moves.
+ */
+function namesOtherMeasure(view: ClaimView, table: Table, wording: string, named: ReadonlyMap<string, string[]>): boolean {
+  const at = view.claim.text.indexOf(wording);
+  if (at <= 0) return false;
+  const namedTokens = new Set([...named.values()].flat().flatMap((value) => [...tokensOf(value)]));
+  const subject = [...tokensOf(view.claim.text.slice(0, at))].filter((token) => /^\p{L}{3,}$/u.test(token) && !LIGHT_WORDS.has(token) && !namedTokens.has(token) && periodKey(token) === undefined);
+  if (subject.length === 0) return false;
+  const names = [table.file, ...table.columns, ...view.index.items.filter((unit) => unit.item.file === table.file).flatMap((unit) => Object.entries(unit.item.fields).filter(([key]) => TABLE_NAME_FIELDS.has(key.toLowerCase().split('.').pop()!)).map(([, value]) => value))];
+  const known = tokensOf(names.join(' ').replace(/[_.]/g, ' '));
+  return !subject.some((token) => known.has(token));
 }

@@ -41,7 +41,9 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   // A figure of one significant digit ("five minutes", "3%") is met by some aggregate by chance.
   if (isBound(quantity) || !Number.isFinite(quantity.value) || significantDigits(quantity) < 2) return undefined;
   const claim = tokensOf(view.claim.text);
-  const periods = withMonthRanges(view.claim.text, periodsNamed(claim));
+  // ("1 July 2024" is a day, not the month of July: a range of weeks may start on it.)
+  const dated = new Set(view.features.dates.filter((date) => date.day !== undefined).map((date) => date.month));
+  const periods = withMonthRanges(view.claim.text, periodsNamed(claim)).filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
   // "142,700 litres in 2023 to 152,600 litres in 2024": a year written with the figure is its rows' year.
   const year = yearOfFigure(view, quantity);
   const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));
@@ -58,8 +60,9 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     const yearColumn = year === undefined ? undefined : table.columns.find((column) => YEAR_COLUMN_RE.test(column) && claimed.rows.some((row) => row.values.get(column) === year));
     const rows = yearColumn ? claimed.rows.filter((row) => row.values.get(yearColumn) === year) : claimed.rows;
     if (rows.length < 2) continue;
-    const aggregates = aggregatesOf(table, rows, measures, periods);
-    const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared) ?? changeToStated(quantity, others, aggregates, focus);
+    const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
+    const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
+    const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned) ?? changeToStated(quantity, others, aggregates, focus);
     if (found) return cellsOf(found);
   }
   return undefined;
@@ -139,9 +142,9 @@ interface Focus {
 }
 
 /** Each measure summed over all the rows, and over each group of a column that splits them in a few. */
-function aggregatesOf(table: Table, rows: readonly TableRow[], measures: readonly string[], periods: readonly PeriodKey[]): Aggregate[] {
+function aggregatesOf(rows: readonly TableRow[], measures: readonly string[], periods: readonly PeriodKey[], columns: readonly string[]): Aggregate[] {
   const splits: Array<[string, Array<[string, TableRow[]]>, boolean]> = [['', [['', [...rows]]], false]];
-  for (const column of textColumns(table)) {
+  for (const column of columns) {
     // Rows by the longest periods the claim names ("6,317 t in Q3 against 6,275 t in Q2": quarters of monthly rows).
     const byPeriod = namedPeriodGroups(rows, column, periods);
     if (byPeriod) splits.push([column, byPeriod, true]);
@@ -164,6 +167,38 @@ function aggregatesOf(table: Table, rows: readonly TableRow[], measures: readonl
     }
   }
   return out;
+}
+
+/**
+ * For each column whose values the claim sets side by side, the value written right beside the
+ * figure: within a few words after it ("1,066.3 mbf of finished lumber in week 42", "the 1,049.9 mbf
+ * of week 41") with no other figure between.
+ */
+function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compared: ReadonlySet<string>): Focus[] {
+  const text = view.claim.text.toLowerCase();
+  const end = quantity.start + quantity.raw.length;
+  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !/^\s*\d{1,4}\s*$/.test(q.raw)).map((q) => q.start);
+  const stop = Math.min(end + 60, ...next, text.slice(end).search(/[;.]/) >= 0 ? end + text.slice(end).search(/[;.]/) : text.length);
+  const out: Focus[] = [];
+  for (const column of compared) {
+    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value !== '');
+    const beside = values.filter((value) => {
+      const at = text.indexOf(value.toLowerCase(), end);
+      return at >= 0 && at < stop && !/[\p{L}\p{N}]/u.test(text[at + value.length] ?? ' ') && !/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ');
+    });
+    if (beside.length === 1) out.push({ column, value: beside[0]! });
+  }
+  return out;
+}
+
+/** Columns of numbered periods (week=42, year=2024): labels that split rows, though their values are numbers. */
+const PERIOD_NUMBER_COLUMN_RE = /(?:^|[_\s-])(?:week|wk|year|yr|month|quarter|period|day)s?(?:[_\s-]?(?:no|num|number))?$/i;
+
+/** The columns whose values split the rows into groups: the text columns, the numbered periods, and any column the claim names a value of. */
+function splitColumns(table: Table, focus: Focus | undefined, compared: ReadonlySet<string>): string[] {
+  const text = textColumns(table);
+  const numbered = table.columns.filter((column) => !text.includes(column) && PERIOD_NUMBER_COLUMN_RE.test(column));
+  return [...new Set([...text, ...numbered, ...(focus ? [focus.column] : []), ...compared])];
 }
 
 const PERIOD_LENGTH: Record<PeriodKey['kind'], number> = { year: 6, half: 5, quarter: 4, month: 3, week: 2, day: 1 };
@@ -189,11 +224,12 @@ function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: r
  * the whole's, or the difference of two groups the claim sets side by side: a group it does not
  * name is some other entity's.
  */
-function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>): Aggregate[] | undefined {
+function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>, pinned: readonly Focus[]): Aggregate[] | undefined {
   // Cells are read as written, so the figure is compared in the unit it was written in (MWh, not Wh).
   const close = (value: number): boolean => writtenFigureIs(quantity, value, 0.03);
   const percent = quantity.dimension === 'percent';
-  const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' || a.named : a.split === focus.column && a.value === focus.value);
+  // (Of groups set side by side, the one written right beside the figure is its own: "1,066.3 mbf … in week 42".)
+  const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' || a.named || pinned.some((p) => a.split === p.column && a.value === p.value) : a.split === focus.column && a.value === focus.value);
   const sideBySide = (a: Aggregate): boolean => own(a) || (focus === undefined && compared.has(a.split));
   // A change ("came down by 23 days") is a difference of two groups, never a total.
   if (quantity.qualifier !== 'delta') {

@@ -49,15 +49,17 @@ export function samePeriod(named: PeriodKey, value: PeriodKey): boolean {
   return named.key.startsWith('0000-') ? value.key.slice(4) === named.key.slice(4) : value.key === named.key;
 }
 
-/** Whether a period named by a claim holds a shorter one (2026 Q1 holds 2026-02; "March" any year's March). */
+/** Whether a period named by a claim holds a shorter one (2026 Q1 holds 2026-02 and 2026-02-14; "March" any year's March). */
 export function periodHolds(outer: PeriodKey, inner: PeriodKey): boolean {
   const [outerYear, outerPart] = outer.key.split('-') as [string, string | undefined];
   const [innerYear, innerPart] = inner.key.split('-') as [string, string | undefined];
   if (outerYear !== '0000' && outerYear !== innerYear) return false;
   if (outer.kind === 'year') return true;
   if (outer.kind === inner.kind) return samePeriod(outer, inner);
-  if (inner.kind !== 'month' || outerPart === undefined || innerPart === undefined) return false;
+  // (A day, 2024-08-30, is held by its month, quarter and half as its month is.)
+  if ((inner.kind !== 'month' && inner.kind !== 'day') || outerPart === undefined || innerPart === undefined) return false;
   const month = Number(innerPart);
+  if (outer.kind === 'month') return inner.kind === 'day' && Number(outerPart) === month;
   if (outer.kind === 'quarter') return Math.ceil(month / 3) === Number(outerPart);
   if (outer.kind === 'half') return Math.ceil(month / 6) === Number(outerPart);
   return false;

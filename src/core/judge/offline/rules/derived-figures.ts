@@ -6,7 +6,7 @@ import { extractFeatures, splitIdentifierWords, type EvidenceIndex, type Indexed
 import { deriveQuantity, isBound, quantityMatches, sharesKey } from '../derive/matching';
 import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
-import { fromClaimFigures, withSeries } from '../figures';
+import { fromClaimFigures, withSeries, labelOfFigure, otherLabel } from '../figures';
 import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
@@ -142,7 +142,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   const whole = wholeOfParts(view, quantity, candidates);
   if (whole) return whole;
   // A sum, a difference or a change of figures the records state.
-  const series = withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit)));
+  // ("3,300 units in week 11": records of week 10 are not summed into it.)
+  const label = labelOfFigure(view, quantity);
+  const series = withSeries(view, quantity, candidates.filter((unit) => holdsSomeAnchor(view, unit) || view.events.includes(unit))).filter((unit) => !(label && otherLabel(unit, label)));
   const parts = deriveQuantity(quantity, series)?.units;
   if (parts) return parts;
   // "down $2,230 (7.2%)", "fell 4.7%": a percentage worded as a fall is a negative change.

@@ -7,7 +7,7 @@
 // and comparisons whose end the measure decides ("best", "weakest", "better than" by its direction,
 // "fastest", "faster than" by its kind); a month range and a year written with a figure selecting
 // the rows of a sum; a week written with a figure and a quarter holding dated rows; a bound written
-// after its figure ("84 or above"); a period-column table moving only what it counts. Evidence is
+// after its figure ("84 or above"); a period-column table moving only what it counts; an entity's other code from its JSON object. Evidence is
 // parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
 // hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -199,5 +199,16 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.notEqual(other.partition, 'contradicted', other.reason);
     const own = await proposed('Boardings on Route 27 rose in Q1.', [boardings]);
     assert.equal(own.partition, 'contradicted', own.reason);
+  });
+
+  it('a record may name the entity by another code its JSON object gives it: the act\'s mode is read there', async () => {
+    // deploy.json pairs hoist TH-75 with controller hc-pp-75; the controller's log says the rollback was started by hand.
+    const deploy = { file: 'deploy.json', text: JSON.stringify({ targets: [{ hoist: 'TH-75', controller: 'hc-pp-75', status: 'rolled_back' }, { hoist: 'TH-35', controller: 'hc-pp-35', status: 'done' }] }, null, 2) };
+    const log = { file: 'hoist.log', text: ['2024-03-12T10:40:00Z WARN hoistctl[hc-pp-75] load test failed on cell 3', '2024-03-12T10:55:40Z WARN hoistctl[hc-pp-75] rollback to 2.7.4 started manually by g.mensah'].join('\n') };
+    const wrong = await proposed('The controller rolled TH-75 back to 2.7.4 automatically.', [deploy, log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /manual/);
+    const right = await proposed('TH-75 was rolled back to 2.7.4 manually.', [deploy, log]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

@@ -12,6 +12,7 @@ import { escapePhrase, phrasePattern } from '../vocabulary';
 import { timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, VERSION_RE, contradicted, hasIdentifier, numberedIdentifiers, siblingRecord } from '../claim-view';
 import modes from '../vocabulary/act-modes.json';
+import { codeAliases } from '../records/code-aliases';
 
 type Mode = 'automatic' | 'manual';
 
@@ -114,7 +115,8 @@ export function contradictActMode(view: ClaimView, candidates: IndexedItem[]): C
     const lower = unit.lowerText;
     const mentions = [...lower.matchAll(re)];
     if (mentions.length === 0) continue;
-    if (identifiers.length > 0 && !identifiers.some((id) => hasIdentifier(unit, id))) continue;
+    // (A record may name the entity by another code its JSON object gives it: hc-pp-75 for TH-75.)
+    if (identifiers.length > 0 && !identifiers.some((id) => hasIdentifier(unit, id) || codeAliases(view.index, id).some((alias) => hasIdentifier(unit, alias)))) continue;
     if (siblingRecord(view, unit, true)) continue;
     if (times.length > 0 && !times.some((t) => unit.features.times.some((u) => timeMatches(t, u)))) continue;
     // The words around each mention of the act: before it for a setting or a mode word, after it for who started it.

@@ -7,7 +7,7 @@
 // and comparisons whose end the measure decides ("best", "weakest", "better than" by its direction,
 // "fastest", "faster than" by its kind); a month range and a year written with a figure selecting
 // the rows of a sum; a week written with a figure and a quarter holding dated rows; a bound written
-// after its figure ("84 or above"); a period-column table moving only what it counts; an entity's other code from its JSON object. Evidence is
+// after its figure ("84 or above"); a period-column table moving only what it counts; an entity's other code from its JSON object; a role written before a person. Evidence is
 // parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
 // hand in the comments.
 import * as assert from 'node:assert/strict';
@@ -209,6 +209,17 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /manual/);
     const right = await proposed('TH-75 was rolled back to 2.7.4 manually.', [deploy, log]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a role written before a person ("Vendor engineer K. Sorensen") is that person\'s, not a second actor', async () => {
+    // The 09:33 decision record names r.lachance; the deployment calls k.sorensen the vendor engineer.
+    const deploy = { file: 'deploy.json', text: JSON.stringify({ change: 'CHG-7', vendor_engineer: 'k.sorensen', rollback: { decided_by: 'r.lachance', decided_at: '2024-10-05T09:33:10Z' } }, null, 2) };
+    const log = { file: 'rollout.log', text: ['2024-10-05T09:20:02Z INFO optiscan[edg-2] recalibration requested by k.sorensen', '2024-10-05T09:33:10Z INFO chg[CHG-7] decision=rollback asset=EDG-2 by r.lachance'].join('\n') };
+    const wrong = await proposed('09:33 — Vendor engineer K. Sorensen decided to roll EDG-2 back.', [deploy, log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /r\.lachance/);
+    const right = await proposed('09:33 — R. Lachance decided to roll EDG-2 back.', [deploy, log]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

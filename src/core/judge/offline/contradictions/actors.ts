@@ -123,7 +123,8 @@ function claimedActors(text: string, candidates: readonly IndexedItem[], origina
       }
     }
   }
-  return [...found];
+  // "Vendor engineer K. Sorensen": an actor written right before another is that one's role, not a second actor.
+  return [...found].filter((actor) => ![...found].some((other) => other !== actor && new RegExp(`(?<![\\w.-])${escapePhrase(actor)}\\s+${escapePhrase(other)}(?![\\w-])`, 'u').test(text)));
 }
 
 interface PersonName {

@@ -1,15 +1,14 @@
-// The offline judge's rules on four readings of session 21, each general: after "no other …", a
-// record of the same kind as the one the report set apart (same fields, same event value) for a
-// member the report has not named; a thing said to have stayed unchanged on a day a record
-// changes it (an old and a new value that differ, the pair written before its unit as
-// from_x/to_x); a denied alarm four words after the "no"; totals compared over periods by a
-// column of minutes ("downtime_min": minutes add up, "min" is not a minimum there); and ranks
-// and comparisons whose end the measure decides ("best", "weakest", "better than" by its direction,
-// "fastest", "faster than" by its kind); a month range and a year written with a figure selecting
-// the rows of a sum; a week written with a figure and a quarter holding dated rows; a bound written
-// after its figure ("84 or above"); a period-column table moving only what it counts; an entity's other code from its JSON object; a role written before a person. Evidence is
-// parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out by
-// hand in the comments.
+// The offline judge's rules on readings of session 21, each general: after "no other …", a record
+// of the kind of the one the report set apart (same fields, same event value) for a member the
+// report has not named; a thing said to have stayed unchanged on a day a record changes it
+// (from_x/to_x pairs too); a denied alarm four words after the "no"; totals compared by a column
+// of minutes; ranks and comparisons whose end the measure decides ("best", "weakest", "better
+// than" by its direction, "fastest", "faster than" by its kind); a month range and a year written
+// with a figure selecting the rows of a sum; a week written with a figure and a quarter holding
+// dated rows; a bound written after its figure ("84 or above"); a period-column table moving only
+// what it counts; an entity's other code from its own JSON object; a role written before a
+// person; an act its own JSON object says was not executed. Evidence is parsed by the real
+// reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
 import { judge, judgeReport, type Source } from '../support/judge-sources';
@@ -220,6 +219,15 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /r\.lachance/);
     const right = await proposed('09:33 — R. Lachance decided to roll EDG-2 back.', [deploy, log]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('an act said done whose own JSON object says it was not executed', async () => {
+    const plan = (executed: boolean) => ({ file: 'change.json', text: JSON.stringify({ change: 'CHG-12', status: 'partial', rollback: { method: 'ctl pin --version 3', executed } }, null, 2) });
+    const wrong = await proposed('RS-2 was then rolled back to version 3 with the planned command.', [plan(false)]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /executed = false/);
+    const right = await proposed('RS-2 was then rolled back to version 3 with the planned command.', [plan(true)]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

@@ -63,7 +63,7 @@ import { contradictSuperseded } from './contradictions/superseded';
 import { contradictReversal } from './contradictions/reversals';
 import { contradictWidenedScope } from './contradictions/widened-scope';
 import { contradictRollbackTarget } from './contradictions/rollback-targets';
-import { contradictFailedAct } from './contradictions/failed-acts';
+import { contradictFailedAct, contradictUndoneAct } from './contradictions/failed-acts';
 import { contradictTableChange } from './contradictions/table-changes';
 import { contradictAlertAbsence } from './contradictions/alert-absence';
 import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
@@ -282,7 +282,8 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictReversal(view) ??
     contradictWidenedScope(view) ??
     contradictRollbackTarget(view, candidates) ??
-    contradictFailedAct(view, candidates);
+    contradictFailedAct(view, candidates) ??
+    contradictUndoneAct(view);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

@@ -10,6 +10,8 @@ import { failedStatusField, troubleReason } from '../../../omissions';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import actors from '../vocabulary/actors.json';
+import modes from '../vocabulary/act-modes.json';
+import { escapePhrase } from '../vocabulary';
 
 const ACT_FIELDS = new Set(['action', 'step', 'operation', 'op', 'task', 'command', 'cmd']);
 const IRREGULAR = new Set(actors.irregularPast);
@@ -42,4 +44,33 @@ export function contradictFailedAct(view: ClaimView, candidates: IndexedItem[]):
 function failing(unit: IndexedItem): string | undefined {
   const status = failedStatusField(unit.item.fields);
   return troubleReason(unit.item) ?? (status ? `${status[0]}=${status[1]}` : undefined);
+}
+
+const DONE_FIELDS = new Set(modes.doneFields);
+/** Each act's forms in the past ("rolled back", "restarted"), as the claim writes them. */
+const PAST_ACTS: Array<{ act: string; re: RegExp }> = Object.entries(modes.acts).map(([act, forms]) => ({
+  act,
+  re: new RegExp(`\\b(?:${forms.filter((form) => /\p{L}+ed\b|\bran\b/u.test(form)).map((form) => escapePhrase(form).replace(/\s+/g, '\\s+')).join('|') || '(?!)'})\\b`, 'iu'),
+}));
+
+/**
+ * An act the claim says was done whose own JSON object says it was not: "R-03 was then rolled back
+ * to v3" against `"rollback": {"method": "…", "executed": false}`. Only when every such object of
+ * the act says so (one that says it happened leaves the claim alone).
+ */
+export function contradictUndoneAct(view: ClaimView): ClaimVerdict | undefined {
+  const { wording } = view;
+  const text = view.claim.text;
+  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || TROUBLE_RE.test(text)) return undefined;
+  const act = PAST_ACTS.find(({ re }) => re.test(text))?.act;
+  if (!act) return undefined;
+  const records = view.index.items.filter((unit) => {
+    if (unit.item.kind !== 'json_field' || !unit.item.jsonPath) return false;
+    const path = unit.item.jsonPath.toLowerCase().split(/[.[\]"]+/).filter(Boolean);
+    return path.length >= 2 && DONE_FIELDS.has(path.at(-1)!) && path.slice(0, -1).some((segment) => segment === act || segment === `${act}s`);
+  });
+  if (records.length === 0) return undefined;
+  const value = (unit: IndexedItem): string => unit.text.replace(/^.*?=\s*/, '').split(/\s/)[0]!.toLowerCase();
+  if (!records.every((unit) => /^(?:false|no|0)$/.test(value(unit)))) return undefined;
+  return contradicted(records[0]!, `claim says the ${act} was done, ${records[0]!.item.id} says ${records[0]!.item.jsonPath} = ${value(records[0]!)}`);
 }

@@ -7,7 +7,8 @@
 // with a figure selecting the rows of a sum; a week written with a figure and a quarter holding
 // dated rows; a bound written after its figure ("84 or above"); a period-column table moving only
 // what it counts; an entity's other code from its own JSON object; a role written before a
-// person; an act its own JSON object says was not executed. Evidence is parsed by the real
+// person; an act its own JSON object says was not executed; a second clause of an order with its
+// verb left out; a log message opening with the person who acted. Evidence is parsed by the real
 // reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -228,6 +229,33 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /executed = false/);
     const right = await proposed('RS-2 was then rolled back to version 3 with the planned command.', [plan(true)]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('"pushed to R-03 first and then to R-01": the second clause is the first\'s act done to its entity', async () => {
+    const trace = {
+      file: 'trace.jsonl',
+      text: [
+        '{"ts":"2024-08-13T11:01:30Z","type":"tool_call","tool":"ctl.push_profile","args":{"roaster":"R-01","version":4}}',
+        '{"ts":"2024-08-13T11:03:05Z","type":"tool_call","tool":"ctl.push_profile","args":{"roaster":"R-03","version":4}}',
+      ].join('\n'),
+    };
+    // R-01's push came at 11:01:30, R-03's at 11:03:05.
+    const wrong = await proposed('The profile was pushed to R-03 first and then to R-01.', [trace]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    const right = await proposed('The profile was pushed to R-01 first and then to R-03.', [trace]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a log message opening with a person doing the act names who did it ("T. Wren reset RCD …")', async () => {
+    const log = {
+      file: 'harbour.log',
+      text: ['2024-11-03T00:06:40Z INFO harbourlog[duty] on-call electrician D. Price phoned, will attend 07:30', '2024-11-03T00:36:02Z INFO harbourlog[duty] T. Wren reset RCD feeder C2 with C-17 isolated: held'].join('\n'),
+    };
+    const wrong = await proposed('00:36 — With C-17 isolated, D. Price reset the RCD and it held.', [log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /t\. wren/);
+    const right = await proposed('00:36 — With C-17 isolated, T. Wren reset the RCD and it held.', [log]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

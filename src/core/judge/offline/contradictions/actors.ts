@@ -139,6 +139,11 @@ function personNames(text: string): PersonName[] {
     const [first, surname] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
     out.push({ written: `${first} ${surname}`, forms: [`${first[0]}${surname}`, `${first}.${surname}`, `${first[0]}.${surname}`, `${first}_${surname}`] });
   }
+  // "D. Price": an initial and a surname, as records also write them ("D. Price", d.price, dprice).
+  for (const m of text.matchAll(/(?<![\p{L}.-])(\p{Lu})\.\s?(\p{Lu}\p{Ll}{2,})(?![\p{L}-])/gu)) {
+    const [initial, surname] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+    out.push({ written: `${initial}. ${surname}`, forms: [`${initial}.${surname}`, `${initial}${surname}`, `${initial}. ${surname}`] });
+  }
   return out;
 }
 
@@ -154,6 +159,8 @@ function unknownPerson(view: ClaimView): string | undefined {
 /** Whether any record writes the person as one of their ids: a glued one is a word of the index (pnandakumar), a dotted one an identifier (priya.nandakumar). */
 function recordsWrite(name: PersonName, index: EvidenceIndex): boolean {
   return name.forms.some((form) => {
+    // A form with a space ("d. price") is looked up by its surname and read in the record's text.
+    if (/\s/.test(form)) return index.itemsWith(`w:${canonicalStem(form.split(/\s+/).pop()!)}`).some((position) => index.items[position]!.item.kind !== 'paragraph' && index.items[position]!.lowerText.includes(form));
     const term = /[._]/.test(form) ? `i:${form}` : `w:${canonicalStem(form)}`;
     return index.itemsWith(term).some((position) => index.items[position]!.item.kind !== 'paragraph');
   });
@@ -225,6 +232,9 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>, pastVerbs: Reado
   if (byVerb) return { field: byVerb[0], id: actorsIn(byVerb[1]).at(-1)!, namedByVerb: true };
   const generic = fields.filter(([key, value]) => GENERIC.has(key) && actorsIn(value).length > 0);
   if (generic.length === 1) return { field: generic[0]![0], id: actorsIn(generic[0]![1]).at(-1)!, namedByVerb: false };
+  // "T. Wren reset RCD feeder C2": a log message opening with a person, as an initial and a surname, doing the claim's act.
+  const subject = unit.item.kind === 'paragraph' ? null : /(?:\]|\b(?:INFO|WARN|WARNING|ERROR|NOTICE|DEBUG))\s+([A-Z]\.\s?[A-Z][\p{L}'-]+)\s+(\p{L}{3,})\b/u.exec(unit.text);
+  if (subject && verbs.has(canonicalStem(subject[2]!.toLowerCase()))) return { field: 'subject', id: subject[1]!.toLowerCase(), namedByVerb: true };
   // "by user dana.okafor", "by maintenance (m.lindqvist)".
   const written = [...unit.text.toLowerCase().matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.[a-z][a-z-]+)\b/g)].map((m) => m[1]!);
   return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;

@@ -28,7 +28,7 @@ export function contradictEventOrder(view: ClaimView, candidates: IndexedItem[])
   // A clause that dates its event itself ("took over at 08:47") is checked by the moment checks.
   if (extractFeatures(left).times.length > 0 || extractFeatures(right).times.length > 0) return undefined;
   const first = eventOf(left, candidates);
-  const second = eventOf(right, candidates);
+  const second = eventOf(elided(left, right, view.features.identifiers), candidates);
   if (!first || !second || first.some((a) => second.some((b) => a.unit === b.unit))) return undefined;
   const [earlierAll, laterAll] = leftLater ? [second, first] : [first, second];
   // Every record of the event said to come first comes after every record of the other.
@@ -36,6 +36,20 @@ export function contradictEventOrder(view: ClaimView, candidates: IndexedItem[])
   const latest = laterAll.reduce((a, b) => (b.at > a.at ? b : a));
   if (earliest.at <= latest.at) return undefined;
   return contradicted(earliest.unit, `claim puts "${clip(leftLater ? right : left)}" first, but ${earliest.unit.item.id} (${earliest.raw}) comes after ${latest.unit.item.id} (${latest.raw})`);
+}
+
+/**
+ * "pushed to R-03 first and then to R-01": a second clause of an entity and a preposition, with no
+ * verb of its own, is the first clause's act done to that entity.
+ */
+function elided(left: string, right: string, identifiers: readonly string[]): string {
+  const words = right.trim().split(/\s+/);
+  const lower = (text: string): string => text.toLowerCase();
+  const own = identifiers.filter((id) => lower(right).includes(id));
+  const earlier = identifiers.filter((id) => lower(left).includes(id) && !own.includes(id));
+  if (words.length > 4 || own.length !== 1 || earlier.length !== 1 || /\p{L}+ed\b/u.test(right)) return right;
+  const at = lower(left).indexOf(earlier[0]!);
+  return `${left.slice(0, at)}${own[0]}${left.slice(at + earlier[0]!.length)}`.replace(/\s+first\b/i, '');
 }
 
 function clip(text: string): string {

@@ -12,6 +12,7 @@ import { LIGHT_WORDS } from '../words';
 import actors from '../vocabulary/actors.json';
 import modes from '../vocabulary/act-modes.json';
 import { escapePhrase } from '../vocabulary';
+import { perIndex } from '../records/per-index';
 
 const ACT_FIELDS = new Set(['action', 'step', 'operation', 'op', 'task', 'command', 'cmd']);
 const IRREGULAR = new Set(actors.irregularPast);
@@ -64,13 +65,18 @@ export function contradictUndoneAct(view: ClaimView): ClaimVerdict | undefined {
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || TROUBLE_RE.test(text)) return undefined;
   const act = PAST_ACTS.find(({ re }) => re.test(text))?.act;
   if (!act) return undefined;
-  const records = view.index.items.filter((unit) => {
-    if (unit.item.kind !== 'json_field' || !unit.item.jsonPath) return false;
-    const path = unit.item.jsonPath.toLowerCase().split(/[.[\]"]+/).filter(Boolean);
-    return path.length >= 2 && DONE_FIELDS.has(path.at(-1)!) && path.slice(0, -1).some((segment) => segment === act || segment === `${act}s`);
-  });
+  const records = doneRecordsOf(view.index).filter(({ path }) => path.slice(0, -1).some((segment) => segment === act || segment === `${act}s`)).map(({ unit }) => unit);
   if (records.length === 0) return undefined;
   const value = (unit: IndexedItem): string => unit.text.replace(/^.*?=\s*/, '').split(/\s/)[0]!.toLowerCase();
   if (!records.every((unit) => /^(?:false|no|0)$/.test(value(unit)))) return undefined;
   return contradicted(records[0]!, `claim says the ${act} was done, ${records[0]!.item.id} says ${records[0]!.item.jsonPath} = ${value(records[0]!)}`);
 }
+
+/** The JSON fields that say whether an act happened (rollback.executed), with their paths: read once per index. */
+const doneRecordsOf = perIndex((index): Array<{ unit: IndexedItem; path: string[] }> =>
+  index.items.flatMap((unit) => {
+    if (unit.item.kind !== 'json_field' || !unit.item.jsonPath) return [];
+    const path = unit.item.jsonPath.toLowerCase().split(/[.[\]"]+/).filter(Boolean);
+    return path.length >= 2 && DONE_FIELDS.has(path.at(-1)!) ? [{ unit, path }] : [];
+  }),
+);

@@ -8,7 +8,8 @@
 // dated rows; a bound written after its figure ("84 or above"); a period-column table moving only
 // what it counts; an entity's other code from its own JSON object; a role written before a
 // person; an act its own JSON object says was not executed; a second clause of an order with its
-// verb left out; a log message opening with the person who acted. Evidence is parsed by the real
+// verb left out; a log message opening with the person who acted; a value said to have held from
+// one state to another. Evidence is parsed by the real
 // reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -256,6 +257,16 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /t\. wren/);
     const right = await proposed('00:36 — With C-17 isolated, T. Wren reset the RCD and it held.', [log]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a value said to have held from one state to another is read in the entity\'s two rows', async () => {
+    const cupping = { file: 'cupping.csv', text: ['lot_id,session_type,mean_score', 'L-07,arrival,87.25', 'L-07,production,86.25', 'L-09,arrival,85.5', 'L-09,production,85.5'].join('\n') };
+    // L-07: 87.25 on arrival, 86.25 in production; L-09: 85.5 both times.
+    const wrong = await proposed('Lot L-07 held its arrival score in production.', [cupping]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /87\.25/);
+    const right = await proposed('Lot L-09 held its arrival score in production.', [cupping]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

@@ -53,6 +53,7 @@ import { contradictActingRole } from './contradictions/acting-roles';
 import { contradictSiblingColumn } from './contradictions/sibling-columns';
 import { contradictEntryComparison } from './contradictions/entry-comparisons';
 import { contradictStayedValue } from './contradictions/stayed-values';
+import { contradictHeldValue } from './contradictions/held-values';
 import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
@@ -254,6 +255,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictTableChange(view) ??
     contradictRank(view) ??
     contradictComparison(view) ??
+    contradictHeldValue(view) ??
     contradictEntryComparison(view) ??
     contradictTableTrend(view) ??
     contradictTableBound(view) ??

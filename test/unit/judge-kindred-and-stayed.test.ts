@@ -9,7 +9,7 @@
 // what it counts; an entity's other code from its own JSON object; a role written before a
 // person; an act its own JSON object says was not executed; a second clause of an order with its
 // verb left out; a log message opening with the person who acted; a value said to have held from
-// one state to another. Evidence is parsed by the real
+// one state to another; a version said of every member of an array. Evidence is parsed by the real
 // reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -267,6 +267,19 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /87\.25/);
     const right = await proposed('Lot L-09 held its arrival score in production.', [cupping]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a version said of every member is read in each element of the array the kind names', async () => {
+    const deploy = (last: string) => ({
+      file: 'deploy.json',
+      text: JSON.stringify({ from_version: '5.2.1', regions: [{ name: 'eu-west-2', final_version: '5.3.0' }, { name: 'eu-central-1', final_version: '5.3.0' }, { name: 'us-east-1', final_version: last }] }, null, 2),
+    });
+    // us-east-1 ended on 5.3.1 in the first deployment, on 5.3.0 in the second.
+    const wrong = await proposed('All three regions now run 5.3.0.', [deploy('5.3.1')]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /5\.3\.1/);
+    const right = await proposed('All three regions now run 5.3.0.', [deploy('5.3.0')]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

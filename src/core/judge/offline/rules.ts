@@ -54,6 +54,7 @@ import { contradictSiblingColumn } from './contradictions/sibling-columns';
 import { contradictEntryComparison } from './contradictions/entry-comparisons';
 import { contradictStayedValue } from './contradictions/stayed-values';
 import { contradictHeldValue } from './contradictions/held-values';
+import { contradictMemberVersion } from './contradictions/member-versions';
 import { contradictFieldChange } from './contradictions/field-changes';
 import { contradictFirstOfSeveral } from './contradictions/firsts';
 import { contradictRecordMember } from './contradictions/record-members';
@@ -276,6 +277,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
     contradictOtherMember(view, candidates) ??
     contradictKindredRecord(view, candidates) ??
     contradictUniversalSuccess(view, candidates) ??
+    contradictMemberVersion(view) ??
     contradictAlertAbsence(view) ??
     contradictAlertResolution(view) ??
     contradictSuperseded(view, candidates) ??

@@ -9,7 +9,7 @@
 // what it counts; an entity's other code from its own JSON object; a role written before a
 // person; an act its own JSON object says was not executed; a second clause of an order with its
 // verb left out; a log message opening with the person who acted; a value said to have held from
-// one state to another; a version said of every member of an array. Evidence is parsed by the real
+// one state to another; a version said of every member of an array; "no <kind> other than X". Evidence is parsed by the real
 // reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -280,6 +280,19 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /5\.3\.1/);
     const right = await proposed('All three regions now run 5.3.0.', [deploy('5.3.0')]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('"no <kind> other than X had <trouble>": a member\'s record of trouble refutes it, its record of the act going well does not', async () => {
+    const log = (line: string) => ({
+      file: 'rollout.log',
+      text: ['2024-10-08T10:41:00Z WARN config-push[cp-2] wave=wave-1 push timeout gateway=gw-s-1 model=SV-5', line, '2024-10-08T11:05:00Z INFO config-push[cp-2] wave=wave-1 push ok gateway=gw-s-2 model=SV-5'].join('\n'),
+    });
+    const claim = 'No gateway model other than SV-5 had any push failures during the rollout.';
+    const wrong = await proposed(claim, [log('2024-10-08T10:52:14Z WARN config-push[cp-2] wave=wave-1 push timeout gateway=gw-t-31502 model=HX-10')]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /HX-10/);
+    const right = await proposed(claim, [log('2024-10-08T10:52:14Z INFO config-push[cp-2] wave=wave-1 push ok gateway=gw-t-31502 model=HX-10')]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

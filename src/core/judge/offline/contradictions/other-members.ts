@@ -13,20 +13,26 @@ import { LIGHT_WORDS } from '../words';
 import members from '../vocabulary/other-members.json';
 
 const KIND_RE = new RegExp(`\\b(?:no|none of the|not any) other\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(${members.verbs.map(escapePhrase).join('|')})\\b([^,;:]*)`, 'iu');
+const EXCEPT_KIND_RE = new RegExp(`\\bno\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(?:other\\s+than|apart\\s+from|besides|except(?:\\s+for)?)\\s+([\\p{L}\\p{N}][\\w.-]*)\\s+(${members.verbs.map(escapePhrase).join('|')})\\b([^,;:]*)`, 'iu');
 const SCOPE = new Set(members.scopeWords.map(canonicalStem));
+/** Stems of predicate words that name trouble (failures, errors, timeouts). */
+const TROUBLE_STEMS = members.troublePredicates.map(canonicalStem);
 const ZERO_FIELDS = new Set(members.zeroFields);
 const TROUBLE_WORDS_RE = new RegExp(`(?<![\\p{L}])(?:${members.troubleWords.map(escapePhrase).join('|')})(?![\\p{L}])`, 'u');
 
 export function contradictOtherMember(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge) return undefined;
-  const match = KIND_RE.exec(view.claim.text);
+  // "No gateway model other than SV-5 had any push failures": the member set apart is written in the claim itself.
+  const except = EXCEPT_KIND_RE.exec(view.claim.text);
+  const match = KIND_RE.exec(view.claim.text) ?? (except ? ([except[0], except[1], except[3], except[4]] as unknown as RegExpExecArray) : null);
   if (!match) return undefined;
   const kind = canonicalStem(match[1]!.trim().split(/\s+/).pop()!.toLowerCase());
   const predicate = [...new Set(extractFeatures(`${match[2]} ${match[3]}`).words)].filter((word) => !LIGHT_WORDS.has(word) && !SCOPE.has(word));
   if (predicate.length === 0) return undefined;
   // Members named so far (in this claim or before it) are the ones "other" sets apart.
   // (By letters and digits alone: "Summit Express" names summit-express.)
-  const said = alnum([view.claim.text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join(' '));
+  // ("other than SV-5" sets apart only SV-5.)
+  const said = except && !KIND_RE.test(view.claim.text) ? alnum(except[2]!) : alnum([view.claim.text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join(' '));
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const member = memberOf(unit, kind);
@@ -53,6 +59,9 @@ function memberOf(unit: IndexedItem, kind: string): string | undefined {
  */
 function shows(unit: IndexedItem, predicate: readonly string[]): boolean {
   if (reportsNothing(unit.text)) return false;
+  // "had push failures": a predicate of trouble is shown only by a record of trouble ("push ok" is no failure).
+  const trouble = predicate.filter((word) => TROUBLE_STEMS.some((stem) => word.startsWith(stem)));
+  if (trouble.length > 0 && !trouble.some((word) => [...unit.wordSet].some((w) => sameWord(w, word))) && troubleReason(unit.item) === undefined && !TROUBLE_WORDS_RE.test(unit.text)) return false;
   const fields = Object.entries(unit.item.fields);
   if (fields.some(([key, value]) => ZERO_FIELDS.has(key.toLowerCase().split('.').pop()!) && /^0+(?:\.0+)?$/.test(value.trim()))) return false;
   const measureNames = new Set(fields.filter(([, value]) => /^[\d.,]+\s*\p{L}{0,3}$/u.test(value.trim())).flatMap(([key]) => extractFeatures(key.replace(/[_.]/g, ' ')).words));

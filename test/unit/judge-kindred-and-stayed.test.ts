@@ -9,7 +9,7 @@
 // what it counts; an entity's other code from its own JSON object; a role written before a
 // person; an act its own JSON object says was not executed; a second clause of an order with its
 // verb left out; a log message opening with the person who acted; a value said to have held from
-// one state to another; a version said of every member of an array; "no <kind> other than X". Evidence is parsed by the real
+// one state to another; a version said of every member of an array; "no <kind> other than X"; a first attempt a later attempt's record belies. Evidence is parsed by the real
 // reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -293,6 +293,24 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.equal(wrong.partition, 'contradicted', wrong.reason);
     assert.match(wrong.reason, /HX-10/);
     const right = await proposed(claim, [log('2024-10-08T10:52:14Z INFO config-push[cp-2] wave=wave-1 push ok gateway=gw-t-31502 model=HX-10')]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('"every … on the first attempt" against a record of the act numbered as a later attempt', async () => {
+    const log = {
+      file: 'rollout.log',
+      text: [
+        '2024-10-08T22:15:52Z INFO fwctl RVB-07/L1 flash=ok attempt=1 version=5.2.0',
+        '2024-10-11T00:04:22Z WARN fwctl WQM-02/L4 transfer checksum mismatch attempt=1, retrying',
+        '2024-10-11T00:16:55Z INFO fwctl WQM-02/L4 flash=ok attempt=2 version=5.2.0',
+        '2024-10-11T01:00:00Z INFO portal sessions attempts=17015 first_try_pass_pct=96.9',
+      ].join('\n'),
+    };
+    const wrong = await proposed('Every controller flashed successfully on the first attempt.', [log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /attempt=2/);
+    // RVB-07/L1's own record is of its first attempt; a count of attempts is no attempt's number.
+    const right = await proposed('RVB-07/L1 flashed successfully on the first attempt.', [log]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

@@ -1,9 +1,9 @@
 // A state or an outcome the evidence gives otherwise: the opposite state for the same subject
 // ("completed" against "failed", a call that failed), and a first attempt that an earlier failed
 // call of the same tool and arguments belies.
-import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { isWeakStateWord } from '../language';
-import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, hasName, holdsSomeAnchor, sameSubject } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, hasName, holdsSomeAnchor, numberedIdentifiers, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, wordingOf } from '../words';
 
 const FIRST_ATTEMPT_RE = /\b(?:(?:on|at|in) (?:the |its )?first (?:attempt|try|pass|go)|first time round|without (?:a |any )?(?:retry|retries|retrying|second attempt))\b/i;
@@ -30,8 +30,33 @@ export function contradictFirstAttempt(view: ClaimView, candidates: IndexedItem[
     );
     if (earlier) return contradicted(earlier, `claim says first attempt, ${earlier.item.id} is an earlier ${earlier.item.tool} that failed`);
   }
+  // "Every controller flashed successfully on the first attempt" against `flash=ok attempt=2`: a
+  // record of the act (its verb's stem among the record's words) counting a later attempt, of a
+  // member the claim covers (any, for every member; else one holding the claim's entities).
+  const verbs = [...view.claim.text.matchAll(/\b(\p{L}{3,}ed)\b/gu)].map((m) => canonicalStem(m[1]!.toLowerCase()));
+  // (Every member when the claim names none: "both 4W-ADC-01 and 4W-ADC-02" are the ones named.)
+  const every = /\b(?:every|all|each|both)\b/i.test(view.claim.text) && numberedIdentifiers(view).length === 0;
+  if (verbs.length === 0) return undefined;
+  // (Every member's record may be far down the ranking: all of them are read, as for a rank.)
+  for (const unit of every ? view.index.items : candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    if (!verbs.some((verb) => unit.wordSet.has(verb))) continue;
+    if (!every && !holdsSomeAnchor(view, unit)) continue;
+    const later = Object.entries({ ...unit.features.fields, ...unit.item.fields }).find(([key, value]) => {
+      const n = Number(value);
+      const name = key.toLowerCase().split('.').pop()!;
+      // (An attempt's number is small; attempts=17015 counts attempts.)
+      return Number.isInteger(n) && n <= MAX_ATTEMPT && ((ATTEMPT_FIELDS.has(name) && n > 1) || (RETRY_FIELDS.has(name) && n > 0));
+    });
+    if (later) return contradicted(unit, `claim says first attempt, ${unit.item.id} gives ${later[0]}=${later[1]}`);
+  }
   return undefined;
 }
+
+/** Fields numbering the attempt a record is of, and fields counting retries. */
+const ATTEMPT_FIELDS = new Set(['attempt', 'try', 'attempt_no', 'attempt_number']);
+const RETRY_FIELDS = new Set(['retries', 'retry_count', 'retried']);
+const MAX_ATTEMPT = 20;
 
 export function contradictState(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const strong = view.wording.states.filter((state) => !isWeakStateWord(state.word));

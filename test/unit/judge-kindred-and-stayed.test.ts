@@ -9,7 +9,7 @@
 // what it counts; an entity's other code from its own JSON object; a role written before a
 // person; an act its own JSON object says was not executed; a second clause of an order with its
 // verb left out; a log message opening with the person who acted; a value said to have held from
-// one state to another; a version said of every member of an array; "no <kind> other than X"; a first attempt a later attempt's record belies. Evidence is parsed by the real
+// one state to another; a version said of every member of an array; "no <kind> other than X"; a first attempt a later attempt's record belies; a denial bounded by an event. Evidence is parsed by the real
 // reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -312,5 +312,20 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     // RVB-07/L1's own record is of its first attempt; a count of attempts is no attempt's number.
     const right = await proposed('RVB-07/L1 flashed successfully on the first attempt.', [log]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('a denial bounded by an event ("before the clerk paused lot 140"): the event\'s words and labels say when, not what is denied', async () => {
+    const log = {
+      file: 'app.log',
+      text: [
+        '2024-09-14T18:46:37Z WARN  bid-gateway[bgw-2] rejected bid id=b-77120931 lot=139 reason=stale_price',
+        '2024-09-14T18:49:12Z INFO  auctioneer-console[ac-1] lot 140 paused by clerk=m.hale',
+        '2024-09-14T19:03:44Z WARN  bid-gateway[bgw-1] rejected bid id=b-77124408 lot=143 reason=stale_price',
+      ].join('\n'),
+    };
+    // A bid was rejected at 18:46:37, before the 18:49:12 pause; after it, only the 19:03:44 one.
+    const wrong = await proposed('No bids were rejected before the clerk paused lot 140.', [log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /E1/);
   });
 });

@@ -181,7 +181,12 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   const setApart = NO_OTHER_RE.test(view.claim.text) ? namedBefore(view, [...denied, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word))) : undefined;
   const otherClass = /\bother\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(view.claim.text)?.[1];
   const deniesClass = otherClass !== undefined && extractFeatures(otherClass).words.some((word) => denied.includes(word));
-  const labels = numberedLabels(view.claim.text);
+  // ("before the clerk paused lot 140": a label of the event bounding the denial does not scope it.)
+  const bounded = view.wording.after !== undefined || view.wording.before !== undefined;
+  const boundClause = bounded ? /\b(?:before|after|until|till|since|once)\b.*$/i.exec(view.claim.text)?.[0] : undefined;
+  const labels = numberedLabels(boundClause ? view.claim.text.slice(0, view.claim.text.length - boundClause.length) : view.claim.text);
+  // The bounding event's words say when, not what is denied: a record of the denied thing need not hold them.
+  const whenWords = boundClause ? extractFeatures(boundClause).words : [];
   const inability = negatedClaim && onlyModalNegation(view.claim.text);
   const phrase = deniedPhrase(view.claim.text, view.wording.absent);
   // (Of a real event: "nothing happened" denies no event a record could name.)
@@ -228,7 +233,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // above, so a record of the denied event need not share the claim's words for its class.
     // (Not when the denial is of the class itself, "no other inverter logged a fault": then the record must be of that class.)
     // ("Nothing was restarted": every record of a restart is one, but for the excepted.)
-    if (!everything && (!setApart || deniesClass) && (negatedClaim ? !sameSubject(view, unit) : !sameSubject(view, unit, new Set(denied)))) continue;
+    if (!everything && (!setApart || deniesClass) && (negatedClaim ? !sameSubject(view, unit, new Set(whenWords)) : !sameSubject(view, unit, new Set([...denied, ...whenWords])))) continue;
     // A step that says what to watch or check ("action=watch 5xx rate and TLS handshake errors")
     // names the thing; it does not record one.
     if (namedOnlyAsPlan(unit, denied)) continue;

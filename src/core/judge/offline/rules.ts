@@ -7,7 +7,8 @@
 // who-did-what.ts, absence.ts, bounds.ts (every member within a bound), moments.ts (what a claim
 // counts from), aliases.ts (entity codes), content-words.ts and options.ts. What the claim is
 // about is in claim-view.ts, where a figure stands in a unit in figures.ts, contradictions by
-// kind in contradictions/ (each decided from structure, never from text similarity).
+// kind in contradictions/ (chain.ts runs them in order; each decided from structure, never from
+// text similarity).
 import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, extractFeatures, type EvidenceIndex } from '../../retrieval/index';
 import { questionPropositions } from './answers';
@@ -26,50 +27,10 @@ import { agentMismatch } from './rules/who-did-what';
 import { aliasesIn } from './rules/aliases';
 import { isNegatedEventClaim, judgeAbsence } from './rules/absence';
 import { contradictUniversalBound, judgeBoundAbsence } from './rules/bounds';
-import { contradictPinnedFigure, contradictQuantity } from './contradictions/quantities';
-import { contradictPeak, contradictPeakMoment } from './contradictions/peaks';
-import { contradictHeldBound, contradictPersistence } from './contradictions/persistence';
-import { contradictFirstAttempt, contradictState } from './contradictions/states';
-import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './contradictions/field-values';
-import { contradictPercentChange, contradictShare } from './contradictions/shares-and-changes';
-import { contradictAlertMoment, contradictActMoment, contradictMoment, contradictSpan } from './contradictions/moments';
-import { contradictTrend } from './contradictions/trends';
-import { contradictRank } from './contradictions/ranks';
-import { contradictComparison } from './contradictions/comparisons';
-import { contradictTableTrend } from './contradictions/table-trends';
-import { contradictTableBound } from './contradictions/table-bounds';
-import { contradictEventOrder } from './contradictions/event-order';
-import { contradictKindredRecord, contradictOtherMember } from './contradictions/other-members';
-import { contradictAlertResolution } from './contradictions/alert-resolution';
-import { contradictSiblingScope } from './contradictions/sibling-scopes';
-import { contradictClaimedDuration } from './contradictions/claimed-durations';
-import { contradictUniversalSuccess } from './contradictions/universal-success';
-import { contradictTableMultiple } from './contradictions/table-multiples';
+import { signalName, signalsOf } from './records/signals';
+import { findContradiction } from './contradictions/chain';
 import { contradictRowValue } from './contradictions/row-values';
 import { contradictChangeEnd } from './contradictions/change-ends';
-import { contradictActor } from './contradictions/actors';
-import { contradictActMode } from './contradictions/act-modes';
-import { contradictActingRole } from './contradictions/acting-roles';
-import { contradictSiblingColumn } from './contradictions/sibling-columns';
-import { contradictEntryComparison } from './contradictions/entry-comparisons';
-import { contradictStayedValue } from './contradictions/stayed-values';
-import { contradictHeldValue } from './contradictions/held-values';
-import { contradictMemberVersion } from './contradictions/member-versions';
-import { contradictFieldChange } from './contradictions/field-changes';
-import { contradictFirstOfSeveral } from './contradictions/firsts';
-import { contradictRecordMember } from './contradictions/record-members';
-import { contradictEventSpan } from './contradictions/event-spans';
-import { contradictSpanComparison } from './contradictions/span-comparisons';
-import { contradictOtherChange } from './contradictions/other-changes';
-import { contradictSuperseded } from './contradictions/superseded';
-import { contradictReversal } from './contradictions/reversals';
-import { contradictWidenedScope } from './contradictions/widened-scope';
-import { contradictRollbackTarget } from './contradictions/rollback-targets';
-import { contradictFailedAct, contradictUndoneAct } from './contradictions/failed-acts';
-import { contradictTableChange } from './contradictions/table-changes';
-import { contradictAlertAbsence } from './contradictions/alert-absence';
-import { contradictOpposite, contradictPolarity, contradictScope } from './contradictions/opposites';
-import { signalName, signalsOf } from './records/signals';
 
 export type { ClaimVerdict } from './claim-view';
 export { DEFAULT_RULE_OPTIONS, type RuleOptions };
@@ -230,64 +191,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   const universal = wording.absent.length === 0 && wording.negated.length === 0 && !wording.hedge ? contradictUniversalBound(view, candidates) : undefined;
   if (universal) return universal;
 
-  const contradiction =
-    contradictPeak(view) ??
-    contradictPeakMoment(view) ??
-    contradictQuantity(view, candidates) ??
-    contradictPinnedFigure(view, candidates) ??
-    contradictHeldBound(view, candidates) ??
-    contradictPersistence(view, candidates) ??
-    contradictFirstAttempt(view, candidates) ??
-    contradictRole(view, candidates) ??
-    contradictCurrentVersion(view, candidates) ??
-    contradictShare(view, candidates) ??
-    contradictActMoment(view, candidates) ??
-    contradictMoment(view, candidates) ??
-    contradictAlertMoment(view, candidates) ??
-    contradictState(view, candidates) ??
-    contradictTrend(view, candidates) ??
-    contradictSpan(view) ??
-    contradictPolarity(view, candidates) ??
-    contradictOpposite(view, candidates) ??
-    contradictScope(view, candidates) ??
-    contradictFieldValue(view, candidates) ??
-    contradictLevel(view, candidates) ??
-    contradictPercentChange(view, candidates) ??
-    contradictTableChange(view) ??
-    contradictRank(view) ??
-    contradictComparison(view) ??
-    contradictHeldValue(view) ??
-    contradictEntryComparison(view) ??
-    contradictTableTrend(view) ??
-    contradictTableBound(view) ??
-    contradictTableMultiple(view) ??
-    contradictRowValue(view) ??
-    contradictSiblingScope(view) ??
-    contradictSiblingColumn(view, candidates) ??
-    contradictActor(view, candidates) ??
-    contradictActingRole(view, candidates) ??
-    contradictActMode(view, candidates) ??
-    contradictEventOrder(view, candidates) ??
-    contradictFirstOfSeveral(view) ??
-    contradictRecordMember(view, candidates) ??
-    contradictClaimedDuration(view, candidates) ??
-    contradictEventSpan(view) ??
-    contradictSpanComparison(view) ??
-    contradictOtherChange(view, candidates) ??
-    contradictOtherMember(view, candidates) ??
-    contradictKindredRecord(view, candidates) ??
-    contradictUniversalSuccess(view, candidates) ??
-    contradictMemberVersion(view) ??
-    contradictAlertAbsence(view) ??
-    contradictAlertResolution(view) ??
-    contradictSuperseded(view, candidates) ??
-    contradictFieldChange(view) ??
-    contradictStayedValue(view) ??
-    contradictReversal(view) ??
-    contradictWidenedScope(view) ??
-    contradictRollbackTarget(view, candidates) ??
-    contradictFailedAct(view, candidates) ??
-    contradictUndoneAct(view);
+  const contradiction = findContradiction(view, candidates);
   if (contradiction) return contradiction;
 
   if (wording.hedge) {

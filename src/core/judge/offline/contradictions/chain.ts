@@ -1,0 +1,110 @@
+// The contradiction checks in the order they run: the first that finds the claim contradicted
+// decides. Each is decided from structure (the records' fields, tables, times and actors), never
+// from text similarity; one concern a file in this folder. Checks that need the support found
+// first (a figure no record holds: row-values.ts, change-ends.ts) run after it, in ../rules.ts.
+import type { IndexedItem } from '../../../retrieval/index';
+import type { ClaimVerdict, ClaimView } from '../claim-view';
+import { contradictPinnedFigure, contradictQuantity } from './quantities';
+import { contradictPeak, contradictPeakMoment } from './peaks';
+import { contradictHeldBound, contradictPersistence } from './persistence';
+import { contradictFirstAttempt, contradictState } from './states';
+import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './field-values';
+import { contradictPercentChange, contradictShare } from './shares-and-changes';
+import { contradictAlertMoment, contradictActMoment, contradictMoment, contradictSpan } from './moments';
+import { contradictTrend } from './trends';
+import { contradictRank } from './ranks';
+import { contradictComparison } from './comparisons';
+import { contradictTableTrend } from './table-trends';
+import { contradictTableBound } from './table-bounds';
+import { contradictEventOrder } from './event-order';
+import { contradictKindredRecord, contradictOtherMember } from './other-members';
+import { contradictAlertResolution } from './alert-resolution';
+import { contradictSiblingScope } from './sibling-scopes';
+import { contradictClaimedDuration } from './claimed-durations';
+import { contradictUniversalSuccess } from './universal-success';
+import { contradictTableMultiple } from './table-multiples';
+import { contradictRowValue } from './row-values';
+import { contradictActor } from './actors';
+import { contradictActMode } from './act-modes';
+import { contradictActingRole } from './acting-roles';
+import { contradictSiblingColumn } from './sibling-columns';
+import { contradictEntryComparison } from './entry-comparisons';
+import { contradictStayedValue } from './stayed-values';
+import { contradictHeldValue } from './held-values';
+import { contradictMemberVersion } from './member-versions';
+import { contradictFieldChange } from './field-changes';
+import { contradictFirstOfSeveral } from './firsts';
+import { contradictRecordMember } from './record-members';
+import { contradictEventSpan } from './event-spans';
+import { contradictSpanComparison } from './span-comparisons';
+import { contradictOtherChange } from './other-changes';
+import { contradictSuperseded } from './superseded';
+import { contradictReversal } from './reversals';
+import { contradictWidenedScope } from './widened-scope';
+import { contradictRollbackTarget } from './rollback-targets';
+import { contradictFailedAct, contradictUndoneAct } from './failed-acts';
+import { contradictTableChange } from './table-changes';
+import { contradictAlertAbsence } from './alert-absence';
+import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
+
+export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
+  return (
+      contradictPeak(view) ??
+      contradictPeakMoment(view) ??
+      contradictQuantity(view, candidates) ??
+      contradictPinnedFigure(view, candidates) ??
+      contradictHeldBound(view, candidates) ??
+      contradictPersistence(view, candidates) ??
+      contradictFirstAttempt(view, candidates) ??
+      contradictRole(view, candidates) ??
+      contradictCurrentVersion(view, candidates) ??
+      contradictShare(view, candidates) ??
+      contradictActMoment(view, candidates) ??
+      contradictMoment(view, candidates) ??
+      contradictAlertMoment(view, candidates) ??
+      contradictState(view, candidates) ??
+      contradictTrend(view, candidates) ??
+      contradictSpan(view) ??
+      contradictPolarity(view, candidates) ??
+      contradictOpposite(view, candidates) ??
+      contradictScope(view, candidates) ??
+      contradictFieldValue(view, candidates) ??
+      contradictLevel(view, candidates) ??
+      contradictPercentChange(view, candidates) ??
+      contradictTableChange(view) ??
+      contradictRank(view) ??
+      contradictComparison(view) ??
+      contradictHeldValue(view) ??
+      contradictEntryComparison(view) ??
+      contradictTableTrend(view) ??
+      contradictTableBound(view) ??
+      contradictTableMultiple(view) ??
+      contradictRowValue(view) ??
+      contradictSiblingScope(view) ??
+      contradictSiblingColumn(view, candidates) ??
+      contradictActor(view, candidates) ??
+      contradictActingRole(view, candidates) ??
+      contradictActMode(view, candidates) ??
+      contradictEventOrder(view, candidates) ??
+      contradictFirstOfSeveral(view) ??
+      contradictRecordMember(view, candidates) ??
+      contradictClaimedDuration(view, candidates) ??
+      contradictEventSpan(view) ??
+      contradictSpanComparison(view) ??
+      contradictOtherChange(view, candidates) ??
+      contradictOtherMember(view, candidates) ??
+      contradictKindredRecord(view, candidates) ??
+      contradictUniversalSuccess(view, candidates) ??
+      contradictMemberVersion(view) ??
+      contradictAlertAbsence(view) ??
+      contradictAlertResolution(view) ??
+      contradictSuperseded(view, candidates) ??
+      contradictFieldChange(view) ??
+      contradictStayedValue(view) ??
+      contradictReversal(view) ??
+      contradictWidenedScope(view) ??
+      contradictRollbackTarget(view, candidates) ??
+      contradictFailedAct(view, candidates) ??
+      contradictUndoneAct(view)
+  );
+}

@@ -16,8 +16,9 @@
 // (rollouts) gives rollbacks done automatically and by an operator, a change list's old and new
 // value and who requested and approved the change, a dosing loop's pause beside its sibling's, and
 // a queue's depth over time. A sixth (roles) gives an act done by another role than the claim's, a
-// plan table's columns and a health check listing two hosts. Each contradicted claim is marked and
-// its hover cites the record that contradicts it.
+// plan table's columns and a health check listing two hosts. A seventh (fleets) gives a deployment's
+// regions and hoists, gateway pushes by model and a controller's rollback. Each contradicted claim is
+// marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -111,6 +112,17 @@ const ROLES: typeof EXPECTED = [
   { text: "On the Pro plan your payout arrives 10 days after the buyer's payment clears.", partition: 'grounded', refs: ['plans.md:E6'] },
 ];
 
+// test/fixtures/workspace/fleets: deploy.json's regions end on 5.3.0, 5.3.0 and 5.3.1 (us-east-1,
+// line 7) and pair hoist TH-75 with controller hc-pp-75 (line 11); rollout.log has a push timeout
+// for model HX-10 (line 2) beside SV-5's; hoist.log has hc-pp-75's rollback "started manually by
+// g.mensah" (line 2).
+const FLEETS: typeof EXPECTED = [
+  { text: 'eu-west-2 now runs 5.3.0.', partition: 'grounded', refs: ['deploy.json:E5'] },
+  { text: 'All three regions now run 5.3.0.', partition: 'contradicted', cites: /final_version=5\.3\.1/ },
+  { text: 'No gateway model other than SV-5 had any push failures during the rollout.', partition: 'contradicted', cites: /rollout\.log:E2 shows model=HX-10/ },
+  { text: 'The controller rolled TH-75 back to 2.7.4 automatically.', partition: 'contradicted', cites: /hoist\.log:E2 shows it manual/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -137,6 +149,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks the wrong role for an act, another plan\'s value from a plan table and the wrong host of two called the slower contradicted, each hover citing its record, and grounds the plan\'s own value', async () => {
     await checkFixture('roles', ROLES);
+  });
+
+  it('marks a version said of every region that one region does not run, a failure denied for every model but one and a rollback read through the controller code its hoist is paired with contradicted, each hover citing its record, and grounds one region\'s version', async () => {
+    await checkFixture('fleets', FLEETS);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

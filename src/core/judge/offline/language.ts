@@ -1,5 +1,6 @@
 // The wording the offline judge reacts to: causal and certainty language (over-reach), hedges
 // (alternative hypotheses), negation and absence, and state words with their opposites.
+import stateGroups from './vocabulary/state-groups.json';
 import { DENIED_COMPARISON_RE, canonicalStem, isStopword } from '../../retrieval/features';
 
 export interface Wording {
@@ -62,39 +63,16 @@ const BEFORE_RE = /\b(?:before|until|till|prior to|by)\s+(\d{1,2}):(\d{2})(?::(\
 const PARTIAL_OUTCOME_RE = /\bpartial(?:ly)?[\s_-]+(?:completed?|succeeded|successful|applied|done)\b|\bcompleted?[\s_-]+with[\s_-]+(?:exceptions|errors|warnings|failures)\b/gi;
 // A status (rolled_back) or a passive ("was rolled back"); "ci-run-07 rolled back …" is an action that may well succeed.
 const ROLLED_BACK_RE = /\brolled_back\b|\b(?:was|were|been|being|is|are)\s+rolled[\s-]back\b/gi;
-/** State groups: words of polarity +1 and −1 describe the same property in opposite ways. */
-const STATE_GROUPS: Record<string, [string[], string[]]> = {
-  outcome: [
-    ['succeeded', 'succeed', 'succeeds', 'success', 'successful', 'successfully', 'passed', 'passes', 'completed', 'complete', 'ok', 'healthy', 'green'],
-    ['failed', 'fail', 'fails', 'failure', 'failing', 'unsuccessful', 'errored', 'unhealthy', 'aborted', 'broken', 'red', 'skipped', 'cancelled', 'canceled'],
-  ],
-  availability: [
-    ['up', 'online', 'available', 'reachable', 'running', 'serving', 'responsive'],
-    ['down', 'offline', 'unavailable', 'unreachable', 'crashed', 'unresponsive', 'outage'],
-  ],
-  switch: [['enabled', 'enable', 'on', 'activated', 'active'], ['disabled', 'disable', 'off', 'deactivated', 'inactive']],
-  // Whether a feature still exists: "deprecated but still works" against "was removed".
-  existence: [['works', 'supported', 'deprecated', 'exists'], ['removed', 'discontinued', 'unsupported']],
-  direction: [
-    ['increased', 'increase', 'increasing', 'rose', 'risen', 'rising', 'grew', 'grown', 'spiked', 'climbed', 'higher', 'up'],
-    ['decreased', 'decrease', 'decreasing', 'fell', 'fallen', 'falling', 'dropped', 'declined', 'shrank', 'lower', 'down'],
-  ],
-  door: [['opened', 'open'], ['closed', 'close']],
-  // Not "allowed": "the allowed leeway" names a limit more often than it states a verdict.
-  verdict: [['accepted', 'approved', 'granted'], ['rejected', 'denied', 'refused', 'blocked']],
-  truth: [['true', 'yes'], ['false', 'no']],
-  connection: [['connected'], ['disconnected']],
-  resolution: [['resolved', 'fixed', 'mitigated'], ['unresolved', 'ongoing', 'persisting', 'persisted']],
-};
+/** State words by group (vocabulary/state-groups.json): the positive ones have polarity +1, the negative ones −1, opposite ways of one property. */
 const STATE_INDEX = new Map<string, Array<{ group: string; polarity: 1 | -1 }>>();
-for (const [group, [positive, negative]] of Object.entries(STATE_GROUPS)) {
+for (const [group, { positive, negative }] of Object.entries(stateGroups.groups)) {
   for (const word of positive) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: 1 }]);
   for (const word of negative) STATE_INDEX.set(word, [...(STATE_INDEX.get(word) ?? []), { group, polarity: -1 }]);
 }
 const CONDITION_BEFORE_RE = /\b(?:if|unless|whether|provided that)\b(?:(?!\b(?:and|then|but|so)\b)[^,;])*$/i;
 
 /** Words that are only weak states (up/down/on/off/yes/no/open are often not about state). */
-const WEAK_STATE_WORDS = new Set(['up', 'down', 'on', 'off', 'yes', 'no', 'open', 'close', 'complete', 'red', 'green', 'higher', 'lower', 'active', 'ok']);
+const WEAK_STATE_WORDS = new Set(stateGroups.weak);
 
 /** Reads the wording of a claim (or an evidence item). */
 export function readWording(text: string): Wording {

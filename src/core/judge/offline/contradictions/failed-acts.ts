@@ -67,7 +67,8 @@ export function contradictUndoneAct(view: ClaimView): ClaimVerdict | undefined {
   if (!act) return undefined;
   const records = doneRecordsOf(view.index).filter(({ path }) => path.slice(0, -1).some((segment) => segment === act || segment === `${act}s`)).map(({ unit }) => unit);
   if (records.length === 0) return undefined;
-  const value = (unit: IndexedItem): string => unit.text.replace(/^.*?=\s*/, '').split(/\s/)[0]!.toLowerCase();
+  // (A JSON leaf's fields hold its own key beside its siblings': rollback.executed is fields.executed.)
+  const value = (unit: IndexedItem): string => (unit.item.fields[unit.item.jsonPath!.split('.').pop()!] ?? '').trim().toLowerCase();
   if (!records.every((unit) => /^(?:false|no|0)$/.test(value(unit)))) return undefined;
   return contradicted(records[0]!, `claim says the ${act} was done, ${records[0]!.item.id} says ${records[0]!.item.jsonPath} = ${value(records[0]!)}`);
 }

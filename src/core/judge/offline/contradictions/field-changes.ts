@@ -11,7 +11,8 @@ import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS, phrasePattern } from '../vocabulary/
 import { periodNumbers } from '../align/table-alignment';
 import changes from '../vocabulary/changes.json';
 
-const STAYS_RE = phrasePattern(changes.fieldChanges.stays);
+/** Wording that says a value stayed ("left at", "unchanged"). */
+export const STAYS_RE = phrasePattern(changes.fieldChanges.stays);
 const SET_TO_RE = new RegExp(`(?:${changes.fieldChanges.setTo.map((phrase) => phrase.replace(/\s+/g, '\\s+')).join('|')})\\s+(?:about\\s+|around\\s+|roughly\\s+)?[$€£]?$`, 'i');
 const UP_RE = phrasePattern(changes.fieldChanges.raised);
 const DOWN_RE = phrasePattern(changes.fieldChanges.lowered);

@@ -39,7 +39,8 @@ export function contradictFieldValue(view: ClaimView, candidates: IndexedItem[])
 /** The letters an identifier starts with (chg-8847 → chg, R11 → r): its kind. */
 const idPrefix = (id: string): string => /^\p{L}+/u.exec(id)?.[0].toLowerCase() ?? '';
 
-const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/;
+/** A version as a field writes it (2.31.4, v5.3.0). */
+export const VERSION_VALUE_RE = /^v?\d+(?:\.\d+){1,3}$/;
 
 /**
  * "Version 2.32.0 is still running on two pods" against `running_version: 2.31.4`: what is the
@@ -47,7 +48,7 @@ const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/;
  */
 export function contradictCurrentVersion(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (!/\b(?:still|now|currently|remains?)\b/i.test(view.claim.text)) return undefined;
-  const versions = view.features.identifiers.filter((id) => VERSION_RE.test(id));
+  const versions = view.features.identifiers.filter((id) => VERSION_VALUE_RE.test(id));
   if (versions.length !== 1) return undefined;
   const version = versions[0]!.replace(/^v/, '');
   // The claim's own verb ("running"), light or not, names the field.
@@ -55,7 +56,7 @@ export function contradictCurrentVersion(view: ClaimView, candidates: IndexedIte
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
-      if (!VERSION_RE.test(value) || value.replace(/^v/, '') === version) continue;
+      if (!VERSION_VALUE_RE.test(value) || value.replace(/^v/, '') === version) continue;
       if (!splitKeyWords(key).some((word) => predicate.includes(word))) continue;
       return contradicted(unit, `claim says ${versions[0]}, ${unit.item.id} says ${key}=${value}`);
     }

@@ -5,8 +5,8 @@
 // only, or the one that says what runs now). A member giving another version there contradicts it.
 import { canonicalStem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
+import { VERSION_VALUE_RE } from './field-values';
 
-const VERSION_VALUE_RE = /^v?\d+(?:\.\d+){1,3}$/;
 /** "all three regions", "every gateway", "both sites", "each of the four hosts": the kind counted whole. */
 const EVERY_KIND_RE = /\b(?:all(?:\s+of\s+the)?|every|each(?:\s+of\s+the)?|both(?:\s+of\s+the)?)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+?s?)\b/iu;
 /** Field words for what runs now, preferred when several version fields hold the claimed one. */
@@ -26,7 +26,7 @@ export function contradictMemberVersion(view: ClaimView): ClaimVerdict | undefin
     const path = unit.item.kind === 'json_field' ? unit.item.jsonPath : undefined;
     const element = path ? /(?:^|\.)([A-Za-z_][\w-]*)\[(\d+)\]\.([\w-]+)$/.exec(path) : null;
     if (!element || canonicalStem(element[1]!.toLowerCase()) !== stem) continue;
-    const value = unit.item.fields[element[3]!] ?? unit.text.replace(/^.*?=\s*/, '').split(/\s/)[0]!;
+    const value = unit.item.fields[element[3]!] ?? '';
     if (!VERSION_VALUE_RE.test(value.trim())) continue;
     const key = element[3]!.toLowerCase();
     if (!members.has(key)) members.set(key, new Map());

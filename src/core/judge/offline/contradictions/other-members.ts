@@ -22,25 +22,37 @@ const TROUBLE_WORDS_RE = new RegExp(`(?<![\\p{L}])(?:${members.troubleWords.map(
 
 export function contradictOtherMember(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge) return undefined;
-  // "No gateway model other than SV-5 had any push failures": the member set apart is written in the claim itself.
-  const except = EXCEPT_KIND_RE.exec(view.claim.text);
-  const match = KIND_RE.exec(view.claim.text) ?? (except ? ([except[0], except[1], except[3], except[4]] as unknown as RegExpExecArray) : null);
-  if (!match) return undefined;
-  const kind = canonicalStem(match[1]!.trim().split(/\s+/).pop()!.toLowerCase());
-  const predicate = [...new Set(extractFeatures(`${match[2]} ${match[3]}`).words)].filter((word) => !LIGHT_WORDS.has(word) && !SCOPE.has(word));
+  const denial = kindDenial(view.claim.text);
+  if (!denial) return undefined;
+  const kind = canonicalStem(denial.kind.trim().split(/\s+/).pop()!.toLowerCase());
+  const predicate = [...new Set(extractFeatures(`${denial.verb} ${denial.rest}`).words)].filter((word) => !LIGHT_WORDS.has(word) && !SCOPE.has(word));
   if (predicate.length === 0) return undefined;
-  // Members named so far (in this claim or before it) are the ones "other" sets apart.
-  // (By letters and digits alone: "Summit Express" names summit-express.)
-  // ("other than SV-5" sets apart only SV-5.)
-  const said = except && !KIND_RE.test(view.claim.text) ? alnum(except[2]!) : alnum([view.claim.text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join(' '));
+  // Members named so far (in this claim or before it) are the ones "other" sets apart; "other than SV-5" sets apart only SV-5.
+  const said = denial.except !== undefined ? alnum(denial.except) : saidSoFar(view);
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const member = memberOf(unit, kind);
     if (!member || said.includes(alnum(member))) continue;
     if (!shows(unit, predicate)) continue;
-    return contradicted(unit, `claim says no other ${match[1]!.trim()} ${match[2]}${match[3]!.replace(/[.!\s]+$/, '')}, ${unit.item.id} shows ${kind}=${member}`);
+    return contradicted(unit, `claim says no other ${denial.kind.trim()} ${denial.verb}${denial.rest.replace(/[.!\s]+$/, '')}, ${unit.item.id} shows ${kind}=${member}`);
   }
   return undefined;
+}
+
+/**
+ * "No other lift reported …" (the kind, its verb, the rest of the predicate), or "No gateway model
+ * other than SV-5 had …", where the member set apart is written in the claim itself (`except`).
+ */
+function kindDenial(text: string): { kind: string; verb: string; rest: string; except?: string } | undefined {
+  const other = KIND_RE.exec(text);
+  if (other) return { kind: other[1]!, verb: other[2]!, rest: other[3]! };
+  const except = EXCEPT_KIND_RE.exec(text);
+  return except ? { kind: except[1]!, verb: except[3]!, rest: except[4]!, except: except[2]! } : undefined;
+}
+
+/** What the report has said up to and with the claim, by letters and digits alone ("Summit Express" names summit-express). */
+function saidSoFar(view: ClaimView): string {
+  return alnum([view.claim.text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join(' '));
 }
 
 /** The record's value of the field that names the kind (lift=ptarmigan-tbar for "lift"). */
@@ -90,7 +102,7 @@ const KIND_FIELDS = new Set(members.kindFields);
 export function contradictKindredRecord(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const denied = [...view.wording.absent, ...view.wording.negated];
   if (view.wording.hedge || denied.length === 0 || !OTHER_RE.test(view.claim.text)) return undefined;
-  const said = alnum([view.claim.text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join(' '));
+  const said = saidSoFar(view);
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
   for (const exemplar of records) {
     if (!denied.some((word) => exemplar.wordSet.has(word))) continue;

@@ -7,11 +7,10 @@ import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { dateMatches } from '../derive/matching';
 import { fieldChangesOf } from '../records/field-changes';
-import { phrasePattern } from '../vocabulary/index';
+import { STAYS_RE } from './field-changes';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import changes from '../vocabulary/changes.json';
 
-const STAYS_RE = phrasePattern(changes.fieldChanges.stays);
 /** The words of the staying phrases themselves ("left unchanged"): not what is said to stay. */
 const STAY_WORDS = new Set(changes.fieldChanges.stays.flatMap((phrase) => phrase.split(/\s+/)).map((word) => canonicalStem(word.toLowerCase())));
 

@@ -135,20 +135,18 @@ export function periodRange(text: string, ends: readonly string[], values: reado
   return inside.length > 2 ? inside : undefined;
 }
 
-/** Month names as a claim writes them, for finding where a period is written. */
-const MONTH_WORD_RE = /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/giu;
-
 /**
  * The claim's periods with the months between two it joins as a range ("the May–October season",
  * "June through August"): each month of the range, so rows of every month in it are the
  * claim's, not only the two ends'.
  */
 export function withMonthRanges(text: string, periods: readonly PeriodKey[]): PeriodKey[] {
-  const written = [...text.matchAll(MONTH_WORD_RE)].map((m) => ({ at: m.index, word: m[0], key: periodKey(m[0]) }));
+  // (Months as the claim writes them: the words the period reader takes for a month.)
+  const written = [...text.matchAll(/\p{L}+/gu)].map((m) => ({ at: m.index, word: m[0], key: periodKey(m[0]) })).filter(({ key }) => key?.kind === 'month');
   const out = [...periods];
   for (let i = 0; i + 1 < written.length; i++) {
     const [a, b] = [written[i]!, written[i + 1]!];
-    if (!a.key || !b.key || a.key.kind !== 'month' || b.key.kind !== 'month') continue;
+    if (!a.key || !b.key) continue;
     const between = text.slice(a.at + a.word.length, b.at);
     if (!RANGE_JOIN_RE.test(between)) continue;
     const [from, to] = [Number(a.key.key.slice(5)), Number(b.key.key.slice(5))];

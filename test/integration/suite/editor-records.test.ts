@@ -17,8 +17,9 @@
 // value and who requested and approved the change, a dosing loop's pause beside its sibling's, and
 // a queue's depth over time. A sixth (roles) gives an act done by another role than the claim's, a
 // plan table's columns and a health check listing two hosts. A seventh (fleets) gives a deployment's
-// regions and hoists, gateway pushes by model and a controller's rollback. Each contradicted claim is
-// marked and its hover cites the record that contradicts it.
+// regions and hoists, gateway pushes by model, a controller's rollback, a price change, firmware
+// attempts and depots' on-time rates. Each contradicted claim is marked and its hover cites the
+// record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -112,7 +113,7 @@ const ROLES: typeof EXPECTED = [
   { text: "On the Pro plan your payout arrives 10 days after the buyer's payment clears.", partition: 'grounded', refs: ['plans.md:E6'] },
 ];
 
-// test/fixtures/workspace/fleets: deploy.json's regions end on 5.3.0, 5.3.0 and 5.3.1 (us-east-1,
+// test/fixtures/workspace/fleets (also tariffs, firmware and depots below): deploy.json's regions end on 5.3.0, 5.3.0 and 5.3.1 (us-east-1,
 // line 7) and pair hoist TH-75 with controller hc-pp-75 (line 11); rollout.log has a push timeout
 // for model HX-10 (line 2) beside SV-5's; hoist.log has hc-pp-75's rollback "started manually by
 // g.mensah" (line 2).
@@ -121,6 +122,12 @@ const FLEETS: typeof EXPECTED = [
   { text: 'All three regions now run 5.3.0.', partition: 'contradicted', cites: /final_version=5\.3\.1/ },
   { text: 'No gateway model other than SV-5 had any push failures during the rollout.', partition: 'contradicted', cites: /rollout\.log:E2 shows model=HX-10/ },
   { text: 'The controller rolled TH-75 back to 2.7.4 automatically.', partition: 'contradicted', cites: /hoist\.log:E2 shows it manual/ },
+  // tariffs.log changes the day pass from 12.00 to 13.50 on 1 June (line 2); firmware.log flashes
+  // WQM-02/L4 on attempt=2 (line 3); depots.csv ranks East (93.1) above North (91.5) and West (86.4) last.
+  { text: 'The day pass price was left unchanged on 1 June.', partition: 'contradicted', cites: /tariffs\.log:E2 changes eur from 12\.00 to 13\.50/ },
+  { text: 'Every controller flashed successfully on the first attempt.', partition: 'contradicted', cites: /firmware\.log:E3 gives attempt=2/ },
+  { text: 'North had the best on-time rate of the four depots.', partition: 'contradicted', cites: /East 93\.1 \(depots\.csv:E4\) is the top/ },
+  { text: 'West had the weakest on-time rate of the four depots.', partition: 'grounded', refs: ['depots.csv:E5'] },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -151,7 +158,7 @@ describe('editor: checks against records and later documents', () => {
     await checkFixture('roles', ROLES);
   });
 
-  it('marks a version said of every region that one region does not run, a failure denied for every model but one and a rollback read through the controller code its hoist is paired with contradicted, each hover citing its record, and grounds one region\'s version', async () => {
+  it('marks a version said of every region that one region does not run, a failure denied for every model but one, a rollback read through the controller code its hoist is paired with, a price said to stay that changed, a first attempt a second belies and the wrong best depot contradicted, each hover citing its record, and grounds one region\'s version and the weakest depot', async () => {
     await checkFixture('fleets', FLEETS);
   });
 

@@ -212,7 +212,7 @@ export async function run(): Promise<string> {
  */
 function batches(dev: ClaimOutcome[]): string[] {
   const batchOf = (name: string): string => {
-    const n = Number(/-(\d\d)-/.exec(name)?.[1] ?? 0);
+    const n = Number(/-(\d+)-/.exec(name)?.[1] ?? 0);
     if (n <= 6) return '`*-01` … `*-06`';
     const first = n % 2 === 1 ? n : n - 1;
     return `\`*-${String(first).padStart(2, '0')}\` / \`*-${String(first + 1).padStart(2, '0')}\``;

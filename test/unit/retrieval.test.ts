@@ -234,4 +234,11 @@ describe('clock times with and without a zone', () => {
     assert.deepEqual(times('2026-02-02T09:15:00+01:00 start')[0]!.slice(1), [33300, 29700]);
     assert.deepEqual(times('at 09:15:00-05:00 start')[0]!.slice(1), [33300, 51300]);
   });
+
+  it('a range written with a hyphen gives both its times: the second is read, not swallowed as an offset', () => {
+    // 02:00 is 7,200 s and 04:00 is 14,400 s; neither has a zone.
+    assert.deepEqual(times('maintenance_window_utc=02:00-04:00'), [['02:00', 7200, undefined], ['04:00', 14400, undefined]]);
+    // Within an ISO date-time the minus is the offset: 13:45 at UTC−5 is 18:45 UTC (67,500 s).
+    assert.deepEqual(times('2026-03-17T13:45-05:00 start'), [['2026-03-17T13:45-05:00', 49500, 67500]]);
+  });
 });

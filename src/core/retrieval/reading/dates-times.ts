@@ -7,7 +7,7 @@ import { ZONE_OFFSETS, monthNumber } from './vocabulary';
 import { execAll } from './matches';
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
-const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|[+-]\d{2}:?\d{2}|\s*UTC)?/gi;
+const TIME_RE = /\b(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?(?:\s*([ap])\.?m\.?\b)?(?:Z|\+\d{2}:?\d{2}|(?<=:[0-5]\d:[0-5]\d(?:\.\d+)?|T\d{1,2}:[0-5]\d)-\d{2}:?\d{2}|\s*UTC)?/gi;
 const HOUR_ONLY_RE = /(?<![\p{L}\p{N}:.])(1[0-2]|0?[1-9])\s?([ap])\.?m\b\.?(?:\s*(?:UTC|GMT|Z)\b)?/giu;
 const ZONE_AFTER_RE = /^\s*\(?(CET|CEST|BST|EET|EEST|EST|EDT|CST|CDT|PST|PDT|JST)\b/;
 const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
@@ -74,10 +74,10 @@ export function readTimes(text: string, spans: ReadSpans, detail: ReadingDetail)
     if (meridiem === 'a' && hours === 12) hours = 0;
     const seconds = hours * 3600 + Number(match[2]) * 60 + (match[3] ? Number(match[3]) : 0);
     // "09:00 CEST", "09:00:00+02:00" and "07:00Z" are all 07:00 UTC.
-    // "13:45-14:00" is a range, not 13:45 at UTC−14: a minus offset counts after a time with
-    // seconds or within an ISO date-time (2026-03-17T13:45-05:00).
-    const signed = /([+-])(\d{2}):?(\d{2})$/.exec(match[0]);
-    const offset = signed && (signed[1] === '+' || match[3] !== undefined || text[match.index - 1] === 'T') ? signed : null;
+    // "13:45-14:00" is a range, not 13:45 at UTC−14: the pattern reads a minus offset only after
+    // a time with seconds or within an ISO date-time (2026-03-17T13:45-05:00), so the range's
+    // second time is read in its turn.
+    const offset = /([+-])(\d{2}):?(\d{2})$/.exec(match[0]);
     const zone = ZONE_AFTER_RE.exec(text.slice(match.index + match[0].length));
     const offsetHours = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) + Number(offset[3]) / 60) : zone ? ZONE_OFFSETS[zone[1]!.toLowerCase()]! : /(?:Z|UTC)$/i.test(match[0]) ? 0 : undefined;
     const utc = offsetHours === undefined ? undefined : (((seconds - offsetHours * 3600) % 86400) + 86400) % 86400;

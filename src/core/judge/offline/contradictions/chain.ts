@@ -45,6 +45,7 @@ import { contradictRollbackTarget } from './rollback-targets';
 import { contradictFailedAct, contradictUndoneAct } from './failed-acts';
 import { contradictTableChange } from './table-changes';
 import { contradictAlertAbsence } from './alert-absence';
+import { contradictWindowFit } from './window-fit';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -59,6 +60,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictRole(view, candidates) ??
       contradictCurrentVersion(view, candidates) ??
       contradictShare(view, candidates) ??
+      contradictWindowFit(view) ??
       contradictActMoment(view, candidates) ??
       contradictMoment(view, candidates) ??
       contradictAlertMoment(view, candidates) ??

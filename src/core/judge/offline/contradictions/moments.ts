@@ -1,6 +1,7 @@
 // A time, a date or a span the evidence gives otherwise: how long a numbered entity lasted (its
 // first to its last record), when an alert fired or cleared (its own fired_at and resolved_at),
 // and the moment of the event the claim dates.
+import { claimedWindow } from '../claims/window';
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
@@ -122,7 +123,10 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
   // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
   const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean =>
     key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
+  // A window's bounds ("inside the 02:00–04:00 window") are no event's time: window-fit.ts reads them.
+  const window = claimedWindow(view.claim.text, view.features.times);
   for (const time of view.features.times) {
+    if (window && (time === window.start || time === window.end)) continue;
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
     // A record that gives the claimed time itself is no counter-example, whatever other times it holds.
     const unit = candidates.find((u) => u.features.times.length > 0 && !u.features.times.some((t) => timeMatches(time, t)) && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));

@@ -50,24 +50,53 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
   return undefined;
 }
 
+/** A denied passing of a bound, said of all time: "never went above 41", "never dropped below 98%". */
+const NEVER_PAST_RE = /\b(?:never|at no (?:time|point))\s+(?:\p{L}+\s+){0,2}?(?:above|over|below|under|exceed(?:ed|s)?|beyond|past)\b/iu;
+
+/** A bound said of every member of a set ("at all three upgraded sites", "on every day", "for each lane"). */
+const EVERY_MEMBER_RE = /\b(?:at|on|in|for|across) (?:all|every|each)\b(?: \p{L}+\b)?/iu;
+
+/** Right after the bound: the capacity it is read against ("41 of 50 connections"). */
+const OF_CAPACITY_RE = /^\s*(?:of|out of|\/)\s*\d/i;
+
 /**
  * "rabbit-3 stayed under 8 GiB throughout": a bound said to hold over time holds at every
  * record of the entity. The measure is the one the claim names, or, when it names none, the
  * values of the bound's unit on its scale (memory near 8 GiB, not a 180 GiB disk).
  */
 export function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  if (view.features.quantities.length !== 1 || !isBound(view.features.quantities[0]!) || view.wording.negated.length > 0) return undefined;
-  if (!PERSISTENCE_RE.test(view.claim.text) && !/\b(?:throughout|at all times|the whole time|all along)\b/i.test(view.claim.text)) return undefined;
-  const bound = view.features.quantities[0]!;
+  const bounds = view.features.quantities.filter(isBound);
+  if (bounds.length !== 1) return undefined;
+  const bound = bounds[0]!;
+  // "never went above 41 of 50": the denial is the bound's own wording (at no time above), and
+  // the other figure is the capacity the bound is read against, not a value of the series.
+  const neverPast = NEVER_PAST_RE.test(view.claim.text);
+  if (view.wording.negated.length > 0 && !neverPast) return undefined;
+  // The members' count ("at all three sites") is the scope's, not a value.
+  const members = EVERY_MEMBER_RE.exec(view.claim.text);
+  const others = view.features.quantities.filter((q) => q !== bound && !(members && q.start >= members.index && q.start < members.index + members[0].length));
+  if (others.length > 0 && !(neverPast && OF_CAPACITY_RE.test(view.claim.text.slice(bound.start + bound.raw.length)))) return undefined;
+  if (!neverPast && !PERSISTENCE_RE.test(view.claim.text) && !/\b(?:throughout|at all times|the whole time|all along)\b/i.test(view.claim.text)) return undefined;
   const anchored = view.features.identifiers.length + view.features.nameGroups.length > 0;
-  if (!anchored || !bound.hasUnit) return undefined;
+  // "at all three upgraded sites", "on every day": the bound is said of every member, whose
+  // records then need no anchor — but only a measure the claim names picks them (below).
+  const everyMember = !anchored && members !== null;
+  if (!(anchored || everyMember) || !(bound.hasUnit || neverPast)) return undefined;
   const named = (e: Quantity): boolean => sharesKey(bound, e);
   const onScale = (e: Quantity): boolean => e.value >= bound.value / 2.5 && e.value <= bound.value * 2.5;
   const series = view.index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsAllAnchors(view, unit));
-  const values = series.flatMap((unit) => unit.features.quantities.filter((e) => e.hasUnit && e.dimension === bound.dimension).map((e) => ({ unit, e })));
-  const measured = values.some(({ e }) => named(e)) ? values.filter(({ e }) => named(e)) : values.filter(({ e }) => onScale(e));
-  // One measure only: two on the same scale leave unclear which the claim is about.
-  if (measured.length < 2 || new Set(measured.map(({ e }) => e.key.join('+'))).size > 1) return undefined;
+  const capacities = others;
+  const values = series.flatMap((unit) =>
+    unit.features.quantities
+      .filter((e) => (e.hasUnit || !bound.hasUnit) && e.dimension === bound.dimension && !capacities.some((c) => quantityMatches(c, e)))
+      .map((e) => ({ unit, e })),
+  );
+  const isNamed = values.some(({ e }) => named(e));
+  if (everyMember && !isNamed) return undefined;
+  const measured = isNamed ? values.filter(({ e }) => named(e)) : values.filter(({ e }) => onScale(e));
+  // One measure only: two unnamed ones on the same scale leave unclear which the claim is about
+  // (values the claim's own measure word names are that measure, however their fields are worded).
+  if (measured.length < 2 || (!isNamed && new Set(measured.map(({ e }) => e.key.join('+'))).size > 1)) return undefined;
   const outside = measured.find(({ e }) => !satisfiesBound(bound, e) && !quantityMatches({ ...bound, qualifier: undefined }, e));
   if (!outside || !candidates.length) return undefined;
   return contradicted(outside.unit, `claim says it stayed ${bound.qualifier === 'upper' ? 'under' : 'above'} ${bound.raw.trim()}, ${outside.unit.item.id} says ${outside.e.raw.trim()}`);

@@ -28,7 +28,7 @@ export function contradictSiblingColumn(view: ClaimView, candidates: IndexedItem
     if (named.length !== 1) continue;
     const own = named[0]!;
     // The row must be the claim's: its words beyond the keys (payout, clear).
-    if (wordShare(view, unit, new Set([...cells.map((c) => canonicalStem(c.key)), ...figure.key])) < 0.5) continue;
+    if (wordShare(view, unit, new Set(cells.map((c) => canonicalStem(c.key)))) < 0.5) continue;
     const ownFigure = own.figures[0];
     if (!ownFigure || quantityMatches(figure, ownFigure)) continue;
     const other = cells.find((c) => c !== own && c.figures.length === 1 && quantityMatches(figure, c.figures[0]!));

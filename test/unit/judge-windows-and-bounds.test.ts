@@ -1,0 +1,125 @@
+// The offline judge's rules on readings of session 22, each general: work said to have run or
+// finished inside a time window that a record of its finish overruns, while the window's own
+// bounds are no event time for other checks; a bound denied of all time ("never went above 41 of
+// 50") or said of every member ("stayed above 98.5% at all three sites") that one record of the
+// named measure breaks; a plan table's value said of one column that is another column's. Evidence
+// is parsed by the real reader; the rules' proposal is checked. Expected verdicts are worked out
+// by hand in the comments.
+import * as assert from 'node:assert/strict';
+import type { JudgedClaim } from '../../src/core/review-types';
+import { judge, type Source } from '../support/judge-sources';
+
+const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
+
+describe('offline judge: time windows, bounds over a series, plan table columns', () => {
+  const change = (finishedAt: string): Source => ({
+    file: 'deploy.json',
+    text: JSON.stringify(
+      {
+        change_id: 'CHG-7781',
+        approved_at: '2025-05-06T15:40:00Z',
+        window: { start: '2025-05-07T06:00:00Z', end: '2025-05-07T10:00:00Z' },
+        result: { status: 'completed', finished_at: finishedAt },
+      },
+      null,
+      2,
+    ),
+  });
+
+  it('work said to have run inside a window that its finish record overruns', async () => {
+    // finished_at 10:14 is 14 minutes past the window's 10:00 end.
+    const wrong = await proposed('The work ran inside the approved 06:00–10:00 window.', [change('2025-05-07T10:14:00Z')]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /14 min past the window/);
+    // Finished at 09:41: inside, so nothing refutes it.
+    const right = await proposed('The work ran inside the approved 06:00–10:00 window.', [change('2025-05-07T09:41:00Z')]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const waves = {
+    file: 'rollout.log',
+    text: [
+      '2025-05-06T02:01:10+02:00 INFO rollout-ctl[LW] wave 1 started release=5.8.2',
+      '2025-05-06T03:02:26+02:00 INFO rollout-ctl[LW] wave 1 completed upgraded=40/40',
+      '2025-05-07T02:04:55+02:00 INFO rollout-ctl[CS] wave 2 started release=5.8.2',
+      '2025-05-07T03:31:48+02:00 INFO pos-term[CS-POS-07] receipt printed order=88121',
+      '2025-05-07T04:12:40+02:00 INFO rollout-ctl[CS] wave 2 completed upgraded=110/112',
+    ].join('\n'),
+  };
+
+  it('a wave said to have finished inside the window read from the log line that says it completed', async () => {
+    // Wave 2 completed at 04:12 (clock time as written), 13 minutes past 04:00; the receipt line
+    // names no work finishing and counts for nothing.
+    const wrong = await proposed('Both waves finished inside the 02:00–04:00 maintenance window.', [waves]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /13 min past the window/);
+  });
+
+  it("a window's bounds are not an event's time: another time of the record that gives the window does not refute them", async () => {
+    // The record gives the window as 02:00-04:00 beside its approval at 16:20; the installs at
+    // 02:10 and 03:16 fall inside it.
+    const plan = {
+      file: 'deploy.json',
+      text: JSON.stringify({ change_id: 'CHG-118', approved_at: '2025-05-05T16:20:00Z', maintenance_window_utc: '02:00-04:00' }, null, 2),
+    };
+    const installs = {
+      file: 'install.log',
+      text: ['2025-05-06T02:10:05Z INFO installer[tunnel-3] install completed version=4.3.1', '2025-05-06T03:16:40Z INFO installer[tunnel-7] install completed version=4.3.1'].join('\n'),
+    };
+    const judged = await proposed('All installs ran inside the 02:00–04:00 maintenance window.', [plan, installs]);
+    assert.notEqual(judged.partition, 'contradicted', judged.reason);
+  });
+
+  const pool = {
+    file: 'app.log',
+    text: [
+      '2025-03-01T07:40:01Z INFO booking-api[bk-app-1] health check ok pool=8/50',
+      '2025-03-01T07:58:40Z WARN booking-api[bk-app-1] db pool usage 41/50 waiters=3',
+      '2025-03-01T08:07:12Z WARN booking-api[bk-app-1] db pool usage 49/50 waiters=16',
+      '2025-03-01T08:26:34Z INFO booking-api[bk-app-1] db pool usage 10/50 waiters=0',
+    ].join('\n'),
+  };
+
+  it('a bound denied of all time ("never went above 41 of 50") that a later reading of the measure passes', async () => {
+    // 49 of 50 at 08:07 is above 41; the 50 of "of 50" is the pool's size, not a reading.
+    const wrong = await proposed('The pool on bk-app-1 never went above 41 of 50 connections.', [pool]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /49/);
+    // The highest reading is 49: "never went above 49 of 50" holds.
+    const right = await proposed('The pool on bk-app-1 never went above 49 of 50 connections.', [pool]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  const daily = {
+    file: 'metrics.log',
+    text: [
+      '[tool=metrics row=1] date=2025-03-10 site=ashby bookings=1184 booking_success_pct=98.9 kiosk_errors=3',
+      '[tool=metrics row=2] date=2025-03-10 site=corbin bookings=902 booking_success_pct=98.7 kiosk_errors=4',
+      '[tool=metrics row=3] date=2025-03-11 site=ashby bookings=1210 booking_success_pct=99.0 kiosk_errors=4',
+      '[tool=metrics row=4] date=2025-03-11 site=corbin bookings=915 booking_success_pct=98.2 kiosk_errors=3',
+    ].join('\n'),
+  };
+
+  it('a bound said of every member that one row of the named measure breaks', async () => {
+    // Row 4: corbin's booking success was 98.2% on 11 March, under 98.5%.
+    const wrong = await proposed('Daily booking success stayed above 98.5% at all sites.', [daily]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /98\.2/);
+    // Every row is at or above 98.2%: "stayed above 98%" holds.
+    const right = await proposed('Daily booking success stayed above 98% at all sites.', [daily]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it("a plan table's value said of one plan that is another plan's column", async () => {
+    // Standard allows 100 open holds per site; 500 is Plus's.
+    const plans = {
+      file: 'plans.md',
+      text: ['# Plans and limits', '', '| Limit | Standard | Plus | Enterprise |', '| --- | --- | --- | --- |', '| Open quality holds per site | 100 | 500 | unlimited |', '| Max pallets per hold | 50 | 200 | 1,000 |'].join('\n'),
+    };
+    const wrong = await proposed('Standard also caps a site at 500 open holds at a time.', [plans]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /500 is plus's/);
+    const right = await proposed('Standard caps a site at 100 open holds at a time.', [plans]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

@@ -32,10 +32,11 @@ describe('offline judge: a weekday names the dated row of a week that falls on i
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 
-  it('two weeks of rows leave a weekday ambiguous', async () => {
-    // 2024-06-03 and 2024-06-10 are both Mondays: "Monday" names no single row.
+  it('two weeks of rows leave a weekday ambiguous: one Monday\'s figure is not refuted by the other Monday', async () => {
+    // 2024-06-03 and 2024-06-10 are both Mondays: "Monday" names no single row, and $300,000 is
+    // the second Monday's. (A figure neither Monday gives, $421,300, is wrong whichever is meant.)
     const twoWeeks = { file: 'recon.csv', text: ['date,breaks,break_notional_usd', '2024-06-03,69,412300', '2024-06-10,50,300000', '2024-06-11,40,100000'].join('\n') };
-    const verdict = await judge("Monday's break notional was $421,300.", [twoWeeks]);
+    const verdict = await judge("Monday's break notional was $300,000.", [twoWeeks]);
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });

@@ -122,4 +122,11 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     const right = await proposed('Standard caps a site at 100 open holds at a time.', [plans]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it('"line 22" names the line a record codes by its initial (L22), so the number is no missing figure', async () => {
+    // Row 2 is line L22's 21 October: 294,457 packed.
+    const lines = { file: 'line_daily.csv', text: ['date,line,job,packed', '2024-10-21,L21,BT-0460,240211', '2024-10-21,L22,BT-0612,294457'].join('\n') };
+    const judged = await proposed('Line 22 packed 294,457 bottles on 21 October.', [lines]);
+    assert.equal(judged.partition, 'grounded', judged.reason);
+  });
 });

@@ -137,6 +137,17 @@ describe('evidence index', () => {
   ];
   const index = buildEvidenceIndex(items);
 
+  it('a record dated with a full date holds its weekday as a word, so "on Wednesday" finds the day', () => {
+    // 2024-10-23 was a Wednesday (2024-10-21 a Monday); a month and day alone give no weekday.
+    const days = buildEvidenceIndex([
+      item('D1', 'date=2024-10-21 line=L21 packed=240211', 'tool_row'),
+      item('D2', 'date=2024-10-23 line=L21 packed=198004', 'tool_row'),
+      item('D3', 'Changeovers are planned for 23 October.', 'paragraph'),
+    ]);
+    const wednesday = extractFeatures('wednesday').words[0]!;
+    assert.deepEqual(days.items.filter((unit) => unit.wordSet.has(wednesday)).map((unit) => unit.item.id), ['D2']);
+  });
+
   it('ranks the row with the host, the value and the time first', () => {
     // E3 holds db-prod-1, 97 (as 97.2) and 14:02; E1 only the host, E2 only the time.
     const hits = index.search('CPU on db-prod-1 reached 97% at 14:02');

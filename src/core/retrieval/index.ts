@@ -4,7 +4,7 @@
 // of every line (no O(claims × items) scans).
 import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
-import { extractFeatures, extractTermFeatures, type TextFeatures } from './features';
+import { canonicalStem, extractFeatures, extractTermFeatures, type TextFeatures } from './features';
 import { bestFirst } from './best-first';
 import { IndexedUnit, unitFeatures, type IndexedItem } from './indexed-unit';
 
@@ -211,7 +211,8 @@ export class EvidenceIndex {
    */
   private indexUnit(item: EvidenceItem, position: number, text: string, sentence: number): IndexedItem {
     const unit = this.items.length;
-    const features = unitFeatures(item, text, sentence, extractTermFeatures);
+    const read = unitFeatures(item, text, sentence, extractTermFeatures);
+    const features = read.dates.length > 0 ? { ...read, words: withWeekdays(read.words, read.dates) } : read;
     collectTerms(features, UNIT_TERMS, UNIT_KINDS);
     for (const term of UNIT_TERMS) this.addPosting(term, unit);
     return new IndexedUnit(item, position, unit, text, sentence, UNIT_TERMS.length, features.words, features.identifiers);
@@ -349,4 +350,19 @@ export class EvidenceIndex {
 /** Builds the index over a review's evidence items (once per judge call). */
 export function buildEvidenceIndex(items: readonly EvidenceItem[]): EvidenceIndex {
   return new EvidenceIndex(items);
+}
+
+const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+
+/**
+ * A record dated 2024-10-23 happened on a Wednesday: the weekday of each full date is one of its
+ * words, so "on Wednesday" finds the day's rows and is no word the evidence lacks.
+ */
+function withWeekdays(words: string[], dates: TextFeatures['dates']): string[] {
+  const weekdays = new Set<string>();
+  for (const date of dates) {
+    if (date.year === undefined || date.day === undefined) continue;
+    weekdays.add(WEEKDAY_STEMS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()]!);
+  }
+  return weekdays.size > 0 ? [...words, ...[...weekdays].filter((stem) => !words.includes(stem))] : words;
 }

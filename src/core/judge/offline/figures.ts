@@ -123,6 +123,9 @@ export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): 
   if (!noun) return false;
   const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');
   for (const id of unit.identifierSet) if (label.test(id)) return true;
+  // "line 22" against L22, "pump 3" against P-03: a code of the noun's initial and the number, whole.
+  const initialCode = new RegExp(`^${noun[0]}[-_]?0*${quantity.raw.trim()}$`, 'u');
+  for (const id of unit.identifierSet) if (initialCode.test(id)) return true;
   // "week 42" against week=42: the field the noun names holds the number.
   for (const [key, value] of Object.entries(unit.item.fields)) if (value.trim() === quantity.raw.trim() && key.toLowerCase().split(/[_.\s-]+/).includes(noun)) return true;
   // "week 15", "quarter 4": a period records write as a code (2026-W15, 2025Q4).

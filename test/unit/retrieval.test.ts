@@ -235,6 +235,14 @@ describe('sentences of a document block', () => {
   });
 });
 
+describe('number words and units', () => {
+  it('a unit glued by a hyphen to more of a code is the code\'s: "Four KG-MAIN sessions" counts sessions, "six kg" weighs', () => {
+    const figures = (text: string) => extractFeatures(text).quantities.map((q) => [q.raw, q.dimension, q.value]);
+    assert.deepEqual(figures('Four KG-MAIN sessions were cancelled.'), [['Four', 'count', 4]]);
+    assert.deepEqual(figures('six kg of flour'), [['six kg', 'mass', 6]]);
+  });
+});
+
 describe('clock times with and without a zone', () => {
   const times = (text: string) => extractFeatures(text).times.map((t) => [t.raw, t.seconds, t.utc]);
 

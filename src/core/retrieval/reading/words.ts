@@ -33,7 +33,8 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
       // "three minutes", "three consecutive days", "three hours and twenty minutes".
-      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b/i.exec(text.slice(at + matched.length, at + matched.length + 30));
+      // (A unit glued to more of a name is the name's: "Four KG-MAIN sessions" are no kilograms.)
+      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b(?![-_/][a-z\d])/i.exec(text.slice(at + matched.length, at + matched.length + 30));
       const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
       const unit = unitWord ? UNITS[unitWord] : undefined;
       if (lastCompound && lastCompound.end === at && unit && lastCompound.quantity.dimension === unit.dimension) {

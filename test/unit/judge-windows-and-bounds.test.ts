@@ -129,4 +129,13 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     const judged = await proposed('Line 22 packed 294,457 bottles on 21 October.', [lines]);
     assert.equal(judged.partition, 'grounded', judged.reason);
   });
+
+  it('an amount of money is not the figure in days a release note changed', async () => {
+    // The note moves a notice period from 5 days to 3; the hold fee of $5 is another thing.
+    const guide = { file: 'membership.md', text: ['# Pausing', '', 'While paused you pay a $5 hold fee for each paused month, on your usual billing date.'].join('\n') };
+    const notes = { file: 'release-notes.md', text: ['# Release notes', '', '## 4.2', '', 'Pause requests must now be submitted 3 days before the billing date, changed from 5 days to 3 days.'].join('\n') };
+    const judged = await proposed('You are charged a $5 hold fee for each paused month.', [guide, notes]);
+    assert.notEqual(judged.partition, 'contradicted', judged.reason);
+  });
 });
+

@@ -3,6 +3,7 @@
 // The claim repeats the old value from the document the change supersedes; the change statement
 // (records/changes.ts) names the same thing in the claim's words and gives the value it has now.
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
+import { CURRENCY_SIGNS } from '../../../retrieval/reading/vocabulary';
 import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
@@ -28,7 +29,8 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
   const statements = candidates.filter((unit) => unit.item.kind === 'paragraph' && unit.features.quantities.some((e) => figures.some((q) => quantityMatches(q, e))));
   for (const change of changesOf(view.index)) {
     const { unit } = change;
-    const claimed = figures.find((q) => quantityMatches(q, change.old));
+    // An amount of money ("$5 hold fee") is not a figure in units ("from 5 days to 3 days").
+    const claimed = figures.find((q) => quantityMatches(q, change.old) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
     // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
     if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
     // About the same thing: the change's item holds at least two of the claim's content words,
@@ -85,4 +87,9 @@ function rangeOf(figures: readonly Quantity[]): { low: Quantity; high: Quantity 
   const [low, high] = [...figures].sort((a, b) => a.start - b.start) as [Quantity, Quantity];
   if (!high.hasUnit || (low.hasUnit && low.dimension !== high.dimension) || low.value >= high.value) return undefined;
   return { low, high };
+}
+
+/** A figure written after a currency sign ("$5", "£19.50"). */
+function writtenAsMoney(text: string, quantity: Quantity): boolean {
+  return CURRENCY_SIGNS.includes(text[quantity.start - 1] ?? '');
 }

@@ -137,5 +137,16 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     const judged = await proposed('You are charged a $5 hold fee for each paused month.', [guide, notes]);
     assert.notEqual(judged.partition, 'contradicted', judged.reason);
   });
+
+  it("a runbook's instruction not to do something does not deny that it was done", async () => {
+    // "Do not restart the belt …" prescribes; the log shows the restart at 02:18.
+    const runbook = { file: 'runbook.md', text: ['# Lehr belt trip', '', '- Do not restart the belt after a drive trip until the electrician has cleared the cause.'].join('\n') };
+    const plant = { file: 'plant.log', text: '2024-09-14T02:18:05Z INFO lehr[L22] belt restarted after drive reset speed_pct=100' };
+    const event = await proposed('02:18 — after a drive reset the belt restarted.', [runbook, plant]);
+    assert.notEqual(event.partition, 'contradicted', event.reason);
+    // A claim about what may be done is what the instruction denies.
+    const allowed = await proposed('The belt can be restarted after a drive trip before the electrician has cleared the cause.', [runbook]);
+    assert.equal(allowed.partition, 'contradicted', allowed.reason);
+  });
 });
 

@@ -30,6 +30,9 @@ export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): 
     const clause = unit.text.split(/;|\.\s/).find((part) => readWording(part).negated.some((word) => view.words.has(word)));
     if (!clause) continue;
     if (readWording(clause).negated.some((word) => deniedInOtherWords.has(word))) continue;
+    // "Do not restart the belt until …" instructs; it denies what the claim says happened only
+    // when the claim too speaks of what may or must be done.
+    if (INSTRUCTION_RE.test(clause) && !PRESCRIPTION_RE.test(view.claim.text)) continue;
     const clauseWords = new Set(extractFeatures(clause).words);
     const shared = heavy.filter((word) => clauseWords.has(word)).length;
     if (shared / heavy.length < 0.6) continue;
@@ -37,6 +40,12 @@ export function contradictPolarity(view: ClaimView, candidates: IndexedItem[]): 
   }
   return undefined;
 }
+
+/** A clause that tells the reader not to do something ("Do not restart …", "- Never raise …"). */
+const INSTRUCTION_RE = /^\s*(?:[-*•]\s*|\d+[.)]\s*)?(?:do not|don't|don’t|never)\b/i;
+
+/** A claim about what may, must or should be done, which an instruction can deny. */
+const PRESCRIPTION_RE = /\b(?:can|cannot|can't|may|must|should|shall|need(?:s)? to|required|allowed|permitted|supposed to|safe to|ok to|okay to)\b/i;
 
 /**
  * The actions a claim denies or defers without a "not": the verb after "against", "rather than",

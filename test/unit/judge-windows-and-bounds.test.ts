@@ -148,5 +148,25 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     const allowed = await proposed('The belt can be restarted after a drive trip before the electrician has cleared the cause.', [runbook]);
     assert.equal(allowed.partition, 'contradicted', allowed.reason);
   });
+
+  it("a yes/no field named by the claim's participle answers it: submitted=false belies 'has been submitted'", async () => {
+    const forms = {
+      file: 'trace.jsonl',
+      text: [
+        JSON.stringify({ ts: '2024-09-14T11:21:55Z', type: 'tool_call', tool: 'forms.status', args: { form: 'PWQ-1' } }),
+        JSON.stringify({ ts: '2024-09-14T11:21:56Z', type: 'tool_result', tool: 'forms.status', result: { form: 'PWQ-1', status: 'draft', submitted: false } }),
+        JSON.stringify({ ts: '2024-09-14T11:22:30Z', type: 'tool_result', tool: 'forms.status', result: { form: 'PWQ-2', status: 'sent', submitted: true } }),
+      ].join('\n'),
+    };
+    // PWQ-1: submitted=false.
+    const wrong = await proposed('Form PWQ-1 has already been submitted to the council.', [forms]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /submitted=false/);
+    // PWQ-2: submitted=true, so the denial is the wrong one.
+    const denied = await proposed('Form PWQ-2 has not been submitted yet.', [forms]);
+    assert.equal(denied.partition, 'contradicted', denied.reason);
+    const right = await proposed('Form PWQ-2 has been submitted to the council.', [forms]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });
 

@@ -46,6 +46,7 @@ import { contradictFailedAct, contradictUndoneAct } from './failed-acts';
 import { contradictTableChange } from './table-changes';
 import { contradictAlertAbsence } from './alert-absence';
 import { contradictWindowFit } from './window-fit';
+import { contradictFlagField } from './flag-fields';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -61,6 +62,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictCurrentVersion(view, candidates) ??
       contradictShare(view, candidates) ??
       contradictWindowFit(view) ??
+      contradictFlagField(view, candidates) ??
       contradictActMoment(view, candidates) ??
       contradictMoment(view, candidates) ??
       contradictAlertMoment(view, candidates) ??

@@ -241,6 +241,13 @@ describe('number words and units', () => {
     assert.deepEqual(figures('Four KG-MAIN sessions were cancelled.'), [['Four', 'count', 4]]);
     assert.deepEqual(figures('six kg of flour'), [['six kg', 'mass', 6]]);
   });
+
+  it('a hedge before a range is the whole range\'s: "from roughly 243,000 to 407,000" hedges both', () => {
+    const qualifiers = (text: string) => extractFeatures(text).quantities.map((q) => [q.raw, q.qualifier]);
+    assert.deepEqual(qualifiers('from roughly 243,000 to 407,000 gallons'), [['243,000', 'approx'], ['407,000', 'approx']]);
+    // Without a hedge neither is approximate.
+    assert.deepEqual(qualifiers('from 243,000 to 407,000 gallons'), [['243,000', undefined], ['407,000', undefined]]);
+  });
 });
 
 describe('clock times with and without a zone', () => {

@@ -102,7 +102,7 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
 }
 
 const RANGE_GAP_RE = /^\s*(?:to|and|through|until|\u2013|\u2014)\s*$/i;
-const RANGE_START_RE = /\b(?:from|between)\s*$/i;
+const RANGE_START_RE = /\b(?:from|between)\s*(?:(?:about|around|roughly|approximately|nearly|almost|some|~)\s*)?$/i;
 
 /**
  * "fell from 31.4 to 28.7 hours", "between 780 and 790 m³": a range writes its unit once, after
@@ -111,11 +111,13 @@ const RANGE_START_RE = /\b(?:from|between)\s*$/i;
 function shareRangeUnits(quantities: Quantity[], numberText: string): void {
   for (let i = 1; i < quantities.length; i++) {
     const [first, second] = [quantities[i - 1]!, quantities[i]!];
-    if (first.hasUnit || !second.hasUnit || /\b(?:thousand|million|billion|trillion)\b/i.test(second.raw)) continue;
     const gap = numberText.slice(first.start + first.raw.length, second.start);
     if (!RANGE_GAP_RE.test(gap)) continue;
     // "from … to …", "between … and …"; a dash alone ("9–10 GB") is a range too.
-    if (!/[\u2013\u2014]/.test(gap) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 12), first.start))) continue;
+    if (!/[\u2013\u2014]/.test(gap) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
+    // "from roughly 243,000 to 407,000": the hedge is the whole range's.
+    if (first.qualifier === 'approx' && second.qualifier === undefined) second.qualifier = 'approx';
+    if (first.hasUnit || !second.hasUnit || /\b(?:thousand|million|billion|trillion)\b/i.test(second.raw)) continue;
     first.value *= second.scale;
     first.scale = second.scale;
     first.dimension = second.dimension;

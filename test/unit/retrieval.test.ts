@@ -148,6 +148,20 @@ describe('evidence index', () => {
     assert.deepEqual(days.items.filter((unit) => unit.wordSet.has(wednesday)).map((unit) => unit.item.id), ['D2']);
   });
 
+  it("each sentence of a longer item keeps its section heading's words and names, not its figures", () => {
+    // The list item sits under "## 3.5.0 (2024-09-02)"; its second sentence must still be 3.5.0's.
+    const note = { ...item('N1', 'Standard plan: the per-hold package limit is raised from 40 to 60 packages. The Enterprise limit is unchanged at 200 packages.', 'paragraph'), context: 'YardTrack release notes · 3.5.0 (2024-09-02)' };
+    const units = buildEvidenceIndex([note]).items;
+    assert.equal(units.length, 2);
+    const release = extractFeatures('release').words[0]!;
+    for (const unit of units) {
+      assert.ok(unit.identifierSet.has('3.5.0'), unit.text);
+      assert.ok(unit.wordSet.has(release), unit.text);
+    }
+    // The heading's date is not a figure of the sentence: the second sentence gives 200 alone.
+    assert.deepEqual(units[1]!.features.quantities.map((q) => q.value), [200]);
+  });
+
   it('ranks the row with the host, the value and the time first', () => {
     // E3 holds db-prod-1, 97 (as 97.2) and 14:02; E1 only the host, E2 only the time.
     const hits = index.search('CPU on db-prod-1 reached 97% at 14:02');

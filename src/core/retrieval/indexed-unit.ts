@@ -130,6 +130,14 @@ export function unitFeatures(item: EvidenceItem, text: string, sentence: number,
     for (const key of Object.keys(item.fields)) for (const part of splitIdentifierWords(key)) features.words.push(part);
   }
   withItemFields(features.fields, item, text, sentence);
+  // A sentence of a longer item keeps the words and names of the item's context (its section's
+  // heading, "release notes · 3.5.0"), as a one-sentence item does in its text; not its figures,
+  // which are the heading's, not the sentence's.
+  if (item.context && !text.includes(item.context)) {
+    const context = read(item.context);
+    for (const word of context.words) features.words.push(word);
+    for (const identifier of context.identifiers) if (!features.identifiers.includes(identifier)) features.identifiers.push(identifier);
+  }
   // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
   if (MAY_HOLD_COUNTRY_CODE.test(text)) for (const match of execAll(COUNTRY_CODE_RE, text)) features.words.push(...COUNTRY_CODES[match[1]!]!);
   return features;

@@ -168,5 +168,20 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     const right = await proposed('Form PWQ-2 has been submitted to the council.', [forms]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it('a figure beside another of its kind is not read against a record\'s unnamed value of that unit', async () => {
+    // A message naming us-east and 2.0.0 gives 910 ms, another region's gate breach; the claim
+    // compares two figures of its own, so neither is known to be that message's reading.
+    const notice = {
+      file: 'trace.jsonl',
+      text: JSON.stringify({ ts: '2024-10-08T10:14:30Z', type: 'tool_call', tool: 'notify.send', args: { text: 'CHG-3412: ap-southeast auto-rolled back to 1.9.4 after p95 gate breach (910 ms at 50%). us-east and eu-west at 100% on 2.0.0.' } }),
+    };
+    const compared = await proposed('In us-east, p95 stitch latency fell from 412 ms before the rollout to 398 ms on 2.0.0.', [notice]);
+    assert.notEqual(compared.partition, 'contradicted', compared.reason);
+    // One figure of the unit, about the record's entity: the record's other value refutes it.
+    const pod = { file: 'metrics.log', text: '2024-05-02T10:40:00Z pod=search-api-8mzt mem_working_set=3.4GiB' };
+    const single = await proposed('Pod search-api-8mzt was at 3.9 GiB at 10:40.', [pod]);
+    assert.equal(single.partition, 'contradicted', single.reason);
+  });
 });
 

@@ -195,6 +195,9 @@ function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: Indexe
     return counts.length === 1 && !quantityMatches(quantity, counts[0]!) ? counts[0] : undefined;
   }
   if (quantity.dimension === 'count') return undefined;
+  // Written in words ("three days", "a day"), or beside another figure of its kind ("from 412 ms
+  // to 398 ms", "7.8 days against 6.0"): which figure is the record's reading is not known.
+  if (!/^\d/.test(quantity.raw.trim()) || view.features.quantities.some((q) => q !== quantity && q.dimension === quantity.dimension)) return undefined;
   const identifiers = numberedIdentifiers(view);
   if (identifiers.length === 0 || !identifiers.every((id) => hasIdentifier(unit, id))) return undefined;
   if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;

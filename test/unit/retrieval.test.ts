@@ -256,6 +256,13 @@ describe('number words and units', () => {
     assert.deepEqual(figures('six kg of flour'), [['six kg', 'mass', 6]]);
   });
 
+  it('the base of a rate is part of its unit: "2.2 per 1,000 delivered" gives 2.2 alone', () => {
+    const values = (text: string) => extractFeatures(text).quantities.map((q) => q.value);
+    assert.deepEqual(values('its unsubscribe rate rose from 1.6 to 2.2 per 1,000 delivered'), [1.6, 2.2]);
+    // A count that is no round base stays a figure: "per 250 ml" is a serving.
+    assert.deepEqual(values('5 drops per 250 ml'), [5, 0.00025]);
+  });
+
   it('a hedge before a range is the whole range\'s: "from roughly 243,000 to 407,000" hedges both', () => {
     const qualifiers = (text: string) => extractFeatures(text).quantities.map((q) => [q.raw, q.qualifier]);
     assert.deepEqual(qualifiers('from roughly 243,000 to 407,000 gallons'), [['243,000', 'approx'], ['407,000', 'approx']]);

@@ -18,6 +18,7 @@ const RATE_AFTER_RE =
 const RATE_HINT = /per|\/|second/i;
 const PER_UNIT_RE = /^\s?(?:([\p{L}%]+)\s+)?per\s+(\p{L}+)/u;
 const PER_THING = { dimension: 'ratio' as const, factor: 1 };
+const RATE_BASE_RE = /\bper\s$/i;
 const PER_RATIO_DIMENSIONS = new Set(['mass', 'length']);
 // A unit may follow on the next line of a wrapped paragraph or list item ("15–90\n  minutes").
 const UNIT_AFTER_RE = /^(?:[ \t]*\r?\n[ \t]*|[\s-])?(%|percent\b|req\/s\b|\/s\b|°c\b|℃|[a-zµ]{1,12}\b)/i;
@@ -31,6 +32,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     if (!Number.isFinite(value)) continue;
     // "steps[2].id": the index of a JSON path counts nothing.
     const previous = charAt(numberText, match.index - 1);
+    // "2.2 per 1,000 delivered": the base of a rate is part of its unit, not a figure of its own.
+    if (RATE_BASE_RE.test(numberText.slice(Math.max(0, match.index - 5), match.index)) && /^1(?:,?000)*0{0,2}$/.test(raw) && value >= 100) continue;
     if (previous === '[' && /[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && charAt(numberText, match.index + raw.length) === ']') continue;
     // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
     // which is compared by its size, as "-3.8%" is.)

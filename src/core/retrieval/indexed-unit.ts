@@ -134,12 +134,20 @@ export function unitFeatures(item: EvidenceItem, text: string, sentence: number,
   // heading, "release notes · 3.5.0"), as a one-sentence item does in its text; not its figures,
   // which are the heading's, not the sentence's.
   if (item.context && !text.includes(item.context)) {
-    const context = read(item.context);
+    const context = contextFeatures(item, read);
     for (const word of context.words) features.words.push(word);
     for (const identifier of context.identifiers) if (!features.identifiers.includes(identifier)) features.identifiers.push(identifier);
   }
   // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
   if (MAY_HOLD_COUNTRY_CODE.test(text)) for (const match of execAll(COUNTRY_CODE_RE, text)) features.words.push(...COUNTRY_CODES[match[1]!]!);
+  return features;
+}
+
+/** An item's context read once for all its sentences. */
+const CONTEXT_FEATURES = new WeakMap<EvidenceItem, TextFeatures>();
+function contextFeatures(item: EvidenceItem, read: (text: string) => TextFeatures): TextFeatures {
+  let features = CONTEXT_FEATURES.get(item);
+  if (!features) CONTEXT_FEATURES.set(item, (features = read(item.context!)));
   return features;
 }
 

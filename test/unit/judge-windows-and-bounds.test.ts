@@ -183,5 +183,17 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     const single = await proposed('Pod search-api-8mzt was at 3.9 GiB at 10:40.', [pod]);
     assert.equal(single.partition, 'contradicted', single.reason);
   });
+
+  it("a plan's date against a record's field named by the claim's own word: 'planned for 17 October' vs next_attempt 2024-10-16", async () => {
+    const deploy = {
+      file: 'deploy.json',
+      text: JSON.stringify({ sites: [{ site: 'GW-12', rolled_back_at: '2024-10-09T03:11:20Z', next_attempt: '2024-10-16' }, { site: 'GW-07', status: 'completed' }] }, null, 2),
+    };
+    const wrong = await proposed('A second attempt at GW-12 is planned for 17 October.', [deploy]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /next_attempt=2024-10-16/);
+    const right = await proposed('A second attempt at GW-12 is planned for 16 October.', [deploy]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });
 

@@ -2,7 +2,7 @@
 // first to its last record), when an alert fired or cleared (its own fired_at and resolved_at),
 // and the moment of the event the claim dates.
 import { claimedWindow } from '../claims/window';
-import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { type CalendarDate, canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
@@ -165,7 +165,11 @@ export function contradictActMoment(view: ClaimView, candidates: IndexedItem[]):
     // thing), not "the 01:00–03:00 window", not "cleared by" (a deadline).
     const found = /(?<!\b(?:the|a|an|its|their|our|this|that|these|those|his|her)\s+)\b(\p{L}{3,}ed|complete)\b(?:\s+(?!\d)\S+){0,2}\s+(on|at|around|about|by)\s+(?:the\s+)?$/iu.exec(text.slice(Math.max(0, moment.start - 60), moment.start));
     const act = found?.[1];
-    if (!act) continue;
+    if (!act) {
+      const planned = moment.kind === 'date' ? plannedAgainst(view, candidates, moment.date, text.slice(Math.max(0, moment.start - 30), moment.start)) : undefined;
+      if (planned) return planned;
+      continue;
+    }
     // "complete by 10:15": a deadline, met by any time up to it (of a clock time only).
     const deadline = found![2]!.toLowerCase() === 'by';
     if (deadline && moment.kind !== 'time') continue;
@@ -190,4 +194,30 @@ export function contradictActMoment(view: ClaimView, candidates: IndexedItem[]):
     if (against) return contradicted(against.unit, `claim says ${act} ${moment.raw.trim()}, ${against.unit.item.id} says ${against.field}=${against.value}`);
   }
   return undefined;
+}
+
+/** Wording that dates a plan: "is planned for", "scheduled for", "booked for", "due on". */
+const PLANNED_RE = /\b(?:planned|scheduled|booked|due|set|pencilled in)\s+(?:for|on)\s+(?:the\s+)?$/i;
+
+/**
+ * "A second attempt at GW-12 is planned for 17 October" against `next_attempt: 2024-10-16`: a
+ * plan's date, where a record of the claim's subject has a field named by one of the claim's
+ * own words (attempt) that holds one date, another one.
+ */
+function plannedAgainst(view: ClaimView, candidates: IndexedItem[], date: CalendarDate, before: string): ClaimVerdict | undefined {
+  if (!PLANNED_RE.test(before)) return undefined;
+  const words = new Set([...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word)));
+  let against: { unit: IndexedItem; field: string; value: string } | undefined;
+  for (const unit of candidates) {
+    if (unit.item.kind === 'paragraph' || !mayContradict(view, unit) || !sameSubject(view, unit)) continue;
+    for (const [field, value] of Object.entries(unit.features.fields)) {
+      const parts = field.toLowerCase().split(/[_.\-]+/).filter((part) => /^[a-z]{4,}$/.test(part));
+      if (!parts.some((part) => words.has(canonicalStem(part)))) continue;
+      const dates = extractFeatures(value).dates;
+      if (dates.length !== 1) continue;
+      if (dateMatches(date, dates[0]!)) return undefined;
+      against ??= { unit, field, value };
+    }
+  }
+  return against ? contradicted(against.unit, `claim says ${date.raw.trim()}, ${against.unit.item.id} says ${against.field}=${against.value}`) : undefined;
 }

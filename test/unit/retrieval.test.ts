@@ -256,6 +256,18 @@ describe('number words and units', () => {
     assert.deepEqual(figures('six kg of flour'), [['six kg', 'mass', 6]]);
   });
 
+  it('a duration written compactly (13m05s, 1h58m) is a duration, not an identifier', () => {
+    const read = (text: string) => {
+      const f = extractFeatures(text);
+      return [f.quantities.filter((q) => q.dimension === 'duration').map((q) => q.value), f.identifiers];
+    };
+    // 13 min 5 s is 785 s; 1 h 58 min is 7,080 s.
+    assert.deepEqual(read('migration applied in 13m05s rows=48211'), [[785], []]);
+    assert.deepEqual(read('the index build took 1h58m'), [[7080], []]);
+    // A code that only mixes letters and digits stays one.
+    assert.deepEqual(read('node a1b2m3 rebooted'), [[], ['a1b2m3']]);
+  });
+
   it('the base of a rate is part of its unit: "2.2 per 1,000 delivered" gives 2.2 alone', () => {
     const values = (text: string) => extractFeatures(text).quantities.map((q) => q.value);
     assert.deepEqual(values('its unsubscribe rate rose from 1.6 to 2.2 per 1,000 delivered'), [1.6, 2.2]);

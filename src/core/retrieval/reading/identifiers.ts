@@ -27,7 +27,7 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
     if (CURRENCY_SIGNS.includes(identText[at - 1] ?? '') && GLUED_MAGNITUDE_RE.test(matched)) continue;
     const reading = identifierReadingOf(matched);
     if (reading === undefined) continue;
-    identifiers.push(reading.identifier);
+    if (reading.identifier !== undefined) identifiers.push(reading.identifier);
     for (const duration of reading.durations) identifierDurations.push({ ...duration, key: duration.key.slice(), start: at + duration.start });
     if (reading.masked > 0) spans.mask(at, at + reading.masked);
   }
@@ -55,8 +55,8 @@ function plainToken(token: string): boolean {
 
 /** What a token matched by IDENT_RE reads as, wherever it stands; hosts and field names recur on every line of a log. */
 interface IdentifierReading {
-  /** Lower-cased, without a trailing '.' or ':'. */
-  identifier: string;
+  /** Lower-cased, without a trailing '.' or ':'; none for a token that only looked like one (13m05s is a duration). */
+  identifier: string | undefined;
   /** Durations written inside it, at offsets from its start. */
   durations: Quantity[];
   /** How many of its characters the number pass skips: all, the key of "total-vm:5.1GB", or none of "512MB". */
@@ -94,6 +94,13 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
   if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) return undefined;
   // "1850/s", "30/min": a rate, read as a number with its unit.
   if (/^\d+(?:\.\d+)?\/(?:s|sec|second)$/i.test(raw)) return undefined;
+  // "13m05s", "1h58m", "2h05m": a duration written compactly, not an identifier.
+  const compact = COMPACT_DURATION_RE.exec(raw);
+  if (compact) {
+    const [hours, minutes, seconds] = [compact[1], compact[2], compact[3]].map((part) => Number(part ?? 0));
+    const value = hours! * 3600 + minutes! * 60 + seconds!;
+    return { identifier: undefined, durations: [{ value, dimension: 'duration', hasUnit: true, decimals: 0, scale: compact[3] ? 1 : 60, key: [], raw, start: 0 }], masked: raw.length };
+  }
   // "total-vm:5.1GB" is a key and its value, not one identifier: the number is read as a field.
   const keyed = /^(\p{L}[\p{L}_-]*):(\d+(?:\.\d+)?[\p{L}%]*)$/u.exec(raw);
   if (keyed) return { identifier: keyed[1]!.toLowerCase(), durations: [], masked: keyed[1]!.length + 1 };
@@ -103,6 +110,9 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
   const reading = (suffix && UNITS[suffix]) || /^\d+\.\d+[a-z]{1,2}$/i.test(raw);
   return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: durationsInIdentifier(raw, 0), masked: reading ? 0 : raw.length };
 }
+
+/** Hours, minutes and seconds glued together, at least two of them: 13m05s, 1h58m, 2h05m30s. */
+const COMPACT_DURATION_RE = /^(?=\d+[hm]\d)(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 
 /** Durations written inside an identifier: `pod_restarts_30m` measures over 30 minutes. */
 function durationsInIdentifier(raw: string, start: number): Quantity[] {

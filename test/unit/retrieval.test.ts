@@ -266,6 +266,8 @@ describe('number words and units', () => {
     assert.deepEqual(read('the index build took 1h58m'), [[7080], []]);
     // A code that only mixes letters and digits stays one.
     assert.deepEqual(read('node a1b2m3 rebooted'), [[], ['a1b2m3']]);
+    // A reading glued to its unit is read once: 600 h is 2,160,000 s.
+    assert.deepEqual(read('runtime 600h')[0], [2160000]);
   });
 
   it('the base of a rate is part of its unit: "2.2 per 1,000 delivered" gives 2.2 alone', () => {

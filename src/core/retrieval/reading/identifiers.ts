@@ -108,7 +108,8 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
   const suffix = /^\d+(?:\.\d+)?([a-z%]+)(?:\/s)?$/i.exec(raw)?.[1]?.toLowerCase();
   // "41.8A", "12.6V": a decimal reading glued to a unit letter the table does not know is still a reading.
   const reading = (suffix && UNITS[suffix]) || /^\d+\.\d+[a-z]{1,2}$/i.test(raw);
-  return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: durationsInIdentifier(raw, 0), masked: reading ? 0 : raw.length };
+  // (A reading is left to the number pass, which reads "600h" itself: not a second time here.)
+  return { identifier: raw.toLowerCase().replace(/[.:]+$/, ''), durations: reading ? [] : durationsInIdentifier(raw, 0), masked: reading ? 0 : raw.length };
 }
 
 /** Hours, minutes and seconds glued together, at least two of them: 13m05s, 1h58m, 2h05m30s. */

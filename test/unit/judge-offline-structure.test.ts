@@ -25,15 +25,16 @@ async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: 
 }
 
 /**
- * What the rules propose, before the decision model weighs it. A grounded proposal on a claim whose
- * words the evidence does not all share may be withheld by the model as ungrounded (the safe side,
- * trained on how such proposals fared on reports the rules had never seen); cases about reading
- * structure check the proposal, and that the judge does not turn it against the claim.
+ * What the rules propose, before the decision model weighs it. A grounded or a contradicted
+ * proposal the model is not sure of may be withheld as ungrounded (the safe side, allowed only
+ * where training found such overrides right on reports the rules had never seen); cases about
+ * reading structure check the proposal, and that the judge does not turn it against the claim.
  */
 async function proposed(claim: string, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim> {
   const [rules] = await judgeAll([claim], evidence, question, { decision: 'rules' });
   const [judged] = await judgeAll([claim], evidence, question);
-  assert.ok(judged!.partition === rules!.partition || (rules!.partition === 'grounded' && judged!.partition === 'ungrounded'), `${judged!.partition}: ${judged!.reason}`);
+  const withheld = (rules!.partition === 'grounded' || rules!.partition === 'contradicted') && judged!.partition === 'ungrounded';
+  assert.ok(judged!.partition === rules!.partition || withheld, `${judged!.partition}: ${judged!.reason}`);
   return rules!;
 }
 
@@ -396,7 +397,7 @@ describe('offline judge: structure written differently', () => {
         item('E2', 'The ip_allow condition restricts a link to up to 10 CIDR ranges; requests from any other address are refused with 403.', 'paragraph'),
       ];
       // The statement after "Yes:" is grounded and is about restricting links to addresses.
-      const yes = await one('Yes: ip_allow restricts a link to up to 10 CIDR ranges, and requests from other addresses are refused with 403.', docs, question);
+      const yes = await proposed('Yes: ip_allow restricts a link to up to 10 CIDR ranges, and requests from other addresses are refused with 403.', docs, question);
       assert.equal(yes.partition, 'grounded');
       // A grounded statement about something else does not answer the yes-or-no part.
       assert.notEqual((await one('Yes: signed URLs stay valid for at most 7 days.', docs, question)).partition, 'grounded');
@@ -408,7 +409,7 @@ describe('offline judge: structure written differently', () => {
       // Cid Corman was a poet, not a punk rock musician: "yes" is not supported, "no" is.
       const question = 'Are both Tim McIlrath and Cid Corman American punk rock musicians?';
       assert.equal((await one('Yes.', knowledge, question)).partition, 'ungrounded');
-      assert.equal((await one('No.', knowledge, question)).partition, 'grounded');
+      assert.equal((await proposed('No.', knowledge, question)).partition, 'grounded');
     });
 
     it('a document naming who did what contradicts the claim that someone else did it', async () => {
@@ -707,7 +708,7 @@ describe('offline judge: structure written differently', () => {
 
     it('contradicts a count given for a numbered code whose entry holds another count', async () => {
       const faults = [item('E1', 'run_sql result: E-217 ground_fault_selftest count=6412; E-104 comms_timeout count=2250; E-090 meter_drift count=310', 'tool_call')];
-      const claim = await one('Communication timeouts (E-104) occurred 2,520 times.', faults);
+      const claim = await proposed('Communication timeouts (E-104) occurred 2,520 times.', faults);
       assert.equal(claim.partition, 'contradicted');
       assert.match(claim.reason, /2250/);
       assert.equal((await proposed('Communication timeouts (E-104) occurred 2,250 times.', faults)).partition, 'grounded');
@@ -715,7 +716,7 @@ describe('offline judge: structure written differently', () => {
 
     it('contradicts an identifier where a record names that field with another value (issued by / issuer)', async () => {
       const trace = [item('E1', 'certctl issue: issued serial=04:A1:9C issuer=R11', 'tool_call', { fields: { serial: '04:A1:9C', issuer: 'R11' } })];
-      const claim = await one('The new certificate was issued by R3.', trace);
+      const claim = await proposed('The new certificate was issued by R3.', trace);
       assert.equal(claim.partition, 'contradicted');
       assert.match(claim.reason, /issuer=R11/);
       assert.equal((await proposed('The new certificate was issued by R11.', trace)).partition, 'grounded');
@@ -915,7 +916,7 @@ describe('offline judge: structure written differently', () => {
 
     it('claims that report a rule, or agree with a denial in other words, are not contradicted by it', async () => {
       const parse = (file: string, text: string): EvidenceItem[] => parseEvidenceSources([{ file, text }]).items;
-      const judgeWith = async (evidence: EvidenceItem[], claim: string): Promise<string> => (await one(claim, evidence)).partition;
+      const judgeWith = async (evidence: EvidenceItem[], claim: string): Promise<string> => (await proposed(claim, evidence)).partition;
       // The plan's rule contains "not back"; a node that came back does not contradict the rule.
       const plan = [
         ...parse('change.json', JSON.stringify({ change_id: 'CHG-3301', rollback: { node_not_back_15m: 'boot the previous kernel with grub-reboot' } }, null, 2)),
@@ -2092,7 +2093,7 @@ describe('offline judge: structure written differently', () => {
 
     it('"deprecated but still works" is contradicted by a changelog saying it was removed', async () => {
       const changelog = [item('E1', '- The `--fast` flag was removed; use `--jobs auto` instead.', 'paragraph', { file: 'CHANGELOG.md', terse: true })];
-      assert.equal((await one('The --fast flag is deprecated but still works in 3.0.', changelog)).partition, 'contradicted');
+      assert.equal((await proposed('The --fast flag is deprecated but still works in 3.0.', changelog)).partition, 'contradicted');
       assert.equal((await one('The --fast flag was removed.', changelog)).partition, 'grounded');
     });
 

@@ -297,8 +297,10 @@ describe('offline judge: the wrong actor', () => {
   });
 
   it('the one field named by the act is its record, even with no other word shared', async () => {
-    // One approval in the evidence, by k.ahmed.
-    assert.equal((await judge('The request was raised and approved by p.lindqvist.', [deploy])).partition, 'contradicted');
+    // One approval in the evidence, by k.ahmed. (The rules contradict it; the shipped judge may
+    // withhold a contradiction it is unsure of as ungrounded, never ground it.)
+    assert.equal((await judge('The request was raised and approved by p.lindqvist.', [deploy], { decision: 'rules' })).partition, 'contradicted');
+    assert.notEqual((await judge('The request was raised and approved by p.lindqvist.', [deploy])).partition, 'grounded');
     assert.notEqual((await judge('The request was approved by k.ahmed.', [deploy])).partition, 'contradicted');
   });
 

@@ -352,7 +352,13 @@ export function buildEvidenceIndex(items: readonly EvidenceItem[]): EvidenceInde
   return new EvidenceIndex(items);
 }
 
-const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+/** The weekdays' stems, Sunday first (as `Date#getUTCDay` counts). */
+export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+
+/** The weekday (0 = Sunday) of a calendar date (month 1–12). */
+export function weekdayOf(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
 
 /**
  * A record dated 2024-10-23 happened on a Wednesday: the weekday of each full date is one of its
@@ -362,7 +368,7 @@ function withWeekdays(words: string[], dates: TextFeatures['dates']): string[] {
   const weekdays = new Set<string>();
   for (const date of dates) {
     if (date.year === undefined || date.day === undefined) continue;
-    weekdays.add(WEEKDAY_STEMS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()]!);
+    weekdays.add(WEEKDAY_STEMS[weekdayOf(date.year, date.month, date.day)]!);
   }
   return weekdays.size > 0 ? [...words, ...[...weekdays].filter((stem) => !words.includes(stem))] : words;
 }

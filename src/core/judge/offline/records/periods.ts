@@ -1,6 +1,6 @@
 // A period named in a value or a column name — 2026-09, 2026Q1, q4_2025, W10, sep_2026, March —
 // as a key that sorts in time order, so a series of rows or columns can be read first to last.
-import { canonicalStem } from '../../../retrieval/index';
+import { WEEKDAY_STEMS, weekdayOf } from '../../../retrieval/index';
 import periodCodes from '../vocabulary/period-codes.json';
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -77,12 +77,8 @@ export function periodsNamed(tokens: Iterable<string>): PeriodKey[] {
 }
 
 /** Weekday stems as the claim's tokens write them, Sunday first (getUTCDay order). */
-export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
-
-/** The weekday (0 = Sunday) of a calendar date (month 1–12). */
-export function weekdayOf(year: number, month: number, day: number): number {
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
+// (The weekdays are the evidence index's: a dated record holds its weekday as a word.)
+export { WEEKDAY_STEMS, weekdayOf };
 
 /** The weekday of an ISO calendar date value ("2024-06-03"), else undefined. */
 export function isoWeekday(value: string): number | undefined {

@@ -100,3 +100,21 @@ describe('offline judge: the decision over the rules\' proposals', () => {
     assert.match(withheld.reason, /^could not verify offline \(confidence 0\.98 below 1\); stated in E1$/);
   });
 });
+
+describe('offline judge: a bare yes or no keeps the rules\' verdict', () => {
+  it('the model, however biased, does not override "No." to a yes-or-no question, nor "Yes."', async () => {
+    // The knowledge says Green is a filmmaker and Hagman an actor: "both actors?" is not supported,
+    // so "No." is grounded by the rules; "Yes." is not.
+    const knowledge = [item('E1', 'David Gordon Green (born April 9, 1975) is an American filmmaker. Larry Hagman was an American film and television actor.', 'paragraph')];
+    const question = 'Are David Gordon Green and Larry Hagman both actors?';
+    const model = biased('contradicted', [['grounded', 'contradicted'], ['ungrounded', 'contradicted'], ['grounded', 'ungrounded']]);
+    const ask = async (text: string, decision: 'model' | 'rules') => (await createOfflineJudge({ model, decision }).judgeClaims({ claims: [claim(text)], evidence: knowledge, question })).claims[0]!;
+    const no = await ask('No.', 'rules');
+    assert.equal(no.partition, 'grounded', no.reason);
+    assert.equal((await ask('No.', 'model')).partition, 'grounded');
+    assert.equal((await ask('Yes.', 'model')).partition, (await ask('Yes.', 'rules')).partition);
+    // A statement is the model's to weigh: the same model overrides the rules' verdict on it.
+    const statement = 'Larry Hagman was an American actor.';
+    assert.notEqual((await ask(statement, 'model')).partition, (await ask(statement, 'rules')).partition);
+  });
+});

@@ -36,6 +36,21 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 
+  it('a window past midnight (22:00–02:00) ends the next morning', async () => {
+    const overnight = (finishedAt: string): Source => ({
+      file: 'deploy.json',
+      text: JSON.stringify({ change_id: 'CHG-1', window: { start: '2025-05-06T22:00:00Z', end: '2025-05-07T02:00:00Z' }, result: { status: 'completed', finished_at: finishedAt } }, null, 2),
+    });
+    // 02:14 is 14 minutes past the 02:00 end; 23:40 and 01:59 are inside.
+    const late = await proposed('The work ran inside the approved 22:00–02:00 window.', [overnight('2025-05-07T02:14:00Z')]);
+    assert.equal(late.partition, 'contradicted', late.reason);
+    assert.match(late.reason, /14 min past the window/);
+    for (const inside of ['2025-05-06T23:40:00Z', '2025-05-07T01:59:00Z']) {
+      const judged = await proposed('The work ran inside the approved 22:00–02:00 window.', [overnight(inside)]);
+      assert.notEqual(judged.partition, 'contradicted', judged.reason);
+    }
+  });
+
   const waves = {
     file: 'rollout.log',
     text: [

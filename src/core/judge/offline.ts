@@ -66,8 +66,8 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, options: OfflineJudge
     const evidence = gatherClaimEvidence(proposal, index, input.question, proposal);
     const p = partitionProbabilities(evidence, model);
     const verdict = settleVerdict(proposal, evidence, p, { groundedCut, overrides: decision === 'model' ? model.overrides : [] });
-    // The rules' wordingOnly mark is for the decision only, never part of the result.
-    const { wordingOnly: _internal, ...claim } = { ...proposal, ...verdict };
+    // The rules' wordingOnly and byQuestion marks are for the decision only, never part of the result.
+    const { wordingOnly: _wording, byQuestion: _question, ...claim } = { ...proposal, ...verdict };
     return { ...claim, confidence: roundConfidence(verdict.confidence) };
   });
   return { claims: judged, output: judgeOutputFromClaims(judged), fallbacks: [], warnings: [] };

@@ -16,6 +16,7 @@ import { readWords } from './reading/words';
 
 export type { CalendarDate, ClockTime, Dimension, Quantity, TextFeatures } from './reading/types';
 export { canonicalStem, isStopword } from './reading/vocabulary';
+export { WEEKDAY_STEMS, weekdayOf } from './reading/dates-times';
 export { splitIdentifierWords } from './reading/identifiers';
 export { DENIED_COMPARISON_RE, NEGATED_LOWER_RE, NEGATED_UPPER_RE } from './reading/figure-context';
 

@@ -4,7 +4,8 @@
 // of every line (no O(claims × items) scans).
 import { ABBREVIATION_END } from '../segment/index';
 import type { EvidenceItem } from '../review-types';
-import { canonicalStem, extractFeatures, extractTermFeatures, type TextFeatures } from './features';
+import { extractFeatures, extractTermFeatures, type TextFeatures } from './features';
+import { WEEKDAY_STEMS, weekdayOf } from './reading/dates-times';
 import { bestFirst } from './best-first';
 import { IndexedUnit, unitFeatures, type IndexedItem } from './indexed-unit';
 
@@ -350,14 +351,6 @@ export class EvidenceIndex {
 /** Builds the index over a review's evidence items (once per judge call). */
 export function buildEvidenceIndex(items: readonly EvidenceItem[]): EvidenceIndex {
   return new EvidenceIndex(items);
-}
-
-/** The weekdays' stems, Sunday first (as `Date#getUTCDay` counts). */
-export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
-
-/** The weekday (0 = Sunday) of a calendar date (month 1–12). */
-export function weekdayOf(year: number, month: number, day: number): number {
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 /**

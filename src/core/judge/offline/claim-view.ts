@@ -35,6 +35,12 @@ export interface ClaimVerdict {
    * judgement, and no other, is one the trained decision may weigh against the slots.
    */
   wordingOnly?: boolean;
+  /**
+   * Set by the rules on their verdict on a bare "yes" or "no", reached by judging the question it
+   * answers: the trained decision's features, read from the claim's own words, do not describe
+   * it, so the proposal stands.
+   */
+  byQuestion?: boolean;
 }
 
 export interface ClaimView {

@@ -18,7 +18,7 @@ import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, 
 import { DOCUMENT_WORDS, LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
 import { contentWords, ratioWording } from './rules/content-words';
-import { WEEKDAY_STEMS, weekdayOf } from './records/periods';
+import { WEEKDAY_STEMS, weekdayOf } from '../../retrieval/index';
 import { resolveEventBounds } from './rules/moments';
 import { findSupport, gatherCandidates } from './rules/support';
 import { causeStated, checkOnRecord } from './rules/over-reach';
@@ -120,7 +120,7 @@ function atMomentBefore(claim: ReportClaim, index: EvidenceIndex, options: RuleO
 
 function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question?: string, surroundings: ClaimSurroundings = NO_SURROUNDINGS): ClaimVerdict {
   const bare = BARE_ANSWER.exec(claim.text);
-  if (bare && question) return judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options);
+  if (bare && question) return { ...judgeBareAnswer(bare[1]!.toLowerCase() === 'yes', claim, question, index, options), byQuestion: true };
   // "No, Joseph Roth was a journalist.": the answer and the statement after it must both hold.
   const prefixed = question ? LEADING_ANSWER.exec(claim.text) : null;
   if (prefixed && question) {

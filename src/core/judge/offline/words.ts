@@ -3,6 +3,7 @@
 // wording, its stems, its field values, its file name), and a stem's word as written.
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../retrieval/index';
 import { readWording, type Wording } from './language';
+import actors from './vocabulary/actors.json';
 
 /** Generic words that carry little of a claim's specific content, wherever the support is. */
 export const LIGHT_WORDS = new Set(
@@ -100,4 +101,11 @@ export function fileWords(unit: IndexedItem): Set<string> {
 /** The word as written whose stem is `stem` (for reasons shown to people). */
 export function surfaceWord(text: string, stem: string): string {
   return (text.match(/\p{L}+/gu) ?? []).find((word) => canonicalStem(word) === stem) ?? stem;
+}
+
+const IRREGULAR_PAST = new Set(actors.irregularPast);
+
+/** The stems of a text's verbs in the past (words of four letters or more ending in -ed, or irregular: sent, paid). */
+export function pastVerbStems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/\b\p{L}{4,}\b/gu) ?? []).filter((word) => word.endsWith('ed') || IRREGULAR_PAST.has(word)).map(canonicalStem));
 }

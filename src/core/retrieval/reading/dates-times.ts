@@ -3,7 +3,7 @@
 import type { ReadingDetail } from './detail';
 import type { ReadSpans } from './spans';
 import type { CalendarDate, ClockTime } from './types';
-import { ZONE_OFFSETS, monthNumber } from './vocabulary';
+import { ZONE_OFFSETS, canonicalStem, monthNumber } from './vocabulary';
 import { execAll } from './matches';
 
 // Clock times: optional ISO date, HH:MM[:SS[.fff]], optional am/pm.
@@ -124,4 +124,12 @@ function readRangeStarts(text: string, times: ClockTime[], spans: ReadSpans, det
     const offset = second.utc === undefined ? undefined : second.seconds - second.utc;
     times[i] = { ...first, seconds: shifted, utc: offset === undefined ? undefined : (((shifted - offset) % 86400) + 86400) % 86400 };
   }
+}
+
+/** The weekdays' stems, Sunday first (as `Date#getUTCDay` counts). */
+export const WEEKDAY_STEMS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(canonicalStem);
+
+/** The weekday (0 = Sunday) of a calendar date (month 1–12). */
+export function weekdayOf(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }

@@ -8,14 +8,12 @@
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { failedStatusField, troubleReason } from '../../../omissions';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
-import { LIGHT_WORDS } from '../words';
-import actors from '../vocabulary/actors.json';
+import { LIGHT_WORDS, pastVerbStems } from '../words';
 import modes from '../vocabulary/act-modes.json';
 import { escapePhrase } from '../vocabulary';
 import { perIndex } from '../records/per-index';
 
 const ACT_FIELDS = new Set(['action', 'step', 'operation', 'op', 'task', 'command', 'cmd']);
-const IRREGULAR = new Set(actors.irregularPast);
 /** A claim that reports trouble itself is no claim that the act went well. */
 const TROUBLE_RE = /\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?|unable|could\s+not|couldn['’]t|did\s+not|didn['’]t|not\s+(?:yet\s+)?(?:been\s+)?\p{L}+ed|blocked|denied|rejected|tried|attempted)\b/iu;
 
@@ -29,7 +27,7 @@ export function contradictFailedAct(view: ClaimView, candidates: IndexedItem[]):
   const text = view.claim.text;
   const { wording } = view;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || TROUBLE_RE.test(text)) return undefined;
-  const verbs = new Set((text.toLowerCase().match(/\b\p{L}{4,}\b/gu) ?? []).filter((word) => word.endsWith('ed') || IRREGULAR.has(word)).map(canonicalStem));
+  const verbs = pastVerbStems(text);
   if (verbs.size === 0) return undefined;
   const objectWords = [...view.words.keys()].filter((word) => !verbs.has(word) && !LIGHT_WORDS.has(word));
   const ofObject = (unit: IndexedItem): boolean =>

@@ -1,14 +1,13 @@
-// A yes/no field (true/false, yes/no; a 0 or 1 may count) of a record that answers the claim's own verb: "Form PWQ-1 has already been
-// submitted to the council" while the form's status record gives `submitted: false`; "the
-// supplier was not notified" against `notified=true`. The field's name is the claim's participle
-// (submitted, notified, paid, escalated), alone or as is_/was_/has_been_<participle>; the record
-// names every numbered identifier of the claim. A record of the same thing that answers the other
-// way leaves the claim alone (a later status).
+// A yes/no field (true/false, yes/no; a 0 or 1 may count) of a record that answers the claim's
+// own verb: "Form PWQ-1 has already been submitted to the council" while the form's status record
+// gives `submitted: false`; "the supplier was not notified" against `notified=true`. The field's
+// name is the claim's participle (submitted, notified, paid, escalated), alone or as
+// is_/was_/has_been_<participle>; the record names every numbered identifier of the claim. A
+// record of the same thing that answers the other way leaves the claim alone (a later status).
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
-import actors from '../vocabulary/actors.json';
+import { pastVerbStems } from '../words';
 
-const IRREGULAR = new Set(actors.irregularPast);
 const YES = /^(?:true|yes)$/i;
 const NO = /^(?:false|no)$/i;
 const FLAG_PREFIX_RE = /^(?:is|was|has|has_been|been)_/;
@@ -18,8 +17,7 @@ export function contradictFlagField(view: ClaimView, candidates: IndexedItem[]):
   if (wording.hedge || wording.absent.length > 0) return undefined;
   const ids = numberedIdentifiers(view);
   if (ids.length === 0) return undefined;
-  const text = view.claim.text.toLowerCase();
-  const participles = new Set((text.match(/\b\p{L}{4,}\b/gu) ?? []).filter((word) => word.endsWith('ed') || IRREGULAR.has(word)).map(canonicalStem));
+  const participles = pastVerbStems(view.claim.text);
   if (participles.size === 0) return undefined;
   // The claim's answer: a denial of the act ("was not submitted") says no, else yes.
   const claimsYes = !wording.negated.some((word) => participles.has(word));

@@ -72,10 +72,11 @@ export function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]):
   // the other figure is the capacity the bound is read against, not a value of the series.
   const neverPast = NEVER_PAST_RE.test(view.claim.text);
   if (view.wording.negated.length > 0 && !neverPast) return undefined;
-  // The members' count ("at all three sites") is the scope's, not a value.
+  // The members' count ("at all three sites") is the scope's, not a value; any other figure must
+  // be the capacity after "never … above 41" ("of 50"), which no reading of the series is.
   const members = EVERY_MEMBER_RE.exec(view.claim.text);
-  const others = view.features.quantities.filter((q) => q !== bound && !(members && q.start >= members.index && q.start < members.index + members[0].length));
-  if (others.length > 0 && !(neverPast && OF_CAPACITY_RE.test(view.claim.text.slice(bound.start + bound.raw.length)))) return undefined;
+  const capacities = view.features.quantities.filter((q) => q !== bound && !(members && q.start >= members.index && q.start < members.index + members[0].length));
+  if (capacities.length > 0 && !(neverPast && OF_CAPACITY_RE.test(view.claim.text.slice(bound.start + bound.raw.length)))) return undefined;
   if (!neverPast && !PERSISTENCE_RE.test(view.claim.text) && !/\b(?:throughout|at all times|the whole time|all along)\b/i.test(view.claim.text)) return undefined;
   const anchored = view.features.identifiers.length + view.features.nameGroups.length > 0;
   // "at all three upgraded sites", "on every day": the bound is said of every member, whose
@@ -85,7 +86,6 @@ export function contradictHeldBound(view: ClaimView, candidates: IndexedItem[]):
   const named = (e: Quantity): boolean => sharesKey(bound, e);
   const onScale = (e: Quantity): boolean => e.value >= bound.value / 2.5 && e.value <= bound.value * 2.5;
   const series = view.index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsAllAnchors(view, unit));
-  const capacities = others;
   const values = series.flatMap((unit) =>
     unit.features.quantities
       .filter((e) => (e.hasUnit || !bound.hasUnit) && e.dimension === bound.dimension && !capacities.some((c) => quantityMatches(c, e)))

@@ -4,8 +4,7 @@
 // finished ("wave 2 completed"); one later than the window's end contradicts the claim. The
 // records are the claim's entities' when it names any, else every finish of the work. Field names
 // and words are data (window-fit.json).
-import type { ClockTime, IndexedItem } from '../../../retrieval/index';
-import { extractFeatures } from '../../../retrieval/index';
+import { type ClockTime, type IndexedItem, extractFeatures } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, holdsAllAnchors } from '../claim-view';
 import { phrasePattern } from '../vocabulary/index';
 import { claimedWindow } from '../claims/window';
@@ -23,12 +22,11 @@ export function contradictWindowFit(view: ClaimView): ClaimVerdict | undefined {
   const zoned = window.end.utc !== undefined;
   const clock = (t: ClockTime): number => (zoned ? (t.utc ?? t.seconds) : t.seconds);
   const startAt = clock(window.start);
-  const endAt = clock(window.end);
-  // Minutes past the window's end; a window past midnight (22:00–02:00) ends the next day.
+  // A window past midnight (22:00–02:00) ends the next day.
+  const span = (clock(window.end) - startAt + DAY) % DAY;
+  // Minutes past the window's end.
   const overrun = (t: ClockTime): number => {
-    const at = clock(t);
-    const span = (endAt - startAt + DAY) % DAY;
-    const sinceStart = (at - startAt + DAY) % DAY;
+    const sinceStart = (clock(t) - startAt + DAY) % DAY;
     return sinceStart > span && sinceStart < span + 6 * 3600 ? Math.round((sinceStart - span) / 60) : 0;
   };
   for (const unit of view.index.items) {
@@ -42,17 +40,15 @@ export function contradictWindowFit(view: ClaimView): ClaimVerdict | undefined {
   return undefined;
 }
 
-/** When a record says the work finished: a finish field's value, or a log line naming the work finishing. */
+/**
+ * When a record says the work finished: its finish field (of a JSON document, the leaf that is
+ * one, whose own key its fields hold), or a log line naming the work finishing.
+ */
 function finishOf(unit: IndexedItem): ClockTime | undefined {
   const { item } = unit;
-  const field = item.jsonPath?.split('.').pop()?.replace(/\[\d+\]$/, '');
-  if (item.kind === 'json_field' && field && FINISH_FIELDS.has(field)) return timeIn(item.text.slice(item.text.indexOf('=') + 1).trim().split(/\s+/)[0] ?? '');
-  const named = Object.entries(item.fields).find(([key]) => FINISH_FIELDS.has(key));
-  if (named && item.kind !== 'json_field') return timeIn(named[1]);
+  const own = item.jsonPath?.split('.').pop()?.replace(/\[\d+\]$/, '');
+  const field = item.kind === 'json_field' ? (own !== undefined && FINISH_FIELDS.has(own) ? own : undefined) : Object.keys(item.fields).find((key) => FINISH_FIELDS.has(key.toLowerCase()));
+  if (field !== undefined) return extractFeatures(item.fields[field] ?? '').times[0];
   if (item.kind !== 'log_line') return undefined;
   return WORK_RE.test(item.text) && FINISH_RE.test(item.text) ? unit.features.times[0] : undefined;
-}
-
-function timeIn(value: string): ClockTime | undefined {
-  return extractFeatures(value).times[0];
 }

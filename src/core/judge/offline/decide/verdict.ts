@@ -34,14 +34,10 @@ export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: R
   return { ...verdict, reason: `${verdict.reason} (weighed against the rules' ${proposal.partition}: ${proposal.reason})` };
 }
 
-const BARE_ANSWER_RE = /^\s*(?:yes|no)[\s.!,]*$/i;
-
 /** Whether the model's choice replaces the proposal: only for the pairs training found to help, and grounded only where `groundable`. */
 function mayOverride(proposal: ClaimVerdict, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
   if (proposal.partition === chosen || !overrides.some(([from, to]) => from === proposal.partition && to === chosen)) return false;
-  // A bare "Yes." or "No." has no words of its own: the rules judge it by the question it answers
-  // (answers.ts), which the model's features, read from the claim's words, do not describe.
-  if (BARE_ANSWER_RE.test(input.prop.text)) return false;
+  if (proposal.byQuestion) return false;
   return chosen !== 'grounded' || groundable(proposal, input);
 }
 

@@ -76,10 +76,6 @@ export function periodsNamed(tokens: Iterable<string>): PeriodKey[] {
   return out;
 }
 
-/** Weekday stems as the claim's tokens write them, Sunday first (getUTCDay order). */
-// (The weekdays are the evidence index's: a dated record holds its weekday as a word.)
-export { WEEKDAY_STEMS, weekdayOf };
-
 /** The weekday of an ISO calendar date value ("2024-06-03"), else undefined. */
 export function isoWeekday(value: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());

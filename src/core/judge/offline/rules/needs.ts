@@ -7,7 +7,6 @@ import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, 
 import { fileWords, wordingOf } from '../words';
 import { inIdentifier, isDayOf, isGluedCodeOf, isLabelOf, isRangeEndOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
 import { tablesOf } from '../records/tables';
-import { WEEKDAY_STEMS, weekdayOf } from '../records/periods';
 
 export interface Need {
   label: string;
@@ -118,22 +117,15 @@ export function needsOf(view: ClaimView): Need[] {
     const sameState = (unit: IndexedItem): boolean =>
       state !== undefined && wordingOf(unit).states.some((s) => s.group === state.group && s.polarity === state.polarity && !isWeakStateWord(s.word));
     const nameWord = view.features.nameGroups.some((group) => group.length > 1 && group.includes(word));
-    // "on Friday": a record dated on a Friday (2024-06-07) names the day.
-    const weekday = WEEKDAY_STEMS.indexOf(word);
     needs.push({
       label: word,
       weight,
       hard: false,
       met: (unit) =>
-        unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)) || (weekday >= 0 && datedOn(unit, weekday)),
+        unit.wordSet.has(word) || fileWords(unit).has(word) || sameState(unit) || (nameWord && shortNameOf(word, unit)),
     });
   }
   return needs;
-}
-
-/** A record whose own date (with its year) falls on the weekday (0 = Sunday). */
-function datedOn(unit: IndexedItem, weekday: number): boolean {
-  return unit.features.dates.some((d) => d.year !== undefined && d.day !== undefined && weekdayOf(d.year, d.month, d.day) === weekday);
 }
 
 /** Fields that name whose a record is (host=, job=, deployment=, cluster=, …). */

@@ -18,7 +18,8 @@
 // a queue's depth over time. A sixth (roles) gives an act done by another role than the claim's, a
 // plan table's columns and a health check listing two hosts. A seventh (fleets) gives a deployment's
 // regions and hoists, gateway pushes by model, a controller's rollback, a price change, firmware
-// attempts and depots' on-time rates. Each contradicted claim is marked and its hover cites the
+// attempts and depots' on-time rates; an eighth (windows) a change's window and finish, a connection
+// pool's readings and a form's status. Each contradicted claim is marked and its hover cites the
 // record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -130,6 +131,17 @@ const FLEETS: typeof EXPECTED = [
   { text: 'West had the weakest on-time rate of the four depots.', partition: 'grounded', refs: ['depots.csv:E5'] },
 ];
 
+// test/fixtures/workspace/windows: change.json's window ends at 10:00 (line 6) and the change
+// finished at 10:14 (line 10); app.log has bk-app-1's pool at 49 of 50 at 08:07 (line 3);
+// trace.jsonl's forms.status result gives PWQ-1 submitted=false (line 2, one item with its call);
+// change.json's approved_by is g.lyle (line 4).
+const WINDOWS: typeof EXPECTED = [
+  { text: 'The work ran inside the approved 06:00–10:00 window.', partition: 'contradicted', cites: /14 min past the window/ },
+  { text: 'The pool on bk-app-1 never went above 41 of 50 connections.', partition: 'contradicted', cites: /app\.log:E3 says 49/ },
+  { text: 'Form PWQ-1 has already been submitted to the council.', partition: 'contradicted', cites: /submitted=false/ },
+  { text: 'The change was approved by g.lyle.', partition: 'grounded', refs: ['change.json:E2'] },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -160,6 +172,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks a version said of every region that one region does not run, a failure denied for every model but one, a rollback read through the controller code its hoist is paired with, a price said to stay that changed, a first attempt a second belies and the wrong best depot contradicted, each hover citing its record, and grounds one region\'s version and the weakest depot', async () => {
     await checkFixture('fleets', FLEETS);
+  });
+
+  it('marks work said to fit a time window its finish record overruns, a bound denied of all time that a later reading passes and a form said submitted whose record says it was not contradicted, grounds the approver, and the hover cites each record', async () => {
+    await checkFixture('windows', WINDOWS);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

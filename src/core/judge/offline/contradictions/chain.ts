@@ -22,6 +22,7 @@ import { contradictAlertResolution } from './alert-resolution';
 import { contradictSiblingScope } from './sibling-scopes';
 import { contradictClaimedDuration } from './claimed-durations';
 import { contradictUniversalSuccess } from './universal-success';
+import { contradictViolationCount } from './violation-counts';
 import { contradictTableMultiple } from './table-multiples';
 import { contradictRowValue } from './row-values';
 import { contradictActor } from './actors';
@@ -99,6 +100,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictOtherMember(view, candidates) ??
       contradictKindredRecord(view, candidates) ??
       contradictUniversalSuccess(view, candidates) ??
+      contradictViolationCount(view, candidates) ??
       contradictMemberVersion(view) ??
       contradictAlertAbsence(view) ??
       contradictAlertResolution(view) ??

@@ -38,7 +38,9 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     // ("kept on the holds shelf for 10 days" — "Hold pickup window shortened from 10 to 7 days").
     const shared = sharedWithItem(unit, words);
     const sameMeasure = !claimed.hasUnit || (change.old.hasUnit && change.old.dimension === claimed.dimension);
-    if (shared < 2 && !(shared >= 1 && sameMeasure && statements.some((s) => s.item.file !== unit.item.file && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2))) continue;
+    // (A claim of one content word, "a pause can last up to 8 weeks", needs only that one, with the old value's unit.)
+    const allWords = shared >= 1 && shared === words.length && claimed.hasUnit && sameMeasure;
+    if (shared < 2 && !allWords && !(shared >= 1 && sameMeasure && statements.some((s) => s.item.file !== unit.item.file && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2))) continue;
     // A name the claim gives (Starter) that the item names apart from the change ("raised on
     // Growth and Enterprise. Starter is unchanged"): the change is about another scope.
     const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ');

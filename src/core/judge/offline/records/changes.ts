@@ -57,7 +57,10 @@ export function changesIn(unit: IndexedItem): Change[] {
       // change's verb ("now sent after 2 tag faults … within 30 days (previously 3)", "now 1,000
       // responses in one hour (was 500)"), which may be that very figure ("now expire after 7 days instead of 30").
       const now = !b.hasUnit && a.hasUnit ? (changedFigure(quantities, i, text) ?? a) : a;
-      if (now && VERB_RE.test(textBefore(unit, now.start, 80) + text.slice(now.start, now.start + now.raw.length))) out.push({ unit, old: inUnitOf(b, now), now });
+      // "metered at £0.42 per kWh (previously £0.38)": in a sentence with no change verb, the
+      // parenthesis itself says the figure right before it was changed.
+      const verbless = !VERB_RE.test(textBefore(unit, a.start, 80));
+      if (now && (verbless || VERB_RE.test(textBefore(unit, now.start, 80) + text.slice(now.start, now.start + now.raw.length)))) out.push({ unit, old: inUnitOf(b, now), now });
     }
   }
   return out;

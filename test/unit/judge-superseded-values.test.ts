@@ -1,0 +1,42 @@
+// The offline judge against a value a later document changed: "metered at £0.51 per kWh
+// (previously £0.44)" with no change verb in the sentence, and a claim whose one content word is
+// the changed thing ("a freeze can last up to 6 weeks" after "maximum freeze length raised from 6
+// to 10 weeks"). Evidence is parsed by the real reader; the rules' proposal is checked. Expected
+// verdicts are worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import type { JudgedClaim } from '../../src/core/review-types';
+import { judge, type Source } from '../support/judge-sources';
+
+const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
+
+describe('offline judge: values a later document changed', () => {
+  const tariffGuide: Source = { file: 'moorings-guide.md', text: '# Shore power\n\nShore power at the pedestals is metered at the rate in the tariff.\n' };
+  const tariffNotes: Source = {
+    file: 'release-notes.md',
+    text: '# Release 2025.03\n\n- Shore power: from 1 March 2025, the pedestals are metered at £0.51 per kWh (previously £0.44).\n',
+  };
+
+  it('"(previously £0.44)" after the new rate says the rate changed, with no change verb', async () => {
+    // £0.44 is the rate before 1 March 2025; the rate now is £0.51.
+    const old = await proposed('Shore power at the pedestals costs £0.44 per kWh.', [tariffGuide, tariffNotes]);
+    assert.equal(old.partition, 'contradicted', old.reason);
+    assert.match(old.reason, /superseded/);
+    const now = await proposed('Shore power at the pedestals costs £0.51 per kWh.', [tariffGuide, tariffNotes]);
+    assert.notEqual(now.partition, 'contradicted', now.reason);
+  });
+
+  const freezeTerms: Source = { file: 'membership-terms.md', text: '# Freezing your membership\n\nYou can freeze your membership for 1 to 6 weeks in any 12 months.\n' };
+  const freezeNotes: Source = { file: 'release-notes.md', text: '# Release 7.2\n\n- Maximum freeze length raised from 6 to 10 weeks for annual members.\n' };
+
+  it('a claim whose one content word is the changed thing repeats the old value', async () => {
+    // The notes raise the freeze maximum from 6 to 10 weeks: "up to 6 weeks" is the old limit.
+    const old = await proposed('A freeze can last up to 6 weeks.', [freezeTerms, freezeNotes]);
+    assert.equal(old.partition, 'contradicted', old.reason);
+    assert.match(old.reason, /from 6 to 10 weeks/);
+    const now = await proposed('A freeze can last up to 10 weeks.', [freezeTerms, freezeNotes]);
+    assert.notEqual(now.partition, 'contradicted', now.reason);
+    // A refund is not the freeze the notes changed, whatever its figure.
+    const other = await proposed('A refund can take up to 6 weeks.', [freezeTerms, freezeNotes]);
+    assert.notEqual(other.partition, 'contradicted', other.reason);
+  });
+});

@@ -2,7 +2,8 @@
 // were late", "no site missed the target") against a record in the claim's scope that counts the
 // members on the wrong side of it (results_below_spec=2, late_departures=3). Evidence is parsed by
 // the real reader; the rules' proposal is checked. Expected verdicts are worked out by hand in the
-// comments.
+// comments. Also: a count written as a part "of" a whole ("1,204 of the 15,880 parcels"), which a
+// sum of the rows may give as well as the whole.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
 import { judge, type Source } from '../support/judge-sources';
@@ -50,5 +51,21 @@ describe('offline judge: a bar every member kept, against a count of those that 
     const rides: Source = { file: 'rides.log', text: '2025-03-04T23:10:00Z inspector=K.Osei route=R12 rides=12 late=0' };
     const subset = await proposed('None of the 12 route R12 departures the inspector rode were late.', [departures, rides]);
     assert.notEqual(subset.partition, 'contradicted', subset.reason);
+  });
+});
+
+describe('offline judge: a count written as a part "of" a whole', () => {
+  // Sums over the four March rows: delivered 4,000 + 3,880 + 5,000 + 3,000 = 15,880; late 300 + 304 + 350 + 250 = 1,204.
+  const parcels: Source = {
+    file: 'parcels_march.csv',
+    text: ['depot,month,parcels_delivered,late_parcels', 'Ashby,2025-03,4000,300', 'Brill,2025-03,3880,304', 'Corby,2025-03,5000,350', 'Dunton,2025-03,3000,250'].join('\n'),
+  };
+
+  it('"1,204 of the 15,880 parcels" is two sums of the rows, the part as well as the whole', async () => {
+    const right = await proposed('Across the four depots, 1,204 of the 15,880 parcels delivered in March were late.', [parcels]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // 1,250 is no sum of the late column: the part is not given.
+    const wrong = await proposed('Across the four depots, 1,250 of the 15,880 parcels delivered in March were late.', [parcels]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
   });
 });

@@ -137,7 +137,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   if (share) return share;
   // "7.9% of 197,020": a share of the stated whole, not any change that happens to come to 7.9%.
   // Unless the claim gives the part itself ("11.2 GiB, roughly 80% of the 14 GiB limit").
-  if (SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
+  // (A whole count before "of" — "733 of the 26,450 units" — is a part in its own right: a sum may
+  // give it. "4.4 out of 5" is a score on a scale, no part.)
+  if ((quantity.dimension === 'percent' || !Number.isInteger(quantity.value)) && SHARE_OF_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return fromClaimFigures(view, quantity) ? [] : undefined;
   // "passed 18 of its 20 jobs": the whole is the part plus another count of the part's record.
   const whole = wholeOfParts(view, quantity, candidates);
   if (whole) return whole;

@@ -8,7 +8,7 @@
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { columnWords, namedValues, textColumns, tokensOf } from '../align/table-alignment';
-import { periodHolds, periodKey, periodsNamed, withMonthRanges, type PeriodKey } from '../records/periods';
+import { periodHolds, periodKey, periodsNamed, samePeriod, withMonthRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
@@ -53,12 +53,14 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const measureWords = new Set([...claim, ...view.features.quantities.flatMap((q) => UNIT_NAMES.get(unitWordAfter(view.claim.text, q)) ?? [])]);
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
-    const measures = measuresOf(table, measureWords);
+    const measures = withDefinitionColumns(measuresOf(table, measureWords), table.defined ?? [], measureWords);
     if (measures.length === 0) continue;
     const claimed = claimRows(view, table, claim, periods);
     const { focus, compared } = claimed;
     const yearColumn = year === undefined ? undefined : table.columns.find((column) => YEAR_COLUMN_RE.test(column) && claimed.rows.some((row) => row.values.get(column) === year));
-    const rows = yearColumn ? claimed.rows.filter((row) => row.values.get(yearColumn) === year) : claimed.rows;
+    const ofYear = yearColumn ? claimed.rows.filter((row) => row.values.get(yearColumn) === year) : claimed.rows;
+    // "2.8% in July, 2.7% in August": a figure written with its own period is that period's rows'.
+    const rows = ownPeriodRows(view, quantity, table, ofYear);
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
     const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
@@ -66,6 +68,46 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     if (found) return cellsOf(found);
   }
   return undefined;
+}
+
+/**
+ * The rows of the period written right after a figure ("2.7% in August", "4.6% in September from
+ * 3.3% in August"), within a few words and before any other figure: for a claim that names
+ * several periods, each figure is its own period's. The rows as they are when no period is written
+ * there, or no period column holds it.
+ */
+function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: TableRow[]): TableRow[] {
+  const text = view.claim.text;
+  const end = quantity.start + quantity.raw.length;
+  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity).map((q) => q.start);
+  const stop = Math.min(end + 40, ...next, text.length);
+  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+(\p{L}+)/u.exec(text.slice(end, stop));
+  const period = words ? periodKey(words[1]!) : undefined;
+  if (!period || period.kind === 'year') return rows;
+  for (const column of textColumns(table)) {
+    const within = rows.filter((row) => {
+      const key = periodKey(row.values.get(column) ?? '');
+      return key !== undefined && (samePeriod(period, key) || periodHolds(period, key));
+    });
+    if (within.length > 0) return within;
+  }
+  return rows;
+}
+
+/**
+ * A rate the documents define from two columns ("remake rate = remakes ÷ units shipped") is, over
+ * several rows, the sum of the one over the sum of the other, not a sum of the rows' rates: the
+ * two columns join the measures, whose rate over the same rows the matching tries.
+ */
+function withDefinitionColumns(measures: string[], defined: NonNullable<Table['defined']>, claim: ReadonlySet<string>): string[] {
+  const out = [...measures];
+  // "The rate was flat": a table's one defined rate is the rate the claim names by its generic word.
+  const named = (column: string): boolean => measures.includes(column) || (defined.length === 1 && columnWords(column.toLowerCase()).some((part) => [...tokensOf(part)].some((token) => claim.has(token))));
+  for (const measure of defined) {
+    if (!named(measure.column) || measure.scale !== 100) continue;
+    for (const column of [measure.numerator, measure.denominator]) if (!out.includes(column)) out.push(column);
+  }
+  return out;
 }
 
 /** A column of years (year, fiscal_year). */

@@ -119,5 +119,6 @@ export function withDefinedMeasures(index: EvidenceIndex, table: Table): Table {
     }
     table.columns.push(column);
   }
+  table.defined = measures;
   return table;
 }

@@ -16,4 +16,6 @@ export interface Table {
   file: string;
   columns: string[];
   rows: TableRow[];
+  /** Columns the evidence's documents define from two others (remake_rate = remakes ÷ units_shipped; defined-measures.ts). */
+  defined?: Array<{ column: string; numerator: string; denominator: string; scale: number }>;
 }

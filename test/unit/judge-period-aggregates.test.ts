@@ -1,0 +1,51 @@
+// The offline judge's sums and rates over a table's rows when a claim gives each figure its own
+// period ("from 1,053 in September to 1,002 in November", "2.8% in July and 2.7% in August"), and
+// a rate the documents define from two columns, which over several rows is the sum of the one over
+// the sum of the other. Evidence is parsed by the real reader; the rules' proposal is checked.
+// Expected values are worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import type { JudgedClaim } from '../../src/core/review-types';
+import { judge, type Source } from '../support/judge-sources';
+
+const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
+
+describe('offline judge: each figure its own period\'s rows', () => {
+  // August 956; September: 250 + 260 + 270 + 273 = 1,053 requests; October 1,010; November: 240 + 250 + 256 + 256 = 1,002.
+  const requests: Source = {
+    file: 'requests.csv',
+    text: [
+      'hall,month,requests',
+      ...['Alder,2025-08,230', 'Birch,2025-08,240', 'Cedar,2025-08,236', 'Damson,2025-08,250'],
+      ...['Alder,2025-09,250', 'Birch,2025-09,260', 'Cedar,2025-09,270', 'Damson,2025-09,273'],
+      ...['Alder,2025-10,245', 'Birch,2025-10,255', 'Cedar,2025-10,250', 'Damson,2025-10,260'],
+      ...['Alder,2025-11,240', 'Birch,2025-11,250', 'Cedar,2025-11,256', 'Damson,2025-11,256'],
+    ].join('\n'),
+  };
+
+  it('a sum written with its month is that month\'s rows\' sum', async () => {
+    const right = await proposed('Requests across the four halls fell from 1,053 in September to 1,002 in November.', [requests]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // No month's rows, nor any two cells, sum to 1,150.
+    const wrong = await proposed('Requests across the four halls fell from 1,053 in September to 1,150 in November.', [requests]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+
+  // July: (60 + 24) / (2,000 + 1,000) = 84 / 3,000 = 2.8%; August: (80 + 28) / (2,500 + 1,500) =
+  // 108 / 4,000 = 2.7%. The rows' own rates (3.0%, 2.4%; 3.2%, 1.9%) sum or average to neither.
+  const remakes: Source = {
+    file: 'remakes.csv',
+    text: ['site,month,units_shipped,remakes', 'LDS,2025-07,2000,60', 'BRS,2025-07,1000,24', 'LDS,2025-08,2500,80', 'BRS,2025-08,1500,28'].join('\n'),
+  };
+  const notes: Source = { file: 'notes.md', text: '# Definitions\n\n**Remake rate** = remakes ÷ units shipped, counted in units.\n' };
+
+  it('a defined rate over several rows is the sum of its top over the sum of its bottom', async () => {
+    const right = await proposed('The remake rate was 2.8% in July and 2.7% in August.', [remakes, notes]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // "The rate": the table's one defined rate, named by its generic word.
+    const generic = await proposed('The rate was 2.8% in July and 2.7% in August.', [remakes, notes]);
+    assert.equal(generic.partition, 'grounded', generic.reason);
+    // 3.1% is no month's rate.
+    const wrong = await proposed('The remake rate was 2.8% in July and 3.1% in August.', [remakes, notes]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+});

@@ -49,3 +49,20 @@ describe('offline judge: each figure its own period\'s rows', () => {
     assert.notEqual(wrong.partition, 'grounded', wrong.reason);
   });
 });
+
+describe('offline judge: each figure its own group\'s rows', () => {
+  // Crowns: (30 + 18) / (1,000 + 1,000) = 2.4%; aligners: (9 + 6) / (600 + 400) = 1.5%.
+  const remakes: Source = {
+    file: 'remakes.csv',
+    text: ['site,product,units_shipped,remakes', 'LDS,crown,1000,30', 'BRS,crown,1000,18', 'LDS,aligner,600,9', 'BRS,aligner,400,6'].join('\n'),
+  };
+  const notes: Source = { file: 'notes.md', text: '# Definitions\n\n**Remake rate** = remakes ÷ units shipped, counted in units.\n' };
+
+  it('a group written in the plural after its figure ("1.5% for aligners") is that group\'s rows', async () => {
+    const right = await proposed('The remake rate was 2.4% for crowns and 1.5% for aligners.', [remakes, notes]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // 1.9% is neither group's rate (nor the whole's: 63 / 3,000 = 2.1%).
+    const wrong = await proposed('The remake rate was 2.4% for crowns and 1.9% for aligners.', [remakes, notes]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+});

@@ -226,7 +226,8 @@ function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compar
     const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value !== '');
     const beside = values.filter((value) => {
       const at = text.indexOf(value.toLowerCase(), end);
-      return at >= 0 && at < stop && !/[\p{L}\p{N}]/u.test(text[at + value.length] ?? ' ') && !/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ');
+      // (Written as a plural too: "1.6% for aligners" is the aligner rows'.)
+      return at >= 0 && at < stop && /^(?:e?s)?(?![\p{L}\p{N}])/u.test(text.slice(at + value.length)) && !/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ');
     });
     if (beside.length === 1) out.push({ column, value: beside[0]! });
   }

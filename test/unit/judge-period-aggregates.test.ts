@@ -5,6 +5,8 @@
 // Expected values are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
+import { createOfflineJudge } from '../../src/core/judge/offline';
+import { parseEvidenceSources } from '../../src/core/evidence';
 import { judge, type Source } from '../support/judge-sources';
 
 const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
@@ -64,5 +66,35 @@ describe('offline judge: each figure its own group\'s rows', () => {
     // 1.9% is neither group's rate (nor the whole's: 63 / 3,000 = 2.1%).
     const wrong = await proposed('The remake rate was 2.4% for crowns and 1.9% for aligners.', [remakes, notes]);
     assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+});
+
+describe('offline judge: a report table cell, about its row and its column', () => {
+  // Week 41 of 2024 runs Monday 7 to Sunday 13 October. FX-11 wasted 650 + 610 + 700 = 1,960 m in
+  // it; the 900 m of Monday 14 October is week 42's.
+  const shifts: Source = {
+    file: 'shift_output.csv',
+    text: [
+      'date,shift,press,good_m,waste_m',
+      '2024-10-07,early,FX-11,14200,650',
+      '2024-10-07,early,FX-12,11800,760',
+      '2024-10-08,late,FX-11,13800,610',
+      '2024-10-09,early,FX-12,12000,820',
+      '2024-10-11,early,FX-11,15100,700',
+      '2024-10-14,early,FX-11,14900,900',
+    ].join('\n'),
+  };
+  const cell = async (text: string): Promise<string> => {
+    const evidence = parseEvidenceSources([shifts]).items;
+    // The cell "| FX-11 | 1,960 m |" under the header "Waste, week 41": its context is its row's label and its column's header.
+    const claims = [{ id: 'C1', text, start: 0, end: text.length, line: 1, context: 'FX-11 Waste, week 41' }];
+    const judged = (await createOfflineJudge({ decision: 'rules' }).judgeClaims({ claims, evidence })).claims[0]!;
+    return judged.partition;
+  };
+
+  it('sums the rows of the row label\'s entity in the ISO week the header names', async () => {
+    assert.equal(await cell('1,960 m'), 'grounded');
+    // 1,840 m is no sum of the week's rows (nor of any few cells).
+    assert.notEqual(await cell('1,840 m'), 'grounded');
   });
 });

@@ -40,10 +40,12 @@ interface Aggregate {
 export function aggregateDerivation(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
   // A figure of one significant digit ("five minutes", "3%") is met by some aggregate by chance.
   if (isBound(quantity) || !Number.isFinite(quantity.value) || significantDigits(quantity) < 2) return undefined;
-  const claim = tokensOf(view.claim.text);
+  // A table cell ("4.4% (6,510 m)") is about its row and column: "FX-11", "Waste rate, week 41".
+  const text = view.claim.context === undefined ? view.claim.text : `${view.claim.text} ${view.claim.context}`;
+  const claim = tokensOf(text);
   // ("1 July 2024" is a day, not the month of July: a range of weeks may start on it.)
   const dated = new Set(view.features.dates.filter((date) => date.day !== undefined).map((date) => date.month));
-  const periods = withMonthRanges(view.claim.text, periodsNamed(claim)).filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
+  const periods = [...withMonthRanges(view.claim.text, periodsNamed(claim)), ...weeksWritten(text)].filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
   // "142,700 litres in 2023 to 152,600 litres in 2024": a year written with the figure is its rows' year.
   const year = yearOfFigure(view, quantity);
   const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));
@@ -108,6 +110,11 @@ function withDefinitionColumns(measures: string[], defined: NonNullable<Table['d
     for (const column of [measure.numerator, measure.denominator]) if (!out.includes(column)) out.push(column);
   }
   return out;
+}
+
+/** Weeks written as a noun and a number ("week 41", "wk 7"): the dated rows of that ISO week. */
+function weeksWritten(text: string): PeriodKey[] {
+  return [...text.matchAll(/\b(?:week|wk)\s*-?\s*(\d{1,2})\b/gi)].map((match) => periodKey(`week ${match[1]}`)).filter((key): key is PeriodKey => key !== undefined);
 }
 
 /** A column of years (year, fiscal_year). */
@@ -229,7 +236,10 @@ function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compar
       // (Written as a plural too: "1.6% for aligners" is the aligner rows'.)
       return at >= 0 && at < stop && /^(?:e?s)?(?![\p{L}\p{N}])/u.test(text.slice(at + value.length)) && !/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ');
     });
+    // A table cell's row label ("| FX-11 | 4.4% (6,510 m) |") names its group as well.
+    const row = beside.length === 0 && view.context ? values.filter((value) => view.context!.identifiers.includes(value.toLowerCase())) : [];
     if (beside.length === 1) out.push({ column, value: beside[0]! });
+    else if (row.length === 1) out.push({ column, value: row[0]! });
   }
   return out;
 }

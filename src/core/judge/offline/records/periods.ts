@@ -56,6 +56,8 @@ export function periodHolds(outer: PeriodKey, inner: PeriodKey): boolean {
   if (outerYear !== '0000' && outerYear !== innerYear) return false;
   if (outer.kind === 'year') return true;
   if (outer.kind === inner.kind) return samePeriod(outer, inner);
+  // (A day is held by its ISO week: 2024-10-07 is in week 41.)
+  if (outer.kind === 'week' && inner.kind === 'day') return isoWeekOf(inner.key) === Number(outerPart);
   // (A day, 2024-08-30, is held by its month, quarter and half as its month is.)
   if ((inner.kind !== 'month' && inner.kind !== 'day') || outerPart === undefined || innerPart === undefined) return false;
   const month = Number(innerPart);
@@ -63,6 +65,18 @@ export function periodHolds(outer: PeriodKey, inner: PeriodKey): boolean {
   if (outer.kind === 'quarter') return Math.ceil(month / 3) === Number(outerPart);
   if (outer.kind === 'half') return Math.ceil(month / 6) === Number(outerPart);
   return false;
+}
+
+/** The ISO week number of a day key ("2024-10-07" → 41). */
+function isoWeekOf(day: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  // The Thursday of the day's week decides its year and number.
+  date.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
+  const firstThursday = new Date(Date.UTC(date.getUTCFullYear(), 0, 4));
+  firstThursday.setUTCDate(firstThursday.getUTCDate() + 3 - ((firstThursday.getUTCDay() + 6) % 7));
+  return 1 + Math.round((date.getTime() - firstThursday.getTime()) / (7 * 86_400_000));
 }
 
 /** The periods a claim's words name ("March", "Q4", "2025"), by their keys. */

@@ -73,17 +73,18 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
 }
 
 /**
- * The rows of the period written right after a figure ("2.7% in August", "4.6% in September from
- * 3.3% in August"), within a few words and before any other figure: for a claim that names
+ * The rows of the period written right after a figure ("2.7% in August", "3,300 units in week 11",
+ * "4.6% in September from 3.3% in August"), within a few words and before any other figure: for a claim that names
  * several periods, each figure is its own period's. The rows as they are when no period is written
  * there, or no period column holds it.
  */
 function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: TableRow[]): TableRow[] {
   const text = view.claim.text;
   const end = quantity.start + quantity.raw.length;
-  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity).map((q) => q.start);
+  // (The number of "week 11" is the period's, no other figure.)
+  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !/(?:week|wk)\s*-?\s*$/i.test(text.slice(Math.max(0, q.start - 6), q.start))).map((q) => q.start);
   const stop = Math.min(end + 40, ...next, text.length);
-  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+(\p{L}+)/u.exec(text.slice(end, stop));
+  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+((?:week|wk)\s*-?\s*\d{1,2}\b|\p{L}+)/iu.exec(text.slice(end, stop));
   const period = words ? periodKey(words[1]!) : undefined;
   if (!period || period.kind === 'year') return rows;
   for (const column of textColumns(table)) {

@@ -16,6 +16,8 @@ export interface FieldChange {
 
 const PAIRS = changes.fieldChanges.pairs as Array<[string, string]>;
 const NAMES = new Set(changes.fieldChanges.names);
+/** A key holding an old value: the old field itself, or it before or after an underscore (max_conn_old, from_gbp_l). */
+const OLD_KEY_RE = new RegExp(`(?:^|[._])(?:${PAIRS.map(([old]) => old).join('|')})(?:_|\\[\\d+\\])?(?:$|_)`, 'i');
 
 /** A value as a quantity in the unit its name implies (window_min=45 is 45 minutes), if it is a number. */
 function valueOf(name: string, raw: string): { raw: string; quantity?: Quantity } {
@@ -26,6 +28,8 @@ function valueOf(name: string, raw: string): { raw: string; quantity?: Quantity 
 
 /** The changes one record gives: a name field beside an old/new pair, or a pair of fields prefixed by the name (max_conn_old, max_conn_new). */
 function changesOfRecord(unit: IndexedItem): FieldChange[] {
+  // Most records have no field of an old value at all: a cheap look at the keys first.
+  if (!Object.keys(unit.item.fields).some((key) => OLD_KEY_RE.test(key))) return [];
   const fields = new Map(Object.entries(unit.item.fields).map(([key, value]) => [key.toLowerCase().split('.').pop()!.replace(/\[\d+\]$/, ''), value] as const));
   const out: FieldChange[] = [];
   for (const [oldKey, newKey] of PAIRS) {

@@ -22,11 +22,11 @@ const GROUPS: Group[] = words.groups.map((group) => ({
   violation: new Set(group.violation.map((word) => canonicalStem(word))),
 }));
 const EVERY_RE = phrasePattern(words.every);
+// "no … missed", "never exceeded": the failure the claim denies, after a word of denial.
 const DENIAL_RE = phrasePattern(words.denials);
 const NOT_DENIAL_RE = phrasePattern(words.notDenials);
 const EXCEPTION_RE = phrasePattern(words.exceptions);
 const GENERIC = new Set(words.generic.map((word) => canonicalStem(word)));
-// "no … missed", "never exceeded": the failure the claim denies, after a word of denial.
 
 export function contradictViolationCount(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const text = view.claim.text;
@@ -35,13 +35,7 @@ export function contradictViolationCount(view: ClaimView, candidates: IndexedIte
   const denial = NOT_DENIAL_RE.test(text) ? null : DENIAL_RE.exec(text);
   if (!denial && !EVERY_RE.test(text)) return undefined;
   // A denied failure after the denial word, else a bar held (not itself denied: "not all above").
-  const groups = GROUPS.filter((group) => {
-    if (denial) {
-      const failure = group.denied.exec(text.slice(denial.index));
-      return failure !== null;
-    }
-    return group.claim.test(text) && !/\bnot\b/i.test(text);
-  });
+  const groups = GROUPS.filter((group) => (denial ? group.denied.test(text.slice(denial.index)) : group.claim.test(text) && !/\bnot\b/i.test(text)));
   if (groups.length === 0) return undefined;
   const violations = new Set(groups.flatMap((group) => [...group.violation]));
   const claimWords = new Set(view.words.keys());

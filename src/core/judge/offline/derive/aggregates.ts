@@ -7,9 +7,10 @@
 // change, share or rate, within the claim's own precision.
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
-import { columnWords, namedValues, textColumns, tokensOf } from '../align/table-alignment';
+import { columnWords, namedValues, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
 import { periodHolds, periodKey, periodsNamed, samePeriod, withMonthRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import type { DefinedMeasure } from '../records/table-types';
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
 import unitNames from '../vocabulary/unit-names.json';
@@ -45,7 +46,7 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const claim = tokensOf(text);
   // ("1 July 2024" is a day, not the month of July: a range of weeks may start on it.)
   const dated = new Set(view.features.dates.filter((date) => date.day !== undefined).map((date) => date.month));
-  const periods = [...withMonthRanges(view.claim.text, periodsNamed(claim)), ...weeksWritten(text)].filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
+  const periods = withMonthRanges(view.claim.text, periodsNamed(claim)).filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
   // "142,700 litres in 2023 to 152,600 litres in 2024": a year written with the figure is its rows' year.
   const year = yearOfFigure(view, quantity);
   const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));
@@ -81,10 +82,12 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
 function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: TableRow[]): TableRow[] {
   const text = view.claim.text;
   const end = quantity.start + quantity.raw.length;
-  // (The number of "week 11" is the period's, no other figure.)
-  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !/(?:week|wk)\s*-?\s*$/i.test(text.slice(Math.max(0, q.start - 6), q.start))).map((q) => q.start);
+  // (The number of "week 11" numbers the period: no other figure.)
+  const labels = periodNumbers(text);
+  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !labels.has(q.raw.trim())).map((q) => q.start);
   const stop = Math.min(end + 40, ...next, text.length);
-  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+((?:week|wk)\s*-?\s*\d{1,2}\b|\p{L}+)/iu.exec(text.slice(end, stop));
+  // A month's name, or a period noun and its number ("week 11", "quarter 4"), which periodKey reads.
+  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+(\p{L}+(?:\s+\d{1,2}\b(?![.,:]\d))?)/iu.exec(text.slice(end, stop));
   const period = words ? periodKey(words[1]!) : undefined;
   if (!period || period.kind === 'year') return rows;
   for (const column of textColumns(table)) {
@@ -102,7 +105,7 @@ function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: 
  * several rows, the sum of the one over the sum of the other, not a sum of the rows' rates: the
  * two columns join the measures, whose rate over the same rows the matching tries.
  */
-function withDefinitionColumns(measures: string[], defined: NonNullable<Table['defined']>, claim: ReadonlySet<string>): string[] {
+function withDefinitionColumns(measures: string[], defined: readonly DefinedMeasure[], claim: ReadonlySet<string>): string[] {
   const out = [...measures];
   // "The rate was flat": a table's one defined rate is the rate the claim names by its generic word.
   const named = (column: string): boolean => measures.includes(column) || (defined.length === 1 && columnWords(column.toLowerCase()).some((part) => [...tokensOf(part)].some((token) => claim.has(token))));
@@ -111,11 +114,6 @@ function withDefinitionColumns(measures: string[], defined: NonNullable<Table['d
     for (const column of [measure.numerator, measure.denominator]) if (!out.includes(column)) out.push(column);
   }
   return out;
-}
-
-/** Weeks written as a noun and a number ("week 41", "wk 7"): the dated rows of that ISO week. */
-function weeksWritten(text: string): PeriodKey[] {
-  return [...text.matchAll(/\b(?:week|wk)\s*-?\s*(\d{1,2})\b/gi)].map((match) => periodKey(`week ${match[1]}`)).filter((key): key is PeriodKey => key !== undefined);
 }
 
 /** A column of years (year, fiscal_year). */

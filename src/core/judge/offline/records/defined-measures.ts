@@ -8,16 +8,9 @@
 import { canonicalStem, isStopword, type EvidenceIndex } from '../../../retrieval/index';
 import { perIndex } from './per-index';
 import { numericValue } from './table-profile';
-import type { Table } from './table-types';
+import type { DefinedMeasure, Table } from './table-types';
 import vocabulary from '../vocabulary/defined-measures.json';
 
-export interface DefinedMeasure {
-  /** The measure's name as a column (click_through_rate). */
-  column: string;
-  numerator: string;
-  denominator: string;
-  scale: number;
-}
 
 interface Definition {
   name: string;

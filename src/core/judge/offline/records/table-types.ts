@@ -17,5 +17,13 @@ export interface Table {
   columns: string[];
   rows: TableRow[];
   /** Columns the evidence's documents define from two others (remake_rate = remakes ÷ units_shipped; defined-measures.ts). */
-  defined?: Array<{ column: string; numerator: string; denominator: string; scale: number }>;
+  defined?: DefinedMeasure[];
+}
+
+export interface DefinedMeasure {
+  /** The measure's name as a column (click_through_rate). */
+  column: string;
+  numerator: string;
+  denominator: string;
+  scale: number;
 }

@@ -19,8 +19,10 @@
 // plan table's columns and a health check listing two hosts. A seventh (fleets) gives a deployment's
 // regions and hoists, gateway pushes by model, a controller's rollback, a price change, firmware
 // attempts and depots' on-time rates; an eighth (windows) a change's window and finish, a connection
-// pool's readings and a form's status. Each contradicted claim is marked and its hover cites the
-// record that contradicts it.
+// pool's readings and a form's status; a ninth (sums) weekly cube results with a count of results
+// below spec, depots' monthly parcels, a rate a document defines from two columns and a tariff a
+// release note changed. Each contradicted claim is marked and its hover cites the record that
+// contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -142,6 +144,18 @@ const WINDOWS: typeof EXPECTED = [
   { text: 'The change was approved by g.lyle.', partition: 'grounded', refs: ['change.json:E2'] },
 ];
 
+// test/fixtures/workspace/sums: cube_results.csv counts 2 Northgate results below spec in W11
+// (line 3); the four March rows of parcels_march.csv sum to 15,880 delivered and 300 + 304 + 350 +
+// 250 = 1,204 late; notes.md defines the remake rate as remakes ÷ units shipped, and remakes.csv
+// gives July (60 + 24) / (2,000 + 1,000) = 2.8% and August (80 + 28) / (2,500 + 1,500) = 2.7%
+// (lines 2–5); release-notes.md meters shore power at £0.51 per kWh, previously £0.44 (line 3).
+const SUMS: typeof EXPECTED = [
+  { text: "Northgate's C40 results were all above spec in every week.", partition: 'contradicted', cites: /cube_results\.csv:E3 counts results_below_spec=2/ },
+  { text: 'Across the four depots, 1,204 of the 15,880 parcels delivered in March were late.', partition: 'grounded' },
+  { text: 'The remake rate was 2.8% in July and 2.7% in August.', partition: 'grounded', refs: ['notes.md:E3', 'remakes.csv:E2', 'remakes.csv:E3', 'remakes.csv:E4', 'remakes.csv:E5'] },
+  { text: 'Shore power at the pedestals costs £0.44 per kWh.', partition: 'contradicted', cites: /superseded: release-notes\.md:E3 changes it from 0\.44 to 0\.51/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -176,6 +190,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks work said to fit a time window its finish record overruns, a bound denied of all time that a later reading passes and a form said submitted whose record says it was not contradicted, grounds the approver, and the hover cites each record', async () => {
     await checkFixture('windows', WINDOWS);
+  });
+
+  it('marks results said to be all above spec that a week\'s count belies and a tariff a release note changed contradicted, each hover citing its record, and grounds a part and a whole summed over a month\'s rows and a defined rate taken month by month as a ratio of sums', async () => {
+    await checkFixture('sums', SUMS);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

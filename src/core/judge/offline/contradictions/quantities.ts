@@ -3,7 +3,7 @@
 // gives two of the claim's figures or times), the one figure or time left. Labels ("Android 13"),
 // counts in words and figures the claim computes from its own are told apart from readings.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
-import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches } from '../derive/matching';
+import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, wordShare } from '../claim-view';
 import { DOCUMENT_WORDS, fieldValueWords } from '../words';
 import { UNIT_KEY_PARTS } from '../vocabulary';
@@ -111,6 +111,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
             Math.abs(quantity.value / quantity.scale - e.value / e.scale) > 1e-9 * Math.abs(e.value / e.scale)
           ) &&
           !view.features.quantities.some((mine) => quantityMatches(mine, e)) &&
+          // (12 against 822: not a misreading of the same quantity, unless the record names it as the claim does.)
+          (sharedKeyWords(quantity, e) >= 2 || mistakable(quantity, e, view.claim.text)) &&
           // A threshold a record defines ("more than 5 s in the queue") is no reading of a plain figure.
           (isBound(quantity) || !isBound(e)) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),

@@ -80,6 +80,31 @@ function perThingOf(ratio: Quantity, amount: Quantity): boolean {
   return ratio.dimension === 'ratio' && PER_THING_NUMERATORS.has(amount.dimension);
 }
 
+/** How far apart a wrong figure and the right one may be: a few times, or a slip of a power of ten (19 for 1.9 GiB/s). */
+const MISTAKABLE_RATIO = 4;
+/** A limit's value as the claim states it ("up to 20 refunds", "at most 4 runs"): a figure, though read as a bound. */
+const STATED_LIMIT_RE = /\b(?:up to|at most|no more than|(?:a\s+)?maximum of)\s*[$€£]?$/i;
+
+/**
+ * Whether a record's figure could be the one a claim got wrong: none against a few, a value within
+ * a few times of the claim's, one off by a power of ten, or a number within a few times of the
+ * claim's in another unit (30 days for a TTL of 12 hours). A figure hundreds of times another of
+ * the same words (12 against 822, 2,300 connections against a runbook's 40) is some other quantity
+ * the alignment met, not the claim's mistaken: a wrong figure in a report is near the right one.
+ * A comparison ("below 1%", "exceeded 19,000 t") says where values lie, not what one is: any may
+ * belie it; a limit the claim states ("up to 20 refunds") is a figure like any other.
+ */
+export function mistakable(claim: Quantity, found: Quantity, claimText: string): boolean {
+  if (isBound(claim) && !STATED_LIMIT_RE.test(claimText.slice(0, claim.start))) return true;
+  if (claim.value === 0 || found.value === 0) return Math.max(Math.abs(claim.value), Math.abs(found.value)) <= 10;
+  const apart = (a: number, b: number): number => Math.max(Math.abs(a), Math.abs(b)) / Math.min(Math.abs(a), Math.abs(b));
+  const ratio = apart(claim.value, found.value);
+  if (ratio <= MISTAKABLE_RATIO) return true;
+  const decades = Math.log10(ratio);
+  if (Math.abs(decades - Math.round(decades)) < Math.log10(1.05)) return true;
+  return claim.scale !== found.scale && apart(claim.value / (claim.scale || 1), found.value / (found.scale || 1)) <= MISTAKABLE_RATIO;
+}
+
 /** Whether an evidence value lies on the claimed side of a bound ("above 20,000"). */
 export function satisfiesBound(claim: Quantity, evidence: Quantity): boolean {
   if (!dimensionsCompatible(claim, evidence)) return false;

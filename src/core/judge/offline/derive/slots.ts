@@ -7,7 +7,7 @@ import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { AlignedRecord, Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
 import { readRecord } from '../records/record';
-import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, quantityMatches, satisfiesBound, sharesKey, timeMatches, type Derivation } from './matching';
+import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches, type Derivation } from './matching';
 
 export type SlotOutcome = 'matched' | 'derived' | 'mismatched' | 'missing';
 
@@ -41,7 +41,7 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   const sure = anchored(records);
   const units = records.map((r) => r.unit);
   const results: SlotResult[] = [];
-  for (const quantity of prop.features.quantities) results.push(checkFigure(quantity, units, sure));
+  for (const quantity of prop.features.quantities) results.push(checkFigure(quantity, units, sure, prop.text));
   // A window's bounds ("inside the 02:00–04:00 window") are a plan's: no other time of a record belies them.
   const window = claimedWindow(prop.text, prop.features.times);
   for (const time of prop.features.times) {
@@ -66,7 +66,7 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   return results;
 }
 
-function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedRecord[]): SlotResult {
+function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedRecord[], text: string): SlotResult {
   const claimed = quantity.raw.trim();
   const meets = (e: Quantity): boolean => (isBound(quantity) ? satisfiesBound(quantity, e) : quantityMatches(quantity, e));
   const sureUnits = sure.map((r) => r.unit);
@@ -78,7 +78,7 @@ function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedReco
     if (unit.features.quantities.some(meets)) continue;
     const same = unit.features.quantities.filter((e) => e.dimension === quantity.dimension && dimensionsCompatible(quantity, e));
     if (same.length > 0 && quantity.dimension !== 'count') dimensionConflict = true;
-    const other = same.find((e) => sharesKey(quantity, e));
+    const other = same.find((e) => sharesKey(quantity, e) && mistakable(quantity, e, text));
     if (other && !conflicting) conflicting = { unit, found: other.raw.trim() };
   }
   const marks = { anchored: anchoredHit !== undefined, conflict: conflicting !== undefined, dimensionConflict };

@@ -48,6 +48,7 @@ import { contradictTableChange } from './table-changes';
 import { contradictAlertAbsence } from './alert-absence';
 import { contradictWindowFit } from './window-fit';
 import { contradictFlagField } from './flag-fields';
+import { contradictPinnedField } from './pinned-fields';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -64,6 +65,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictShare(view, candidates) ??
       contradictWindowFit(view) ??
       contradictFlagField(view, candidates) ??
+      contradictPinnedField(view, candidates) ??
       contradictActMoment(view, candidates) ??
       contradictMoment(view, candidates) ??
       contradictAlertMoment(view, candidates) ??

@@ -170,6 +170,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     const hits = ordered.filter((value) => {
       if (/^\d{1,4}$/.test(value) || CLOCK_VALUE_RE.test(value)) return true;
       if (!words.has(column) || !isText(value)) return false;
+      // A one-letter value (shift=A) is not named by the article or the pronoun ("a little over").
+      if (/^\p{L}$/u.test(value)) return letterNamed(view.claim.text, value, column);
       if (namesValue(claim, value)) return true;
       const key = periods.length > 0 ? periodKey(value) : undefined;
       // (A day, session_date=2024-08-13, is named by the quarter or half that holds it; a month's
@@ -193,6 +195,27 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
 }
 
 const CLOCK_VALUE_RE = /^\d{1,2}:\d{2}$/;
+
+/**
+ * Whether the claim names a one-letter value (shift=A, zone=B): the capital letter on its own,
+ * and for a letter that is also a word ("A", "I") beside the column's word ("shift A", "A shift")
+ * or in brackets ("the morning (A) shift").
+ */
+function letterNamed(text: string, value: string, column: string): boolean {
+  const letter = escapeRegExp(value.toUpperCase());
+  if (!new RegExp(`(?<![\\p{L}\\p{N}])${letter}(?![\\p{L}\\p{N}])`, 'u').test(text)) return false;
+  if (!/^[AI]$/i.test(value)) return true;
+  // The column's words, either case at their start ("Shift A", "shift A"); the letter in capitals.
+  const words = columnWords(column.toLowerCase())
+    .filter((part) => /^\p{L}{2,}$/u.test(part))
+    .map((part) => `[${part[0]!.toUpperCase()}${part[0]!}]${escapeRegExp(part.slice(1))}`);
+  const beside = words.length > 0 ? `|(?<![\\p{L}])(?:${words.join('|')})s?\\s+${letter}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${letter}\\s+(?:${words.join('|')})(?![\\p{L}])` : '';
+  return new RegExp(`\\(${letter}\\)${beside}`, 'u').test(text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */
 function writtenOut(lowerClaim: string, value: string): boolean {

@@ -54,9 +54,14 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const others = view.features.quantities.filter((q) => q !== quantity && q.dimension !== 'percent' && q.value > 0 && !isBound(q));
   // A figure's unit names the column it is a total of ("285,480 t" of tonnes_crushed).
   const measureWords = new Set([...claim, ...view.features.quantities.flatMap((q) => UNIT_NAMES.get(unitWordAfter(view.claim.text, q)) ?? [])]);
+  const previous = view.surroundings.previous[0];
+  const before = previous !== undefined && previous.parentId === view.claim.parentId ? tokensOf(previous.text) : undefined;
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
-    const measures = withDefinitionColumns(measuresOf(table, measureWords), table.defined ?? [], measureWords);
+    let measures = withDefinitionColumns(measuresOf(table, measureWords), table.defined ?? [], measureWords);
+    // "June's total was about 23% above April's", after "Monthly treatments rose …": a claim that
+    // names no measure of the table speaks of the one the sentence before it named.
+    if (measures.length === 0 && before !== undefined) measures = measuresOf(table, before);
     if (measures.length === 0) continue;
     const claimed = claimRows(view, table, claim, periods);
     const { focus, compared } = claimed;

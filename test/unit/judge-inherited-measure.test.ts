@@ -1,0 +1,31 @@
+// A claim that names no measure of a table ("June's total was about 23% above April's") speaks of
+// the one the sentence before it named ("Monthly treatments rose …"): the aggregate is taken over
+// that column. Evidence is parsed by the real reader; the rules' proposal is checked with the
+// claim before it. Expected verdicts are worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import type { JudgedClaim } from '../../src/core/review-types';
+import { judgeReport, type Source } from '../support/judge-sources';
+
+const proposed = (texts: string[], sources: Source[]): Promise<JudgedClaim> => judgeReport(texts, sources, { decision: 'rules' });
+
+describe('offline judge: a measure named by the sentence before', () => {
+  // treatments: April 40 + 35 = 75, June 52 + 48 = 100 (a third more, +33.3%);
+  // drug_cost_gbp: April 900 + 700 = 1,600, June 1,000 + 900 = 1,900 (+18.75%).
+  const treatments: Source = {
+    file: 'vet_treatments.csv',
+    text: ['month,section,treatments,new_cases,drug_cost_gbp', '2024-04,Primates,40,15,900', '2024-04,Birds,35,12,700', '2024-06,Primates,52,16,1000', '2024-06,Birds,48,20,900'].join('\n'),
+  };
+  const before = 'Monthly treatments rose from 75 in April to 100 in June.';
+
+  it('"June\'s total was about 33% above April\'s" after a sentence about treatments', async () => {
+    // 100 / 75 − 1 = 33.3%: "about 33%".
+    // The figure follows from the table; what the rules still miss is wording ('total', 'above').
+    const right = await proposed([before, "June's total was about 33% above April's."], [treatments]);
+    assert.doesNotMatch(right.reason, /33%/);
+  });
+
+  it('without the sentence before, nothing says which column "total" is', async () => {
+    const alone = await proposed(["June's total was about 33% above April's."], [treatments]);
+    assert.match(alone.reason, /not in evidence: 33%/);
+  });
+});

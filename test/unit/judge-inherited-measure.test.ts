@@ -1,7 +1,9 @@
-// A claim that names no measure of a table ("June's total was about 23% above April's") speaks of
+// Aggregates a claim names only by its context. A claim that names no measure of a table ("June's total was about 23% above April's") speaks of
 // the one the sentence before it named ("Monthly treatments rose …"): the aggregate is taken over
 // that column. Evidence is parsed by the real reader; the rules' proposal is checked with the
-// claim before it. Expected verdicts are worked out by hand in the comments.
+// claim before it. And a whole written after a part ("201 of the quarter's 740 overtime hours")
+// may be every row's total though the part is one group's. Expected verdicts are worked out by
+// hand in the comments.
 import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
 import { judgeReport, type Source } from '../support/judge-sources';
@@ -27,5 +29,24 @@ describe('offline judge: a measure named by the sentence before', () => {
   it('without the sentence before, nothing says which column "total" is', async () => {
     const alone = await proposed(["June's total was about 33% above April's."], [treatments]);
     assert.match(alone.reason, /not in evidence: 33%/);
+  });
+});
+
+describe('offline judge: the whole a group\'s part is counted out of', () => {
+  // overtime_hours: Hoofstock 50 + 61 = 111; Birds 30 + 19 = 49; all rows 160.
+  const hours: Source = {
+    file: 'keeper_hours.csv',
+    text: ['month,section,rostered_hours,overtime_hours', '2024-04,Hoofstock,500,50', '2024-04,Birds,420,30', '2024-05,Hoofstock,510,61', '2024-05,Birds,400,19'].join('\n'),
+  };
+
+  it('"111 of the quarter\'s 160 overtime hours": 160 is every section\'s', async () => {
+    const right = await proposed(["Hoofstock accounted for 111 of the quarter's 160 overtime hours."], [hours]);
+    assert.doesNotMatch(right.reason, /not in evidence/);
+  });
+
+  it('a whole no sum gives is still missing', async () => {
+    // 170 is no total of the rows.
+    const wrong = await proposed(["Hoofstock accounted for 111 of the quarter's 170 overtime hours."], [hours]);
+    assert.match(wrong.reason, /170/);
   });
 });

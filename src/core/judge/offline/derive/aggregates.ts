@@ -72,7 +72,12 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
     const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
-    const found = matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned) ?? changeToStated(quantity, others, aggregates, focus);
+    const found =
+      matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned) ??
+      changeToStated(quantity, others, aggregates, focus) ??
+      // "Hoofstock accounted for 201 of the quarter's 740 overtime hours": the whole a part is
+      // counted out of may be every row's, not only the named group's.
+      (focus !== undefined && wholeAfterPart(view.claim.text, quantity) ? matchAggregates(quantity, aggregates, wantsMean, undefined, compared, []) : undefined);
     if (found) return cellsOf(found);
   }
   return undefined;
@@ -119,6 +124,13 @@ function withDefinitionColumns(measures: string[], defined: readonly DefinedMeas
     for (const column of [measure.numerator, measure.denominator]) if (!out.includes(column)) out.push(column);
   }
   return out;
+}
+
+/** A figure written as the whole after a part: "201 of the quarter's 740", "18 out of its 20". */
+const WHOLE_AFTER_PART_RE = /\d[\d,.]*\s*\p{L}{0,12}\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:\p{L}+['’]s?\s+)?$/iu;
+
+function wholeAfterPart(text: string, quantity: Quantity): boolean {
+  return WHOLE_AFTER_PART_RE.test(text.slice(Math.max(0, quantity.start - 60), quantity.start));
 }
 
 /** A column of years (year, fiscal_year). */

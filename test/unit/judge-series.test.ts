@@ -97,6 +97,18 @@ describe('offline judge: measures the documents define from two columns', () => 
     assert.match(wrong.reason, /York/);
   });
 
+  it('a rate defined over a sum the documents define reads the sum ("waste_kg / total output", total output = good + rework + waste)', async () => {
+    const lines = { file: 'lines.csv', text: ['line,good_kg,rework_kg,waste_kg', 'L1,3800,100,100', 'L2,900,20,80', 'L3,2000,30,70'].join('\n') };
+    const doc = { file: 'kpis.md', text: ['- **Total output** of a line is `good_kg + rework_kg + waste_kg`.', '- **Waste share** is `waste_kg / total output`.'].join('\n') };
+    // Waste share: L1 100 / 4,000 = 2.5%; L2 80 / 1,000 = 8.0%, the highest; L3 70 / 2,100 = 3.3%.
+    // (In raw waste L1 is the highest, 100 kg.)
+    const wrong = await judge('L1 had the highest waste share, at 2.5%.', [lines, doc]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /L2/);
+    const right = await judge('L2 had the highest waste share, at 8.0%.', [lines, doc]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
   it('a rank of the entity\'s own periods, or of another measure named by the noun after it, is not ranked across entities', async () => {
     // "the lowest of its months": evening-edition's own months (August 275,200 / 6,880,000 = 4.0%,
     // September 3.8%), not the newsletters of September (opinion-digest's 2.6% is lower).

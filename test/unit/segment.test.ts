@@ -110,6 +110,14 @@ describe('segment: Markdown structure', () => {
     ]);
   });
 
+  it('gives a short-valued row its header as context: what each cell is', () => {
+    const { claims } = segmentReport('| Line | Waste share | Downtime |\n|---|---|---|\n| M1 | 1.74% | 211 min |\n');
+    assert.deepEqual(
+      claims.map((claim) => [claim.text, claim.context]),
+      [['M1 | 1.74% | 211 min', 'Line Waste share Downtime']],
+    );
+  });
+
   it('skips lead-ins that state nothing: a bold line used as a heading, a short line ending in a colon', () => {
     assert.deepEqual(texts('**Paging**\n\nPer plan:\n\n- The free plan allows 10 files.\n\nThe following three hosts were drained overnight by the operator:\n'), [
       'The free plan allows 10 files.',

@@ -151,7 +151,11 @@ function tableRegions(table: Table, text: string, base: number): Region[] {
         }),
       );
     }
-    else regions.push([cells[0][0], cells.at(-1)![1]]);
+    else {
+      // The header names what each short cell is ("Line | Waste share | Downtime"): the row's context.
+      const header = headers.filter(Boolean).join(' ').slice(0, 200);
+      regions.push(header ? [cells[0][0], cells.at(-1)![1], header] : [cells[0][0], cells.at(-1)![1]]);
+    }
   }
   return regions;
 }

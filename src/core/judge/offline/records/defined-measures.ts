@@ -17,11 +17,15 @@ interface Definition {
   top: string;
   bottom?: string;
   scale?: number;
+  /** A sum's parts ("**Total output** is `good_kg + rework_kg + waste_kg`"): the measure is their sum, no ratio. */
+  parts?: string[];
 }
 
 const NAME = String.raw`(?:\*\*([^*]{3,60})\*\*|^([A-Z][\w'’ -]{2,50}?))\s*(?:\([^)]{1,40}\)\s*)?`;
 // "<name> = a / b", "<name> is a divided by b", "<name>: a over b".
 const RATIO_RE = new RegExp(`${NAME}(?:=|:|\\bis\\b|\\bmeans\\b)\\s+(?:the\\s+)?(?:number\\s+of\\s+)?\`?([^\`=/÷]+?)\`?\\s*(?:/|÷|\\bdivided\\s+by\\b|\\bover\\b)\\s*(?:the\\s+)?(?:number\\s+of\\s+)?\`?([^\`.;,(]+?)\`?(?=[.;,(]|\\s+(?:for|per|in|at|over|across|during|within|times|×|x)\\b|$)`, 'imu');
+// "<name> is `a + b + c`", "<name> of a line is a + b", "<name> = the sum of a + b".
+const SUM_RE = new RegExp(`${NAME}(?:(?:of|for|on|per)\\s+(?:a|an|the|each)?\\s*\\w+\\s+)?(?:=|:|\\bis\\b|\\bmeans\\b)\\s+(?:the\\s+sum\\s+of\\s+)?((?:\`?[\\w.]+\`?\\s*\\+\\s*)+\`?[\\w.]+\`?)`, 'imu');
 // "<name> is reported per 1,000 delivered emails".
 const PER_RE = new RegExp(`${NAME}(?:is\\s+)?(?:reported|measured|given|counted|expressed)?\\s*per\\s+(1,?000|100|10,?000|100,?000)\\s+([^.;,(]+)`, 'imu');
 
@@ -42,6 +46,11 @@ function definitionsIn(index: EvidenceIndex): Definition[] {
   for (const unit of index.items) {
     if (unit.item.kind !== 'paragraph' || found.length >= MAX_DEFINITIONS) continue;
     const text = unit.text.replace(/^\s*(?:[-*+]|\d+\.)\s+/, '');
+    const sum = SUM_RE.exec(text);
+    if (sum) {
+      found.push({ name: (sum[1] ?? sum[2])!, top: '', parts: sum[3]!.split('+').map((part) => part.replace(/`/g, '').trim()) });
+      continue;
+    }
     const ratio = RATIO_RE.exec(text);
     if (ratio) {
       const per = /\bper\s+(1,?000|100|10,?000)\b/i.exec(text.slice(ratio.index + ratio[0].length));
@@ -72,17 +81,11 @@ export function definedMeasures(index: EvidenceIndex, table: Table): DefinedMeas
   const numeric = (column: string): boolean => table.rows.filter((row) => numericValue(row.values.get(column) ?? '') !== undefined).length >= 2;
   const measures: DefinedMeasure[] = [];
   for (const definition of definitionsOf(index)) {
+    if (definition.parts) continue;
     const nameWords = words(definition.name);
     // The column is named by the name's words as written ("Click-through rate (CTR)" → click_through_rate).
     // A hyphenated word keeps its parts, a stop word among them ("on-time rate" → on_time_rate).
-    const column = definition.name
-      .replace(/\([^)]*\)/g, ' ')
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}-]+/u)
-      .map((word) => word.replace(/^-+|-+$/g, ''))
-      .filter((word) => word.length > 0 && (word.includes('-') || !isStopword(word)))
-      .join('_')
-      .replace(/-/g, '_');
+    const column = columnOf(definition.name);
     if (nameWords.length === 0 || table.columns.includes(column) || measures.some((m) => m.column === column)) continue;
     // A rate per 1,000 of something counts what its name says ("unsubscribe rate" → unsubscribes).
     const top = definition.top || definition.name;
@@ -97,8 +100,41 @@ export function definedMeasures(index: EvidenceIndex, table: Table): DefinedMeas
 
 const definitionsOf = perIndex(definitionsIn);
 
+/** A measure's name as a column: its words as written ("Click-through rate (CTR)" → click_through_rate, "on-time rate" → on_time_rate). */
+function columnOf(name: string): string {
+  return name
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}-]+/u)
+    .map((word) => word.replace(/^-+|-+$/g, ''))
+    .filter((word) => word.length > 0 && (word.includes('-') || !isStopword(word)))
+    .join('_')
+    .replace(/-/g, '_');
+}
+
+/**
+ * Sums the documents define from a table's columns ("Total output is `good_kg + rework_kg +
+ * waste_kg`"), added as columns first: a rate defined over the sum ("waste share is waste_kg /
+ * total output") then finds its denominator among the columns.
+ */
+function withDefinedSums(index: EvidenceIndex, table: Table): void {
+  for (const definition of definitionsOf(index)) {
+    if (!definition.parts || definition.parts.length < 2) continue;
+    const column = columnOf(definition.name);
+    if (column === '' || table.columns.includes(column) || !definition.parts.every((part) => table.columns.includes(part))) continue;
+    for (const row of table.rows) {
+      const values = definition.parts.map((part) => numericValue(row.values.get(part) ?? ''));
+      if (values.some((value) => value === undefined)) continue;
+      row.values.set(column, String(Number(values.reduce((a, b) => a! + b!, 0)!.toFixed(6))));
+      row.cells.set(column, row.cells.get(definition.parts[0]!) ?? row.unit);
+    }
+    table.columns.push(column);
+  }
+}
+
 /** The table with its defined measures as columns, each row's value computed from its two cells. */
 export function withDefinedMeasures(index: EvidenceIndex, table: Table): Table {
+  withDefinedSums(index, table);
   const measures = definedMeasures(index, table);
   if (measures.length === 0) return table;
   for (const { column, numerator, denominator, scale } of measures) {

@@ -50,3 +50,20 @@ describe('offline judge: the whole a group\'s part is counted out of', () => {
     assert.match(wrong.reason, /170/);
   });
 });
+
+describe('offline judge: a share of a named count over a whole the claim words otherwise', () => {
+  // class_a over eggs_received: (955 + 965 + 950 + 970) / 4,000 = 3,840 / 4,000 = 96.0%; no row
+  // gives 96.0% on its own (95.5%, 96.5%, 95.0%, 97.0%).
+  const intake: Source = {
+    file: 'farm_weeks.csv',
+    text: ['week,farm,eggs_received,class_a,cracked', '2024-W36,Ashcombe,1000,955,21', '2024-W36,Brackenridge,1000,965,14', '2024-W37,Ashcombe,1000,950,26', '2024-W37,Brackenridge,1000,970,11'].join('\n'),
+  };
+
+  it('"96.0% of intake made class A" is class_a over eggs_received, a column holding it on every row', async () => {
+    const right = await proposed(['Across the two weeks, 96.0% of intake made class A.'], [intake]);
+    assert.doesNotMatch(right.reason, /not in evidence: 96\.0%/);
+    // 96.4% is no such share.
+    const wrong = await proposed(['Across the two weeks, 96.4% of intake made class A.'], [intake]);
+    assert.match(wrong.reason, /96\.4%/);
+  });
+});

@@ -63,6 +63,8 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     // names no measure of the table speaks of the one the sentence before it named.
     if (measures.length === 0 && before !== undefined) measures = measuresOf(table, before);
     if (measures.length === 0) continue;
+    // "96.0% of intake made class A": a share of a named count may be over a whole the claim words otherwise.
+    if (quantity.dimension === 'percent') measures = [...measures, ...dominatingWholes(table, measures)];
     const claimed = claimRows(view, table, claim, periods);
     const { focus, compared } = claimed;
     const yearColumn = year === undefined ? undefined : table.columns.find((column) => YEAR_COLUMN_RE.test(column) && claimed.rows.some((row) => row.values.get(column) === year));
@@ -230,6 +232,27 @@ function aggregatesOf(rows: readonly TableRow[], measures: readonly string[], pe
         out.push({ column, split, value, named, rows: group, sum, mean: sum / numbers.length });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * Count columns that hold a named count on every row (eggs_received ≥ class_a): the wholes a share
+ * of it may be taken over ("96.0% of intake made class A" is class_a over eggs_received).
+ */
+function dominatingWholes(table: Table, measures: readonly string[]): string[] {
+  const words = new Set(textColumns(table));
+  const out: string[] = [];
+  for (const whole of table.columns) {
+    if (words.has(whole) || measures.includes(whole)) continue;
+    const holds = measures.some((part) =>
+      table.rows.every((row) => {
+        const a = numericValue(row.values.get(part) ?? '');
+        const b = numericValue(row.values.get(whole) ?? '');
+        return a !== undefined && b !== undefined && Number.isInteger(a) && Number.isInteger(b) && b > 0 && a <= b;
+      }),
+    );
+    if (holds) out.push(whole);
   }
   return out;
 }

@@ -7,13 +7,12 @@
 // change, share or rate, within the claim's own precision.
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
-import { columnWords, namedValues, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
+import { namedValues, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
 import { periodHolds, periodKey, periodsNamed, samePeriod, withMonthRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import type { DefinedMeasure } from '../records/table-types';
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
-import unitNames from '../vocabulary/unit-names.json';
+import { dominatingWholes, measureWordsOf, measuresOf, withDefinitionColumns } from './aggregate-measures';
 
 /** Tables longer than this are logs, not summaries: their sums are not what a report quotes. */
 const MAX_ROWS = 400;
@@ -21,9 +20,6 @@ const MAX_ROWS = 400;
 const MAX_GROUPS = 12;
 
 const MEAN_WORDS = new Set(aggregateWords.mean);
-/** Every name of the unit a name belongs to ("t" → t, tonne, tonnes, ton, tons). */
-const UNIT_NAMES = new Map<string, string[]>(Object.values(unitNames.units).flatMap((names) => names.map((name): [string, string[]] => [name, names])));
-const GENERIC_WORDS = new Set(aggregateWords.genericColumnWords);
 
 interface Aggregate {
   column: string;
@@ -53,7 +49,7 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   // The claim's other figures: a percentage may be the change to or from one of them.
   const others = view.features.quantities.filter((q) => q !== quantity && q.dimension !== 'percent' && q.value > 0 && !isBound(q));
   // A figure's unit names the column it is a total of ("285,480 t" of tonnes_crushed).
-  const measureWords = new Set([...claim, ...view.features.quantities.flatMap((q) => UNIT_NAMES.get(unitWordAfter(view.claim.text, q)) ?? [])]);
+  const measureWords = measureWordsOf(view, claim);
   const previous = view.surroundings.previous[0];
   const before = previous !== undefined && previous.parentId === view.claim.parentId ? tokensOf(previous.text) : undefined;
   for (const table of tablesOf(view.index)) {
@@ -112,22 +108,6 @@ function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: 
   return rows;
 }
 
-/**
- * A rate the documents define from two columns ("remake rate = remakes ÷ units shipped") is, over
- * several rows, the sum of the one over the sum of the other, not a sum of the rows' rates: the
- * two columns join the measures, whose rate over the same rows the matching tries.
- */
-function withDefinitionColumns(measures: string[], defined: readonly DefinedMeasure[], claim: ReadonlySet<string>): string[] {
-  const out = [...measures];
-  // "The rate was flat": a table's one defined rate is the rate the claim names by its generic word.
-  const named = (column: string): boolean => measures.includes(column) || (defined.length === 1 && columnWords(column.toLowerCase()).some((part) => [...tokensOf(part)].some((token) => claim.has(token))));
-  for (const measure of defined) {
-    if (!named(measure.column) || measure.scale !== 100) continue;
-    for (const column of [measure.numerator, measure.denominator]) if (!out.includes(column)) out.push(column);
-  }
-  return out;
-}
-
 /** A figure written as the whole after a part: "201 of the quarter's 740", "18 out of its 20". */
 const WHOLE_AFTER_PART_RE = /\d[\d,.]*\s*\p{L}{0,12}\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:\p{L}+['’]s?\s+)?$/iu;
 
@@ -142,28 +122,6 @@ const YEAR_COLUMN_RE = /(?:^|[_\s-])(?:year|yr)s?$/i;
 function yearOfFigure(view: ClaimView, quantity: Quantity): string | undefined {
   const after = view.claim.text.slice(quantity.start + quantity.raw.length);
   return /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during)\s+((?:19|20)\d\d)\b/u.exec(after)?.[1];
-}
-
-/** The word a figure is written in: its unit as read, else the word right after it ("285,480 t"). */
-function unitWordAfter(text: string, quantity: Quantity): string {
-  const written = /[\d,.]\s*(\p{L}+)$/u.exec(quantity.raw.trim())?.[1] ?? /^\s*(\p{L}+)/u.exec(text.slice(quantity.start + quantity.raw.length))?.[1] ?? '';
-  return written.toLowerCase();
-}
-
-/** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */
-function measuresOf(table: Table, claim: Set<string>): string[] {
-  const words = new Set(textColumns(table));
-  const numeric = table.columns.filter((column) => !words.has(column));
-  // A table of one measure (a map of tonnes by month) is about that measure, whatever its name.
-  if (numeric.length === 1) return numeric;
-  const named = numeric.filter((column) => {
-    const parts = columnWords(column.toLowerCase()).filter((part) => !GENERIC_WORDS.has(part) && /\p{L}/u.test(part));
-    return parts.some((part) => [...tokensOf(part)].some((token) => claim.has(token)));
-  });
-  // The whole a named part is counted out of (departures for on_time_departures, batches for
-  // rft_batches): "an on-time rate of 88.7%" is the one over the other.
-  const wholes = numeric.filter((whole) => !named.includes(whole) && named.some((part) => part.toLowerCase().endsWith(`_${whole.toLowerCase()}`)));
-  return [...named, ...wholes];
 }
 
 /**
@@ -232,27 +190,6 @@ function aggregatesOf(rows: readonly TableRow[], measures: readonly string[], pe
         out.push({ column, split, value, named, rows: group, sum, mean: sum / numbers.length });
       }
     }
-  }
-  return out;
-}
-
-/**
- * Count columns that hold a named count on every row (eggs_received ≥ class_a): the wholes a share
- * of it may be taken over ("96.0% of intake made class A" is class_a over eggs_received).
- */
-function dominatingWholes(table: Table, measures: readonly string[]): string[] {
-  const words = new Set(textColumns(table));
-  const out: string[] = [];
-  for (const whole of table.columns) {
-    if (words.has(whole) || measures.includes(whole)) continue;
-    const holds = measures.some((part) =>
-      table.rows.every((row) => {
-        const a = numericValue(row.values.get(part) ?? '');
-        const b = numericValue(row.values.get(whole) ?? '');
-        return a !== undefined && b !== undefined && Number.isInteger(a) && Number.isInteger(b) && b > 0 && a <= b;
-      }),
-    );
-    if (holds) out.push(whole);
   }
   return out;
 }

@@ -63,9 +63,12 @@ function readTables(index: EvidenceIndex): Table[] {
       continue;
     }
     const records = recordsIn(item.fields, unit.text);
+    // A CSV's rows (tool rows no tool wrote) are one table under its header, though a row with an
+    // empty cell lacks that column: its shape is the file's.
+    const headerRow = item.kind === 'tool_row' && item.tool === undefined && records.length === 1;
     for (let at = 0; at < records.length; at++) {
       const record = records[at]!;
-      addRecord(item.file, shapeOf(record), `${item.id}#${at}`, unit, record);
+      addRecord(item.file, headerRow ? '(header)' : shapeOf(record), `${item.id}#${at}`, unit, record);
     }
   }
   const tables: Table[] = [];

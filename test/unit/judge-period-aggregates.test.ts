@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { JudgedClaim } from '../../src/core/review-types';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 import { parseEvidenceSources } from '../../src/core/evidence';
-import { judge, type Source } from '../support/judge-sources';
+import { judge, judgeReport, type Source } from '../support/judge-sources';
 
 const proposed = (text: string, sources: Source[]): Promise<JudgedClaim> => judge(text, sources, { decision: 'rules' });
 
@@ -96,5 +96,26 @@ describe('offline judge: a report table cell, about its row and its column', () 
     assert.equal(await cell('1,960 m'), 'grounded');
     // 1,840 m is no sum of the week's rows (nor of any few cells).
     assert.notEqual(await cell('1,840 m'), 'grounded');
+  });
+});
+
+describe('offline judge: a group written right before its figure', () => {
+  // Seven sections × three months. drug_cost_gbp for section i (0-based) in month m (0, 1, 2) is
+  // 1,000 + 100·i + 10·m: Carnivores (i = 1) 1,100 + 1,110 + 1,120 = 3,330; Hoofstock (i = 2)
+  // 1,200 + 1,210 + 1,220 = 3,630.
+  const sections = ['Primates', 'Carnivores', 'Hoofstock', 'Birds', 'Reptiles', 'Aquarium', 'Small Mammals'];
+  // (Enough columns that the rows' figures run past what pairs and totals of figures are tried over.)
+  const rows = ['month,section,treatments,new_cases,anaesthetics,keepers,visits,weighings,samples,drug_cost_gbp'];
+  for (const [m, month] of ['2024-04', '2024-05', '2024-06'].entries()) sections.forEach((section, i) => rows.push(`${month},${section},${20 + i + m},${5 + i},${1 + m},${3 + i},${40 + i},${12 + m},${7 + i + m},${1000 + 100 * i + 10 * m}`));
+  const costs: Source = { file: 'vet_treatments.csv', text: rows.join('\n') };
+
+  it('"Hoofstock at £3,630, ahead of Carnivores at £3,330": each sum is the group written before it', async () => {
+    // The measure is the sentence before's (drug costs); the group after 3,630 is Carnivores, whose sum is 3,330.
+    const texts = ['Drug costs for the quarter were led by two sections.', 'Hoofstock at £3,630, ahead of Carnivores at £3,330.'];
+    const right = await judgeReport(texts, [costs], { decision: 'rules' });
+    assert.equal(right.partition, 'grounded', right.reason);
+    // Swapped, each figure is the other group's.
+    const swapped = await judgeReport([texts[0]!, 'Hoofstock at £3,330, ahead of Carnivores at £3,630.'], [costs], { decision: 'rules' });
+    assert.notEqual(swapped.partition, 'grounded', swapped.reason);
   });
 });

@@ -214,10 +214,20 @@ function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compar
     });
     // A table cell's row label ("| FX-11 | 4.4% (6,510 m) |") names its group as well.
     const row = beside.length === 0 && view.context ? values.filter((value) => view.context!.identifiers.includes(value.toLowerCase())) : [];
-    if (beside.length === 1) out.push({ column, value: beside[0]! });
+    // "Carnivores at £7,665, ahead of Hoofstock at £6,950": a group written right before its figure is its own.
+    const before = values.filter((value) => groupRightBefore(text.slice(Math.max(0, quantity.start - 48), quantity.start), value.toLowerCase()));
+    if (before.length === 1) out.push({ column, value: before[0]! });
+    else if (beside.length === 1) out.push({ column, value: beside[0]! });
     else if (row.length === 1) out.push({ column, value: row[0]! });
   }
   return out;
+}
+
+/** Whether text ends with a group's name and a word that gives it a figure: "carnivores at £", "m1: ", "hoofstock's ", "leeds (". */
+function groupRightBefore(text: string, value: string): boolean {
+  const at = text.lastIndexOf(value);
+  if (at < 0 || /[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ')) return false;
+  return /^(?:e?s)?(?:['’]s?)?\s*(?:at|:|=|with|on|\(|was|were|is|had)?\s*(?:about|around|roughly|nearly|some|just\s+over|just\s+under)?\s*[£$€]?\s*$/iu.test(text.slice(at + value.length));
 }
 
 /** Columns of numbered periods (week=42, year=2024): labels that split rows, though their values are numbers. */

@@ -119,3 +119,21 @@ describe('offline judge: a group written right before its figure', () => {
     assert.notEqual(swapped.partition, 'grounded', swapped.reason);
   });
 });
+
+describe('offline judge: "from … to …" with no period named is the first period to the last', () => {
+  // cracked over eggs_received by month: March (9 + 11) / 2,000 = 1.0%; April (7 + 15) / 2,000 = 1.1%;
+  // May (11 + 13) / 2,000 = 1.2%. No row gives 1.0% or 1.2% on its own. Months are ordered in
+  // time, not by name (April sorts before March as text).
+  const monthly: Source = {
+    file: 'monthly.csv',
+    text: ['month,farm,eggs_received,cracked', 'March,Ashcombe,1000,9', 'March,Brackenridge,1000,11', 'April,Ashcombe,1000,7', 'April,Brackenridge,1000,15', 'May,Ashcombe,1000,11', 'May,Brackenridge,1000,13'].join('\n'),
+  };
+
+  it('"went from 1.0% to 1.2% over the period": March\'s rate to May\'s', async () => {
+    const right = await proposed('The crack rate went from 1.0% to 1.2% over the period.', [monthly]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // The other way round, each end is the other month's.
+    const reversed = await proposed('The crack rate went from 1.2% to 1.0% over the period.', [monthly]);
+    assert.notEqual(reversed.partition, 'grounded', reversed.reason);
+  });
+});

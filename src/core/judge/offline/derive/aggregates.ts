@@ -66,7 +66,9 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     const yearColumn = year === undefined ? undefined : table.columns.find((column) => YEAR_COLUMN_RE.test(column) && claimed.rows.some((row) => row.values.get(column) === year));
     const ofYear = yearColumn ? claimed.rows.filter((row) => row.values.get(yearColumn) === year) : claimed.rows;
     // "2.8% in July, 2.7% in August": a figure written with its own period is that period's rows'.
-    const rows = ownPeriodRows(view, quantity, table, ofYear);
+    const own = ownPeriodRows(view, quantity, table, ofYear);
+    // "The crack rate went from 2.0% to 2.4% over the period": with no period named, the two ends are the first and the last.
+    const rows = own === ofYear && periods.length === 0 ? (endPeriodRows(view.claim.text, quantity, table, ofYear) ?? own) : own;
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
     const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
@@ -106,6 +108,25 @@ function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: 
     if (within.length > 0) return within;
   }
   return rows;
+}
+
+/**
+ * The rows of the first or the last period of a table's period column, for the figure a claim
+ * goes "from" or "to" ("went from 2.0% to 2.4% over the period"), when it names no period.
+ */
+function endPeriodRows(text: string, quantity: Quantity, table: Table, rows: TableRow[]): TableRow[] | undefined {
+  const before = text.slice(Math.max(0, quantity.start - 8), quantity.start);
+  const end = /\bfrom\s+(?:about\s+|around\s+)?$/i.test(before) ? 'first' : /\bfrom\s+\S+\s+to\s+(?:about\s+|around\s+)?$/i.test(text.slice(Math.max(0, quantity.start - 40), quantity.start)) ? 'last' : undefined;
+  if (!end) return undefined;
+  for (const column of textColumns(table)) {
+    const keys = [...new Set(rows.map((row) => row.values.get(column) ?? ''))];
+    if (keys.length < 2 || !keys.every((key) => periodKey(key) !== undefined)) continue;
+    // In time order (by the period's key: "2024-W36", "2024-04"), not as written ("April" before "March").
+    const ordered = [...keys].sort((a, b) => (periodKey(a)!.key < periodKey(b)!.key ? -1 : periodKey(a)!.key > periodKey(b)!.key ? 1 : 0));
+    const wanted = end === 'first' ? ordered[0]! : ordered.at(-1)!;
+    return rows.filter((row) => row.values.get(column) === wanted);
+  }
+  return undefined;
 }
 
 /** A figure written as the whole after a part: "201 of the quarter's 740", "18 out of its 20". */

@@ -137,3 +137,20 @@ describe('offline judge: "from … to …" with no period named is the first per
     assert.notEqual(reversed.partition, 'grounded', reversed.reason);
   });
 });
+
+describe('offline judge: a rate "per" another measure over a group\'s rows', () => {
+  // exposures over science_h: KRT-12 (50 + 60 + 36) / (7 + 8 + 5) = 146 / 20 = 7.3;
+  // KRT-35 (30 + 20 + 48) / (6 + 4 + 10) = 98 / 20 = 4.9. No row gives either on its own.
+  const nights: Source = {
+    file: 'nightly.csv',
+    text: ['night,telescope,science_h,exposures', '2024-10-01,KRT-12,7,50', '2024-10-01,KRT-35,6,30', '2024-10-02,KRT-12,8,60', '2024-10-02,KRT-35,4,20', '2024-10-03,KRT-12,5,36', '2024-10-03,KRT-35,10,48'].join('\n'),
+  };
+
+  it('"7.3 exposures per science hour, against 4.9 on KRT-35": each telescope\'s sum over sum', async () => {
+    const right = await proposed('KRT-12 recorded about 7.3 exposures per science hour, against 4.9 on KRT-35.', [nights]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // 5.9 is neither telescope's rate.
+    const wrong = await proposed('KRT-12 recorded about 7.3 exposures per science hour, against 5.9 on KRT-35.', [nights]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+});

@@ -72,8 +72,10 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
     const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
+    // ("… against 4.9 on KRT-35": the claim's other figures are of the rate it names.)
+    const perRate = /\bper\s+(?!cent\b)\p{L}/iu.test(view.claim.text);
     const found =
-      matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned) ??
+      matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned, perRate) ??
       changeToStated(quantity, others, aggregates, focus) ??
       // "Hoofstock accounted for 201 of the quarter's 740 overtime hours": the whole a part is
       // counted out of may be every row's, not only the named group's.
@@ -244,11 +246,13 @@ function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compar
   return out;
 }
 
-/** Whether text ends with a group's name and a word that gives it a figure: "carnivores at £", "m1: ", "hoofstock's ", "leeds (". */
+/** Whether text ends with a group's name and at most a few words that give it a figure: "carnivores at £", "m1: ", "hoofstock's ", "krt-12 recorded about ". */
 function groupRightBefore(text: string, value: string): boolean {
   const at = text.lastIndexOf(value);
   if (at < 0 || /[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ')) return false;
-  return /^(?:e?s)?(?:['’]s?)?\s*(?:at|:|=|with|on|\(|was|were|is|had)?\s*(?:about|around|roughly|nearly|some|just\s+over|just\s+under)?\s*[£$€]?\s*$/iu.test(text.slice(at + value.length));
+  // (At most three small words between: "KRT-12 recorded about 7.3", "M1 came in at 0.22 g".)
+  // (Not across a joining word: "25.5 h on KRT-35 and 25.3 h" gives 25.3 to another.)
+  return /^(?:e?s)?(?:['’]s?)?(?:\s*[:=(]|\s+(?!(?:and|or|but|than|against|versus|vs|while|whereas|compared)\b)\p{Ll}+){0,3}\s*[£$€]?\s*$/u.test(text.slice(at + value.length));
 }
 
 /** Columns of numbered periods (week=42, year=2024): labels that split rows, though their values are numbers. */
@@ -284,7 +288,7 @@ function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: r
  * the whole's, or the difference of two groups the claim sets side by side: a group it does not
  * name is some other entity's.
  */
-function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>, pinned: readonly Focus[]): Aggregate[] | undefined {
+function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>, pinned: readonly Focus[], perRate = false): Aggregate[] | undefined {
   // Cells are read as written, so the figure is compared in the unit it was written in (MWh, not Wh).
   const close = (value: number): boolean => writtenFigureIs(quantity, value, 0.03);
   const percent = quantity.dimension === 'percent';
@@ -311,6 +315,8 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
         if (percent && wantsMean && b.mean !== 0 && close(Math.abs((a.mean / b.mean - 1) * 100))) return [a, b];
       }
       if (!own(a)) continue;
+      // "7.3 exposures per science hour": one measure's sum over another's, on the same rows.
+      if (perRate && !percent && !sameMeasure && a.rows === b.rows && b.sum > 0 && close(a.sum / b.sum)) return [a, b];
       if (!percent || b.sum <= 0 || a.sum <= 0 || a.sum >= b.sum) continue;
       // A group's share of the whole (one measure), or a rate of two measures over the same rows.
       const share = sameMeasure && focus !== undefined && b.split === '';

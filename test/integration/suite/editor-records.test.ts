@@ -21,8 +21,9 @@
 // attempts and depots' on-time rates; an eighth (windows) a change's window and finish, a connection
 // pool's readings and a form's status; a ninth (sums) weekly cube results with a count of results
 // below spec, depots' monthly parcels, a rate a document defines from two columns and a tariff a
-// release note changed. Each contradicted claim is marked and its hover cites the record that
-// contradicts it.
+// release note changed; a tenth (lines) shifts' output with an empty notes cell, a waste share
+// the documents define over a defined sum, and a dome controller's close commands with their speed.
+// Each contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -156,6 +157,19 @@ const SUMS: typeof EXPECTED = [
   { text: 'Shore power at the pedestals costs £0.44 per kWh.', partition: 'contradicted', cites: /superseded: release-notes\.md:E3 changes it from 0\.44 to 0\.51/ },
 ];
 
+// test/fixtures/workspace/lines: lines.csv's eight rows (two of them with notes, six with an empty
+// notes cell: one table all the same) give downtime 10 + 20 + 15 + 25 + 5 + 30 + 10 + 5 = 120
+// minutes; kpis.md defines total output as good + rework + waste and the waste share over it: L1
+// 200 / 8,000 = 2.5%, L2 160 / 2,000 = 8.0%, the highest. dome.log's 03:52 close is speed=normal
+// (line 3), the 05:06 one speed=low (line 4).
+const LINES: typeof EXPECTED = [
+  { text: 'Total downtime across the two lines was 120 minutes, a little over two hours.', partition: 'grounded' },
+  { text: 'L1 had the highest waste share, at 2.5%.', partition: 'contradicted', cites: /waste_share; L2 8% \(lines\.csv:E\d+\) is the top/ },
+  { text: 'L2 had the highest waste share, at 8.0%.', partition: 'grounded' },
+  { text: '03:52 — The close was retried from the console in low-speed mode.', partition: 'contradicted', cites: /dome\.log:E3 at 03:52 says speed=normal/ },
+  { text: '05:06 — The dome was closed from the local panel in low-speed mode.', partition: 'grounded', refs: ['dome.log:E4'] },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -194,6 +208,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks results said to be all above spec that a week\'s count belies and a tariff a release note changed contradicted, each hover citing its record, and grounds a part and a whole summed over a month\'s rows and a defined rate taken month by month as a ratio of sums', async () => {
     await checkFixture('sums', SUMS);
+  });
+
+  it('marks the wrong line for the highest waste share (a rate defined over a defined sum) and a retry said to be at low speed whose record says normal contradicted, each hover citing its record, and grounds a total over a CSV with empty cells, the right line and the low-speed close', async () => {
+    await checkFixture('lines', LINES);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

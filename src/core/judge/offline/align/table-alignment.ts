@@ -7,7 +7,7 @@ import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
 import { datesOfWeekdays, periodHolds, periodKey, periodRange, periodsNamed, samePeriod } from '../records/periods';
-import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
+import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS, escapePhrase } from '../vocabulary/index';
 import periodCodes from '../vocabulary/period-codes.json';
 
 const PERIOD_LETTERS: Record<string, string | undefined> = periodCodes.letters;
@@ -202,19 +202,15 @@ const CLOCK_VALUE_RE = /^\d{1,2}:\d{2}$/;
  * or in brackets ("the morning (A) shift").
  */
 function letterNamed(text: string, value: string, column: string): boolean {
-  const letter = escapeRegExp(value.toUpperCase());
+  const letter = escapePhrase(value.toUpperCase());
   if (!new RegExp(`(?<![\\p{L}\\p{N}])${letter}(?![\\p{L}\\p{N}])`, 'u').test(text)) return false;
   if (!/^[AI]$/i.test(value)) return true;
   // The column's words, either case at their start ("Shift A", "shift A"); the letter in capitals.
   const words = columnWords(column.toLowerCase())
     .filter((part) => /^\p{L}{2,}$/u.test(part))
-    .map((part) => `[${part[0]!.toUpperCase()}${part[0]!}]${escapeRegExp(part.slice(1))}`);
+    .map((part) => `[${part[0]!.toUpperCase()}${part[0]!}]${escapePhrase(part.slice(1))}`);
   const beside = words.length > 0 ? `|(?<![\\p{L}])(?:${words.join('|')})s?\\s+${letter}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${letter}\\s+(?:${words.join('|')})(?![\\p{L}])` : '';
   return new RegExp(`\\(${letter}\\)${beside}`, 'u').test(text);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */

@@ -4,7 +4,7 @@
 // evidence gives it anywhere (speed: normal, low); the claim names the field ("speed") and one of
 // its values ("low"), not the record's. Every record at the claim's time that gives the field must
 // hold another value: one that agrees, or two that differ, leave the claim alone.
-import { extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numberedIdentifiers } from '../claim-view';
 import { timeMatches } from '../derive/matching';
 import { perIndex } from '../records/per-index';
@@ -39,7 +39,7 @@ const fieldDomains = perIndex((index: EvidenceIndex): Map<string, Map<string, st
 });
 
 function stemOf(word: string): string {
-  return extractFeatures(word.toLowerCase()).words[0] ?? word.toLowerCase();
+  return canonicalStem(word.toLowerCase());
 }
 
 export function contradictPinnedField(view: ClaimView, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {

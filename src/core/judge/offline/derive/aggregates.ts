@@ -52,6 +52,8 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const measureWords = measureWordsOf(view, claim);
   const previous = view.surroundings.previous[0];
   const before = previous !== undefined && previous.parentId === view.claim.parentId ? tokensOf(previous.text) : undefined;
+  // "7.3 exposures per science hour, against 4.9 on KRT-35": the claim's figures are of the rate it names.
+  const perRate = /\bper\s+(?!cent\b)\p{L}/iu.test(view.claim.text);
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
     let measures = withDefinitionColumns(measuresOf(table, measureWords), table.defined ?? [], measureWords);
@@ -72,8 +74,6 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     if (rows.length < 2) continue;
     const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
     const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
-    // ("… against 4.9 on KRT-35": the claim's other figures are of the rate it names.)
-    const perRate = /\bper\s+(?!cent\b)\p{L}/iu.test(view.claim.text);
     const found =
       matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned, perRate) ??
       changeToStated(quantity, others, aggregates, focus) ??
@@ -121,10 +121,10 @@ function endPeriodRows(text: string, quantity: Quantity, table: Table, rows: Tab
   const end = /\bfrom\s+(?:about\s+|around\s+)?$/i.test(before) ? 'first' : /\bfrom\s+\S+\s+to\s+(?:about\s+|around\s+)?$/i.test(text.slice(Math.max(0, quantity.start - 40), quantity.start)) ? 'last' : undefined;
   if (!end) return undefined;
   for (const column of textColumns(table)) {
-    const keys = [...new Set(rows.map((row) => row.values.get(column) ?? ''))];
-    if (keys.length < 2 || !keys.every((key) => periodKey(key) !== undefined)) continue;
+    const keys = [...new Set(rows.map((row) => row.values.get(column) ?? ''))].map((value) => ({ value, key: periodKey(value)?.key }));
+    if (keys.length < 2 || keys.some(({ key }) => key === undefined)) continue;
     // In time order (by the period's key: "2024-W36", "2024-04"), not as written ("April" before "March").
-    const ordered = [...keys].sort((a, b) => (periodKey(a)!.key < periodKey(b)!.key ? -1 : periodKey(a)!.key > periodKey(b)!.key ? 1 : 0));
+    const ordered = keys.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0)).map(({ value }) => value);
     const wanted = end === 'first' ? ordered[0]! : ordered.at(-1)!;
     return rows.filter((row) => row.values.get(column) === wanted);
   }

@@ -161,13 +161,17 @@ const SUMS: typeof EXPECTED = [
 // notes cell: one table all the same) give downtime 10 + 20 + 15 + 25 + 5 + 30 + 10 + 5 = 120
 // minutes; kpis.md defines total output as good + rework + waste and the waste share over it: L1
 // 200 / 8,000 = 2.5%, L2 160 / 2,000 = 8.0%, the highest. dome.log's 03:52 close is speed=normal
-// (line 3), the 05:06 one speed=low (line 4).
+// (line 3), the 05:06 one speed=low (line 4). The report's table row "| L2 | 8.0% |" is read under its
+// header (Waste share); 4,000 kg of waste is fifty times any row's waste_kg (40–80): no misreading
+// of one, so not in evidence rather than contradicted.
 const LINES: typeof EXPECTED = [
   { text: 'Total downtime across the two lines was 120 minutes, a little over two hours.', partition: 'grounded' },
   { text: 'L1 had the highest waste share, at 2.5%.', partition: 'contradicted', cites: /waste_share; L2 8% \(lines\.csv:E\d+\) is the top/ },
   { text: 'L2 had the highest waste share, at 8.0%.', partition: 'grounded' },
   { text: '03:52 — The close was retried from the console in low-speed mode.', partition: 'contradicted', cites: /dome\.log:E3 at 03:52 says speed=normal/ },
   { text: '05:06 — The dome was closed from the local panel in low-speed mode.', partition: 'grounded', refs: ['dome.log:E4'] },
+  { text: 'L2 | 8.0%', partition: 'grounded' },
+  { text: 'L1 booked 4,000 kg of waste on the wrapper.', partition: 'ungrounded' },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -210,7 +214,7 @@ describe('editor: checks against records and later documents', () => {
     await checkFixture('sums', SUMS);
   });
 
-  it('marks the wrong line for the highest waste share (a rate defined over a defined sum) and a retry said to be at low speed whose record says normal contradicted, each hover citing its record, and grounds a total over a CSV with empty cells, the right line and the low-speed close', async () => {
+  it('marks the wrong line for the highest waste share (a rate defined over a defined sum) and a retry said to be at low speed whose record says normal contradicted, each hover citing its record, and grounds a total over a CSV with empty cells, the right line, a report table row read under its header and the low-speed close, leaving a figure fifty times any row\'s ungrounded', async () => {
     await checkFixture('lines', LINES);
   });
 

@@ -246,13 +246,16 @@ function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compar
   return out;
 }
 
+/** After a group's name: a possessive, ':' '=' '(', at most three small words not joining it to another, a currency sign. */
+const GIVES_FIGURE_RE = new RegExp(`^(?:e?s)?(?:['’]s?)?(?:\\s*[:=(]|\\s+(?!(?:${aggregateWords.joiningWords.join('|')})\\b)\\p{Ll}+){0,3}\\s*[£$€]?\\s*$`, 'u');
+
 /** Whether text ends with a group's name and at most a few words that give it a figure: "carnivores at £", "m1: ", "hoofstock's ", "krt-12 recorded about ". */
 function groupRightBefore(text: string, value: string): boolean {
   const at = text.lastIndexOf(value);
   if (at < 0 || /[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ')) return false;
   // (At most three small words between: "KRT-12 recorded about 7.3", "M1 came in at 0.22 g".)
   // (Not across a joining word: "25.5 h on KRT-35 and 25.3 h" gives 25.3 to another.)
-  return /^(?:e?s)?(?:['’]s?)?(?:\s*[:=(]|\s+(?!(?:and|or|but|than|against|versus|vs|while|whereas|compared)\b)\p{Ll}+){0,3}\s*[£$€]?\s*$/u.test(text.slice(at + value.length));
+  return GIVES_FIGURE_RE.test(text.slice(at + value.length));
 }
 
 /** Columns of numbered periods (week=42, year=2024): labels that split rows, though their values are numbers. */

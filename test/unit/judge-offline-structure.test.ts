@@ -1919,6 +1919,18 @@ describe('offline judge: structure written differently', () => {
       assert.equal((await one('Failed payment cancellations rose from 1,512 in March to 2,930 in April, an increase of roughly 70%.', rows)).partition, 'contradicted');
     });
 
+    it('a ratio word joined by a hyphen makes a compound ("half-hour", "double-digit"), not a ratio of the claim\'s figures', async () => {
+      const rows = [
+        item('E1', '2024-03-14T02:30:00Z cems line=2 window=02:00-02:30 dust_mg_nm3=34.2 limit=30'),
+        item('E2', '2024-03-14T03:00:00Z cems line=2 window=02:30-03:00 dust_mg_nm3=41.6 limit=30'),
+      ];
+      // 30 / 41.6 = 0.72 is no half, but no half is claimed: "half-hour" names the averaging window.
+      const window = await one('Two half-hour averages were above the 30 mg/Nm3 limit, peaking at 41.6 mg/Nm3.', rows);
+      assert.notEqual(window.partition, 'contradicted');
+      assert.doesNotMatch(window.reason, /half/);
+      // (Without the hyphen the word is a ratio still: the test above, 'less than half the 2,930'.)
+    });
+
     it('a record of a sibling entity (acl=acl-shop-eu) neither states nor sums to a figure of the one the claim names (acl-shop-us)', async () => {
       const rows = [
         item('E1', '[tool=waf_stats row=09:15:00] acl=acl-shop-eu window=15m requests=412300 blocked=3880 blocked_R1042=96 blocked_R1047=3412 blocked_R1051=372', 'tool_row'),

@@ -154,3 +154,41 @@ describe('offline judge: a rate "per" another measure over a group\'s rows', () 
     assert.notEqual(wrong.partition, 'grounded', wrong.reason);
   });
 });
+
+describe('offline judge: a range of weeks or quarters holds every period between its ends', () => {
+  // Weekly rows of two lines. W32: 400 + 380 = 780; W33: 410 + 390 = 800; W34: 396 + 404 = 800;
+  // W35: 420 + 400 = 820. W32 to W35: 3,200; W33 to W35: 2,420; the two ends alone, W32 + W35: 1,600.
+  const weekly: Source = {
+    file: 'inspection_weekly.csv',
+    text: [
+      'week,line,inspected',
+      ...['2024-W32,TB-A,400', '2024-W32,TB-B,380', '2024-W33,TB-A,410', '2024-W33,TB-B,390'],
+      ...['2024-W34,TB-A,396', '2024-W34,TB-B,404', '2024-W35,TB-A,420', '2024-W35,TB-B,400'],
+    ].join('\n'),
+  };
+
+  it('"across the weeks from W32 to W35" and "between W33 and W35" sum every week of the range', async () => {
+    const all = await proposed('Across the four weeks from W32 to W35, the two lines inspected 3,200 retreads.', [weekly]);
+    assert.equal(all.partition, 'grounded', all.reason);
+    const later = await proposed('Between W33 and W35 the lines inspected 2,420 retreads.', [weekly]);
+    assert.equal(later.partition, 'grounded', later.reason);
+    // The two ends alone are no range's sum.
+    const ends = await proposed('Across the four weeks from W32 to W35, the two lines inspected 1,600 retreads.', [weekly]);
+    assert.notEqual(ends.partition, 'grounded', ends.reason);
+  });
+
+  // Q1: 120 + 130 = 250; Q2: 140; Q3: 150 + 160 = 310 (quarters of monthly rows would be held the same way).
+  const quarterly: Source = {
+    file: 'orders.csv',
+    text: ['quarter,site,orders', '2025-Q1,North,120', '2025-Q1,South,130', '2025-Q2,North,140', '2025-Q3,North,150', '2025-Q3,South,160'].join('\n'),
+  };
+
+  it('"Q1–Q3" and "Q1 through Q3" hold Q2; 700 is the three quarters\' orders, 560 only the ends\'', async () => {
+    for (const range of ['Q1–Q3', 'Q1 through Q3']) {
+      const right = await proposed(`The two sites took 700 orders in ${range}.`, [quarterly]);
+      assert.equal(right.partition, 'grounded', right.reason);
+      const ends = await proposed(`The two sites took 560 orders in ${range}.`, [quarterly]);
+      assert.notEqual(ends.partition, 'grounded', ends.reason);
+    }
+  });
+});

@@ -8,10 +8,11 @@
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { namedValues, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
-import { periodHolds, periodKey, periodsNamed, samePeriod, withMonthRanges, type PeriodKey } from '../records/periods';
+import { periodHolds, periodKey, periodsNamed, samePeriod, withPeriodRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
+import { TREND_DOWN, TREND_UP } from '../contradictions/trends';
 import { dominatingWholes, measureWordsOf, measuresOf, withDefinitionColumns } from './aggregate-measures';
 
 /** Tables longer than this are logs, not summaries: their sums are not what a report quotes. */
@@ -20,6 +21,8 @@ const MAX_ROWS = 400;
 const MAX_GROUPS = 12;
 
 const MEAN_WORDS = new Set(aggregateWords.mean);
+/** Wording of a change between two ends ("rose", "fell", "improved"). */
+const CHANGE_RE = new RegExp(`${TREND_UP.source}|${TREND_DOWN.source}|\\b(?:chang\\w*|improv\\w*|worsen\\w*|better|worse|up|down)\\b`, 'i');
 
 interface Aggregate {
   column: string;
@@ -42,7 +45,9 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const claim = tokensOf(text);
   // ("1 July 2024" is a day, not the month of July: a range of weeks may start on it.)
   const dated = new Set(view.features.dates.filter((date) => date.day !== undefined).map((date) => date.month));
-  const periods = withMonthRanges(view.claim.text, periodsNamed(claim)).filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
+  // ("Across the ten weeks from W32 to W41" spans the weeks; "rose from May to October" compares two.)
+  const spans = quantity.dimension !== 'percent' && !CHANGE_RE.test(view.claim.text);
+  const periods = withPeriodRanges(view.claim.text, periodsNamed(claim), spans).filter((period) => period.kind !== 'month' || !dated.has(Number(period.key.slice(5))));
   // "142,700 litres in 2023 to 152,600 litres in 2024": a year written with the figure is its rows' year.
   const year = yearOfFigure(view, quantity);
   const wantsMean = [...claim].some((token) => MEAN_WORDS.has(token));

@@ -141,25 +141,39 @@ export function periodRange(text: string, ends: readonly string[], values: reado
   return inside.length > 2 ? inside : undefined;
 }
 
+/** The periods of a kind a range may run over, with the width of their number in a key. */
+const RANGE_KINDS: Partial<Record<PeriodKey['kind'], { last: number; width: number }>> = {
+  month: { last: 12, width: 2 },
+  week: { last: 53, width: 2 },
+  quarter: { last: 4, width: 1 },
+  half: { last: 2, width: 1 },
+};
+
 /**
- * The claim's periods with the months between two it joins as a range ("the May–October season",
- * "June through August"): each month of the range, so rows of every month in it are the
- * claim's, not only the two ends'.
+ * The claim's periods with those between two it joins as a range ("the May–October season", "June
+ * through August", "W32–W41", "Q1 through Q3"): each period of the range, so rows of every period
+ * in it are the claim's, not only the two ends'. With `spans`, "from W32 to W41" and "between W32
+ * and W41" are ranges too — for a figure that is no change between the two ends.
  */
-export function withMonthRanges(text: string, periods: readonly PeriodKey[]): PeriodKey[] {
-  // (Months as the claim writes them: the words the period reader takes for a month.)
-  const written = [...text.matchAll(/\p{L}+/gu)].map((m) => ({ at: m.index, word: m[0], key: periodKey(m[0]) })).filter(({ key }) => key?.kind === 'month');
+export function withPeriodRanges(text: string, periods: readonly PeriodKey[], spans = false): PeriodKey[] {
+  // (Periods as the claim writes them: the words the period reader takes for a month, week, quarter or half.)
+  const written = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+    .map((m) => ({ at: m.index, word: m[0], key: /\p{L}/u.test(m[0]) ? periodKey(m[0]) : undefined }))
+    .filter(({ key }) => key !== undefined && RANGE_KINDS[key.kind] !== undefined);
   const out = [...periods];
   for (let i = 0; i + 1 < written.length; i++) {
     const [a, b] = [written[i]!, written[i + 1]!];
-    if (!a.key || !b.key) continue;
+    if (!a.key || !b.key || a.key.kind !== b.key.kind) continue;
     const between = text.slice(a.at + a.word.length, b.at);
-    if (!RANGE_JOIN_RE.test(between)) continue;
-    const [from, to] = [Number(a.key.key.slice(5)), Number(b.key.key.slice(5))];
-    if (!(from < to)) continue;
-    for (let month = from + 1; month < to; month++) {
-      const key = `0000-${pad(month)}`;
-      if (!out.some((p) => p.kind === 'month' && p.key === key)) out.push({ kind: 'month', key });
+    const lead = text.slice(Math.max(0, a.at - 12), a.at);
+    const joined = RANGE_JOIN_RE.test(between) || (spans && ((/\bfrom\s+$/i.test(lead) && /^\s+(?:to|until|till)\s+$/i.test(between)) || (/\bbetween\s+$/i.test(lead) && /^\s+and\s+$/i.test(between))));
+    if (!joined) continue;
+    const { last, width } = RANGE_KINDS[a.key.kind]!;
+    const [year, from, to] = [a.key.key.slice(0, 4), Number(a.key.key.slice(5)), Number(b.key.key.slice(5))];
+    if (!(from < to && to <= last) || b.key.key.slice(0, 4) !== year) continue;
+    for (let n = from + 1; n < to; n++) {
+      const key = `${year}-${pad(n, width)}`;
+      if (!out.some((p) => p.kind === a.key!.kind && p.key === key)) out.push({ kind: a.key.kind, key });
     }
   }
   return out;

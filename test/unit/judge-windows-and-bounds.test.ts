@@ -85,6 +85,19 @@ describe('offline judge: time windows, bounds over a series, plan table columns'
     assert.notEqual(judged.partition, 'contradicted', judged.reason);
   });
 
+  it("an end of a time range names a window, not the moment of the act before it: 'fired on the 02:30–03:00 average'", async () => {
+    // The alarm's record gives fired_at 03:00:05, when the 02:30–03:00 half-hour average came in.
+    const alarms = {
+      file: 'alarms.log',
+      text: '2024-03-14T03:00:05Z ALARM id=DUST-HH line=2 fired_at=2024-03-14T03:00:05Z cleared_at=2024-03-14T04:00:04Z',
+    };
+    const window = await proposed('03:00 — The DUST-HH alarm fired on the 02:30–03:00 average.', [alarms]);
+    assert.notEqual(window.partition, 'contradicted', window.reason);
+    // A single time after the act is its moment still: 02:30 is not 03:00:05.
+    const moment = await proposed('The DUST-HH alarm fired at 02:30.', [alarms]);
+    assert.equal(moment.partition, 'contradicted', moment.reason);
+  });
+
   const pool = {
     file: 'app.log',
     text: [

@@ -26,3 +26,22 @@ export function claimedWindow(text: string, claimTimes: readonly ClockTime[]): C
   }
   return undefined;
 }
+
+const DASH_BETWEEN_RE = /^\s*[–—-]\s*$/;
+const SPAN_AFTER_RE = new RegExp(`^\\s*(?:UTC|[A-Z]{2,4}|\\([A-Z]{2,4}\\))?\\s*(?:[\\p{L}-]+\\s+){0,2}?(?:${windowFit.spanWords.join('|')})\\b`, 'iu');
+
+/**
+ * The clock times that bound a stretch of time a claim names by them: "fired on the 02:30–03:00
+ * average", "booked into the 14:00–14:15 slot". Those are no moment of an event.
+ */
+export function spanBoundTimes(text: string, claimTimes: readonly ClockTime[]): Set<ClockTime> {
+  const times = [...claimTimes].sort((a, b) => a.start - b.start);
+  const out = new Set<ClockTime>();
+  for (let i = 0; i + 1 < times.length; i++) {
+    const [start, end] = [times[i]!, times[i + 1]!];
+    if (!DASH_BETWEEN_RE.test(text.slice(start.start + start.raw.length, end.start))) continue;
+    if (!SPAN_AFTER_RE.test(text.slice(end.start + end.raw.length))) continue;
+    out.add(start).add(end);
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 // A time, a date or a span the evidence gives otherwise: how long a numbered entity lasted (its
 // first to its last record), when an alert fired or cleared (its own fired_at and resolved_at),
 // and the moment of the event the claim dates.
-import { claimedWindow } from '../claims/window';
+import { claimedWindow, spanBoundTimes } from '../claims/window';
 import { type CalendarDate, canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
@@ -125,8 +125,10 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
     key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
   // A window's bounds ("inside the 02:00–04:00 window") are no event's time: window-fit.ts reads them.
   const window = claimedWindow(view.claim.text, view.features.times);
+  // ("the 02:30–03:00 average": the times bound what was averaged, not when anything happened.)
+  const spans = spanBoundTimes(view.claim.text, view.features.times);
   for (const time of view.features.times) {
-    if (window && (time === window.start || time === window.end)) continue;
+    if ((window && (time === window.start || time === window.end)) || spans.has(time)) continue;
     if (anchored.some((unit) => unit.features.times.some((t) => timeMatches(time, t)))) continue;
     // A record that gives the claimed time itself is no counter-example, whatever other times it holds.
     const unit = candidates.find((u) => u.features.times.length > 0 && !u.features.times.some((t) => timeMatches(time, t)) && sameSubject(view, u) && aboutEvent(time.key, u) && mayContradict(view, u));
@@ -159,7 +161,10 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
 export function contradictActMoment(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const text = view.claim.text;
   const moments = [...view.features.dates.map((date) => ({ kind: 'date' as const, date, start: date.start, raw: date.raw })), ...view.features.times.map((time) => ({ kind: 'time' as const, time, start: time.start, raw: time.raw }))];
+  const spans = spanBoundTimes(text, view.features.times);
   for (const moment of moments) {
+    // "fired on the 02:30–03:00 average": the times bound the average, not the act's moment.
+    if (moment.kind === 'time' && spans.has(moment.time)) continue;
     // The participle, at most two words (no figure among them) before "on" or "at": "approved it
     // on", "cleared at"; not "the approved maintenance window on" (after an article it describes a
     // thing), not "the 01:00–03:00 window", not "cleared by" (a deadline).

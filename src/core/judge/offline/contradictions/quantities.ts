@@ -11,6 +11,7 @@ import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, q
 import { changesOf } from '../records/changes';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
+import { spanBoundTimes } from '../claims/window';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const pinned = pinnedByEntityAndMoment(view);
@@ -229,6 +230,7 @@ export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[
   const times = view.features.times;
   if (figures.length + times.length < 2) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph');
+  const spans = spanBoundTimes(view.claim.text, times);
   // Stated as a value by any item (a policy's "26 loans" too), or inside a name or key.
   const statedSomewhere = (q: Quantity): boolean =>
     candidates.some((unit) => quantitiesAt(view, unit).some((e) => quantityMatches(q, e)) || inIdentifier(q, unit) || isLabelOf(q, view.claim.text, unit) || isYearOf(q, unit));
@@ -254,7 +256,8 @@ export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${left[0]!.raw.trim()}`);
     }
     for (const time of times) {
-      if (pinnedTimes.includes(time) || candidates.some((other) => other.features.times.some((u) => timeMatches(time, u)))) continue;
+      // ("on the 02:30–03:00 average": the span's bounds are not a moment the record gives.)
+      if (pinnedTimes.includes(time) || spans.has(time) || candidates.some((other) => other.features.times.some((u) => timeMatches(time, u)))) continue;
       const left = unit.features.times.filter((u) => !times.some((mine) => timeMatches(mine, u)));
       if (left.length !== 1) continue;
       return contradicted(unit, `claim says ${time.raw.trim()}, ${unit.item.id} says ${left[0]!.raw.trim()}`);

@@ -2,7 +2,7 @@
 // matched (a record states it), derived (it follows from up to a few record values), mismatched
 // (a record about the same entity and measure states another value) or missing; states, the actor
 // and an absence are met or opposed. These outcomes are what the decision model reads.
-import { claimedWindow } from '../claims/window';
+import { claimedWindow, spanBoundTimes } from '../claims/window';
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { AlignedRecord, Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
@@ -43,11 +43,13 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   const results: SlotResult[] = [];
   for (const quantity of prop.features.quantities) results.push(checkFigure(quantity, units, sure, prop.text));
   // A window's bounds ("inside the 02:00–04:00 window") are a plan's: no other time of a record belies them.
+  // So are a span's ("fired on the 02:30–03:00 average"): the times bound what was averaged.
   const window = claimedWindow(prop.text, prop.features.times);
+  const spans = spanBoundTimes(prop.text, prop.features.times);
   for (const time of prop.features.times) {
     const hit = units.find((u) => u.features.times.some((t) => timeMatches(time, t)));
     if (hit) results.push({ slot: 'time', outcome: 'matched', claimed: time.raw, unit: hit, anchored: sure.some((r) => r.unit === hit) });
-    else if (window && (time === window.start || time === window.end)) results.push({ slot: 'time', outcome: 'missing', claimed: time.raw });
+    else if ((window && (time === window.start || time === window.end)) || spans.has(time)) results.push({ slot: 'time', outcome: 'missing', claimed: time.raw });
     else {
       const other = sure.find((r) => r.unit.features.times.length > 0 && r.unit.item.kind !== 'paragraph');
       results.push(other ? { slot: 'time', outcome: 'mismatched', claimed: time.raw, unit: other.unit, found: other.unit.features.times[0]!.raw } : { slot: 'time', outcome: 'missing', claimed: time.raw });

@@ -180,6 +180,26 @@ describe('offline judge: outcomes and persistence the claim words with care', ()
     assert.equal((await judge('The fps-limits-premier smoke suite passed.', [smoke])).partition, 'contradicted');
   });
 
+  it('a record of a failure does not belie a claim that gives both ways itself or counts a partial pass', async () => {
+    // The first attempt failed and the retry passed: the record of the failure is what the claim says too.
+    const rollout = {
+      file: 'rollout.log',
+      text: [
+        '2024-11-05T10:02:11Z WARN upgrade host=cad-b4-02 attempt=1 health_check=fail reason=tile_cache_timeout',
+        '2024-11-05T10:31:40Z INFO upgrade host=cad-b4-02 attempt=2 health_check=pass',
+        '2024-11-05T11:05:00Z WARN door_test unit=L6 cycles=20 passed=14 result=fail',
+      ].join('\n'),
+    };
+    const retried = await judge('On cad-b4-02 the first upgrade attempt failed its health check and passed on the retry.', [rollout]);
+    assert.notEqual(retried.partition, 'contradicted', retried.reason);
+    // 14 of 20 cycles passed, and the test as a whole failed: "passed only 14 of 20" says as much.
+    const partial = await judge('L6 passed only 14 of 20 door cycles.', [rollout]);
+    assert.notEqual(partial.partition, 'contradicted', partial.reason);
+    // A plain pass, with no failure said, is belied by the record of the failure.
+    const plain = await judge('On cad-b4-02 the upgrade passed its health check at 10:02.', [rollout]);
+    assert.equal(plain.partition, 'contradicted', plain.reason);
+  });
+
   it('"remained the largest" holds a rank, not the figure beside it', async () => {
     // ATC was the top cause in both months (34%, 31%); the figure 31% is March's.
     assert.notEqual((await judge('ATC restrictions remained the largest single cause of delay at MAN in March, at 31%.', [causes])).partition, 'contradicted');

@@ -103,7 +103,11 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
       const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
       // A word the claim itself states ("keep running offline", "Failed …, despite 100% install
       // success") is no opposition from the record: the claim has already said which is which.
-      const opposite = unitStates.find((s) => s.polarity !== state.polarity && !claimStateWords.has(s.word.toLowerCase()));
+      // Nor is one when the claim gives both ways of the group itself ("failed its health check …
+      // and passed on the first retry", "completed … and 22 failed") or counts a partial outcome
+      // ("passed only 14 of 20 door cycles"): it has said which part went which way.
+      const saysBoth = view.wording.states.some((s) => s.group === state.group && s.polarity !== state.polarity) || (state.group === 'outcome' && partialOutcome(view.claim.text));
+      const opposite = saysBoth ? undefined : unitStates.find((s) => s.polarity !== state.polarity && !claimStateWords.has(s.word.toLowerCase()));
       const same = unitStates.some((s) => s.polarity === state.polarity);
       // A call that did not exit cleanly belies a plain success, not a partial one the claim counts
       // ("11 of the 12 smoke tests passed") or one it says came after a failure ("failed …, passed on rerun").

@@ -103,10 +103,13 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
       const unitStates = unitWording.states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
       // A word the claim itself states ("keep running offline", "Failed …, despite 100% install
       // success") is no opposition from the record: the claim has already said which is which.
-      // Nor is one when the claim gives both ways of the group itself ("failed its health check …
-      // and passed on the first retry", "completed … and 22 failed") or counts a partial outcome
-      // ("passed only 14 of 20 door cycles"): it has said which part went which way.
-      const saysBoth = view.wording.states.some((s) => s.group === state.group && s.polarity !== state.polarity) || (state.group === 'outcome' && partialOutcome(view.claim.text));
+      // Nor is one when the claim counts a partial outcome ("passed only 14 of 20 door cycles"), or
+      // gives both ways of the group itself ("failed its health check … and passed on the retry")
+      // while another record shows the way it asserts: it has said which part went which way.
+      // ("Run R-551 succeeded after an earlier failure" against its one record, status=failed, is belied.)
+      const saysBoth =
+        (state.group === 'outcome' && partialOutcome(view.claim.text)) ||
+        (view.wording.states.some((s) => s.group === state.group && s.polarity !== state.polarity) && candidates.some((other) => other !== unit && shows(other, state)));
       const opposite = saysBoth ? undefined : unitStates.find((s) => s.polarity !== state.polarity && !claimStateWords.has(s.word.toLowerCase()));
       const same = unitStates.some((s) => s.polarity === state.polarity);
       // A call that did not exit cleanly belies a plain success, not a partial one the claim counts
@@ -118,6 +121,11 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
     }
   }
   return undefined;
+}
+
+/** A record states the state's way of its group (not in a weak word). */
+function shows(unit: IndexedItem, state: { group: string; polarity: number }): boolean {
+  return wordingOf(unit).states.some((s) => s.group === state.group && s.polarity === state.polarity && !isWeakStateWord(s.word));
 }
 
 const COUNT_WORDS = '(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,3})';

@@ -39,4 +39,19 @@ describe('offline judge: values a later document changed', () => {
     const other = await proposed('A refund can take up to 6 weeks.', [freezeTerms, freezeNotes]);
     assert.notEqual(other.partition, 'contradicted', other.reason);
   });
+
+  it('a figure the claim itself places before the change is the old value, said as old', async () => {
+    // The notes raise the maximum from 6 to 10 weeks; each claim below says 6 was the old maximum.
+    for (const text of [
+      'Release 7.2 raised the maximum freeze length from 6 weeks.',
+      'Before that release the maximum freeze length was 6 weeks.',
+      'Under the old terms a freeze could last up to 6 weeks.',
+    ]) {
+      const judged = await proposed(text, [freezeTerms, freezeNotes]);
+      assert.notEqual(judged.partition, 'contradicted', `${text}: ${judged.reason}`);
+    }
+    // Said as the maximum now, 6 weeks is superseded still.
+    const now = await proposed('The maximum freeze length is 6 weeks.', [freezeTerms, freezeNotes]);
+    assert.equal(now.partition, 'contradicted', now.reason);
+  });
 });

@@ -30,7 +30,8 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
   for (const change of changesOf(view.index)) {
     const { unit } = change;
     // An amount of money ("$5 hold fee") is not a figure in units ("from 5 days to 3 days").
-    const claimed = figures.find((q) => quantityMatches(q, change.old) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
+    // ("Release 4.2.0 raised it from 5.5 mg/L": a figure the claim starts a change from is the old value, said as old.)
+    const claimed = figures.find((q) => quantityMatches(q, change.old) && !changedFrom(view.claim.text, q) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
     // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
     if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
     // About the same thing: the change's item holds at least two of the claim's content words,
@@ -94,4 +95,9 @@ function rangeOf(figures: readonly Quantity[]): { low: Quantity; high: Quantity 
 /** A figure written after a currency sign ("$5", "£19.50"). */
 function writtenAsMoney(text: string, quantity: Quantity): boolean {
   return CURRENCY_SIGNS.includes(text[quantity.start - 1] ?? '');
+}
+
+/** A figure written as where a change started: "raised it from 5.5 mg/L", "was extended from 10 minutes". */
+function changedFrom(text: string, figure: Quantity): boolean {
+  return /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(text.slice(Math.max(0, figure.start - 20), figure.start));
 }

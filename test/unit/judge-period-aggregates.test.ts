@@ -192,3 +192,26 @@ describe('offline judge: a range of weeks or quarters holds every period between
     }
   });
 });
+
+describe('offline judge: the numbers of "weeks 36 to 39" label periods, they are no figures', () => {
+  // Weekly rows: W36 1,000 + 2,000; W37 1,100 + 2,100; W38 1,200 + 2,200; W39 1,300 + 2,300.
+  // Weeks 36 to 39: 3,000 + 3,200 + 3,400 + 3,600 = 13,200. 366,036 is a count some row holds
+  // that a reading of 36 as a figure would take for its mistake (ten thousand times 36, near enough).
+  const weekly: Source = {
+    file: 'intake.csv',
+    text: [
+      'week,farm,eggs_received',
+      ...['2024-W36,Ashcombe,1000', '2024-W36,Brackenridge,2000', '2024-W37,Ashcombe,1100', '2024-W37,Brackenridge,2100'],
+      ...['2024-W38,Ashcombe,1200', '2024-W38,Brackenridge,2200', '2024-W39,Ashcombe,1300', '2024-W39,Brackenridge,2300'],
+      '2024-W40,Carrow,366036',
+    ].join('\n'),
+  };
+
+  it('"over weeks 36 to 39" sums the four weeks, and neither 36 nor 39 is a figure a record belies', async () => {
+    const sum = await proposed('Over weeks 36 to 39 Ashcombe and Brackenridge delivered 13,200 eggs.', [weekly]);
+    assert.equal(sum.partition, 'grounded', sum.reason);
+    // A list after the plural names each week: weeks 37 and 38 hold 3,200 + 3,400 = 6,600.
+    const list = await proposed('In weeks 37 and 38 Ashcombe and Brackenridge delivered 6,600 eggs.', [weekly]);
+    assert.equal(list.partition, 'grounded', list.reason);
+  });
+});

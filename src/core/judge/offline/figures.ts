@@ -5,6 +5,7 @@ import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieva
 import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './derive/matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
 import periodCodes from './vocabulary/period-codes.json';
+import { periodLabels } from './records/periods';
 
 /**
  * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
@@ -119,6 +120,11 @@ const PERIOD_LETTERS: Record<string, string | undefined> = periodCodes.letters;
 
 export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !/^\d{1,2}$/.test(quantity.raw.trim())) return false;
+  // "weeks 36 to 39", "weeks 36, 37 and 38": each number a period the records write as a code (2024-W39).
+  const number = Number(quantity.raw.trim());
+  for (const label of periodLabels(text)) {
+    if (label.numbers.includes(number) && new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{4}[-_]?)?${label.letter}0?${number}(?![\\p{N}])`, 'iu').test(unit.text)) return true;
+  }
   const noun = /(\p{L}{2,})\s+$/u.exec(text.slice(Math.max(0, quantity.start - 24), quantity.start))?.[1]?.toLowerCase();
   if (!noun) return false;
   const label = new RegExp(`(?:^|[^\\p{L}])${noun}[-_]?${quantity.raw.trim()}(?![\\p{N}])`, 'u');

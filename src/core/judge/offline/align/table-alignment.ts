@@ -6,17 +6,12 @@ import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
-import { datesOfWeekdays, periodHolds, periodKey, periodRange, periodsNamed, samePeriod } from '../records/periods';
+import { datesOfWeekdays, periodHolds, periodKey, periodLabels, periodRange, periodsNamed, samePeriod } from '../records/periods';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS, escapePhrase } from '../vocabulary/index';
-import periodCodes from '../vocabulary/period-codes.json';
 
-const PERIOD_LETTERS: Record<string, string | undefined> = periodCodes.letters;
-/** "week 38", "quarter 4": a period noun and its number, which records write as a code (2024-W38, Q4). */
-const PERIOD_NUMBER_RE = new RegExp(`(?<![\\p{L}])(${Object.keys(PERIOD_LETTERS).join('|')})\\s+(\\d{1,2})(?![\\p{N}]|[.,:]\\d)`, 'giu');
-
-/** The numbers of a text that number a period ("38" of "week 38"): labels, not figures. */
+/** The numbers of a text that number a period ("38" of "week 38", "36" and "39" of "weeks 36 to 39"): labels, not figures. */
 export function periodNumbers(text: string): Set<string> {
-  return new Set([...text.matchAll(PERIOD_NUMBER_RE)].map((m) => m[2]!));
+  return new Set(periodLabels(text).flatMap((label) => label.numbers.map(String)));
 }
 
 /** Lower-case tokens of a text, each also by its stem. */
@@ -28,7 +23,7 @@ export function tokensOf(text: string): Set<string> {
     out.add(canonicalStem(token));
   }
   // "week 38" names the period records write as a code (2024-W38).
-  for (const m of text.matchAll(PERIOD_NUMBER_RE)) out.add(`${PERIOD_LETTERS[m[1]!.toLowerCase()]}${Number(m[2])}`);
+  for (const label of periodLabels(text)) for (const n of label.numbers) out.add(`${label.letter}${n}`);
   // A name written in two capitalised words may be glued in a value ("St Paul" for B2-StPaul).
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}*)\s+(?=(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}]))/gu)) out.add(`${m[1]}${m[2]}`.toLowerCase());
   return out;

@@ -12,11 +12,14 @@ import { changesOf } from '../records/changes';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { spanBoundTimes } from '../claims/window';
+import { periodNumbers } from '../align/table-alignment';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const pinned = pinnedByEntityAndMoment(view);
+  // ("Over weeks 36 to 39": numbers that label periods are no measured values.)
+  const periodLabels = periodNumbers(view.claim.text);
   for (const quantity of view.features.quantities) {
-    if (quantity.qualifier === 'delta') continue;
+    if (quantity.qualifier === 'delta' || (!quantity.hasUnit && periodLabels.has(quantity.raw.trim()))) continue;
     // "two broker settings": a small count in words names how many things a sentence lists, not a measured value.
     // A limit in words ("up to five streams") is a figure like any other.
     // "restarted its pod twice", "OOM-killed three times" count events: a record's count of them decides.

@@ -3,6 +3,7 @@
 // (a record about the same entity and measure states another value) or missing; states, the actor
 // and an absence are met or opposed. These outcomes are what the decision model reads.
 import { claimedWindow, spanBoundTimes } from '../claims/window';
+import { periodNumbers } from '../align/table-alignment';
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { AlignedRecord, Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
@@ -41,7 +42,12 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   const sure = anchored(records);
   const units = records.map((r) => r.unit);
   const results: SlotResult[] = [];
-  for (const quantity of prop.features.quantities) results.push(checkFigure(quantity, units, sure, prop.text));
+  // ("weeks 36 to 39": numbers that label periods are no figures to find.)
+  const labels = periodNumbers(prop.text);
+  for (const quantity of prop.features.quantities) {
+    if (!quantity.hasUnit && labels.has(quantity.raw.trim())) continue;
+    results.push(checkFigure(quantity, units, sure, prop.text));
+  }
   // A window's bounds ("inside the 02:00–04:00 window") are a plan's: no other time of a record belies them.
   // So are a span's ("fired on the 02:30–03:00 average"): the times bound what was averaged.
   const window = claimedWindow(prop.text, prop.features.times);

@@ -178,3 +178,47 @@ export function withPeriodRanges(text: string, periods: readonly PeriodKey[], sp
   }
   return out;
 }
+
+const LETTERS: Record<string, string | undefined> = periodCodes.letters;
+/**
+ * "week 38", "quarter 4": a period noun and its number, which records write as a code (2024-W38,
+ * Q4); with the numbers a range or, after the plural, a list adds ("weeks 36 to 39", "week 36–39",
+ * "weeks 36, 37 and 38").
+ */
+const LABEL_END = String.raw`(?![\p{N}]|[.,:]\d)`;
+const PERIOD_NUMBER_RE = new RegExp(
+  `(?<![\\p{L}])(${Object.keys(LETTERS).join('|')})(s?)\\s+(\\d{1,2})${LABEL_END}((?:\\s*(?:to|through|until|–|—|-|,|and|or)\\s*\\d{1,2}${LABEL_END})*)`,
+  'giu',
+);
+const LAST_PERIOD: Record<string, number> = { q: 4, h: 2, w: 53 };
+const RANGE_WORD_RE = /^\s*(?:to|through|until|–|—|-)\s*$/i;
+
+export interface PeriodLabel {
+  letter: string;
+  numbers: number[];
+}
+
+/** The period labels of a text: each noun's numbers, a range's ("weeks 36 to 39") filled in. */
+export function periodLabels(text: string): PeriodLabel[] {
+  const out: PeriodLabel[] = [];
+  for (const m of text.matchAll(PERIOD_NUMBER_RE)) {
+    const letter = LETTERS[m[1]!.toLowerCase()]!;
+    // (There are four quarters, two halves, 53 weeks: "quarter 4 to 12 sites" is no range of quarters.)
+    const most = LAST_PERIOD[letter] ?? 53;
+    const numbers = [Number(m[3])];
+    const rest = m[4] ?? '';
+    const plural = m[2] !== '';
+    const parts = [...rest.matchAll(/(\s*(?:to|through|until|–|—|-|,|and|or)\s*)(\d{1,2})/giu)];
+    for (const part of parts) {
+      const next = Number(part[2]);
+      const range = RANGE_WORD_RE.test(part[1]!);
+      // A list ("36, 37 and 38") numbers several periods only after the plural noun: "week 36, 41 cracked" is a count.
+      if ((!range && !plural) || next > most) break;
+      const last = numbers.at(-1)!;
+      if (range && next > last && next - last <= 60) for (let n = last + 1; n < next; n++) numbers.push(n);
+      numbers.push(next);
+    }
+    out.push({ letter, numbers });
+  }
+  return out;
+}

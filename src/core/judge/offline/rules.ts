@@ -18,6 +18,7 @@ import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, 
 import { DOCUMENT_WORDS, LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
 import { contentWords, ratioWording } from './rules/content-words';
+import { wrongFigureOrder } from './rules/figure-order';
 import { WEEKDAY_STEMS, weekdayOf } from '../../retrieval/index';
 import { resolveEventBounds } from './rules/moments';
 import { findSupport, gatherCandidates } from './rules/support';
@@ -249,6 +250,11 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   // Both figures are in evidence but do not stand in the ratio the claim gives them.
   if (ratio && !ratio.holds) {
     return { partition: 'contradicted', type: 'synthesis', evidence_refs: support.refs, reason: `claim says "${ratio.wording}", the figures give ×${ratio.actual.toFixed(2)}` };
+  }
+  // "2.2 ms, slightly above its baseline of 2.3 ms": the claim's own two figures stand the other way round.
+  const order = wrongFigureOrder(claim.text, features.quantities);
+  if (order) {
+    return { partition: 'contradicted', type: 'synthesis', evidence_refs: support.refs, reason: `claim says "${order.wording}", but ${order.smaller.raw.trim()} is below ${order.larger.raw.trim()}` };
   }
   const agent = agentMismatch(view, support.units, question);
   if (agent) return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: agent };

@@ -43,4 +43,26 @@ describe('offline judge: a claim\'s own two figures set the wrong way round', ()
     const name = await proposed('Fibre 1000 costs £9 a month more than Fibre 500.', [plans]);
     assert.notEqual(name.partition, 'contradicted', name.reason);
   });
+
+  const feeds: Source = {
+    file: 'metrics.log',
+    text: ['2024-06-03T09:00:00Z metrics feed=ADT-A0X-OUT phase=before latency_ms=95', '2024-06-03T12:00:00Z metrics feed=ADT-A0X-OUT phase=after latency_ms=140'].join('\n'),
+  };
+
+  it('a movement the claim gives between its own two figures the other way: "fell from 95 ms to 140 ms"', async () => {
+    // 95 → 140 is a rise; for a latency (lower is better, vocabulary/polarity.json) a worsening.
+    for (const verb of ['fell', 'improved']) {
+      const judged = await proposed(`ADT-A0X-OUT latency ${verb} from 95 ms to 140 ms after the upgrade.`, [feeds]);
+      assert.equal(judged.partition, 'contradicted', `${verb}: ${judged.reason}`);
+    }
+    for (const verb of ['rose', 'worsened']) {
+      const judged = await proposed(`ADT-A0X-OUT latency ${verb} from 95 ms to 140 ms after the upgrade.`, [feeds]);
+      assert.notEqual(judged.partition, 'contradicted', `${verb}: ${judged.reason}`);
+    }
+    // A rank climbs as its number falls: "from 5th to 2nd" is no figure moving.
+    const ranks: Source = { file: 'league.log', text: '2024-06-01 league team=Harbour position=5\n2024-06-08 league team=Harbour position=2\n' };
+    const climbed = await proposed('Harbour climbed from 5th to 2nd place.', [ranks]);
+    assert.notEqual(climbed.partition, 'contradicted', climbed.reason);
+  });
 });
+

@@ -18,7 +18,7 @@ import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, 
 import { DOCUMENT_WORDS, LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
 import { contentWords, ratioWording } from './rules/content-words';
-import { wrongFigureOrder } from './rules/figure-order';
+import { wrongFigureOrder, wrongMovement } from './rules/figure-order';
 import { WEEKDAY_STEMS, weekdayOf } from '../../retrieval/index';
 import { resolveEventBounds } from './rules/moments';
 import { findSupport, gatherCandidates } from './rules/support';
@@ -255,6 +255,11 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   const order = wrongFigureOrder(claim.text, features.quantities);
   if (order) {
     return { partition: 'contradicted', type: 'synthesis', evidence_refs: support.refs, reason: `claim says "${order.wording}", but ${order.smaller.raw.trim()} is below ${order.larger.raw.trim()}` };
+  }
+  // "latency fell from 95 ms to 140 ms": the claim's own figures move the other way.
+  const movement = wrongMovement(claim.text, features.quantities);
+  if (movement) {
+    return { partition: 'contradicted', type: 'synthesis', evidence_refs: support.refs, reason: `claim says "${movement.wording}", but ${movement.from.raw.trim()} to ${movement.to.raw.trim()} goes the other way` };
   }
   const agent = agentMismatch(view, support.units, question);
   if (agent) return { partition: 'ungrounded', type: 'inference', evidence_refs: support.refs, reason: agent };

@@ -8,6 +8,9 @@ import type { Quantity } from '../../../retrieval/index';
 import { dimensionsCompatible, isBound } from '../derive/matching';
 import { escapePhrase } from '../vocabulary';
 import order from '../vocabulary/figure-order.json';
+import polarity from '../vocabulary/polarity.json';
+import { TREND_DOWN, TREND_UP } from '../contradictions/trends';
+import { measurePolarity } from '../align/measure-direction';
 
 const WORD_RE = new RegExp(`\\b(${[...order.greater, ...order.smaller].map(escapePhrase).join('|')})\\b`, 'gi');
 const GREATER = new Set(order.greater.map((phrase) => phrase.toLowerCase()));
@@ -44,4 +47,49 @@ export function wrongFigureOrder(text: string, quantities: readonly Quantity[]):
     if (!holds) return { wording: match[0], larger: greater ? after : before, smaller: greater ? before : after };
   }
   return undefined;
+}
+
+const phrases = (words: readonly string[]): string => words.map(escapePhrase).join('|');
+const BETTER_RE = new RegExp(`\\b(?:${phrases(polarity.better)})\\b`, 'i');
+const WORSE_RE = new RegExp(`\\b(?:${phrases(polarity.worse)})\\b`, 'i');
+
+export interface WrongMovement {
+  wording: string;
+  from: Quantity;
+  to: Quantity;
+}
+
+/**
+ * A movement the claim gives between two of its own figures the other way round: "latency fell
+ * from 95 ms to 140 ms", "improved from 95 ms to 140 ms" of a measure whose lower values are
+ * better. The figures are the "from" and the "to" right after the verb, of one kind; a rank
+ * ("from 5th to 2nd") and a denied movement are left alone.
+ */
+export function wrongMovement(text: string, quantities: readonly Quantity[]): WrongMovement | undefined {
+  const down = TREND_DOWN.exec(text);
+  const up = TREND_UP.exec(text);
+  const better = BETTER_RE.exec(text);
+  const worse = WORSE_RE.exec(text);
+  const found = [down, up, better, worse].filter((m): m is RegExpExecArray => m !== null);
+  if (found.length !== 1) return undefined;
+  const verb = found[0]!;
+  if (/\b(?:not|never|no|n't)\b[^,.;]*$/i.test(text.slice(0, verb.index))) return undefined;
+  // (Which way is better, for "improved", is the measure's: the words before the verb name it.)
+  let sign = verb === down ? -1 : verb === up ? 1 : 0;
+  if (sign === 0) {
+    const measure = measurePolarity(text.slice(0, verb.index).toLowerCase().replace(/[^\p{L}]+/gu, '_'));
+    if (measure === 0) return undefined;
+    sign = verb === better ? measure : -measure;
+  }
+  const rest = text.slice(verb.index + verb[0].length);
+  const span = /^(?:\s+[\p{L}-]+){0,3}?\s+(from\s+(?:about\s+|around\s+|roughly\s+)?(\S+(?:\s+\S+)?)\s+to\s+(?:about\s+|around\s+|roughly\s+)?\S+)/iu.exec(rest);
+  if (!span) return undefined;
+  const at = verb.index + verb[0].length + span.index + span[0].length - span[1]!.length;
+  const end = at + span[1]!.length + 12;
+  const figures = quantities.filter((q) => q.start >= at && q.start < end && /\d/.test(q.raw) && q.qualifier !== 'delta');
+  if (figures.length !== 2) return undefined;
+  const [from, to] = figures as [Quantity, Quantity];
+  if (/\d(?:st|nd|rd|th)\b/i.test(from.raw + ' ' + to.raw) || /\b(?:place|rank|position)\b/i.test(text)) return undefined;
+  if (from.dimension !== to.dimension || !dimensionsCompatible(from, to) || from.value === to.value) return undefined;
+  return Math.sign(to.value - from.value) === sign ? undefined : { wording: verb[0], from, to };
 }

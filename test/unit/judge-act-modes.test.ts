@@ -95,4 +95,33 @@ describe('offline judge: how an act was done (automatic or manual)', () => {
     const verdict = await judge('api-4 was not rolled back by hand.', [rollout]);
     assert.doesNotMatch(verdict.reason, /rollback was manual/);
   });
+
+  it('a setting of auto_rollback=disabled and a role that asked for the act ("requested by rollout operator") say it was done by hand', async () => {
+    const controller = {
+      file: 'controller.log',
+      text: [
+        '2024-11-12T14:50:00Z INFO fleet change=CHG-3107 wave=2 target_fw=4.9.1 auto_rollback=disabled',
+        '2024-11-12T15:01:14Z WARN mouldctl[M3] rollback requested by rollout operator image=4.8.3',
+        '2024-11-12T15:14:40Z INFO mouldctl[M3] rollback complete version=4.8.3',
+      ].join('\n'),
+    };
+    const automatic = await judge('The controller rolled M3 back to 4.8.3 automatically.', [controller], { decision: 'rules' });
+    assert.equal(automatic.partition, 'contradicted', automatic.reason);
+    assert.match(automatic.reason, /rollback was automatic/);
+  });
+
+  it('"by the on-call engineer" claims a manual act; "approved by the on-call engineer" claims none', async () => {
+    const paged = {
+      file: 'rollout.log',
+      text: [
+        '2025-07-08T13:01:47Z WARN scaledeploy rollback to 3.7.4 triggered site=baxter mode=automatic because sync lag 48s exceeded 30s',
+        '2025-07-08T13:06:20Z INFO scaledeploy site=baxter rolled back to 3.7.4; page sent to the on-call engineer',
+      ].join('\n'),
+    };
+    const byEngineer = await judge('Baxter was rolled back to 3.7.4 by the on-call engineer.', [paged], { decision: 'rules' });
+    assert.equal(byEngineer.partition, 'contradicted', byEngineer.reason);
+    const approved = await judge('The Baxter rollback to 3.7.4 was approved by the on-call engineer.', [paged], { decision: 'rules' });
+    assert.doesNotMatch(approved.reason, /rollback was manual/);
+  });
 });
+

@@ -30,9 +30,14 @@ const ACTS: Array<{ act: string; re: RegExp }> = Object.entries(modes.acts).map(
 }));
 
 const words = (list: readonly string[]): string => [...list].sort((a, b) => b.length - a.length).map(escapePhrase).join('|');
+/** "by the on-call engineer", "requested by rollout operator", "after approver sign-off": a person's role after "by" or "after". */
+const BY_ROLE = `\\b(?:by|after)\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+)?(?:[\\p{L}-]+\\s+){0,2}?(?:${words(modes.personRoles)})(?![\\p{L}])`;
+const BY_ROLE_RE = new RegExp(BY_ROLE, 'iu');
+const APPROVED_BEFORE_RE = /\b(?:approv|authori[sz]|signed|agreed|sanction|request)\w*\s*$/i;
 const CLAIM_MODES: Array<{ mode: Mode; re: RegExp; adjective: boolean }> = [
   { mode: 'automatic', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.automatic)})(?![\\p{L}])`, 'giu'), adjective: false },
   { mode: 'manual', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.manual)})(?![\\p{L}])`, 'giu'), adjective: false },
+  { mode: 'manual', re: new RegExp(BY_ROLE, 'giu'), adjective: false },
   { mode: 'automatic', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.automaticAdjectives)})[\\s_-]+`, 'giu'), adjective: true },
   { mode: 'manual', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.manualAdjectives)})[\\s_-]+`, 'giu'), adjective: true },
 ];
@@ -42,13 +47,14 @@ const RULE_RE = phrasePattern(modes.ruleWords);
 /** A record's own word for the act's mode, and the way it names who started it. */
 const AUTO_RE = /(?<![a-z])(?:auto|automatic|automatically)(?![a-z])/;
 const MANUAL_RE = /(?<![a-z])(?:manual|manually|by hand)(?![a-z])/;
-const SETTING_RE = /(?<![a-z])auto(?:matic)?[_-]?[a-z_]*["']?\s*[=:]\s*["']?(true|false|yes|no|on|off)\b/;
+const SETTING_RE = /(?<![a-z])auto(?:matic)?[_-]?[a-z_]*["']?\s*[=:]\s*["']?(true|false|yes|no|on|off|enabled|disabled)\b/;
 const STARTED_BY_RE = /\b(?:triggered|initiated|started|requested|performed|executed|issued)\s+(?:by|because(?:\s+of)?)\s*[=:]?\s*(?:the\s+)?([\w.:-]+)/g;
 const FIELD_RE = new RegExp(`(?<![\\w.])(${words(modes.personFields)})\\s*[=:]\\s*["']?([\\w.@-]+)`, 'g');
 const USER_ID_RE = /^[a-z][a-z-]*\.[a-z][a-z-]+$/;
 /** "by hump conductor r. okafor": a person written with an initial, after their role. */
 const BY_PERSON_RE = /\bby\s+(?:[a-z-]+\s+){0,3}[a-z]\.\s?[a-z'-]{2,}(?![\w.])/;
 const SYSTEM = new Set(modes.systemActors);
+
 
 /** Whether a name starts acts as a system (health, policy, auto-gate) or as a person (j.tanaka); undefined for neither. */
 function actorMode(name: string): Mode | undefined {
@@ -61,10 +67,10 @@ function actorMode(name: string): Mode | undefined {
 /** The mode a piece of a record gives its act, or undefined when it gives none or both. */
 function recordMode(window: string, fieldsArePeople: boolean): Mode | undefined {
   const setting = SETTING_RE.exec(window);
-  if (setting) return ['true', 'yes', 'on'].includes(setting[1]!) ? 'automatic' : 'manual';
+  if (setting) return ['true', 'yes', 'on', 'enabled'].includes(setting[1]!) ? 'automatic' : 'manual';
   const found = new Set<Mode>();
   if (AUTO_RE.test(window)) found.add('automatic');
-  if (MANUAL_RE.test(window) || BY_PERSON_RE.test(window)) found.add('manual');
+  if (MANUAL_RE.test(window) || BY_PERSON_RE.test(window) || BY_ROLE_RE.test(window)) found.add('manual');
   for (const m of window.matchAll(STARTED_BY_RE)) {
     const mode = actorMode(m[1]!);
     if (mode) found.add(mode);
@@ -79,7 +85,13 @@ function recordMode(window: string, fieldsArePeople: boolean): Mode | undefined 
 /** The act the claim gives a mode, and that mode: the act's wording nearest the mode word. */
 function claimedMode(text: string): { act: string; mode: Mode } | undefined {
   const marks: Array<{ mode: Mode; at: number; end: number; adjective: boolean }> = [];
-  for (const { mode, re, adjective } of CLAIM_MODES) for (const m of text.matchAll(re)) marks.push({ mode, at: m.index!, end: m.index! + m[0].length, adjective });
+  for (const { mode, re, adjective } of CLAIM_MODES) {
+    for (const m of text.matchAll(re)) {
+      // ("approved by the on-call engineer": who agreed to the act, not who did it.)
+      if (APPROVED_BEFORE_RE.test(text.slice(Math.max(0, m.index! - 24), m.index!))) continue;
+      marks.push({ mode, at: m.index!, end: m.index! + m[0].length, adjective });
+    }
+  }
   if (marks.length === 0 || new Set(marks.map((mark) => mark.mode)).size > 1) return undefined;
   const acts = ACTS.flatMap(({ act, re }) => [...text.matchAll(re)].map((m) => ({ act, at: m.index!, end: m.index! + m[0].length })));
   let best: { act: string; mode: Mode; distance: number } | undefined;

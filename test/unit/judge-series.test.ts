@@ -192,6 +192,27 @@ describe('offline judge: a movement said of every step', () => {
     assert.match(adult.reason, /4100|4,100/);
   });
 
+  it('a total said to rise every month sums each month\'s rows; its figures are sums no row holds', async () => {
+    // July 200 + 300 = 500; August 400 + 350 = 750; September 380 + 360 = 740: August to September fell.
+    const landings = {
+      file: 'landings.csv',
+      text: ['month,port,landed_t', '2024-07,Peterhead,200', '2024-07,Lerwick,300', '2024-08,Peterhead,400', '2024-08,Lerwick,350', '2024-09,Peterhead,380', '2024-09,Lerwick,360'].join('\n'),
+    };
+    const rose = await judge('Total landings rose in every month of the quarter, from 500 t in July to 740 t in September.', [landings], { decision: 'rules' });
+    assert.equal(rose.partition, 'contradicted', rose.reason);
+    assert.match(rose.reason, /750/);
+  });
+
+  it('"improved steadily every month" reads each step by the measure\'s better way (lower latency is better)', async () => {
+    // 120 → 110 → 115 → 100: the March step up is a worsening of a latency.
+    const latency = {
+      file: 'latency.log',
+      text: ['[tool=q row=1] month=2026-01 latency_ms=120', '[tool=q row=2] month=2026-02 latency_ms=110', '[tool=q row=3] month=2026-03 latency_ms=115', '[tool=q row=4] month=2026-04 latency_ms=100'].join('\n'),
+    };
+    const improved = await judge('Latency improved steadily every month.', [latency], { decision: 'rules' });
+    assert.equal(improved.partition, 'contradicted', improved.reason);
+  });
+
   it('a capitalised place name is no movement ("Alder Falls")', async () => {
     const months = { file: 'gen.log', text: ['[tool=q row=1] month=2026-01 plant="Alder Falls" availability_pct=98.1', '[tool=q row=2] month=2026-02 plant="Alder Falls" availability_pct=97.4', '[tool=q row=3] month=2026-03 plant="Alder Falls" availability_pct=99.0'].join('\n') };
     const verdict = await judge('Alder Falls ran at 97% availability or better in every month.', [months]);

@@ -36,13 +36,18 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     const periodOf = (row: TableRow): PeriodKey | undefined => periodKey(row.values.get(periodColumn)!) ?? numberedPeriod(periodColumn, row.values.get(periodColumn)!);
     const rows = selectRows(table, named, new Set([periodColumn]));
     if (rows.length < 2) return [];
-    const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named));
-    if (!measure) return [];
     // Rows with one per period are one series, whatever else differs between them (a defect class
     // that changes from week to week); only periods that repeat need a column to tell series apart.
     const onePerPeriod = new Set(rows.map((row) => row.values.get(periodColumn))).size === rows.length;
+    const totals = !onePerPeriod && TOTAL_RE.test(view.claim.text);
+    // ("Total landings rose … from about 6,015 t in July to about 7,430 t": a total's figures are sums no
+    // row holds, so its measure is the column the claim's words name.)
+    const measure =
+      measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named)) ??
+      (totals ? measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), new Set([...numberLabels(named), ...view.features.quantities.map((q) => q.raw.trim())])) : undefined);
+    if (!measure) return [];
     // A total of an amount (a count, a weight, money): one series of each period's rows added up.
-    if (!onePerPeriod && TOTAL_RE.test(view.claim.text) && !NOT_ADDITIVE_RE.test(measure)) {
+    if (totals && !NOT_ADDITIVE_RE.test(measure)) {
       series.push({ points: totalsByPeriod(rows, periodColumn, measure, periodOf), measure, ends: named.get(periodColumn) ?? [] });
       for (const { points } of series) points.sort((a, b) => a.period.key.localeCompare(b.period.key));
       return series;

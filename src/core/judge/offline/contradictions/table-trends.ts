@@ -59,9 +59,11 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
       continue;
     }
     // "rose every week", "fell steadily": each step between periods must go the claimed way.
-    if (!movement.evaluative && EVERY_STEP_RE.test(view.claim.text) && series.points.length >= 3) {
+    // ("improved steadily every month": which way is better is the measure's, when its name says.)
+    const stepSign = movement.evaluative ? measurePolarity(series.measure) * movement.sign : movement.sign;
+    if (stepSign !== 0 && EVERY_STEP_RE.test(view.claim.text) && series.points.length >= 3) {
       const points = stepsNamed(series);
-      const against = points.slice(1).findIndex((point, i) => movement.sign * (point.value - points[i]!.value) <= 0);
+      const against = points.slice(1).findIndex((point, i) => stepSign * (point.value - points[i]!.value) <= 0);
       if (against >= 0) outcomes.push({ span: { from: points[against]!, to: points[against + 1]! }, measure: series.measure, against: true });
       else outcomes.push({ span: { from: points[0]!, to: points.at(-1)! }, measure: series.measure, against: false });
       continue;

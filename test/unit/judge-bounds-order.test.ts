@@ -131,6 +131,32 @@ describe('offline judge: a duration the claim gives between two moments it names
   });
 });
 
+describe('offline judge: "<member> was the only <kind> with <predicate>"', () => {
+  // Weekly rows of four chambers over two weeks; CHB-3 aborted one cycle in W40, and so did CHB-4.
+  // (Eight rows of filler first, so the record of CHB-4 is not among the best-ranked.)
+  const press = {
+    file: 'press_metrics.log',
+    text: [
+      ...['CHB-1', 'CHB-2', 'CHB-3', 'CHB-4'].map((c, i) => `[tool=press_kpi row=${i + 1}] week=2024-W39 chamber=${c} cycles=52 aborted=0 util_pct=78.2`),
+      '[tool=press_kpi row=5] week=2024-W40 chamber=CHB-1 cycles=51 aborted=0 util_pct=77.9',
+      '[tool=press_kpi row=6] week=2024-W40 chamber=CHB-2 cycles=53 aborted=0 util_pct=80.4',
+      '[tool=press_kpi row=7] week=2024-W40 chamber=CHB-3 cycles=50 aborted=1 util_pct=75.0',
+      '[tool=press_kpi row=8] week=2024-W40 chamber=CHB-4 cycles=49 aborted=1 util_pct=74.1',
+    ].join('\n'),
+  };
+
+  it('is "no other <kind> had it": another member whose count of it is not zero contradicts it', async () => {
+    const only = await judge('CHB-3 was the only chamber with an aborted cycle in the two weeks.', [press], { decision: 'rules' });
+    assert.equal(only.partition, 'contradicted', only.reason);
+    assert.match(only.reason, /chamber=CHB-4/);
+  });
+
+  it('a comparison in the predicate is left to the other checks: no one record shows "more than"', async () => {
+    const more = await judge('CHB-3 was the only chamber to run more cycles than in W39.', [press], { decision: 'rules' });
+    assert.doesNotMatch(more.reason, /no other chamber/);
+  });
+});
+
 describe('offline judge: "all <things> went well" against a record of one of them failing', () => {
   const trace = {
     file: 'trace.jsonl',

@@ -14,6 +14,8 @@ import members from '../vocabulary/other-members.json';
 
 const KIND_RE = new RegExp(`\\b(?:no|none of the|not any) other\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(${members.verbs.map(escapePhrase).join('|')})\\b([^,;:]*)`, 'iu');
 const EXCEPT_KIND_RE = new RegExp(`\\bno\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(?:other\\s+than|apart\\s+from|besides|except(?:\\s+for)?)\\s+([\\p{L}\\p{N}][\\w.-]*)\\s+(${members.verbs.map(escapePhrase).join('|')})\\b([^,;:]*)`, 'iu');
+/** "<member> was the only <kind> with / to / that <predicate>": the member set apart, written as a code or a capitalised name. */
+const ONLY_KIND_RE = /(?<![\p{L}\p{N}])((?:\p{Lu}|\d)[\p{L}\p{N}.-]*(?:\s+\p{Lu}[\p{L}\p{N}.-]*)?)\s+(?:was|is|were|are)\s+the\s+only\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)\s+(with|to|that|which)\s+([^,;:]*)/u;
 const SCOPE = new Set(members.scopeWords.map(canonicalStem));
 /** Stems of predicate words that name trouble (failures, errors, timeouts). */
 const TROUBLE_STEMS = members.troublePredicates.map(canonicalStem);
@@ -29,7 +31,8 @@ export function contradictOtherMember(view: ClaimView, candidates: IndexedItem[]
   if (predicate.length === 0) return undefined;
   // Members named so far (in this claim or before it) are the ones "other" sets apart; "other than SV-5" sets apart only SV-5.
   const said = denial.except !== undefined ? alnum(denial.except) : saidSoFar(view);
-  for (const unit of candidates) {
+  // (Every member's record may be far down the ranking: all records are read, as for a rank.)
+  for (const unit of new Set([...candidates, ...view.index.items])) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const member = memberOf(unit, kind);
     if (!member || said.includes(alnum(member))) continue;
@@ -47,7 +50,19 @@ function kindDenial(text: string): { kind: string; verb: string; rest: string; e
   const other = KIND_RE.exec(text);
   if (other) return { kind: other[1]!, verb: other[2]!, rest: other[3]! };
   const except = EXCEPT_KIND_RE.exec(text);
-  return except ? { kind: except[1]!, verb: except[3]!, rest: except[4]!, except: except[2]! } : undefined;
+  if (except) return { kind: except[1]!, verb: except[3]!, rest: except[4]!, except: except[2]! };
+  // "CHB-3 was the only chamber with an aborted cycle": no other chamber had one.
+  const only = ONLY_KIND_RE.exec(text);
+  if (!only) return undefined;
+  const [, member, kind, link, written] = only as unknown as [string, string, string, string, string];
+  // ("… with an aborted cycle in the six weeks": the time it is said of is a scope, not the predicate.)
+  const rest = written.split(/\s+(?:in|during|over|across|throughout|since|between|on|at|by|from)\s+/i)[0]!;
+  // ("the only press to produce more than in week 17": a comparison no single record shows.)
+  if (/\b(?:than|more|less|fewer|higher|lower|better|worse|faster|slower|most|least)\b/i.test(written)) return undefined;
+  if (link.toLowerCase() === 'with') return { kind, verb: 'had', rest: ` ${rest}`, except: member };
+  // "the only press to produce more", "the only site that missed": the verb is the first word after the link.
+  const verb = /^\s*([\p{L}-]+)/u.exec(rest)?.[1];
+  return verb ? { kind, verb, rest: rest.slice(rest.indexOf(verb) + verb.length), except: member } : undefined;
 }
 
 /** What the report has said up to and with the claim, by letters and digits alone ("Summit Express" names summit-express). */
@@ -80,8 +95,19 @@ function shows(unit: IndexedItem, predicate: readonly string[]): boolean {
   const words = [...unit.wordSet];
   const shared = predicate.filter((word) => words.some((w) => sameWord(w, word)));
   if (shared.length === 0) return false;
-  if (shared.every((word) => [...measureNames].some((name) => sameWord(name, word)))) return troubleReason(unit.item) !== undefined || TROUBLE_WORDS_RE.test(unit.text);
+  if (shared.every((word) => [...measureNames].some((name) => sameWord(name, word)))) return troubleReason(unit.item) !== undefined || TROUBLE_WORDS_RE.test(unit.text) || countsEvery(fields, predicate);
   return true;
+}
+
+/**
+ * Every word of the predicate names a count field of the record, none of them at zero ("had an
+ * aborted cycle" against aborted=1 cycles=118): the record counts the thing itself. ("Elevated
+ * latency" is a judgement no count field names.)
+ */
+function countsEvery(fields: ReadonlyArray<[string, string]>, predicate: readonly string[]): boolean {
+  const counts = fields.filter(([, value]) => /^\d+$/.test(value.trim())).map(([key, value]) => ({ words: extractFeatures(key.replace(/[_.]/g, ' ')).words, value: Number(value) }));
+  const named = predicate.map((word) => counts.filter((count) => count.words.some((w) => sameWord(w, word))));
+  return named.every((matches) => matches.length > 0 && matches.every((count) => count.value > 0));
 }
 
 /** Two stems of one word: equal, or one starting the other over four letters at least (denial, denies → deni). */

@@ -63,6 +63,8 @@ describe('offline judge: minutes rounded, references of the report\'s own, hyphe
     assert.deepEqual(periodKey('week-38'), { kind: 'week', key: '0000-38' });
     assert.deepEqual(periodKey('2024 week-38'), periodKey('2024-W38'));
     assert.deepEqual(periodKey('quarter 4'), { kind: 'quarter', key: '0000-4' });
+    // A work week as fabs write it (WW36) is week 36.
+    assert.deepEqual(periodKey('WW36'), { kind: 'week', key: '0000-36' });
     // A noun that names no period is not one.
     assert.equal(periodKey('wave-2'), undefined);
   });

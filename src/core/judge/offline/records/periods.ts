@@ -33,7 +33,7 @@ export function periodKey(text: string): PeriodKey | undefined {
     if (quarter) return { kind: 'quarter', key: `${year}-${quarter[1]}` };
     const half = /^h([12])$/.exec(token);
     if (half) return { kind: 'half', key: `${year}-${half[1]}` };
-    const week = /^w(?:k)?(\d{1,2})$/.exec(token);
+    const week = /^(?:ww|wk|w)(\d{1,2})$/.exec(token);
     if (week) return { kind: 'week', key: `${year}-${pad(week[1]!)}` };
     const month = MONTHS.findIndex((name) => token.startsWith(name) && (token.length === 3 || 'january february march april may june july august september october november december'.includes(token)));
     if (month >= 0) return { kind: 'month', key: `${year}-${pad(month + 1)}` };

@@ -30,7 +30,7 @@ async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: 
  * where training found such overrides right on reports the rules had never seen); cases about
  * reading structure check the proposal, and that the judge does not turn it against the claim.
  */
-async function proposed(claim: string, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim> {
+async function proposed(claim: string | Partial<ReportClaim>, evidence: EvidenceItem[], question?: string): Promise<JudgedClaim> {
   const [rules] = await judgeAll([claim], evidence, question, { decision: 'rules' });
   const [judged] = await judgeAll([claim], evidence, question);
   const withheld = (rules!.partition === 'grounded' || rules!.partition === 'contradicted') && judged!.partition === 'ungrounded';
@@ -1748,7 +1748,8 @@ describe('offline judge: structure written differently', () => {
       const steps = parseEvidenceSources([
         { file: 'change.json', text: '{\n  "steps": [\n    { "name": "weight_50", "status": "done" },\n    { "name": "weight_100", "status": "rolled_back" },\n    { "name": "deregister_legacy", "status": "skipped" }\n  ]\n}\n' },
       ]).items;
-      const rolledBack = await one({ text: 'Completed, with all traffic moved to edge-nlb-use1.', context: 'weight_100' }, steps);
+      // (The model may withhold it as ungrounded: edge-nlb-use1 is in no record.)
+      const rolledBack = await proposed({ text: 'Completed, with all traffic moved to edge-nlb-use1.', context: 'weight_100' }, steps);
       assert.equal(rolledBack.partition, 'contradicted');
       assert.match(rolledBack.reason, /rolled_back/);
       assert.equal((await one({ text: 'Completed successfully.', context: 'deregister_legacy' }, steps)).partition, 'contradicted');
@@ -1760,7 +1761,7 @@ describe('offline judge: structure written differently', () => {
       // Completed with exceptions, or partially, is short of complete.
       assert.deepEqual(readWording('status = completed_with_exceptions').states.map((state) => [state.group, state.polarity]), [['outcome', -1]]);
       const record = parseEvidenceSources([{ file: 'change.json', text: '{\n  "change_id": "CHG-9001",\n  "status": "completed_with_exceptions"\n}\n' }]).items;
-      assert.equal((await one('CHG-9001 closed as fully completed.', record)).partition, 'contradicted');
+      assert.equal((await proposed('CHG-9001 closed as fully completed.', record)).partition, 'contradicted');
     });
 
     it('"…, as the plan requires" is not shown by the plan\'s own fields; a record of it being done shows it', async () => {

@@ -4,7 +4,6 @@
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './derive/matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
-import periodCodes from './vocabulary/period-codes.json';
 import { periodLabels } from './records/periods';
 
 /**
@@ -115,12 +114,9 @@ export function isVersionOf(quantity: Quantity, unit: IndexedItem): boolean {
 
 /** A code named by its number ("the 401 rate") is stated by an identifier holding it (`http_401_rate`). */
 /** "Ring 2", "broker 4", "step 3": a number that labels the thing before it, written ring2-broad or broker-4 by records. */
-/** Period nouns and the letter of their codes (week 15 → W15), from vocabulary/period-codes.json. */
-const PERIOD_LETTERS: Record<string, string | undefined> = periodCodes.letters;
-
 export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): boolean {
   if (quantity.hasUnit || !/^\d{1,2}$/.test(quantity.raw.trim())) return false;
-  // "weeks 36 to 39", "weeks 36, 37 and 38": each number a period the records write as a code (2024-W39).
+  // "week 15", "weeks 36 to 39", "weeks 36, 37 and 38": each number a period the records write as a code (2026-W15, 2025Q4).
   const number = Number(quantity.raw.trim());
   for (const label of periodLabels(text)) {
     if (label.numbers.includes(number) && new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{4}[-_]?)?${label.letter}0?${number}(?![\\p{N}])`, 'iu').test(unit.text)) return true;
@@ -134,9 +130,6 @@ export function isLabelOf(quantity: Quantity, text: string, unit: IndexedItem): 
   for (const id of unit.identifierSet) if (initialCode.test(id)) return true;
   // "week 42" against week=42: the field the noun names holds the number.
   for (const [key, value] of Object.entries(unit.item.fields)) if (value.trim() === quantity.raw.trim() && key.toLowerCase().split(/[_.\s-]+/).includes(noun)) return true;
-  // "week 15", "quarter 4": a period records write as a code (2026-W15, 2025Q4).
-  const letter = PERIOD_LETTERS[noun];
-  if (letter && new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{4}[-_]?)?${letter}0?${quantity.raw.trim()}(?![\\p{N}])`, 'iu').test(unit.text)) return true;
   // "Step 2" names the entry a JSON path calls steps[2].
   return new RegExp(`(?:^|[^\\p{L}])${noun}s?\\[${quantity.raw.trim()}\\]`, 'iu').test(unit.text);
 }

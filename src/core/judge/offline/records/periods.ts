@@ -190,7 +190,6 @@ const PERIOD_NUMBER_RE = new RegExp(
   `(?<![\\p{L}])(${Object.keys(LETTERS).join('|')})(s?)\\s+(\\d{1,2})${LABEL_END}((?:\\s*(?:to|through|until|–|—|-|,|and|or)\\s*\\d{1,2}${LABEL_END})*)`,
   'giu',
 );
-const LAST_PERIOD: Record<string, number> = { q: 4, h: 2, w: 53 };
 const RANGE_WORD_RE = /^\s*(?:to|through|until|–|—|-)\s*$/i;
 
 export interface PeriodLabel {
@@ -204,7 +203,7 @@ export function periodLabels(text: string): PeriodLabel[] {
   for (const m of text.matchAll(PERIOD_NUMBER_RE)) {
     const letter = LETTERS[m[1]!.toLowerCase()]!;
     // (There are four quarters, two halves, 53 weeks: "quarter 4 to 12 sites" is no range of quarters.)
-    const most = LAST_PERIOD[letter] ?? 53;
+    const most = RANGE_KINDS[periodKey(`${letter}1`)!.kind]!.last;
     const numbers = [Number(m[3])];
     const rest = m[4] ?? '';
     const plural = m[2] !== '';
@@ -215,7 +214,7 @@ export function periodLabels(text: string): PeriodLabel[] {
       // A list ("36, 37 and 38") numbers several periods only after the plural noun: "week 36, 41 cracked" is a count.
       if ((!range && !plural) || next > most) break;
       const last = numbers.at(-1)!;
-      if (range && next > last && next - last <= 60) for (let n = last + 1; n < next; n++) numbers.push(n);
+      if (range) for (let n = last + 1; n < next; n++) numbers.push(n);
       numbers.push(next);
     }
     out.push({ letter, numbers });

@@ -6,7 +6,7 @@
 // gives a difference, and "80 or above" a bound.
 import type { Quantity } from '../../../retrieval/index';
 import { dimensionsCompatible, isBound } from '../derive/matching';
-import { escapePhrase } from '../vocabulary';
+import { escapePhrase, phrasePattern } from '../vocabulary';
 import order from '../vocabulary/figure-order.json';
 import polarity from '../vocabulary/polarity.json';
 import { TREND_DOWN, TREND_UP } from '../contradictions/trends';
@@ -23,7 +23,7 @@ export interface FigureOrder {
 
 /** The claim's two figures its order word puts the wrong way round, if it does. */
 export function wrongFigureOrder(text: string, quantities: readonly Quantity[]): FigureOrder | undefined {
-  const figures = quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && /[\d]/.test(q.raw));
+  const figures = quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && /\d/.test(q.raw));
   for (const match of text.matchAll(WORD_RE)) {
     const at = match.index;
     const end = at + match[0].length;
@@ -49,9 +49,8 @@ export function wrongFigureOrder(text: string, quantities: readonly Quantity[]):
   return undefined;
 }
 
-const phrases = (words: readonly string[]): string => words.map(escapePhrase).join('|');
-const BETTER_RE = new RegExp(`\\b(?:${phrases(polarity.better)})\\b`, 'i');
-const WORSE_RE = new RegExp(`\\b(?:${phrases(polarity.worse)})\\b`, 'i');
+const BETTER_RE = phrasePattern(polarity.better);
+const WORSE_RE = phrasePattern(polarity.worse);
 
 export interface WrongMovement {
   wording: string;
@@ -82,7 +81,7 @@ export function wrongMovement(text: string, quantities: readonly Quantity[]): Wr
     sign = verb === better ? measure : -measure;
   }
   const rest = text.slice(verb.index + verb[0].length);
-  const span = /^(?:\s+[\p{L}-]+){0,3}?\s+(from\s+(?:about\s+|around\s+|roughly\s+)?(\S+(?:\s+\S+)?)\s+to\s+(?:about\s+|around\s+|roughly\s+)?\S+)/iu.exec(rest);
+  const span = /^(?:\s+[\p{L}-]+){0,3}?\s+(from\s+(?:about\s+|around\s+|roughly\s+)?\S+(?:\s+\S+)?\s+to\s+(?:about\s+|around\s+|roughly\s+)?\S+)/iu.exec(rest);
   if (!span) return undefined;
   const at = verb.index + verb[0].length + span.index + span[0].length - span[1]!.length;
   const end = at + span[1]!.length + 12;

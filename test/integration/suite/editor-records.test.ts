@@ -174,6 +174,22 @@ const LINES: typeof EXPECTED = [
   { text: 'L1 booked 4,000 kg of waste on the wrapper.', partition: 'ungrounded' },
 ];
 
+// test/fixtures/workspace/weeks: intake.csv's rows of weeks 36 to 39 (lines 2–9) give Ashcombe and
+// Brackenridge 3,000 + 3,200 + 3,400 + 3,600 = 13,200 eggs; "36" and "39" label weeks, and Carrow's
+// 366,036 in W40 (line 10) is no figure they misread. metrics.log gives the p99 ack latency 2.3 ms
+// at baseline (line 1) and 2.2 ms after the rollback (line 2): 2.2 ms is below 2.3, not above.
+// rollout.log's Baxter rollback ran mode=automatic (line 1): not the on-call engineer's doing.
+const WEEKS: typeof EXPECTED = [
+  {
+    text: 'Over weeks 36 to 39 Ashcombe and Brackenridge delivered 13,200 eggs.',
+    partition: 'grounded',
+    refs: ['intake.csv:E2', 'intake.csv:E3', 'intake.csv:E4', 'intake.csv:E5', 'intake.csv:E6', 'intake.csv:E7', 'intake.csv:E8', 'intake.csv:E9'],
+  },
+  { text: 'After the rollback, p99 ack latency on fixgw-ch-01 settled at 2.2 ms, slightly above its baseline of 2.3 ms.', partition: 'contradicted', cites: /claim says "above", but 2\.2 ms is below 2\.3 ms/ },
+  { text: 'Baxter was rolled back to 3.7.4 by the on-call engineer.', partition: 'contradicted', cites: /rollback was manual, rollout\.log:E1 shows it automatic/ },
+  { text: 'After the rollback, p99 ack latency on fixgw-ch-01 settled at 2.2 ms, below its baseline of 2.3 ms.', partition: 'grounded' },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -216,6 +232,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks the wrong line for the highest waste share (a rate defined over a defined sum) and a retry said to be at low speed whose record says normal contradicted, each hover citing its record, and grounds a total over a CSV with empty cells, the right line, a report table row read under its header and the low-speed close, leaving a figure fifty times any row\'s ungrounded', async () => {
     await checkFixture('lines', LINES);
+  });
+
+  it('grounds a sum over "weeks 36 to 39", and marks a claim whose own two figures it sets the wrong way round and a rollback said to be done by the on-call engineer that ran automatically contradicted, each hover citing its record', async () => {
+    await checkFixture('weeks', WEEKS);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

@@ -33,7 +33,7 @@ const words = (list: readonly string[]): string => [...list].sort((a, b) => b.le
 /** "by the on-call engineer", "requested by rollout operator", "after approver sign-off": a person's role after "by" or "after". */
 const BY_ROLE = `\\b(?:by|after)\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+)?(?:[\\p{L}-]+\\s+){0,2}?(?:${words(modes.personRoles)})(?![\\p{L}])`;
 const BY_ROLE_RE = new RegExp(BY_ROLE, 'iu');
-const APPROVED_BEFORE_RE = /\b(?:approv|authori[sz]|signed|agreed|sanction|request)\w*\s*$/i;
+const APPROVED_BEFORE_RE = new RegExp(`(?<![\\p{L}])(?:${modes.approvalWords.map((word) => escapePhrase(word).replace(/\\\*/g, '\\p{L}*')).join('|')})\\s*$`, 'iu');
 const CLAIM_MODES: Array<{ mode: Mode; re: RegExp; adjective: boolean }> = [
   { mode: 'automatic', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.automatic)})(?![\\p{L}])`, 'giu'), adjective: false },
   { mode: 'manual', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.manual)})(?![\\p{L}])`, 'giu'), adjective: false },
@@ -54,7 +54,6 @@ const USER_ID_RE = /^[a-z][a-z-]*\.[a-z][a-z-]+$/;
 /** "by hump conductor r. okafor": a person written with an initial, after their role. */
 const BY_PERSON_RE = /\bby\s+(?:[a-z-]+\s+){0,3}[a-z]\.\s?[a-z'-]{2,}(?![\w.])/;
 const SYSTEM = new Set(modes.systemActors);
-
 
 /** Whether a name starts acts as a system (health, policy, auto-gate) or as a person (j.tanaka); undefined for neither. */
 function actorMode(name: string): Mode | undefined {

@@ -111,10 +111,24 @@ describe('segment: Markdown structure', () => {
   });
 
   it('gives a short-valued row its header as context: what each cell is', () => {
-    const { claims } = segmentReport('| Line | Waste share | Downtime |\n|---|---|---|\n| M1 | 1.74% | 211 min |\n');
+    const { claims } = segmentReport('| Line | Waste share |\n|---|---|\n| M1 | 1.74% |\n');
     assert.deepEqual(
       claims.map((claim) => [claim.text, claim.context]),
-      [['M1 | 1.74% | 211 min', 'Line Waste share Downtime']],
+      [['M1 | 1.74%', 'Line Waste share']],
+    );
+  });
+
+  it('takes each figure of a wider row as its own claim, read with the row name and its column', () => {
+    // One row may hold a right and a wrong figure: each is marked on its own.
+    const { claims } = segmentReport('| Depot | Salt spread | Share |\n|---|---|---|\n| Marlow Cross | 1,131 t | 29.7% |\n| Ashby | Ran out twice. | 40.1% |\n');
+    assert.deepEqual(
+      claims.map((claim) => [claim.text, claim.context]),
+      [
+        ['1,131 t', 'Marlow Cross; Salt spread'],
+        ['29.7%', 'Marlow Cross; Share'],
+        ['Ran out twice.', 'Ashby; Salt spread'],
+        ['40.1%', 'Ashby; Share'],
+      ],
     );
   });
 

@@ -115,8 +115,10 @@ function isLeadIn(paragraph: Paragraph, text: string, base: number): boolean {
 }
 
 /**
- * A body row whose cells are short values (`db-prod-1 | 97.2%`) is one claim: the row states one
- * fact. Cells holding prose (three words or more) are claims of their own. The header row is labels.
+ * A body row of two short cells (`db-prod-1 | 97.2%`) is one claim: the row states one fact.
+ * In a wider row (`Ashby | 1,499 t | 40.1%`) the first cell names the row and every other cell is
+ * a fact of its own, right or wrong apart from its neighbours, read with the row and its column's
+ * header. Cells holding prose (three words or more) are claims of their own. The header row is labels.
  */
 function tableRegions(table: Table, text: string, base: number): Region[] {
   const regions: Region[] = [];
@@ -137,27 +139,33 @@ function tableRegions(table: Table, text: string, base: number): Region[] {
       }
     });
     if (cells.length === 0) continue;
-    const prose = cells.filter(([start, end]) => (text.slice(start, end).match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);
-    // A prose cell ("Completed in just over three minutes.") is about its row: the short cells
-    // beside it ("rollback") name the subject.
-    // The column's header too ("WH-LEJ" in the "March" column).
-    const labels = cells.filter((cell) => !prose.includes(cell)).map(([start, end]) => text.slice(start, end).trim());
-    const contextOf = (cell: Region): string => [...labels, headers[columns[cells.indexOf(cell)]!] ?? ''].filter(Boolean).join(' ').slice(0, 200);
+    const cellText = ([start, end]: Region): string => text.slice(start, end).trim();
+    const headerOf = (cell: Region): string => headers[columns[cells.indexOf(cell)]!] ?? '';
+    if (cells.length >= 3) {
+      // Kept apart ("Langholmen; Average weight"): run together, a row's name and a header would
+      // read as one longer name.
+      regions.push(...cells.slice(1).map((cell) => withContext(cell, [cellText(cells[0]), headerOf(cell)], '; ')));
+      continue;
+    }
+    const prose = cells.filter((cell) => (cellText(cell).match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);
     if (prose.length > 0) {
-      regions.push(
-        ...prose.map((cell): Region => {
-          const context = contextOf(cell);
-          return context ? [cell[0], cell[1], context] : [cell[0], cell[1]];
-        }),
-      );
+      // A prose cell ("Completed in just over three minutes.") is about its row: the short cell
+      // beside it ("rollback") names the subject, the column's header what the cell holds
+      // ("WH-LEJ" in the "March" column).
+      const labels = cells.filter((cell) => !prose.includes(cell)).map(cellText);
+      regions.push(...prose.map((cell) => withContext(cell, [...labels, headerOf(cell)])));
     }
     else {
-      // The header names what each short cell is ("Line | Waste share | Downtime"): the row's context.
-      const header = headers.filter(Boolean).join(' ').slice(0, 200);
-      regions.push(header ? [cells[0][0], cells.at(-1)![1], header] : [cells[0][0], cells.at(-1)![1]]);
+      // The header names what each short cell is ("Line | Waste share"): the row's context.
+      regions.push(withContext([cells[0][0], cells.at(-1)![1]], headers));
     }
   }
   return regions;
+}
+
+function withContext([start, end]: Region, parts: readonly string[], separator = ' '): Region {
+  const context = parts.filter(Boolean).join(separator).slice(0, 200);
+  return context ? [start, end, context] : [start, end];
 }
 
 /** Plain text: paragraphs separated by blank lines; a bulleted or numbered line starts a new region. */

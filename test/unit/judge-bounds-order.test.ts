@@ -129,6 +129,20 @@ describe('offline judge: a duration the claim gives between two moments it names
     assert.notEqual((await judge('From 06:02 to 07:12, writes took a p95 of 3.1 s.', [log])).partition, 'contradicted');
     assert.notEqual((await judge('Backups run once a day between 1 AM and 5 AM.', [log])).partition, 'contradicted');
   });
+
+  it('against two clock times in its own clause, beside it or in brackets, a length written in words too', async () => {
+    // "An hour" is precise to half an hour: 06:02 to 07:12 (70 minutes) is about an hour, 06:02 to
+    // 07:45 (103 minutes) is not.
+    assert.equal((await judge('The setpoint stayed raised for about an hour (06:02 to 07:45).', [log])).partition, 'contradicted');
+    assert.notEqual((await judge('The setpoint stayed raised for about an hour (06:02 to 07:12).', [log])).partition, 'contradicted');
+    // 40 minutes against 70; 70 against 70.
+    assert.equal((await judge('06:02–07:12 (about 40 min): setpoint raised.', [log])).partition, 'contradicted');
+    assert.notEqual((await judge('The setpoint stayed raised for about 70 minutes (06:02 to 07:12).', [log])).partition, 'contradicted');
+    // A window the clause measures in, a length of another order, a length in another clause.
+    assert.notEqual((await judge('The residual peaked at 1.46 mg/L for 10 minutes in the 06:02–07:12 window.', [log])).partition, 'contradicted');
+    assert.notEqual((await judge('The writes ran from 06:02 to 07:12 and each took 300 ms.', [log])).partition, 'contradicted');
+    assert.notEqual((await judge('Between 06:02 and 07:12 the setpoint moved twice, each time holding for 5 minutes.', [log])).partition, 'contradicted');
+  });
 });
 
 describe('offline judge: "<member> was the only <kind> with <predicate>"', () => {

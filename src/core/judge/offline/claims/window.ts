@@ -30,6 +30,11 @@ export function claimedWindow(text: string, claimTimes: readonly ClockTime[]): C
 const DASH_BETWEEN_RE = /^\s*[–—-]\s*$/;
 const SPAN_AFTER_RE = new RegExp(`^\\s*(?:UTC|[A-Z]{2,4}|\\([A-Z]{2,4}\\))?\\s*(?:[\\p{L}-]+\\s+){0,2}?(?:${windowFit.spanWords.join('|')})\\b`, 'iu');
 
+/** Whether the words after two clock times name a stretch of time they bound ("… window", "… average"). */
+export function namesStretchAfter(after: string): boolean {
+  return SPAN_AFTER_RE.test(after);
+}
+
 /**
  * The clock times that bound a stretch of time a claim names by them: "fired on the 02:30–03:00
  * average", "booked into the 14:00–14:15 slot". Those are no moment of an event.

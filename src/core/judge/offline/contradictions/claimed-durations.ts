@@ -7,8 +7,15 @@
 import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { CLAUSE_BREAK, durationHolds, eventOf, spanText, type Moment } from '../records/events';
+import { namesStretchAfter } from '../claims/window';
 
 const FROM_TO_RE = /\b(?:from|since)\s+(.+?)\s+(?:to|until|till|through)\s+(.+)$|\bbetween\s+(.+?)\s+and\s+(.+)$/i;
+const SPAN_FIGURE_RE = /^(?:\d|(?:half\s+)?an?\s+(?:hour|minute)\b)/i;
+const CLOCK = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?`;
+const CLOCK_JOIN = String.raw`\s*(?:–|—|-|to|until|till|and)\s*`;
+// Clauses of the claim, with brackets and a dash between clock times kept inside ("(01:42 to 03:14)", "14:02–14:19").
+const SPAN_CLAUSE_BREAK = /;|,\s|:(?!\d)|\s[-\u2013\u2014]\s|\b(?:while|which|whereas|so|but|each)\b/iu;
+const CLOCK_RANGE_RE = new RegExp(String.raw`\b(${CLOCK})${CLOCK_JOIN}(${CLOCK})\b`, 'i');
 const FIRST_RE = /\b(?:first|earliest|initial)\b/i;
 const LAST_RE = /\b(?:last|final|latest)\b/i;
 const APPROXIMATE_RE = /\b(?:about|around|roughly|nearly|almost|some|approximately|close to|just over|just under|over|under|~)\s*$/i;
@@ -17,9 +24,16 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   const { wording, features } = view;
   const text = view.claim.text;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  // A figure written as one ("40 minutes"), not a frequency ("once a day", "every 60 s") or a unit word ("an hour").
+  // A figure written as one ("40 minutes", "about an hour"), not a frequency ("once a day", "every
+  // 60 s"), a bare unit word ("per hour") or a length of something else ("10-minute windows").
   const durations = features.quantities.filter(
-    (q) => q.dimension === 'duration' && q.hasUnit && q.qualifier !== 'delta' && /^\d/.test(q.raw.trim()) && !/\b(?:every|each|per|once|twice)\s*$/i.test(text.slice(0, q.start)),
+    (q) =>
+      q.dimension === 'duration' &&
+      q.hasUnit &&
+      q.qualifier !== 'delta' &&
+      SPAN_FIGURE_RE.test(q.raw.trim()) &&
+      !/\d\s*-\s*\p{L}/u.test(q.raw) &&
+      !/\b(?:every|each|per|once|twice)\s*$/i.test(text.slice(0, q.start)),
   );
   if (durations.length !== 1) return undefined;
   const duration = durations[0]!;
@@ -30,7 +44,13 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   const following = /^\s*,?\s*(?=from|since|between)/i.test(after) ? FROM_TO_RE.exec(after) : null;
   const lead = before.replace(/[\s,]*(?:about|around|roughly|nearly|almost|some|approximately|just over|just under|over|under)?\s*$/i, '');
   const preceding = /\b(?:to|until|till|through|and)\s+[^,;.]*\d{1,2}:\d{2}[^,;.]*$/i.test(lead) && before.length - lead.length <= 12 ? FROM_TO_RE.exec(lead) : null;
-  const ends = following ?? preceding;
+  // Or two clock times joined in the duration's own clause: "spent about an hour above the
+  // threshold (01:42 to 03:14)", "14:02–14:19 (about 17 min)".
+  // Not a window the clause measures in ("p99 was 438 ms in the 14:15–14:30 window").
+  const beside = [after.split(SPAN_CLAUSE_BREAK)[0]!, before.split(SPAN_CLAUSE_BREAK).at(-1)!]
+    .map((clause) => CLOCK_RANGE_RE.exec(clause))
+    .find((range) => range && !namesStretchAfter(range.input.slice(range.index + range[0].length)));
+  const ends = following ?? preceding ?? (beside ? [beside[0], beside[1], beside[2]] : null);
   if (!ends) return sinceEvent(view, duration, after, candidates);
   const [a, b] = [ends[1] ?? ends[3]!, (ends[2] ?? ends[4]!).split(CLAUSE_BREAK)[0]!];
   const start = endOf(a, candidates);
@@ -40,6 +60,9 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   // Two clock times of the claim without dates: a span past midnight.
   if (span < 0 && start.unit === undefined && end.unit === undefined) span += 86_400;
   if (span <= 0) return undefined;
+  // A length of another order ("ran from 05:06 to 05:52 … a p95 of 612 ms", "each took 300 ms")
+  // times something else: a wrong length is one the span could have been mistaken for.
+  if (duration.value > 4 * span || span > 4 * duration.value) return undefined;
   if (durationHolds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
   const where = [start, end].map((m) => (m.unit ? `${m.unit.item.id} ${m.raw}` : m.raw)).join(' to ');
   const unit = end.unit ?? start.unit;

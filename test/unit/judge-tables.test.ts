@@ -135,6 +135,19 @@ describe('offline judge: comparisons and movements read from tables', () => {
     assert.notEqual((await judge('Planarity defects (D07) rose slightly.', [weeks])).partition, 'contradicted');
   });
 
+  it("the measure is the column the comparison's own words name, whatever other figure the claim gives", async () => {
+    const weekly = {
+      file: 'depot_weeks.csv',
+      text: ['week,depot,runs,salt_t', 'W1,Ashby,3,95', 'W1,Kettlebrook,4,98', 'W2,Ashby,2,70', 'W2,Kettlebrook,5,60'].join('\n'),
+    };
+    // Salt: Ashby 95 + 70 = 165, Kettlebrook 98 + 60 = 158. Runs: 5 against 9, four fewer.
+    // "more salt than Kettlebrook" holds by salt_t; "less salt" does not, whatever "four fewer runs" says.
+    const less = await judge('Ashby spread less salt than Kettlebrook despite making four fewer runs.', [weekly]);
+    assert.equal(less.partition, 'contradicted');
+    assert.match(less.reason, /by salt_t; in total over 2 rows each, Ashby 165 against Kettlebrook 158/);
+    assert.notEqual((await judge('Ashby spread more salt than Kettlebrook despite making four fewer runs.', [weekly])).partition, 'contradicted');
+  });
+
   it('a bound ("more than 3,000 trips") is not read as a comparison of two sides', async () => {
     assert.notEqual((await judge('40X ran more than 3,000 trips in Q1.', [routes])).partition, 'contradicted');
   });

@@ -260,7 +260,7 @@ export function columnWords(column: string): string[] {
  * whose name shares a word with the claim.
  */
 export function measureColumn(view: ClaimView, table: Table, rows: readonly TableRow[], mine: readonly TableRow[], claim: Set<string>, exclude: ReadonlySet<string>, labels: ReadonlySet<string> = new Set()): string | undefined {
-  const numeric = table.columns.filter((c) => !exclude.has(c) && rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined));
+  const numeric = numericColumns(table, rows, exclude);
   const figures = claimFigures(view, labels);
   const holds = (row: TableRow, c: string): boolean => {
     const value = numericValue(row.values.get(c) ?? '');
@@ -276,10 +276,22 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
   // A code the claim names (D07 of D07_planarity_concave) names its column, whatever else the name says.
   const coded = numeric.filter((c) => columnWords(c).some((part) => /^\p{L}{1,4}\d+$/u.test(part) && claim.has(part.toLowerCase())));
   if (coded.length === 1) return coded[0];
-  // Named by its words: every word of the name is the claim's, or counts the thing itself, or is
-  // its unit (holds_placed for "holds", wait_min for "wait", per_1000km); bookings_cancelled is not "bookings".
+  return columnNamedBy(numeric, claim);
+}
+
+/** The numeric columns of a table the rows all fill, but those excluded. */
+export function numericColumns(table: Table, rows: readonly TableRow[], exclude: ReadonlySet<string> = new Set()): string[] {
+  return table.columns.filter((c) => !exclude.has(c) && rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined));
+}
+
+/**
+ * The one column named by the words: every word of its name is one of them, or counts the thing
+ * itself, or is its unit (holds_placed for "holds", wait_min for "wait", per_1000km);
+ * bookings_cancelled is not "bookings".
+ */
+export function columnNamedBy(columns: readonly string[], claim: Set<string>): string | undefined {
   const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+\p{L}{0,3}$/u.test(part);
-  const scored = numeric
+  const scored = columns
     .filter((c) => columnWords(c).every((part) => plain(part) || claim.has(canonicalStem(part)) || claim.has(part)))
     .map((c) => ({ c, shared: columnWords(c).filter((part) => !plain(part) && claim.has(canonicalStem(part))).length, generic: columnWords(c).filter((part) => GENERIC_COLUMN_WORDS.has(part) && claim.has(part)).length }));
   const best = Math.max(0, ...scored.map((s) => s.shared));

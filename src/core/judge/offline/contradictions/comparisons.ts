@@ -5,7 +5,7 @@
 // "… than"; the measure is the column its figure sits in or its words name.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { columnNamedBy, columnWords, comparedGroups, numericColumns, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
 import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
@@ -60,8 +60,16 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     const rows = selectRows(table, named, new Set([column]));
     const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
     // "more area per hour than": a rate of two columns, else the one column the claim's figure or words name.
-    const rate = rateMeasure(table, view.claim.text, compared.wording.split(/\s+/).slice(1, -1));
-    measure = rate?.label ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
+    const between = compared.wording.split(/\s+/).slice(1, -1);
+    const rate = rateMeasure(table, view.claim.text, between);
+    // Else the column the comparison's own words name ("more salt than": salt_t), whatever other
+    // figures the claim gives ("despite making nine fewer runs"); else its figure's or words' column.
+    const inWording = tokensOf(between.join(' '));
+    const worded = columnNamedBy(
+      numericColumns(table, rows, new Set([column])).filter((c) => columnWords(c).some((part) => inWording.has(part) || inWording.has(canonicalStem(part)))),
+      claim,
+    );
+    measure = rate?.label ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
     for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {

@@ -237,6 +237,14 @@ describe('units of energy, power and volume (units.json)', () => {
     // net_mwh=14820 is 14.82 GWh.
     assert.deepEqual(read('plant=alder month=2026-01 net_mwh=14820 peak_mw=61.5'), [['energy', 14820e6], ['power', 61.5e6]]);
   });
+
+  it('cubic metres written with their power are a volume, and a unit with a power is no identifier', () => {
+    assert.deepEqual(read('about 44.8 m³/t of dryer gas'), [['volume', 44.8]]);
+    assert.deepEqual(read('line=L3 dryer_gas_m3=4614'), [['volume', 4614]]);
+    assert.deepEqual(extractFeatures('at about 44.8 m³/t, 8 g/m² and 600 m³/h').identifiers, []);
+    // The ASCII "M3" may name a motorway or an instance family: it stays an identifier.
+    assert.deepEqual(extractFeatures('traffic on the M3 was light').identifiers, ['m3']);
+  });
 });
 
 describe('sentences of a document block', () => {

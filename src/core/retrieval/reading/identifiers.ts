@@ -92,6 +92,8 @@ function readIdentifier(raw: string): IdentifierReading | undefined {
   if (/^\d+(?:\.\d+)?-\p{L}/u.test(raw) && /^\p{L}+(?:-\p{L}+)*$/u.test(raw.replace(/^[\d.]+-/, ''))) return undefined;
   // "req/s", "and/or": a slash between two plain words is wording, not a path.
   if (/^[\p{L}]+\/[\p{L}]+$/u.test(raw) && !raw.startsWith('/')) return undefined;
+  // "m³", "m³/t", "g/m²": a unit written with its power, not an identifier (the ASCII "m3" may be one: the M3).
+  if (/^(?:\p{L}{1,3}\/)?\p{L}{1,2}[²³](?:\/\p{L}{1,6})?$/u.test(raw)) return undefined;
   // "1850/s", "30/min": a rate, read as a number with its unit.
   if (/^\d+(?:\.\d+)?\/(?:s|sec|second)$/i.test(raw)) return undefined;
   // "13m05s", "1h58m", "2h05m": a duration written compactly, not an identifier.

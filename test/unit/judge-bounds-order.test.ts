@@ -143,6 +143,24 @@ describe('offline judge: a duration the claim gives between two moments it names
     assert.notEqual((await judge('The writes ran from 06:02 to 07:12 and each took 300 ms.', [log])).partition, 'contradicted');
     assert.notEqual((await judge('Between 06:02 and 07:12 the setpoint moved twice, each time holding for 5 minutes.', [log])).partition, 'contradicted');
   });
+
+  it('a length in words, "a little over" it read as near it, an end that leaves its noun to the other, a record past midnight in its own zone', async () => {
+    const session = {
+      file: 'rollout.log',
+      text: [
+        '2024-10-05T17:52:10+01:00 INFO fwdeploy session opened user=lferreira',
+        '2024-10-05T21:40:00+01:00 INFO fwdeploy unit AC-02 updated',
+        '2024-10-06T00:12:33+01:00 INFO fwdeploy session closed updated=4',
+      ].join('\n'),
+    };
+    // 17:52:10 to 00:12:33 the next day, both at +01:00: 6 h 20 min 23 s (read on its own date, the
+    // close would be 23:12 UTC on the 6th, 30 hours in). "A little over five hours" is near five
+    // hours, not any length past it; "session open to close" is "session close".
+    const five = await judge('The whole change took a little over five hours from session open to close.', [session]);
+    assert.equal(five.partition, 'contradicted');
+    assert.match(five.reason, /6\.3 hours/);
+    assert.notEqual((await judge('The whole change took a little over six hours from session open to close.', [session])).partition, 'contradicted');
+  });
 });
 
 describe('offline judge: "<member> was the only <kind> with <predicate>"', () => {

@@ -8,9 +8,10 @@ import { extractFeatures, type IndexedItem, type Quantity } from '../../../retri
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { CLAUSE_BREAK, durationHolds, eventOf, spanText, type Moment } from '../records/events';
 import { namesStretchAfter } from '../claims/window';
+import { WORD_NUMBERS } from '../../../retrieval/reading/vocabulary';
 
 const FROM_TO_RE = /\b(?:from|since)\s+(.+?)\s+(?:to|until|till|through)\s+(.+)$|\bbetween\s+(.+?)\s+and\s+(.+)$/i;
-const SPAN_FIGURE_RE = /^(?:\d|(?:half\s+)?an?\s+(?:hour|minute)\b)/i;
+const SPAN_FIGURE_RE = new RegExp(String.raw`^(?:\d|(?:half\s+)?an?\s+(?:hour|minute)\b|(?:${Object.keys(WORD_NUMBERS).join('|')})\s)`, 'i');
 const CLOCK = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?`;
 const CLOCK_JOIN = String.raw`\s*(?:–|—|-|to|until|till|and)\s*`;
 // Clauses of the claim, with brackets and a dash between clock times kept inside ("(01:42 to 03:14)", "14:02–14:19").
@@ -24,7 +25,7 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   const { wording, features } = view;
   const text = view.claim.text;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
-  // A figure written as one ("40 minutes", "about an hour"), not a frequency ("once a day", "every
+  // A figure written as one ("40 minutes", "five hours", "about an hour"), not a frequency ("once a day", "every
   // 60 s"), a bare unit word ("per hour") or a length of something else ("10-minute windows").
   const durations = features.quantities.filter(
     (q) =>
@@ -54,7 +55,7 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   if (!ends) return sinceEvent(view, duration, after, candidates);
   const [a, b] = [ends[1] ?? ends[3]!, (ends[2] ?? ends[4]!).split(CLAUSE_BREAK)[0]!];
   const start = endOf(a, candidates);
-  const end = endOf(b, candidates);
+  const end = endOf(elided(a, b), candidates);
   if (!start || !end || (start.unit !== undefined && start.unit === end.unit)) return undefined;
   let span = end.at - start.at;
   // Two clock times of the claim without dates: a span past midnight.
@@ -62,13 +63,36 @@ export function contradictClaimedDuration(view: ClaimView, candidates: IndexedIt
   if (span <= 0) return undefined;
   // A length of another order ("ran from 05:06 to 05:52 … a p95 of 612 ms", "each took 300 ms")
   // times something else: a wrong length is one the span could have been mistaken for.
-  if (duration.value > 4 * span || span > 4 * duration.value) return undefined;
-  if (durationHolds(duration, span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
+  if (outOfOrder(duration, span)) return undefined;
+  if (durationHolds(nearOrBound(duration, text), span, APPROXIMATE_RE.test(text.slice(0, duration.start)))) return undefined;
   const where = [start, end].map((m) => (m.unit ? `${m.unit.item.id} ${m.raw}` : m.raw)).join(' to ');
   const unit = end.unit ?? start.unit;
   const reason = `claim says ${duration.raw.trim()}, ${where} is ${spanText(span)}`;
   return unit ? contradicted(unit, reason) : { partition: 'contradicted', type: 'synthesis', evidence_refs: [], reason };
 }
+
+/**
+ * "from session open to close": the second end names one word and leaves the rest to the first
+ * ("session close").
+ */
+function elided(first: string, second: string): string {
+  const words = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean);
+  const [mine, theirs] = [words(second), words(first)];
+  if (mine.length !== 1 || theirs.length < 2 || /\d/.test(second) || /\d/.test(first)) return second;
+  return [...theirs.slice(0, -1), mine[0]!].join(' ');
+}
+
+/** A length more than four times off the span times something else (or another pair of records). */
+function outOfOrder(duration: Quantity, span: number): boolean {
+  return duration.value > 4 * span || span > 4 * duration.value;
+}
+
+/** "a little over five hours" is near five hours, not any length past it: a span of 6 h 20 min is not. */
+function nearOrBound(duration: Quantity, text: string): Quantity {
+  return duration.qualifier === 'lower' || duration.qualifier === 'upper' ? (NEAR_BOUND_RE.test(text.slice(0, duration.start)) ? { ...duration, qualifier: 'approx' } : duration) : duration;
+}
+
+const NEAR_BOUND_RE = /\b(?:just|a little|slightly|a bit|marginally)\s+(?:over|under|more than|less than)\s*$/i;
 
 /** An end of the span: a clock time the clause gives, else the one event its words describe. */
 function endOf(clause: string, candidates: readonly IndexedItem[]): (Omit<Moment, 'unit'> & { unit?: IndexedItem }) | undefined {
@@ -95,6 +119,9 @@ function endOf(clause: string, candidates: readonly IndexedItem[]): (Omit<Moment
 function sinceEvent(view: ClaimView, duration: Quantity, after: string, candidates: readonly IndexedItem[]): ClaimVerdict | undefined {
   const relation = /^\s*(after|before)\s+(.+)$/i.exec(after);
   if (!relation || view.features.times.length !== 1) return undefined;
+  // "After the retry failed at 06:32 the channel was suspended, six minutes before …": the time is
+  // the leading clause's event, not the one the length runs from.
+  if (/^\s*(?:after|before|when|once|following|until)\b/i.test(view.claim.text)) return undefined;
   const clause = resolvePronoun(relation[2]!.split(CLAUSE_BREAK)[0]!, view.claim.text.slice(0, duration.start));
   const event = endOf(clause, candidates);
   if (!event?.unit || extractFeatures(clause).times.length > 0) return undefined;
@@ -104,8 +131,8 @@ function sinceEvent(view: ClaimView, duration: Quantity, after: string, candidat
   const theirs = event.at % day;
   let span = relation[1]!.toLowerCase() === 'after' ? mine - theirs : theirs - mine;
   if (span < 0) span += day;
-  if (span <= 0 || span > day / 2) return undefined;
-  if (durationHolds(duration, span, APPROXIMATE_RE.test(view.claim.text.slice(0, duration.start)))) return undefined;
+  if (span <= 0 || span > day / 2 || outOfOrder(duration, span)) return undefined;
+  if (durationHolds(nearOrBound(duration, view.claim.text), span, APPROXIMATE_RE.test(view.claim.text.slice(0, duration.start)))) return undefined;
   return contradicted(event.unit, `claim says ${duration.raw.trim()} ${relation[1]!.toLowerCase()} it, ${claimed.raw.trim()} and ${event.unit.item.id} ${event.raw} are ${spanText(span)} apart`);
 }
 

@@ -44,7 +44,11 @@ export function momentOf(unit: IndexedItem): Moment {
   const date = unit.features.dates[0];
   // Days since the epoch when the record gives its date, so moments of two days compare and subtract.
   const day = date ? Date.UTC(date.year ?? 2000, date.month - 1, date.day ?? 1) / 86_400_000 : 0;
-  return { unit, at: day * 86_400 + (time.utc ?? time.seconds), raw: time.raw.trim() };
+  // The date is the record's local one: 00:12:33+01:00 on 6 October is 23:12:33 UTC on the 5th.
+  let offset = time.utc === undefined ? 0 : time.seconds - time.utc;
+  if (offset > 43_200) offset -= 86_400;
+  if (offset < -43_200) offset += 86_400;
+  return { unit, at: day * 86_400 + time.seconds - offset, raw: time.raw.trim() };
 }
 
 /**

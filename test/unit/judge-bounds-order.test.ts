@@ -4,6 +4,9 @@
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
 import { judge, judgeReport } from '../support/judge-sources';
+import { parseEvidenceSources } from '../../src/core/evidence';
+import { buildEvidenceIndex } from '../../src/core/retrieval/index';
+import { eventOf } from '../../src/core/judge/offline/records/events';
 
 const readings = {
   file: 'bms.log',
@@ -160,6 +163,37 @@ describe('offline judge: a duration the claim gives between two moments it names
     assert.equal(five.partition, 'contradicted');
     assert.match(five.reason, /6\.3 hours/);
     assert.notEqual((await judge('The whole change took a little over six hours from session open to close.', [session])).partition, 'contradicted');
+  });
+});
+
+describe('offline judge: a length from an event the claim names to its own', () => {
+  const rollout = {
+    file: 'rollout.log',
+    text: ['2025-11-21T06:02:40Z INFO fleetcfg profile push complete ok=9', '2025-11-21T06:31:05Z INFO fleetcfg brine push complete ok=9'].join('\n'),
+  };
+  // The alert as an agent's trace gives it: the signal's own time first, the firing after.
+  const alerts = {
+    file: 'trace.jsonl',
+    text: JSON.stringify({ ts: '2025-11-21T09:01:03Z', type: 'signal', alert_id: 'BRINE-LOW-ASH', fired_at: '2025-11-21T07:15:44Z', site: 'Ashby', tank: 1, level_pct: 18 }),
+  };
+
+  it('grounds the length when the two records are that far apart', async () => {
+    // The brine push completed 06:31:05, the alert fired 07:15:44: 44 min 39 s, "about 45 minutes"
+    // (the profile push, at 06:02:40, is another event).
+    const claim = await judge('The BRINE-LOW-ASH alert fired about 45 minutes after the brine push finished.', [rollout, alerts]);
+    assert.equal(claim.partition, 'grounded');
+    assert.ok(claim.evidence_refs.some((ref) => ref.startsWith('rollout.log')));
+    // 20 minutes is no length those records give: the claim is not grounded by them.
+    assert.notEqual((await judge('The BRINE-LOW-ASH alert fired about 20 minutes after the brine push finished.', [rollout, alerts])).partition, 'grounded');
+  });
+
+  it('the records of an event alike but for a number are told apart by the number the claim names', () => {
+    const { items } = parseEvidenceSources([
+      { file: 'rollout.log', text: ['2025-11-19T06:22:10Z INFO wave 2 push complete ok=6', '2025-11-21T06:31:05Z INFO wave 3 push complete ok=9'].join('\n') },
+    ]);
+    const index = buildEvidenceIndex(items);
+    const found = eventOf('the wave 3 push finished', index.items, 2);
+    assert.deepEqual(found?.map((moment) => moment.raw), ['2025-11-21T06:31:05Z']);
   });
 });
 

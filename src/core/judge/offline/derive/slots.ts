@@ -8,6 +8,7 @@ import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { AlignedRecord, Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
 import { readRecord } from '../records/record';
+import { deriveEventGap } from './event-gaps';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches, type Derivation } from './matching';
 
 export type SlotOutcome = 'matched' | 'derived' | 'mismatched' | 'missing';
@@ -44,9 +45,10 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   const results: SlotResult[] = [];
   // ("weeks 36 to 39": numbers that label periods are no figures to find.)
   const labels = periodNumbers(prop.text);
+  const aligned = alignment.records.map((r) => r.unit);
   for (const quantity of prop.features.quantities) {
     if (!quantity.hasUnit && labels.has(quantity.raw.trim())) continue;
-    results.push(checkFigure(quantity, units, sure, prop.text));
+    results.push(checkFigure(quantity, units, sure, prop.text, aligned));
   }
   // A window's bounds ("inside the 02:00–04:00 window") are a plan's: no other time of a record belies them.
   // So are a span's ("fired on the 02:30–03:00 average"): the times bound what was averaged.
@@ -74,7 +76,7 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   return results;
 }
 
-function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedRecord[], text: string): SlotResult {
+function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedRecord[], text: string, aligned: readonly IndexedItem[]): SlotResult {
   const claimed = quantity.raw.trim();
   const meets = (e: Quantity): boolean => (isBound(quantity) ? satisfiesBound(quantity, e) : quantityMatches(quantity, e));
   const sureUnits = sure.map((r) => r.unit);
@@ -91,7 +93,7 @@ function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedReco
   }
   const marks = { anchored: anchoredHit !== undefined, conflict: conflicting !== undefined, dimensionConflict };
   if (hit) return { slot: 'figure', outcome: 'matched', claimed, unit: hit, ...marks };
-  const derivation = deriveQuantity(quantity, units);
+  const derivation = deriveQuantity(quantity, units) ?? deriveEventGap(quantity, text, units, aligned);
   if (derivation) return { slot: 'figure', outcome: 'derived', claimed, unit: derivation.units[0], derivation, ...marks };
   if (conflicting) return { slot: 'figure', outcome: 'mismatched', claimed, unit: conflicting.unit, found: conflicting.found, ...marks };
   return { slot: 'figure', outcome: 'missing', claimed, ...marks };

@@ -33,15 +33,31 @@ export function eventOf(clause: string, candidates: readonly IndexedItem[], leas
     .map((unit) => ({ unit, score: words.filter((w) => unit.wordSet.has(w)).length + 2 * ids.filter((id) => unit.identifierSet.has(id)).length }));
   const top = Math.max(0, ...scored.map((s) => s.score));
   if (top < least || top * 2 < words.length + 2 * ids.length) return undefined;
-  const best = scored.filter((s) => s.score === top);
+  let best = scored.filter((s) => s.score === top);
+  // A number the clause names its event by ("the wave 3 push", "cycle 4472") picks among records alike but for it.
+  const numbers = features.quantities.filter((q) => !q.hasUnit && Number.isInteger(q.value)).map((q) => new RegExp(`(?<![\\d.])${q.value}(?![\\d.])`));
+  if (best.length > 1 && numbers.length > 0) {
+    const numbered = best.filter(({ unit }) => numbers.every((number) => number.test(unit.text)));
+    if (numbered.length > 0) best = numbered;
+  }
   if (best.length > 3) return undefined;
   return best.map(({ unit }) => momentOf(unit));
 }
 
 /** A timed record's moment: its first time, on its day when it gives a date. */
 export function momentOf(unit: IndexedItem): Moment {
-  const time = unit.features.times[0]!;
-  const date = unit.features.dates[0];
+  return momentAt(unit, 0);
+}
+
+/** Every moment a record gives (`ts=… fired_at=…`), each time on its own date when the record dates each. */
+export function momentsOf(unit: IndexedItem): Moment[] {
+  return unit.features.times.map((_, index) => momentAt(unit, index));
+}
+
+function momentAt(unit: IndexedItem, index: number): Moment {
+  const time = unit.features.times[index]!;
+  const dates = unit.features.dates;
+  const date = dates.length === unit.features.times.length ? dates[index] : dates[0];
   // Days since the epoch when the record gives its date, so moments of two days compare and subtract.
   const day = date ? Date.UTC(date.year ?? 2000, date.month - 1, date.day ?? 1) / 86_400_000 : 0;
   // The date is the record's local one: 00:12:33+01:00 on 6 October is 23:12:33 UTC on the 5th.

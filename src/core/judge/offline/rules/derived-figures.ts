@@ -4,6 +4,7 @@
 // a figure the claim computes from its own, or a per-item figure times the claim's count.
 import { extractFeatures, splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { deriveQuantity, isBound, quantityMatches, sharesKey } from '../derive/matching';
+import { deriveEventGap } from '../derive/event-gaps';
 import { type ClaimView, hasIdentifier, holdsSomeAnchor } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import { fromClaimFigures, withSeries, labelOfFigure, otherLabel } from '../figures';
@@ -166,6 +167,10 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // span between two moments of the claim, or between its moment and an earlier record.
   const span = spanOfMoments(view, quantity, candidates);
   if (span) return span;
+  // "fired about 45 minutes after the wave 3 push finished": the span from the event the words
+  // after "after" name to the claim's own.
+  const gap = deriveEventGap(quantity, view.claim.text, candidates.filter((unit) => holdsSomeAnchor(view, unit)), candidates);
+  if (gap) return [...new Set(gap.units)];
   // "8,975 MWh, 3.9% below its budget of 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR
   // 14,650": a figure computed from the claim's own figures, which need their own support.
   if (fromClaimFigures(view, quantity)) return [];

@@ -286,6 +286,16 @@ describe('offline judge', () => {
       }
     });
 
+    it('over-reach: "reflects", "is down to" and "contributed to" explain one fact by another too', async () => {
+      for (const text of ['The CPU spike on db-prod-1 reflects the config push v42.', 'The CPU spike on db-prod-1 is down to the config push v42.', 'The config push v42 contributed to the CPU spike on db-prod-1.']) {
+        const claim = await one(text);
+        assert.equal(claim.partition, 'ungrounded', text);
+        assert.match(claim.reason, /causal link not in evidence/, text);
+      }
+      // "down to" before a figure is a level reached, not a cause.
+      assert.doesNotMatch((await one('CPU on db-prod-1 was down to 41% by 14:05.')).reason, /causal/);
+    });
+
     it('over-reach: certainty wording the evidence does not carry', async () => {
       const claim = await one('The rollback of api-gateway to v41 definitely succeeded.');
       assert.equal(claim.partition, 'ungrounded');

@@ -10,6 +10,7 @@ import { multipleHolds, multipleWording } from '../../src/core/judge/offline/con
 import { tablesOf } from '../../src/core/judge/offline/records/tables';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import { buildEvidenceIndex } from '../../src/core/retrieval/index';
+import { numericValue } from '../../src/core/judge/offline/records/tables';
 import { judge } from '../support/judge-sources';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 
@@ -364,6 +365,26 @@ describe('offline judge: a Markdown table in a document', () => {
     assert.equal((await judge('Field has the highest price per month.', [plans])).partition, 'contradicted');
     assert.notEqual((await judge('Fleet has the highest price per month.', [plans])).partition, 'contradicted');
     assert.equal((await judge('The Field plan allows 20 rovers.', [plans])).partition, 'contradicted');
+  });
+
+  it('reads a cell of a figure and its unit ("90 days") as that figure', async () => {
+    const retention = {
+      file: 'retention.md',
+      text: ['## Data retention', '', '| Plan | Pick-level records kept |', '|---|---|', '| Starter | 30 days |', '| Standard | 90 days |', '| Pro | 365 days |', ''].join('\n'),
+    };
+    // Standard keeps 90 days; 365 days is Pro's.
+    const wrong = await judge('On Standard, pick-level records are kept for 365 days.', [retention]);
+    assert.equal(wrong.partition, 'contradicted');
+    assert.match(wrong.reason, /365 days is Pro's/);
+    assert.notEqual((await judge('On Standard, pick-level records are kept for 90 days.', [retention])).partition, 'contradicted');
+  });
+
+  it('a number with a unit spaced or glued on is a number; a ward code such as "6S" is not', () => {
+    assert.equal(numericValue('90 days'), 90);
+    assert.equal(numericValue('25GB'), 25);
+    assert.equal(numericValue('$1,200'), 1200);
+    assert.equal(numericValue('6S'), undefined);
+    assert.equal(numericValue('6 South'), undefined);
   });
 });
 

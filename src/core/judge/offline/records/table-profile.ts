@@ -1,6 +1,7 @@
 // What every claim asks of a table, worked out once per table rather than once per claim, and
 // each part only when a claim first asks for it: most claims of a review need a table's values
 // and the rows by value, fewer its word values by their tokens or its numeric rows in order.
+import { UNITS } from '../../../retrieval/reading/vocabulary';
 import type { Table, TableRow } from './table-types';
 
 /**
@@ -29,11 +30,16 @@ export function profileOf(table: Table, tokenize: Tokenize): TableProfile {
   return profile;
 }
 
-/** A value read as a number: plain, with thousands separators or a percent sign. */
+/**
+ * A value read as a number: plain, with thousands separators or a percent sign, or with a unit
+ * written after it as documents' tables write it ("90 days", "25 GB"), read as written.
+ */
 export function numericValue(value: string): number | undefined {
   // A price keeps its currency sign in front ($129, €1,200): the number is the same.
-  const match = /^\s*[$€£¥]?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*%?\s*$/.exec(value);
-  if (!match) return undefined;
+  // (A unit glued on is two letters or more: "6S" and "4W" name wards, not seconds and watts.)
+  const match = /^\s*[$€£¥]?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*(?:%|\s([\p{L}°µ³²/]+)|([\p{L}°µ³²/]{2,}))?\s*$/u.exec(value);
+  const unit = match?.[2] ?? match?.[3];
+  if (!match || (unit !== undefined && !UNITS[unit.toLowerCase()])) return undefined;
   const number = Number(match[1]!.replace(/,/g, ''));
   return Number.isFinite(number) ? number : undefined;
 }

@@ -136,6 +136,13 @@ describe('offline judge: comparisons and movements read from tables', () => {
     assert.notEqual((await judge('Planarity defects (D07) rose slightly.', [weeks])).partition, 'contradicted');
   });
 
+  it('"than at <place>" is a comparison of two sides, not a bound ("than a …")', async () => {
+    const sites = { file: 'deliveries.csv', text: ['week,site,avg_dockage_pct', 'W1,harwood,1.1', 'W1,elm-creek,1.6', 'W2,harwood,0.9', 'W2,elm-creek,1.4'].join('\n') };
+    // Elm Creek's dockage is the higher in both weeks.
+    assert.equal((await judge('Dockage was lower at Elm Creek than at Harwood throughout.', [sites])).partition, 'contradicted');
+    assert.notEqual((await judge('Dockage was higher at Elm Creek than at Harwood throughout.', [sites])).partition, 'contradicted');
+  });
+
   it("the measure is the column the comparison's own words name, whatever other figure the claim gives", async () => {
     const weekly = {
       file: 'depot_weeks.csv',

@@ -19,7 +19,7 @@ const INVERSE = new Set(comparisons.inverse);
 /** Words whose larger side the measure decides ("better", "faster"): read once the measure is known. */
 const MEASURED = comparisons.measured as Record<string, MeasuredOrder>;
 const WORDS = Object.entries(comparisons.words as Record<string, number>).filter(([word, direction]) => (direction !== 0 && !INVERSE.has(word)) || word in MEASURED);
-const COMPARED_RE = new RegExp(`\\b(${WORDS.map(([word]) => word).join('|')})\\b((?:\\s+[\\p{L}\\p{N}'’-]+){0,5}?)\\s+than\\s+(?!(?:about|around|roughly|nearly|almost|some|just|half|twice|double|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d))`, 'iu');
+const COMPARED_RE = new RegExp(`\\b(${WORDS.map(([word]) => word).join('|')})\\b((?:\\s+[\\p{L}\\p{N}'’-]+){0,5}?)\\s+than\\s+(?!(?:about|around|roughly|nearly|almost|some|just|half|twice|double|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\\b|\\d)`, 'iu');
 
 export interface ComparedWording {
   /** +1: the first-named side is the larger; -1: the smaller; 0: the measure decides (`measured`). */

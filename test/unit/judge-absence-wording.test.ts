@@ -36,4 +36,14 @@ describe('offline judge: what a negation denies', () => {
     const noRetries = await judge('decoder-2 made no retries.', [retries]);
     assert.equal(noRetries.partition, 'contradicted', noRetries.reason);
   });
+
+  it('a denial inside a clause that describes a thing ("logged but not rejected") denies no event the claim is about', async () => {
+    const shadow = { file: 'gw.log', text: '2026-11-03T15:36:12Z INFO gw_logs_query consumer_group=partner-tier mode=shadow requests=412905 would_reject=2318' };
+    // "logged but not rejected" says what shadow mode does to requests; the claim is about how many
+    // would have been turned away (2,318 of 412,905), which the record gives.
+    const described = await judge('In shadow mode, with requests over the limit logged but not rejected, 2,318 of roughly 413,000 partner-tier requests would have been turned away.', [shadow]);
+    assert.notEqual(described.partition, 'contradicted', described.reason);
+    // Denied in the main clause, the rejections the record counts are read against it, as before.
+    assert.equal((await judge('Requests over the limit were not rejected in shadow mode.', [shadow])).partition, 'contradicted');
+  });
 });

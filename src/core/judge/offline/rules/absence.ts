@@ -45,6 +45,22 @@ function onlyModalNegation(text: string): boolean {
   return all > 0 && [...text.matchAll(MODAL_NEGATION_RE)].length >= all;
 }
 
+/** Whether some negation of the text stands in its main clause, not after "that", "which", "because", "but" or a comma's "not". */
+function negatesMainClause(text: string): boolean {
+  // ("Neither node was restarted": a denial these words do not mark is the main clause's.)
+  const negations = [...text.matchAll(NEGATIONS_RE)];
+  return negations.length === 0 || negations.some((match) => {
+    // ("That is three in five": a sentence's opening demonstrative is no relative clause.)
+    const clause = text.slice(0, match.index).split(/[,;:]/).at(-1)!.replace(/^\s*(?:that|this)\b/i, '');
+    if (clause.trim() === '' || SUBORDINATE_RE.test(clause)) return false;
+    // "departures not run": a bare "not" after a noun, not after an auxiliary, describes the thing.
+    return !/^not$/i.test(match[0]) || AUXILIARY_BEFORE_RE.test(clause);
+  });
+}
+
+const SUBORDINATE_RE = /\b(?:that|which|who|whose|because|as|since|although|though|whereas|but|if|unless)\b/i;
+const AUXILIARY_BEFORE_RE = /\b(?:was|were|is|are|am|be|been|did|does|do|has|have|had|could|can|would|will|should|may|might|must|shall)\s+(?:(?:yet|still|also|even|ever|then|really|actually)\s+)?$/i;
+
 const AUXILIARIES = new Set(['was', 'were', 'is', 'are', 'has', 'have', 'had', 'been', 'got']);
 const PHRASE_STOP = new Set(['in', 'outside', 'except', 'beyond', 'across', 'within', 'between', 'per', 'into', 'over', 'under', 'against', 'besides', 'apart', 'among', 'on', 'at', 'during', 'for', 'from', 'to', 'of', 'by', 'with', 'and', 'or', 'after', 'before', 'since', 'that', 'which', 'who', 'while', 'until', 'than', 'so', 'but']);
 
@@ -188,6 +204,9 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
   // The bounding event's words say when, not what is denied: a record of the denied thing need not hold them.
   const whenWords = boundClause ? extractFeatures(boundClause).words : [];
   const inability = negatedClaim && onlyModalNegation(view.claim.text);
+  // "put down to an alarm that was not forwarded", "logged but not rejected": a denial inside a
+  // clause that describes a thing or gives a reason denies no event a record could show.
+  const deniesEvent = !negatedClaim || negatesMainClause(view.claim.text);
   const phrase = deniedPhrase(view.claim.text, view.wording.absent);
   // (Of a real event: "nothing happened" denies no event a record could name.)
   const nothing = NOTHING_RE.exec(view.claim.text)?.[1];
@@ -224,6 +243,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // "the ticket can't be scanned for 30 minutes", "could not fill the gap": an inability or a rule is
     // refuted only by a record of the thing done ("parsed document … in 3 ms"), not by one naming it.
     if (inability && !recordsDone(unit, denied)) continue;
+    if (!deniesEvent) continue;
     if (inDeniedState && !/^(?:0+|false|none|null)$/i.test(unit.features.fields.count ?? '1')) {
       return contradicted(unit, `claim says there was no ${denied.at(-1)}, ${unit.item.id} shows some`);
     }

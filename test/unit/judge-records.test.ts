@@ -3,6 +3,8 @@
 // and readings that used to call grounded claims contradicted. Evidence is parsed by the real
 // evidence reader; every expected partition is reasoned by hand in the comment.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { changesIn, timeChangesIn } from '../../src/core/judge/offline/records/changes';
 import { writesOf } from '../../src/core/judge/offline/records/writes';
 import { parseEvidenceSources } from '../../src/core/evidence';
@@ -198,6 +200,15 @@ describe('offline judge: outcomes and persistence the claim words with care', ()
     // A plain pass, with no failure said, is belied by the record of the failure.
     const plain = await judge('On cad-b4-02 the upgrade passed its health check at 10:02.', [rollout]);
     assert.equal(plain.partition, 'contradicted', plain.reason);
+  });
+
+  it('a pass any record of the entity shows leaves a failure of another occasion no contradiction', async () => {
+    // A released corpus case: ET22-B failed its qualification on v16 (trace line 22), was rolled back,
+    // and passed its requalification on v15 (line 34). "Passed its requalification on v15" is that pass.
+    const dir = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'corpus', 'change-67-poly-etch-recipe-v16');
+    const evidence = ['change_plan.json', 'trace.jsonl', 'qual_results.log', 'etch_tool.log'].map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
+    const requal = await judge('ET22-B passed its three-wafer requalification on v15 and was back in production at 11:47.', evidence);
+    assert.notEqual(requal.partition, 'contradicted', requal.reason);
   });
 
   it('"remained the largest" holds a rank, not the figure beside it', async () => {

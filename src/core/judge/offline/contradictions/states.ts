@@ -82,7 +82,8 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
       const unitStates = wordingOf(unit).states.filter((s) => s.group === state.group && !isWeakStateWord(s.word));
       return unitStates.length > 0 && unitStates.every((s) => s.polarity === state.polarity);
     });
-  if (subject.some(agrees)) return undefined;
+  // (Any record about the claim's entities: a check failed on one version and passed on the next.)
+  if (subject.some(agrees) || candidates.some((unit) => unit.item.kind !== 'paragraph' && holdsSomeAnchor(view, unit) && aboutContext(unit) && agrees(unit))) return undefined;
   // "Both pilot branches passed", "the other four wave-2 branches passed": a group the claim counts
   // is not refuted by the record of one member it does not name (a sibling outside the group, or a
   // whole the group is part of); "all <things> went well" against one failing is checked on its own.

@@ -301,6 +301,19 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.notEqual((await judge('I tried to resume the nightly-settle job, but the call failed.', [trace])).partition, 'contradicted');
       assert.notEqual((await judge('I paused the nightly-settle job.', [trace])).partition, 'contradicted');
     });
+
+    it('a log level is how grave what a record reports is, not its act failing', async () => {
+      const furnace = {
+        file: 'trace.jsonl',
+        text: [
+          JSON.stringify({ ts: '2024-09-18T12:05:10Z', type: 'tool_call', tool: 'logs.search', args: { source: 'furnace-ctl', device: 'furn-brs-02', level: 'ERROR' }, result: { count: 1, lines: ['2024-09-17T03:52:40Z ERROR furnace-ctl[furn-brs-02] trip: TC deviation 48C'] }, exit_ok: true }),
+          JSON.stringify({ ts: '2024-09-17T03:47:18Z', type: 'signal', device: 'furn-brs-02', summary: 'thermocouple deviation TC1=1549C TC2=1501C delta=48C' }),
+        ].join('\n'),
+      };
+      // The search asked for ERROR lines and found one: the deviation was logged.
+      const logged = await judge('The furn-brs-02 controller logged a 48 °C deviation between TC1 and TC2.', [furnace]);
+      assert.notEqual(logged.partition, 'contradicted', logged.reason);
+    });
   });
   describe('a time given as a span after an event', () => {
     const log = {

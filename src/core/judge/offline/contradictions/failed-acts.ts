@@ -42,7 +42,10 @@ export function contradictFailedAct(view: ClaimView, candidates: IndexedItem[]):
 /** Why a record shows its act failing: trouble it reports, or a status field of a document's step ("status": "failed"). */
 function failing(unit: IndexedItem): string | undefined {
   const status = failedStatusField(unit.item.fields);
-  return troubleReason(unit.item) ?? (status ? `${status[0]}=${status[1]}` : undefined);
+  // A log level is how grave what the record reports is ("ERROR … 48 °C deviation between TC1
+  // and TC2" is the deviation logged), not the record's act failing.
+  const trouble = troubleReason(unit.item);
+  return (trouble?.startsWith('log level') ? undefined : trouble) ?? (status ? `${status[0]}=${status[1]}` : undefined);
 }
 
 const DONE_FIELDS = new Set(modes.doneFields);

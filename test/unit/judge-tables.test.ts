@@ -158,6 +158,9 @@ describe('offline judge: comparisons and movements read from tables', () => {
 
   it('a bound ("more than 3,000 trips") is not read as a comparison of two sides', async () => {
     assert.notEqual((await judge('40X ran more than 3,000 trips in Q1.', [routes])).partition, 'contradicted');
+    // Nor a multiple, nor the subject against its own start: 40X went 2,980 → 3,320 trips.
+    assert.notEqual((await judge('40X trips more than doubled, from 2,980 in Q4 to 3,320 in Q1.', [routes])).reason.includes('claim says "more than"'), true);
+    assert.notEqual((await judge('40X finished Q1 with more trips than it started Q4 with, going from 2,980 in Q4 to 3,320 in Q1.', [routes])).partition, 'contradicted');
   });
 
   it('"improved" is read against which way the measure is good', async () => {

@@ -19,16 +19,8 @@ const INVERSE = new Set(comparisons.inverse);
 /** Words whose larger side the measure decides ("better", "faster"): read once the measure is known. */
 const MEASURED = comparisons.measured as Record<string, MeasuredOrder>;
 const WORDS = Object.entries(comparisons.words as Record<string, number>).filter(([word, direction]) => (direction !== 0 && !INVERSE.has(word)) || word in MEASURED);
-/**
- * Words after "than" that name no second side: a bound ("more than 3,000", "more than a third"), a
- * multiple ("more than tripled"), the subject's own earlier state or a plan ("lower than it
- * started", "than expected").
- */
-const NOT_A_SIDE = [
-  ...['about', 'around', 'roughly', 'nearly', 'almost', 'some', 'just', 'a', 'an', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
-  ...['half', 'twice', 'double', 'doubled', 'triple', 'tripled', 'treble', 'trebled', 'quadruple', 'quadrupled', 'halved'],
-  ...['it', 'they', 'before', 'usual', 'expected', 'planned', 'forecast', 'budgeted', 'normal'],
-];
+/** Words after "than" that name no second side (comparisons.json notASide): a bound, a multiple, the subject's own earlier state, a plan. */
+const NOT_A_SIDE: readonly string[] = comparisons.notASide;
 const COMPARED_RE = new RegExp(`\\b(${WORDS.map(([word]) => word).join('|')})\\b((?:\\s+[\\p{L}\\p{N}'’-]+){0,5}?)\\s+than\\s+(?!(?:${NOT_A_SIDE.join('|')})\\b|\\d)`, 'iu');
 
 export interface ComparedWording {

@@ -22,8 +22,10 @@
 // pool's readings and a form's status; a ninth (sums) weekly cube results with a count of results
 // below spec, depots' monthly parcels, a rate a document defines from two columns and a tariff a
 // release note changed; a tenth (lines) shifts' output with an empty notes cell, a waste share
-// the documents define over a defined sum, and a dome controller's close commands with their speed.
-// Each contradicted claim is marked and its hover cites the record that contradicts it.
+// the documents define over a defined sum, and a dome controller's close commands with their speed;
+// an eleventh (weeks) weekly intake, a latency baseline and an automatic rollback; a twelfth
+// (depots) a report table whose rows give several figures each, a documents' plan table of "90
+// days" cells and depots' salt to compare. Each contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -190,6 +192,21 @@ const WEEKS: typeof EXPECTED = [
   { text: 'After the rollback, p99 ack latency on fixgw-ch-01 settled at 2.2 ms, below its baseline of 2.3 ms.', partition: 'grounded' },
 ];
 
+// test/fixtures/workspace/depots: salt.csv gives Ashby 1,499 t, 40.1%, 41 runs (line 2) and Marlow
+// Cross 1,113 t, 29.7%, 36 runs (line 3); the report's Marlow Cross row says 1,131 t beside the
+// right share and runs, so that one cell alone is unfounded. retention.md's plan table keeps
+// position records 90 days on Standard (line 6) and 365 on Pro (line 7). Ashby's 1,499 t is more
+// than Kettlebrook's 1,130 t (line 4), not less.
+const DEPOTS: typeof EXPECTED = [
+  { text: '1,499 t', partition: 'grounded', refs: ['salt.csv:E2'] },
+  { text: '40.1%', partition: 'grounded', refs: ['salt.csv:E2'] },
+  { text: '1,131 t', partition: 'ungrounded' },
+  { text: '29.7%', partition: 'grounded', refs: ['salt.csv:E3'] },
+  { text: '36', partition: 'grounded', refs: ['salt.csv:E3'] },
+  { text: 'On Standard, position records are kept for 365 days.', partition: 'contradicted', cites: /retention\.md:E6 gives position_records_kept=90 days for Standard; 365 days is Pro's/ },
+  { text: 'Salt use was lower at Ashby than at Kettlebrook.', partition: 'contradicted', cites: /Ashby 1499 \(salt\.csv:E2\) against Kettlebrook 1130 \(salt\.csv:E4\)/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -236,6 +253,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('grounds a sum over "weeks 36 to 39", and marks a claim whose own two figures it sets the wrong way round and a rollback said to be done by the on-call engineer that ran automatically contradicted, each hover citing its record', async () => {
     await checkFixture('weeks', WEEKS);
+  });
+
+  it('marks each figure of a table row on its own (a wrong tonnage ungrounded beside its row\'s right share and runs), and marks another plan\'s retention from a documents\' table of "90 days" cells and a comparison "lower at Ashby than at Kettlebrook" the rows reverse contradicted, each hover citing its record', async () => {
+    await checkFixture('depots', DEPOTS);
   });
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {

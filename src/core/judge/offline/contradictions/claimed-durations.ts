@@ -6,7 +6,7 @@
 // ("about" allows 12%) contradicts it.
 import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { CLAUSE_BREAK, durationHolds, eventOf, spanText, type Moment } from '../records/events';
+import { APPROXIMATE_WORDS, CLAUSE_BREAK, clockGap, durationHolds, eventOf, spanText, type Moment } from '../records/events';
 import { namesStretchAfter } from '../claims/window';
 import { WORD_NUMBERS } from '../../../retrieval/reading/vocabulary';
 
@@ -19,7 +19,8 @@ const SPAN_CLAUSE_BREAK = /;|,\s|:(?!\d)|\s[-\u2013\u2014]\s|\b(?:while|which|wh
 const CLOCK_RANGE_RE = new RegExp(String.raw`\b(${CLOCK})${CLOCK_JOIN}(${CLOCK})\b`, 'i');
 const FIRST_RE = /\b(?:first|earliest|initial)\b/i;
 const LAST_RE = /\b(?:last|final|latest)\b/i;
-const APPROXIMATE_RE = /\b(?:about|around|roughly|nearly|almost|some|approximately|close to|just over|just under|over|under|~)\s*$/i;
+// (Here a bare "over" or "under" is near the figure too: the span is compared with it, not bounded by it.)
+const APPROXIMATE_RE = new RegExp(`\\b(?:${APPROXIMATE_WORDS}|over|under|~)\\s*$`, 'i');
 
 export function contradictClaimedDuration(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const { wording, features } = view;
@@ -126,12 +127,10 @@ function sinceEvent(view: ClaimView, duration: Quantity, after: string, candidat
   const event = endOf(clause, candidates);
   if (!event?.unit || extractFeatures(clause).times.length > 0) return undefined;
   const claimed = view.features.times[0]!;
-  const day = 86_400;
-  const mine = (claimed.utc ?? claimed.seconds) % day;
-  const theirs = event.at % day;
-  let span = relation[1]!.toLowerCase() === 'after' ? mine - theirs : theirs - mine;
-  if (span < 0) span += day;
-  if (span <= 0 || span > day / 2 || outOfOrder(duration, span)) return undefined;
+  const mine = claimed.utc ?? claimed.seconds;
+  const theirs = event.at;
+  const span = relation[1]!.toLowerCase() === 'after' ? clockGap(theirs, mine) : clockGap(mine, theirs);
+  if (span <= 0 || span > 43_200 || outOfOrder(duration, span)) return undefined;
   if (durationHolds(nearOrBound(duration, view.claim.text), span, APPROXIMATE_RE.test(view.claim.text.slice(0, duration.start)))) return undefined;
   return contradicted(event.unit, `claim says ${duration.raw.trim()} ${relation[1]!.toLowerCase()} it, ${claimed.raw.trim()} and ${event.unit.item.id} ${event.raw} are ${spanText(span)} apart`);
 }

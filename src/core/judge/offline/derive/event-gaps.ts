@@ -5,12 +5,11 @@
 // own clock time, else a timed record about its entities. The length holds within the claim's own
 // precision ("about" allows 12%).
 import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
-import { CLAUSE_BREAK, durationHolds, eventOf, momentsOf, spanText } from '../records/events';
+import { APPROXIMATE_WORDS, CLAUSE_BREAK, clockGap, durationHolds, eventOf, momentsOf, spanText } from '../records/events';
 import type { Derivation } from './matching';
 
 const RELATION_RE = /^\s*,?\s*(after|before)\s+(.+)$/i;
-const APPROXIMATE_RE = /\b(?:about|around|roughly|nearly|almost|some|approximately|close to|just over|just under|~)\s*$/i;
-const DAY = 86_400;
+const APPROXIMATE_RE = new RegExp(`\\b(?:${APPROXIMATE_WORDS}|~)\\s*$`, 'i');
 
 export function deriveEventGap(quantity: Quantity, text: string, claimUnits: readonly IndexedItem[], aligned: readonly IndexedItem[]): Derivation | undefined {
   if (quantity.dimension !== 'duration' || !quantity.hasUnit || quantity.qualifier === 'delta') return undefined;
@@ -30,8 +29,7 @@ export function deriveEventGap(quantity: Quantity, text: string, claimUnits: rea
   if (own.length === 1) {
     // The claim's own clock time is its event, on the other record's day.
     const mine = own[0]!.utc ?? own[0]!.seconds;
-    const theirs = ((other.at % DAY) + DAY) % DAY;
-    const span = (((later ? mine - theirs : theirs - mine) % DAY) + DAY) % DAY;
+    const span = later ? clockGap(other.at, mine) : clockGap(mine, other.at);
     return holds(span) ? { units: [other.unit, other.unit], formula: `${quantity.raw.trim()} = ${spanText(span)} from ${other.unit.item.id} to ${own[0]!.raw.trim()}` } : undefined;
   }
   if (own.length > 0) return undefined;

@@ -67,6 +67,14 @@ function momentAt(unit: IndexedItem, index: number): Moment {
   return { unit, at: day * 86_400 + time.seconds - offset, raw: time.raw.trim() };
 }
 
+/** The words before a length that make it approximate ("about 45 minutes", "just over an hour"). */
+export const APPROXIMATE_WORDS = 'about|around|roughly|nearly|almost|some|approximately|close to|just over|just under';
+
+/** Seconds from one clock time of day to another, past midnight when the second is earlier. */
+export function clockGap(from: number, to: number): number {
+  return (((to - from) % 86_400) + 86_400) % 86_400;
+}
+
 /**
  * Whether a claimed duration meets a span (seconds) within its precision: a bound as a bound;
  * else a tenth of the span (writers round), "about" a little more (0.12: "roughly 2 hours 40

@@ -1,5 +1,6 @@
 // Multinomial logistic regression, trained full-batch with a fixed number of Adam steps from
-// zero weights: deterministic, no randomness anywhere. Class weights let rare partitions count.
+// zero weights: deterministic, no randomness anywhere. Sample weights let an example count more
+// (the same gradient as repeating it); class weights let rare partitions count.
 export interface Fit {
   /** weights[class][feature], bias last. */
   weights: number[][];
@@ -17,20 +18,21 @@ export function softmax(z: readonly number[], temperature = 1): number[] {
   return exps.map((e) => e / total);
 }
 
-export function train(xs: number[][], ys: number[], classes: number, options: { l2?: number; steps?: number; rate?: number; classWeights?: number[] } = {}): Fit {
+export function train(xs: number[][], ys: number[], classes: number, options: { l2?: number; steps?: number; rate?: number; classWeights?: number[]; sampleWeights?: number[] } = {}): Fit {
   const { l2 = 1e-3, steps = 600, rate = 0.1 } = options;
   const d = xs[0]!.length + 1;
   const w = Array.from({ length: classes }, () => new Array<number>(d).fill(0));
   const m = w.map((row) => row.map(() => 0));
   const v = w.map((row) => row.map(() => 0));
   const cw = options.classWeights ?? new Array<number>(classes).fill(1);
-  const total = ys.reduce((sum, y) => sum + cw[y]!, 0);
+  const sw = options.sampleWeights ?? new Array<number>(xs.length).fill(1);
+  const total = ys.reduce((sum, y, n) => sum + cw[y]! * sw[n]!, 0);
   for (let step = 1; step <= steps; step++) {
     const grad = w.map((row) => row.map(() => 0));
     for (let n = 0; n < xs.length; n++) {
       const x = xs[n]!;
       const p = softmax(logits(w, x));
-      const weight = cw[ys[n]!]! / total;
+      const weight = (cw[ys[n]!]! * sw[n]!) / total;
       for (let k = 0; k < classes; k++) {
         const g = (p[k]! - (k === ys[n] ? 1 : 0)) * weight;
         const row = grad[k]!;

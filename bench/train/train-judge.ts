@@ -7,8 +7,11 @@
 // decision is measured on the snapshots, one batch left out at a time: the temperature, which
 // proposals the model may override (a pair proposed → decided is allowed only when its overrides
 // were right clearly more often than wrong) and the strict grounded cut (the cut whose first-sight
-// precision of grounded reaches 0.9). Deterministic: zero initial weights, a fixed number of
-// steps, batches and folds in a fixed order. Test cases and held-out batches are never read.
+// precision of grounded reaches 0.9). The model averages a linear model and boosted trees
+// (boosted-trees.ts): on the left-out batches the average beat the linear model alone in
+// accuracy, in calibration and most at the strict cut.
+// Deterministic: fixed bins, rounds and folds in a fixed order, no sampling. Test cases and
+// held-out batches are never read.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +19,10 @@ import { PARTITION_KEYS, type PartitionKey } from '../../src/core/model';
 import { FEATURE_NAMES } from '../../src/core/judge/offline/decide/features';
 import { corpusExamples, haluEvalExamples, type Example } from './data';
 import { blindBatches, loadFirstSight, proposedOf, type FirstSightBatch } from './first-sight';
-import { fitTemperature, logits, softmax, train } from './softmax';
+import { BOOSTING, trainBoostedTrees, type BoostedTrees } from './boosted-trees';
+import { fitTemperature, softmax, train } from './softmax';
+import { mixedLogits } from '../../src/core/judge/offline/decide/model';
+import { NEVER_OVERRIDDEN } from '../../src/core/judge/offline/decide/verdict';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MODEL_FILE = join(ROOT, 'src', 'core', 'judge', 'offline', 'decide', 'judge-model.json');
@@ -34,6 +40,12 @@ const OVERRIDE_ODDS = 1.5;
 /** … and right at least this many claims more often than wrong. */
 const OVERRIDE_MARGIN = 10;
 const CUTS = Array.from({ length: 96 }, (_, i) => i / 100);
+/**
+ * The trees' share of the logits. Half and half, not tuned: on the left-out batches the average
+ * beat the linear model on ten of fourteen and lost on one; the trees alone ranked claims as well
+ * but overrode plain verdicts on small reports unlike any they were trained on.
+ */
+const TREE_SHARE = 0.5;
 
 export interface HeldOut {
   z: number[];
@@ -44,10 +56,18 @@ export interface HeldOut {
   groundable: boolean;
 }
 
-function fit(examples: readonly Example[], firstSight: readonly Example[]): number[][] {
-  const all = [...examples];
-  for (let i = 0; i < FIRST_SIGHT_WEIGHT; i++) all.push(...firstSight);
-  return train(all.map((e) => e.x), all.map((e) => e.y), PARTITION_KEYS.length).weights;
+interface Fitted extends BoostedTrees {
+  weights: number[][];
+  treeShare: number;
+}
+
+function fit(examples: readonly Example[], firstSight: readonly Example[]): Fitted {
+  const all = [...examples, ...firstSight];
+  const xs = all.map((e) => e.x);
+  const ys = all.map((e) => e.y);
+  const sampleWeights = [...examples.map(() => 1), ...firstSight.map(() => FIRST_SIGHT_WEIGHT)];
+  const { weights } = train(xs, ys, PARTITION_KEYS.length, { sampleWeights });
+  return { weights, ...trainBoostedTrees(xs, ys, sampleWeights, PARTITION_KEYS.length), treeShare: TREE_SHARE };
 }
 
 /**
@@ -58,11 +78,11 @@ function fit(examples: readonly Example[], firstSight: readonly Example[]): numb
 export function leaveOneBatchOut(examples: readonly Example[], batches: readonly FirstSightBatch[]): HeldOut[] {
   const out: HeldOut[] = [];
   for (const batch of batches) {
-    const weights = fit(
+    const fitted = fit(
       examples.filter((e) => !batch.cases.has(e.group)),
       batches.filter((b) => b !== batch).flatMap((b) => b.examples),
     );
-    for (const e of batch.examples) out.push({ z: logits(weights, e.x), y: e.y, group: e.group, proposed: proposedOf(e.x), groundable: e.groundable });
+    for (const e of batch.examples) out.push({ z: mixedLogits(e.x, fitted), y: e.y, group: e.group, proposed: proposedOf(e.x), groundable: e.groundable });
   }
   return out;
 }
@@ -73,6 +93,7 @@ type Pair = [number, number];
 function overriding(h: HeldOut, p: readonly number[], overrides: readonly Pair[] | 'any'): number | undefined {
   const chosen = p.indexOf(Math.max(...p));
   if (chosen === h.proposed || (chosen === 0 && !h.groundable)) return undefined;
+  if (NEVER_OVERRIDDEN.some(([from, to]) => PARTITION_KEYS.indexOf(from) === h.proposed && PARTITION_KEYS.indexOf(to) === chosen)) return undefined;
   return overrides === 'any' || overrides.some(([from, to]) => from === h.proposed && to === chosen) ? chosen : undefined;
 }
 
@@ -110,6 +131,13 @@ export function figures(heldOut: HeldOut[], temperature: number, overrides: read
   return { accuracy: right / heldOut.length, groundedPrecision: groundedSaid ? groundedRight / groundedSaid : 1, contradictedRecall: contradicted ? contradictedFound / contradicted : 0, n: heldOut.length };
 }
 
+/** The model file: one line per round of trees, so that a diff of two trainings stays readable. */
+function modelJson(model: { trees: unknown[] } & Record<string, unknown>): string {
+  const { trees, ...rest } = model;
+  const head = JSON.stringify(rest, null, 1).replace(/\n}$/, '');
+  return `${head},\n "trees": [\n${trees.map((round) => `  ${JSON.stringify(round)}`).join(',\n')}\n ]\n}\n`;
+}
+
 async function main(): Promise<void> {
   const hash = createHash('sha256');
   const corpus = await corpusExamples((name, split) => split === 'dev' && !HELD_OUT.has(name), hash);
@@ -123,12 +151,14 @@ async function main(): Promise<void> {
   const overrides = record.filter((r) => r.gains >= OVERRIDE_ODDS * r.losses && r.gains - r.losses >= OVERRIDE_MARGIN).map((r) => r.pair);
   const strictCut = CUTS.find((c) => figures(heldOut, temperature, overrides, c).groundedPrecision >= GROUNDED_PRECISION) ?? 0.95;
   const firstSight = batches.flatMap((b) => b.examples);
-  const weights = fit(examples, firstSight);
+  const { weights, base, trees, treeShare } = fit(examples, firstSight);
   const name = (i: number): PartitionKey => PARTITION_KEYS[i]!;
   const model = {
     features: FEATURE_NAMES,
     classes: PARTITION_KEYS,
     weights: weights.map((row) => row.map((w) => Math.round(w * 1e5) / 1e5)),
+    base,
+    treeShare,
     temperature,
     strictGroundedCut: strictCut,
     overrides: overrides.map(([from, to]) => [name(from), name(to)]),
@@ -137,9 +167,11 @@ async function main(): Promise<void> {
       claims: examples.length,
       cases: new Set(corpus.map((e) => e.group)).size,
       firstSight: { batches: batches.map((b) => b.batch), claims: firstSight.length, weight: FIRST_SIGHT_WEIGHT },
+      boosting: BOOSTING,
     },
+    trees,
   };
-  writeFileSync(MODEL_FILE, `${JSON.stringify(model, null, 1)}\n`);
+  writeFileSync(MODEL_FILE, modelJson(model));
   const show = (label: string, f: ReturnType<typeof figures>): void =>
     console.log(`${label}: n=${f.n} accuracy ${f.accuracy.toFixed(3)}, precision of grounded ${f.groundedPrecision.toFixed(3)}, recall of contradicted ${f.contradictedRecall.toFixed(3)}`);
   console.log(`trained on ${examples.length} claims (${corpus.length} corpus dev, ${halu.length} HaluEval) and ${firstSight.length} first-sight claims × ${FIRST_SIGHT_WEIGHT} (${batches.map((b) => `${b.batch} by ${b.judge}`).join('; ')}); temperature ${temperature}`);

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 import { FEATURE_NAMES } from '../../src/core/judge/offline/decide/features';
 import type { DecisionModel } from '../../src/core/judge/offline/decide/model';
-import { groundable } from '../../src/core/judge/offline/decide/verdict';
+import { groundable, settleVerdict } from '../../src/core/judge/offline/decide/verdict';
 import { gatherClaimEvidence } from '../../src/core/judge/offline/pipeline';
 import { proposeVerdicts } from '../../src/core/judge/offline/propose';
 import { PARTITION_KEYS, type PartitionKey } from '../../src/core/model';
@@ -26,7 +26,8 @@ function claim(text: string): ReportClaim {
 /** A model whose likeliest partition is always `favoured` (its bias), allowed the given overrides. */
 function biased(favoured: PartitionKey, overrides: Array<[PartitionKey, PartitionKey]>): DecisionModel {
   const weights = PARTITION_KEYS.map((key) => [...FEATURE_NAMES.map(() => 0), key === favoured ? 5 : 0]);
-  return { features: [...FEATURE_NAMES], classes: [...PARTITION_KEYS], weights, temperature: 1, strictGroundedCut: 0.9, overrides, trainedOn: { sha256: '', claims: 0, cases: 0 } };
+  const base = PARTITION_KEYS.map((key) => (key === favoured ? 5 : 0));
+  return { features: [...FEATURE_NAMES], classes: [...PARTITION_KEYS], weights, base, trees: [], treeShare: 0.5, temperature: 1, strictGroundedCut: 0.9, overrides, trainedOn: { sha256: '', claims: 0, cases: 0 } };
 }
 
 const rows = [
@@ -98,6 +99,37 @@ describe('offline judge: the decision over the rules\' proposals', () => {
     const withheld = await judge(text, biased('grounded', []), { groundedCut: 1 });
     assert.equal(withheld.partition, 'ungrounded');
     assert.match(withheld.reason, /^could not verify offline \(confidence 0\.98 below 1\); stated in E1$/);
+  });
+});
+
+describe('offline judge: conflicts are the rules\' to find and cite', () => {
+  const index = buildEvidenceIndex(rows);
+  const favouring = (key: PartitionKey): Record<PartitionKey, number> => ({ grounded: 0.01, ungrounded: 0.01, contradicted: 0.01, complementary: 0.01, [key]: 0.97 });
+  const every = PARTITION_KEYS.flatMap((from) => PARTITION_KEYS.map((to) => [from, to] as [PartitionKey, PartitionKey]));
+
+  it('a contradiction the rules cite is never cleared into a green mark, even by a model file that allows it', () => {
+    // Its one figure is met by E5, the only record of invoices, so the model could ground it: only
+    // the policy stands between a conflict the rules found elsewhere (a later note reversing the
+    // record, say) and a green mark.
+    const text = claim('The billing run sent 318 invoices.');
+    const proposal = { partition: 'contradicted' as const, type: 'domain' as const, evidence_refs: ['E5'], reason: 'superseded: a later note reverses it' };
+    const evidence = gatherClaimEvidence(text, index, undefined, proposal);
+    assert.equal(groundable(proposal, evidence), true);
+    const verdict = settleVerdict(proposal, evidence, favouring('grounded'), { groundedCut: 0, overrides: every });
+    assert.equal(verdict.partition, 'contradicted');
+    assert.equal(verdict.reason, proposal.reason);
+    // The same model may still soften it to ungrounded, the safe side.
+    assert.equal(settleVerdict(proposal, evidence, favouring('ungrounded'), { groundedCut: 0, overrides: every }).partition, 'ungrounded');
+  });
+
+  it('a mismatch the rules weighed and set aside is never raised into a contradiction by the model', () => {
+    // 2999 is not E1's 2260: the slot is mismatched, but the rules left the claim ungrounded.
+    const text = claim('The eu region had 2999 signups.');
+    const proposal = { partition: 'ungrounded' as const, type: 'inference' as const, evidence_refs: [], reason: 'set aside by a rule' };
+    const evidence = gatherClaimEvidence(text, index, undefined, proposal);
+    assert.ok(evidence.slots.some((s) => s.outcome === 'mismatched'));
+    const verdict = settleVerdict(proposal, evidence, favouring('contradicted'), { groundedCut: 0, overrides: every });
+    assert.equal(verdict.partition, 'ungrounded');
   });
 });
 

@@ -1,13 +1,11 @@
 // Multinomial logistic regression, trained full-batch with a fixed number of Adam steps from
 // zero weights: deterministic, no randomness anywhere. Sample weights let an example count more
 // (the same gradient as repeating it); class weights let rare partitions count.
+import { linearLogits } from '../../src/core/judge/offline/decide/model';
+
 export interface Fit {
   /** weights[class][feature], bias last. */
   weights: number[][];
-}
-
-export function logits(weights: number[][], x: readonly number[]): number[] {
-  return weights.map((w) => x.reduce((sum, value, i) => sum + value * w[i]!, 0) + w[x.length]!);
 }
 
 export function softmax(z: readonly number[], temperature = 1): number[] {
@@ -31,7 +29,7 @@ export function train(xs: number[][], ys: number[], classes: number, options: { 
     const grad = w.map((row) => row.map(() => 0));
     for (let n = 0; n < xs.length; n++) {
       const x = xs[n]!;
-      const p = softmax(logits(w, x));
+      const p = softmax(linearLogits(x, w));
       const weight = (cw[ys[n]!]! * sw[n]!) / total;
       for (let k = 0; k < classes; k++) {
         const g = (p[k]! - (k === ys[n] ? 1 : 0)) * weight;

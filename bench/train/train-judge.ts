@@ -22,7 +22,7 @@ import { blindBatches, loadFirstSight, proposedOf, type FirstSightBatch } from '
 import { BOOSTING, trainBoostedTrees, type BoostedTrees } from './boosted-trees';
 import { fitTemperature, softmax, train } from './softmax';
 import { mixedLogits } from '../../src/core/judge/offline/decide/model';
-import { NEVER_OVERRIDDEN } from '../../src/core/judge/offline/decide/verdict';
+import { neverOverridden } from '../../src/core/judge/offline/decide/verdict';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MODEL_FILE = join(ROOT, 'src', 'core', 'judge', 'offline', 'decide', 'judge-model.json');
@@ -93,7 +93,7 @@ type Pair = [number, number];
 function overriding(h: HeldOut, p: readonly number[], overrides: readonly Pair[] | 'any'): number | undefined {
   const chosen = p.indexOf(Math.max(...p));
   if (chosen === h.proposed || (chosen === 0 && !h.groundable)) return undefined;
-  if (NEVER_OVERRIDDEN.some(([from, to]) => PARTITION_KEYS.indexOf(from) === h.proposed && PARTITION_KEYS.indexOf(to) === chosen)) return undefined;
+  if (neverOverridden(PARTITION_KEYS[h.proposed]!, PARTITION_KEYS[chosen]!)) return undefined;
   return overrides === 'any' || overrides.some(([from, to]) => from === h.proposed && to === chosen) ? chosen : undefined;
 }
 

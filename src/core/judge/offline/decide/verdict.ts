@@ -39,15 +39,17 @@ export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: R
  * cite: the model never clears one into a green mark (it may soften it to ungrounded), and never
  * raises one from a mismatch the rules weighed and set aside.
  */
-export const NEVER_OVERRIDDEN: ReadonlyArray<readonly [PartitionKey, PartitionKey]> = [
+const NEVER_OVERRIDDEN: ReadonlyArray<readonly [PartitionKey, PartitionKey]> = [
   ['contradicted', 'grounded'],
   ['ungrounded', 'contradicted'],
 ];
 
+export const neverOverridden = (from: PartitionKey, to: PartitionKey): boolean => NEVER_OVERRIDDEN.some(([f, t]) => f === from && t === to);
+
 /** Whether the model's choice replaces the proposal: only for the pairs training found to help, and grounded only where `groundable`. */
 function mayOverride(proposal: ClaimVerdict, chosen: PartitionKey, input: Pick<ClaimEvidence, 'prop' | 'slots' | 'alignment'>, overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]>): boolean {
   if (proposal.partition === chosen || !overrides.some(([from, to]) => from === proposal.partition && to === chosen)) return false;
-  if (NEVER_OVERRIDDEN.some(([from, to]) => from === proposal.partition && to === chosen)) return false;
+  if (neverOverridden(proposal.partition, chosen)) return false;
   if (proposal.byQuestion) return false;
   return chosen !== 'grounded' || groundable(proposal, input);
 }

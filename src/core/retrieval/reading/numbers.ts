@@ -21,8 +21,8 @@ const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const RATE_BASE_RE = /\bper\s$/i;
 const PER_RATIO_DIMENSIONS = new Set(['mass', 'length']);
 // A unit may follow on the next line of a wrapped paragraph or list item ("15–90\n  minutes").
-// Cubic metres are written with their power ("m3", "m³").
-const UNIT_AFTER_RE = /^(?:[ \t]*\r?\n[ \t]*|[\s-])?(%|percent\b|req\/s\b|\/s\b|°c\b|℃|m[3³](?![a-z0-9])|[a-zµ]{1,12}\b)/i;
+// Cubic metres are written with their power ("m3", "m³"); a speed with its slash ("75 km/h", "5.0 m/s").
+const UNIT_AFTER_RE = /^(?:[ \t]*\r?\n[ \t]*|[\s-])?(%|percent\b|req\/s\b|\/s\b|km\/h\b|m\/s\b|°c\b|℃|m[3³](?![a-z0-9])|[a-zµ]{1,12}\b)/i;
 
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
 export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {
@@ -105,12 +105,12 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
   return quantities;
 }
 
-const RANGE_GAP_RE = /^\s*(?:to|and|through|until|\u2013|\u2014)\s*$/i;
+const RANGE_GAP_RE = /^\s*(?:to|and|through|until|\u2013|\u2014|->|\u2192)\s*$/i;
 const RANGE_START_RE = /\b(?:from|between)\s*(?:(?:about|around|roughly|approximately|nearly|almost|some|~)\s*)?$/i;
 
 /**
- * "fell from 31.4 to 28.7 hours", "between 780 and 790 m³": a range writes its unit once, after
- * its second figure; the first is in the same unit.
+ * "fell from 31.4 to 28.7 hours", "between 780 and 790 m³", "SP 4.2 -> 3.9 barg": a range or a change
+ * writes its unit once, after its second figure; the first is in the same unit.
  */
 function shareRangeUnits(quantities: Quantity[], numberText: string): void {
   for (let i = 1; i < quantities.length; i++) {
@@ -118,7 +118,7 @@ function shareRangeUnits(quantities: Quantity[], numberText: string): void {
     const gap = numberText.slice(first.start + first.raw.length, second.start);
     if (!RANGE_GAP_RE.test(gap)) continue;
     // "from … to …", "between … and …"; a dash alone ("9–10 GB") is a range too.
-    if (!/[\u2013\u2014]/.test(gap) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
+    if (!/[\u2013\u2014\u2192]|->/.test(gap) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
     // "from roughly 243,000 to 407,000": the hedge is the whole range's.
     if (first.qualifier === 'approx' && second.qualifier === undefined) second.qualifier = 'approx';
     if (first.hasUnit || !second.hasUnit || /\b(?:thousand|million|billion|trillion)\b/i.test(second.raw)) continue;

@@ -27,7 +27,8 @@ function unitWordAfter(text: string, quantity: Quantity): string {
 /** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */
 export function measuresOf(table: Table, claim: ReadonlySet<string>): string[] {
   const words = new Set(textColumns(table));
-  const numeric = table.columns.filter((column) => !words.has(column));
+  // An implied share's aggregate is its count's sum over its whole's, which the two columns give.
+  const numeric = table.columns.filter((column) => !words.has(column) && !table.implied?.includes(column));
   // A table of one measure (a map of tonnes by month) is about that measure, whatever its name.
   if (numeric.length === 1) return numeric;
   const named = numeric.filter((column) => {

@@ -18,6 +18,8 @@ export interface Table {
   rows: TableRow[];
   /** Columns the evidence's documents define from two others (remake_rate = remakes ÷ units_shipped; defined-measures.ts). */
   defined?: DefinedMeasure[];
+  /** Share columns the table implies by a count and its total (stat_within_60m_share; implied-shares.ts). */
+  implied?: string[];
 }
 
 export interface DefinedMeasure {

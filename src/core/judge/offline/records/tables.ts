@@ -6,6 +6,7 @@
 // rows of the table that names its entity. Read once per index, on first use.
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import { withDefinedMeasures } from './defined-measures';
+import { withImpliedShares } from './implied-shares';
 import { perIndex } from './per-index';
 import { periodKey } from './periods';
 import { numericValue } from './table-profile';
@@ -78,7 +79,10 @@ function readTables(index: EvidenceIndex): Table[] {
     const seen = new Set<string>();
     for (const row of list) for (const column of row.values.keys()) seen.add(column);
     const columns = [...seen];
-    tables.push(withDefinedMeasures(index, { file, columns, rows: list }));
+    const table = withDefinedMeasures(index, { file, columns, rows: list });
+    const implied = withImpliedShares(table);
+    if (implied.length > 0) table.implied = implied;
+    tables.push(table);
   }
   return tables;
 }

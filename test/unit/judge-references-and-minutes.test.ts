@@ -101,6 +101,17 @@ describe('offline judge: counts of what a table holds', () => {
     assert.doesNotMatch(others.reason, /not in evidence: [^;]*\btwo\b/);
   });
 
+  it('a count whose noun is left out ("the oldest of the five") is the size of the group the claim names a member of', async () => {
+    const flocks = { file: 'flocks.csv', text: ['farm,flock_age_weeks,hens', 'Cold Harbour,71,12000', 'Ashby,52,9800', 'Millbrook,60,15000', 'Fenwick,38,8000', 'Redhill,45,11000'].join('\n') };
+    // Cold Harbour is a farm; the farm column holds five farms, and 71 weeks is the oldest age.
+    const five = await judge("Cold Harbour's flock is the oldest of the five, at 71 weeks.", [flocks]);
+    assert.equal(five.partition, 'grounded', five.reason);
+    // There are not six farms: the count stays unmet.
+    const six = await judge("Cold Harbour's flock is the oldest of the six, at 71 weeks.", [flocks]);
+    assert.notEqual(six.partition, 'grounded', six.reason);
+    assert.match(six.reason, /\bsix\b/);
+  });
+
   it('a decimal figure, or a word that names nothing counted, is no count of members', async () => {
     // Ten alerts, each at its own time: a column of ten distinct values named "fired_at".
     const alerts = { file: 'alerts.csv', text: ['fired_at,alert,value', ...Array.from({ length: 10 }, (_, i) => `2024-09-17T02:${String(10 + i).padStart(2, '0')}:00Z,PH-HIGH,10.${i + 2}`)].join('\n') };

@@ -2,11 +2,13 @@
 // "across five events". The count is met when a table has exactly that many distinct periods of
 // the kind the claim names (weeks, months, days, quarters), or distinct values in a column the
 // claim's noun names (store → store, stores → store_id); "the other three" counts all but one.
+// A count with its noun left out ("the oldest of the five") counts the group of what the claim names.
 import { canonicalStem, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { periodKey, type PeriodKey } from '../records/periods';
 import { tablesOf, type Table } from '../records/tables';
 import { LIGHT_WORDS, splitKeyWords } from '../words';
+import { namedValues, textColumns, tokensOf } from '../align/table-alignment';
 
 /** Counts this small name a set a reader can see whole; larger ones are figures of their own. */
 const MAX_MEMBERS = 60;
@@ -67,6 +69,24 @@ function countedNoun(text: string, quantity: Quantity): string | undefined {
   return noun === undefined || noun.length < 3 || LIGHT_WORDS.has(noun) ? undefined : noun;
 }
 
+/** A count whose noun is left out because the sentence names the group ("the oldest of the five", "all three verified"). */
+const ELIDED_BEFORE = /\b(?:of\s+the|among\s+the|all|both\s+of\s+the)\s+$/i;
+
+/**
+ * The sizes of the groups a claim names a member of: each column the claim names a value of
+ * counts its distinct values ("Cold Harbour … the oldest of the five" against five sites), and
+ * the values it names ("ICU-A, ICU-B and SURG-PREP … all three").
+ */
+function namedGroupSizes(view: ClaimView, table: Table, claim: Set<string>): number[] {
+  const sizes: number[] = [];
+  const texts = new Set(textColumns(table));
+  for (const [column, values] of namedValues(view, table, claim)) {
+    if (!texts.has(column)) continue;
+    sizes.push(values.length, new Set(table.rows.map((row) => row.values.get(column) ?? '')).size);
+  }
+  return sizes;
+}
+
 export function countedMembers(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
   if (quantity.qualifier !== undefined || quantity.dimension === 'percent') return undefined;
   const text = view.claim.text;
@@ -81,9 +101,14 @@ export function countedMembers(view: ClaimView, quantity: Quantity): IndexedItem
     matches = (table) => membersOf(table).periods.get(period.kind) ?? 0;
   } else if (!quantity.hasUnit && !/[.]\d/.test(quantity.raw)) {
     const noun = countedNoun(text, quantity);
-    if (noun === undefined) return undefined;
     count = quantity.value;
-    matches = (table) => membersOf(table).byWord.get(noun);
+    if (noun !== undefined) matches = (table) => membersOf(table).byWord.get(noun);
+    else if (ELIDED_BEFORE.test(text.slice(0, quantity.start))) {
+      // "the highest of the four", "all three": the group of what the claim names.
+      const claim = tokensOf(view.claim.context === undefined ? text : `${text} ${view.claim.context}`);
+      const wanted = quantity.value;
+      matches = (table) => (namedGroupSizes(view, table, claim).includes(wanted) ? wanted : undefined);
+    }
   }
   if (count === undefined || matches === undefined || !Number.isInteger(count) || count < 2 || count > MAX_MEMBERS) return undefined;
   // "the other three stores": every member but the one the report set apart.

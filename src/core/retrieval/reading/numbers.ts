@@ -36,6 +36,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     // "2.2 per 1,000 delivered": the base of a rate is part of its unit, not a figure of its own.
     if (RATE_BASE_RE.test(numberText.slice(Math.max(0, match.index - 5), match.index)) && /^1(?:,?000)*0{0,2}$/.test(raw) && value >= 100) continue;
     if (previous === '[' && /[\w\]]\[$/.test(numberText.slice(Math.max(0, match.index - 2), match.index)) && charAt(numberText, match.index + raw.length) === ']') continue;
+    // "the 2025/26 season": a span of two years names a period, not the figures 2025 and 26.
+    if (inSeason(text, match.index, raw)) continue;
     // "−4,415" with the typographic minus (U+2212) is negative, like "-4415". ("−3.8%" is a change,
     // which is compared by its size, as "-3.8%" is.)
     if (previous === '\u2212' && /^\d/.test(raw) && !/^\s*%/.test(numberText.slice(match.index + raw.length))) value = -value;
@@ -127,6 +129,17 @@ function shareRangeUnits(quantities: Quantity[], numberText: string): void {
     first.dimension = second.dimension;
     first.hasUnit = true;
   }
+}
+
+/** Whether the number at `at` is one of the two years of a season written "2025/26" or "2025/2026". */
+function inSeason(text: string, at: number, raw: string): boolean {
+  if (/^(?:19|20)\d{2}$/.test(raw)) {
+    const next = /^\/(\d{2}|\d{4})(?!\d)/.exec(text.slice(at + 4, at + 10));
+    return next !== null && Number(next[1]) % 100 === (Number(raw) + 1) % 100;
+  }
+  if (!/^\d{2}(?:\d{2})?$/.test(raw) || charAt(text, at - 1) !== '/') return false;
+  const before = /(?<!\d)((?:19|20)\d{2})\/$/.exec(text.slice(Math.max(0, at - 6), at));
+  return before !== null && Number(raw) % 100 === (Number(before[1]) + 1) % 100;
 }
 
 /** The character at `at`, or '' outside the text (read without an out-of-range access, which makes V8 drop its optimised code). */

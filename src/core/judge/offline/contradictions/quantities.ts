@@ -86,6 +86,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       const other = quantitiesAt(view, unit).filter(
         (e) =>
           dimensionsCompatible(quantity, e) &&
+          // A year ("2025/26 season", "release-notes-2026.04") dates the record; it is no reading of a figure that is not a year.
+          (yearLike(quantity) || !yearOfRecord(e, unit)) &&
           // A bare number is another quantity than a price or a size, unless the claim is a percentage.
           // A bare field value keyed by the same measure (origin_rps for "origin requests per second") is that quantity.
           // A bare count in the claim ("the count reached 1,386") is not a duration or a size of the record (900s).
@@ -191,6 +193,16 @@ function aroundFigure(text: string, quantity: Quantity): string {
  * it measures, about a numbered entity (and at a time) that a record gives figures of that
  * unit for — none of them the claimed one. The closest is what the record says instead.
  */
+/** A bare four-digit figure of this or the last century, as a year is written. */
+function yearLike(quantity: Quantity): boolean {
+  return !quantity.hasUnit && /^(?:19|20)\d{2}$/.test(quantity.raw.trim());
+}
+
+/** A figure that is a year of the record's own dates, or of a season or a release it names ("2025/26", "2026.04"); a batch limit of 2000 is none. */
+function yearOfRecord(figure: Quantity, unit: IndexedItem): boolean {
+  return yearLike(figure) && (isYearOf(figure, unit) || new RegExp(`(?<!\\d)${figure.raw.trim()}\\s*[/.\u2013-]\\s*\\d{2}(?!\\d)`).test(unit.text));
+}
+
 function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: IndexedItem): Quantity | undefined {
   if (isBound(quantity) || quantity.qualifier === 'approx' || quantity.dimension === 'ratio' || unit.item.kind === 'paragraph') return undefined;
   // A bare count ("occurred 2,520 times") only against the one count of the entity's own entry

@@ -1,6 +1,7 @@
 // Shares a table implies by a count and the total it is counted out of, with no document to
-// define them, and figures in units of pressure and speed (bar, psi, km/h, m/s), glued to their
-// number or carried by a field's name. Expected values are worked out by hand in the comments.
+// define them; figures in units of pressure and speed (bar, psi, km/h, m/s), glued to their
+// number or carried by a field's name; and years, which date a record and measure nothing.
+// Expected values are worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import { extractFeatures } from '../../src/core/retrieval/index';
 import { withImpliedShares } from '../../src/core/judge/offline/records/implied-shares';
@@ -77,6 +78,28 @@ describe('offline judge: implied shares and units of pressure and speed', () => 
       assert.equal(right.partition, 'grounded', right.reason);
       const wrong = await judge('Duty pump HP-1 tripped on low suction at 0.25 bar.', [scada]);
       assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+    });
+  });
+
+  describe('years', () => {
+    it('a season written "2025/26" is a period, not the figures 2025 and 26', () => {
+      assert.deepEqual(extractFeatures('Snowmaking targets — 2025/26 season').quantities, []);
+      // Not consecutive years: two figures.
+      assert.deepEqual(extractFeatures('ratio 2025/30').quantities.map((q) => q.value), [2025, 30]);
+    });
+
+    it('the year of a release ("2026.04") is no reading a claimed figure could be mistaken for', async () => {
+      const notes = { file: 'release-notes.md', text: ['# Shelfwise release notes: 2026.04', '', '_Released 8 April 2026_', '', '## Lending limits', '', '- Standard cardholders can now have up to 12 loans (previously 10) and 15 holds (previously 10).'].join('\n') };
+      // Both limits were 10 before the release: nothing says otherwise, least of all the release's year.
+      const verdict = await judge('Both limits were raised from 10 in the 8 April 2026 release.', [notes]);
+      assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+      assert.doesNotMatch(verdict.reason, /says 2026/);
+    });
+
+    it('a figure that only looks like a year is still a reading: a batch limit of 2000 against a claimed 1,000', async () => {
+      const log = { file: 'rollout.log', text: '2024-05-02T10:00:00Z INFO gateway config resend_batch_limit=2000 previous=500' };
+      const verdict = await judge('The resend batch limit was raised from 500 to 1,000.', [log]);
+      assert.equal(verdict.partition, 'contradicted', verdict.reason);
     });
   });
 });

@@ -55,4 +55,21 @@ describe('offline judge: people written by name whom records write as glued or d
     const right = await judge('The change was requested by Anika Feld and approved by Marcus Whitlow.', [change]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it('the moment of an act is read in the record that writes the person by their login', async () => {
+    const alerts = {
+      file: 'alerts.log',
+      text: [
+        '[signal] alert_id=PACS-QUEUE-003 fired_at=2024-09-17T08:15:10Z severity=critical host=pacs-gw-1',
+        '[signal] alert_id=PACS-QUEUE-003 acked_at=2024-09-17T08:21:10Z by=twieczorek',
+        '[signal] alert_id=APPT-API-005 fired_at=2024-09-17T08:27:51Z severity=warning host=appt-1',
+      ].join('\n'),
+    };
+    // twieczorek (T. Wieczorek) acknowledged PACS-QUEUE-003 at 08:21; 08:27 is another alert's firing.
+    const wrong = await judge('08:27 — Tomasz Wieczorek acknowledged PACS-QUEUE-003.', [alerts]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /08:21/);
+    const right = await judge('08:21 — Tomasz Wieczorek acknowledged PACS-QUEUE-003.', [alerts]);
+    assert.equal(right.partition, 'grounded', right.reason);
+  });
 });

@@ -4,7 +4,7 @@
 import { claimedWindow, spanBoundTimes } from '../claims/window';
 import { type CalendarDate, canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { dateMatches, isBound, quantityMatches, timeMatches } from '../derive/matching';
-import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, hasName, holdsSomeAnchor, mayContradict, numberedIdentifiers, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import { MOMENT_FIELD_SUFFIXES, phrasePattern } from '../vocabulary/index';
 import alerts from '../vocabulary/alerts.json';
@@ -121,8 +121,10 @@ export function contradictMoment(view: ClaimView, candidates: IndexedItem[]): Cl
   if (view.wording.after !== undefined || view.wording.before !== undefined || view.wording.hedge) return undefined;
   const anchored = candidates.filter((unit) => holdsSomeAnchor(view, unit));
   // The unit must be about the event the moment dates ("alert fired at 14:02"), not only the subject.
+  // (A person the key names counts in the record's own writing of them: "Tomasz Wieczorek" as by=twieczorek.)
   const aboutEvent = (key: readonly string[], unit: IndexedItem): boolean =>
-    key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word));
+    key.some((word) => !LIGHT_WORDS.has(word) && !NARRATION_WORDS.has(word) && unit.wordSet.has(word)) ||
+    view.features.nameGroups.some((group) => group.some((word) => key.includes(word)) && hasName(unit, group));
   // A window's bounds ("inside the 02:00–04:00 window") are no event's time: window-fit.ts reads them.
   const window = claimedWindow(view.claim.text, view.features.times);
   // ("the 02:30–03:00 average": the times bound what was averaged, not when anything happened.)

@@ -156,6 +156,20 @@ describe('offline judge: comparisons and movements read from tables', () => {
     assert.notEqual((await judge('Ashby spread more salt than Kettlebrook despite making four fewer runs.', [weekly])).partition, 'contradicted');
   });
 
+  it('the verb before the comparison names what was counted ("rejected fewer samples than"), the noun after it what of', async () => {
+    const sendouts = {
+      file: 'sendouts.csv',
+      text: ['week,lab,samples,rejected', 'W1,NVD,97,1', 'W1,PWL,59,2', 'W2,NVD,100,0', 'W2,PWL,64,4'].join('\n'),
+    };
+    // Rejected: NVD 1 + 0 = 1, PWL 2 + 4 = 6 (samples: NVD 197, PWL 123, the other way round).
+    const wrong = await judge('PWL rejected fewer samples than NVD over the period.', [sendouts]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /by rejected/);
+    assert.notEqual((await judge('NVD rejected fewer samples than PWL over the period.', [sendouts])).partition, 'contradicted');
+    // With no verb naming a column the noun's column is read: PWL handled fewer samples.
+    assert.notEqual((await judge('PWL handled fewer samples than NVD over the period.', [sendouts])).partition, 'contradicted');
+  });
+
   it('a bound ("more than 3,000 trips") is not read as a comparison of two sides', async () => {
     assert.notEqual((await judge('40X ran more than 3,000 trips in Q1.', [routes])).partition, 'contradicted');
     // Nor a multiple, nor the subject against its own start: 40X went 2,980 → 3,320 trips.

@@ -71,7 +71,10 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
       numericColumns(table, rows, new Set([column])).filter((c) => columnWords(c).some((part) => inWording.has(part) || inWording.has(canonicalStem(part)))),
       claim,
     );
-    measure = rate?.label ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
+    // "PWL rejected fewer samples than NVD": the verb before the comparison names what was counted (rejected), the noun after it what of.
+    const verb = /(\p{L}+)\s+$/u.exec(view.claim.text.slice(0, view.claim.text.toLowerCase().indexOf(compared.wording.toLowerCase().split(/\s+/)[0]!)))?.[1]?.toLowerCase();
+    const verbNamed = verb === undefined ? [] : numericColumns(table, rows, new Set([column])).filter((c) => columnWords(c).length === 1 && canonicalStem(columnWords(c)[0]!.toLowerCase()) === canonicalStem(verb));
+    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
     for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {

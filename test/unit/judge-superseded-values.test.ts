@@ -54,4 +54,15 @@ describe('offline judge: values a later document changed', () => {
     const now = await proposed('The maximum freeze length is 6 weeks.', [freezeTerms, freezeNotes]);
     assert.equal(now.partition, 'contradicted', now.reason);
   });
+
+  it('a claim of light words only ("A hold lasts 48 hours") is about the words it has; beside a duration "lasts" names nothing', async () => {
+    const guide = { file: 'portal-guide.md', text: ['## Provisional holds', '', '- A hold lasts 48 hours. Within that time, upload the referral form.'].join('\n') };
+    const notes = { file: 'release-notes.md', text: ['## 7.5', '', '- Provisional holds now expire after 24 hours (previously 48 hours), to free unused slots sooner.'].join('\n') };
+    // The notes cut the hold from 48 to 24 hours: 48 is the old value.
+    const old = await proposed('A hold lasts 48 hours.', [guide, notes]);
+    assert.equal(old.partition, 'contradicted', old.reason);
+    assert.match(old.reason, /from 48 hours to 24 hours/);
+    const now = await proposed('A hold lasts 24 hours.', [guide, notes]);
+    assert.notEqual(now.partition, 'contradicted', now.reason);
+  });
 });

@@ -8,11 +8,17 @@ import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import { HISTORICAL_RE, changesOf, newRangesIn, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
+import { canonicalStem, isStopword } from '../../../retrieval/index';
+import changeWords from '../vocabulary/changes.json';
+
+const DURATION_VERBS = new Set(changeWords.durationVerbs.map((word) => canonicalStem(word)));
 
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || HISTORICAL_RE.test(view.claim.text)) return undefined;
   const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta');
-  const words = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word));
+  const content = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word));
+  // A claim of light words only ("A hold lasts 48 hours": a noun that is also a verb) is about the words it has.
+  const words = content.length > 0 ? content : [...new Set(view.features.words.filter((word) => word.length >= 3 && !isStopword(word)).map((word) => canonicalStem(word)))];
   // A time the change moved ("the cut-off moved from 14:00 CET to 15:30 CET").
   for (const unit of candidates) {
     if (unit.item.kind !== 'paragraph') continue;
@@ -37,10 +43,12 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     // About the same thing: the change's item holds at least two of the claim's content words,
     // or one of them and two of a sentence of another document that states the claim's figure
     // ("kept on the holds shelf for 10 days" — "Hold pickup window shortened from 10 to 7 days").
-    const shared = sharedWithItem(unit, words);
+    // ("A hold lasts 48 hours": beside a duration, "lasts" says only how long; "hold" is what the change must be about.)
+    const own = claimed.dimension === 'duration' ? words.filter((word) => !DURATION_VERBS.has(word)) : words;
+    const shared = sharedWithItem(unit, own);
     const sameMeasure = !claimed.hasUnit || (change.old.hasUnit && change.old.dimension === claimed.dimension);
     // (A claim of one content word, "a pause can last up to 8 weeks", needs only that one, with the old value's unit.)
-    const allWords = shared >= 1 && shared === words.length && claimed.hasUnit && sameMeasure;
+    const allWords = shared >= 1 && shared === own.length && claimed.hasUnit && sameMeasure;
     if (shared < 2 && !allWords && !(shared >= 1 && sameMeasure && statements.some((s) => s.item.file !== unit.item.file && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2))) continue;
     // A name the claim gives (Starter) that the item names apart from the change ("raised on
     // Growth and Enterprise. Starter is unchanged"): the change is about another scope.

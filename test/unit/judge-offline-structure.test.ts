@@ -1000,6 +1000,14 @@ describe('offline judge: structure written differently', () => {
       assert.ok(readWording('The timeouts could be a DNS problem.').hedge);
     });
 
+    it('a negation inside a relative clause says which things are meant; it denies nothing of the claim', () => {
+      assert.deepEqual(readWording('Hours that are not executed in a semester roll over into the next one.').negated, []);
+      assert.deepEqual(readWording("Any hours you don't use roll over into the next month.").negated, []);
+      // The claim's own verb denied is still a denial.
+      assert.deepEqual(readWording('Unused hours do not roll over into the next month.').negated, ['roll']);
+      assert.deepEqual(readWording("You don't need to restart the gateway.").negated.length, 1);
+    });
+
     it('a condition ("only if wave 2 passes the gate") names a state without stating it', async () => {
       assert.deepEqual(readWording('DC-West goes next, only if wave 2 passes the gate.').states, []);
       assert.equal(readWording('Wave 2 passed the gate.').states[0]?.polarity, 1);

@@ -40,6 +40,8 @@ const HEDGE_RE =
 const HEDGES = new RegExp(HEDGE_RE.source, 'gi');
 const NEGATION_RE =
   /\b(?:not|never|no longer|didn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|hadn['’]t|don['’]t|doesn['’]t|won['’]t|couldn['’]t|cannot|can['’]t)((?:\s+[\p{L}][\p{L}'’-]*){1,3})/giu;
+/** Just before a negation: a relative pronoun after a noun ("hours that are", "slots which were"), or a noun phrase and its subject pronoun ("any hours you"). */
+const RELATIVE_BEFORE_RE = /\p{L}\s+(?:that|which|who)\s+(?:(?:are|were|is|was|have|has|had|do|does|did)\s+)?$|\b(?:any|all|every|each|the)\s+(?:[\p{L}-]+\s+){1,2}(?:you|we|they)\s+$/iu;
 const NEGATION_FILLERS = new Set(['even', 'actually', 'yet', 'get', 'got', 'fully', 'successfully', 'automatically', 'manually', 'ever', 'really', 'properly']);
 const ABSENCE_RE =
   /\b(?:no|zero|none of the|nothing|without any|absence of|no sign of|no signs of|no evidence of|free of)\s+(?:(?:new|further|other|additional|more|recent|related|obvious|unusual|such)\s+)*([\p{L}\p{N}][\p{L}\p{N}_-]*)/giu;
@@ -96,6 +98,9 @@ export function readWording(text: string): Wording {
     if (DENIED_COMPARISON_RE.test(text.slice(match.index))) continue;
     // "had not run out of disk space but of inodes": a correction of one detail, not a denied event.
     if (/^[^.;,]*?\bbut\s+(?:of|in|on|at|to|for|by|from|with)\b/i.test(text.slice(match.index))) continue;
+    // "Hours that are not executed roll over", "any hours you don't use": a relative clause says which
+    // things are meant; the claim's own verb comes after it and is not denied.
+    if (RELATIVE_BEFORE_RE.test(text.slice(Math.max(0, match.index - 60), match.index))) continue;
     // The denied event is the first content word after the negation ("was not even restarted").
     const word = match[1]!.trim().split(/\s+/).find((w) => !isStopword(w) && !NEGATION_FILLERS.has(w.toLowerCase()));
     negatedSpans.push([match.index, match.index + match[0].length]);

@@ -2,6 +2,7 @@
 // evidence items. Every expected label comes from reasoning about the claim and the items:
 // the comment beside each case says why.
 import * as assert from 'node:assert/strict';
+import { judge as judgeSources } from '../support/judge-sources';
 import { createOfflineJudge, judgeOutputFromClaims } from '../../src/core/judge/offline';
 import { JudgeOutputSchema } from '../../src/core/model';
 import type { ClaimJudgement, EvidenceItem, EvidenceKind, JudgedClaim } from '../../src/core/review-types';
@@ -276,6 +277,16 @@ describe('offline judge', () => {
       assert.equal(claim.partition, 'ungrounded');
       assert.equal(claim.type, 'inference');
       assert.equal(claim.reason, 'causal link not in evidence');
+    });
+
+    it('over-reach: a note that names the entity and the supposed cause does not state the cause of its change', async () => {
+      const notes = { file: 'notes.md', text: ['# Analyst notes', '', '- BRISTOL-02 moved to the new Avonmouth linehaul schedule on 2026-02-09.', '- Vale-South: a heat-pump retrofit programme of about 40 MW was rolled out in Q4.'].join('\n') };
+      // Each note says the move or the programme happened, at the entity; neither says it changed anything.
+      for (const text of ['The decline at Bristol was caused by the move to the new Avonmouth linehaul schedule on 9 February.', "Vale-South's jump was caused by the roughly 40 MW heat-pump retrofit programme rolled out in Q4."]) {
+        const claim = await judgeSources(text, [notes]);
+        assert.equal(claim.partition, 'ungrounded', `${text}: ${claim.reason}`);
+        assert.match(claim.reason, /causal link not in evidence/);
+      }
     });
 
     it('over-reach: "root cause" and "led to" are causal wording too', async () => {

@@ -49,7 +49,10 @@ export function causeStated(view: ClaimView, units: readonly IndexedItem[]): boo
     return total > 0 && words + ids >= Math.max(2, Math.ceil(0.6 * total));
   };
   // A runbook or product document that states the mechanism (the cause and what it does) states the cause.
-  const effectWords = extractFeatures(effectText).words.filter((word) => !LIGHT_WORDS.has(word));
+  // (The effect's own words, not the names of what it happened to: "the decline at Bristol" is met by
+  // a sentence about a decline, not by any sentence naming Bristol.)
+  const names = new Set([...view.features.nameGroups.flat(), ...view.features.identifiers.flatMap((id) => extractFeatures(id.replace(/[-_.]/g, ' ')).words)]);
+  const effectWords = extractFeatures(effectText).words.filter((word) => !LIGHT_WORDS.has(word) && !names.has(word));
   const mostOf = (unit: IndexedItem): boolean =>
     causeWords.filter((word) => unit.wordSet.has(word)).length >= Math.max(Math.min(2, causeWords.length), Math.ceil(0.8 * causeWords.length));
   if (units.some((unit) => unit.item.kind === 'paragraph' && mostOf(unit) && effectWords.some((word) => unit.wordSet.has(word)))) return true;

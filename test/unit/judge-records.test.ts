@@ -100,6 +100,16 @@ describe('offline judge: a statement a later release note reverses', () => {
     // analyst_notes.md is no release note: its "now" is no announced change.
     assert.notEqual((await judge('Cancelled trips are not included in the on-time figures.', [analystNotes])).partition, 'contradicted');
   });
+
+  it('a change whose denial is about another part of its sentence reverses nothing the claim says', async () => {
+    const portalNotes = {
+      file: 'portal-release-notes.md',
+      text: ['# 5.2', '', '- Digital guest passes: at halls where `digital_guest_pass` is enabled in hall settings, the guest', '  receives a QR pass by email at the address entered at registration and does not collect a card', '  from reception.'].join('\n'),
+    };
+    // The note denies that the guest collects a card; the pass by email, at registration, is what it says.
+    const claim = await judge('Your guest receives a QR pass by email at registration.', [portalNotes]);
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
 });
 
 describe('offline judge: the moment of an act a record field names', () => {

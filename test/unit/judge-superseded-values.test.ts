@@ -65,4 +65,14 @@ describe('offline judge: values a later document changed', () => {
     const now = await proposed('A hold lasts 24 hours.', [guide, notes]);
     assert.notEqual(now.partition, 'contradicted', now.reason);
   });
+
+  it('a note that keeps the old value for a scope the claim names does not supersede it there', async () => {
+    const guide = { file: 'casing-inspection.md', text: '- Crown nail holes up to 6 mm in diameter can be repaired (repair code REP-NH).' };
+    const notes = { file: 'release-notes.md', text: '- Casing inspection: the crown nail-hole repair limit is raised from 6 mm to 10 mm for drive and trailer positions. Steer positions stay at 6 mm.' };
+    // Steer positions keep 6 mm; drive positions went to 10 mm.
+    const steer = await proposed('Nail holes in steer casings can be repaired up to 6 mm.', [guide, notes]);
+    assert.notEqual(steer.partition, 'contradicted', steer.reason);
+    const drive = await proposed('Nail holes in drive casings can be repaired up to 6 mm.', [guide, notes]);
+    assert.equal(drive.partition, 'contradicted', drive.reason);
+  });
 });

@@ -8,10 +8,12 @@ import { quantityMatches, timeMatches } from '../derive/matching';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import { HISTORICAL_RE, changesOf, newRangesIn, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
-import { canonicalStem, isStopword } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, isStopword } from '../../../retrieval/index';
 import changeWords from '../vocabulary/changes.json';
 
 const DURATION_VERBS = new Set(changeWords.durationVerbs.map((word) => canonicalStem(word)));
+/** Words that keep a value where it was: "stay at 6 mm", "keep 2,000", "unchanged at 2,000". */
+const KEPT_RE = new RegExp(`\\b(?:${changeWords.keptWords.join('|')})\\b`, 'i');
 
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.hedge || HISTORICAL_RE.test(view.claim.text)) return undefined;
@@ -50,6 +52,9 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     // (A claim of one content word, "a pause can last up to 8 weeks", needs only that one, with the old value's unit.)
     const allWords = shared >= 1 && shared === own.length && claimed.hasUnit && sameMeasure;
     if (shared < 2 && !allWords && !(shared >= 1 && sameMeasure && statements.some((s) => s.item.file !== unit.item.file && sharedWithItem(unit, [...s.wordSet].filter((w) => !LIGHT_WORDS.has(w))) >= 2))) continue;
+    // The note keeps the old value for some scope in the same breath ("raised from 6 mm to 10 mm for
+    // drive positions. Steer positions stay at 6 mm"): the claim may speak of that scope.
+    if (keptForClaimScope(view, unit, claimed)) continue;
     // A name the claim gives (Starter) that the item names apart from the change ("raised on
     // Growth and Enterprise. Starter is unchanged"): the change is about another scope.
     const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ');
@@ -90,6 +95,20 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the change's own note keeps the claimed value for a scope the claim names: "raised from
+ * 6 mm to 10 mm for drive and trailer positions. Steer positions stay at 6 mm" for "steer casings
+ * stay at 6 mm" — a clause with a word that keeps the value, the value, and a word of the claim
+ * that the changing clause does not have.
+ */
+function keptForClaimScope(view: ClaimView, unit: IndexedItem, claimed: Quantity): boolean {
+  if (!KEPT_RE.test(unit.item.text)) return false;
+  const changing = new Set(extractFeatures(unit.text).words);
+  return unit.item.text
+    .split(/[.;]\s+|\n/)
+    .some((clause) => clause !== unit.text && KEPT_RE.test(clause) && extractFeatures(clause).quantities.some((e) => quantityMatches(claimed, e)) && extractFeatures(clause).words.some((word) => !changing.has(word) && !LIGHT_WORDS.has(word) && view.words.has(word)));
 }
 
 /** The claim's range: its only two figures of one kind, the second with a unit ("from 15 to 60 minutes"). */

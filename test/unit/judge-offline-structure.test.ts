@@ -2109,7 +2109,11 @@ describe('offline judge: structure written differently', () => {
       const secrets = [item('E1', 'Each endpoint has its own signing secret, shown once when the endpoint is created.', 'paragraph', { file: 'signatures.md' })];
       assert.equal((await one('Signing secrets are shared by all endpoints.', secrets)).partition, 'contradicted');
       const access = [item('E1', 'Buckets are private by default; objects are served only through signed URLs.', 'paragraph', { file: 'storage.md' })];
-      assert.equal((await one('Buckets are public by default.', access)).partition, 'contradicted');
+      // The rules cite the opposite word; the decision model may only soften that to ungrounded
+      // (an allowed override, taken on this one-line report at a near tie), never clear it.
+      const bucket = await one('Buckets are public by default.', access);
+      assert.notEqual(bucket.partition, 'grounded', bucket.reason);
+      assert.match(bucket.reason, /claim says "public", E1 says "private"/);
     });
 
     it('"deprecated but still works" is contradicted by a changelog saying it was removed', async () => {

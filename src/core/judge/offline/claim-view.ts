@@ -3,6 +3,7 @@
 // unit holds them, and the period, moment or version a figure is of. The words that carry little
 // content and a unit's words read once are in words.ts.
 import { documentNames, paragraphNames } from './records/named-in-context';
+import { writesLoginOf } from './records/logins';
 import type { EvidenceType, PartitionKey } from '../../model';
 import type { EvidenceKind, ReportClaim } from '../../review-types';
 import type { ClockTime, EvidenceIndex, IndexedItem, Quantity, TextFeatures } from '../../retrieval/index';
@@ -84,20 +85,13 @@ export function hasIdentifier(unit: IndexedItem, identifier: string): boolean {
 }
 
 export function hasName(unit: IndexedItem, group: readonly string[]): boolean {
-  // "Wi-Fi" is `wifi` in a record's name (wifi-corp-f3).
+  // "Wi-Fi" is `wifi` in a record's name (wifi-corp-f3); a person is their login (`by=twieczorek`).
   if (group.length > 1 && unit.wordSet.has(group.join(''))) return true;
-  // "Tomasz Wieczorek" is `by=twieczorek` or `user=t.wieczorek` in a record: a person's login.
   if (group.length === 2 && unit.item.kind !== 'paragraph' && writesLoginOf(unit, group[0]!, group[1]!)) return true;
   if (!group.every((word) => unit.wordSet.has(word) || (group.length > 1 && shortNameOf(word, unit)))) return false;
   // In prose a name of several words must stand together: "Lake Erie State Park" is not met by
   // "Presque Isle State Park … juts into Lake Erie".
   return group.length < 2 || unit.item.kind !== 'paragraph' || standsTogether(unit.features.words, group);
-}
-
-/** Whether a record writes the login of the person First Last: the initial or the first name, then the surname (its stem may have lost an ending). */
-function writesLoginOf(unit: IndexedItem, first: string, last: string): boolean {
-  if (last.length < 3 || !/^\p{L}+$/u.test(first + last) || !unit.lowerText.includes(last)) return false;
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${first[0]}|${first})[._]?${last}\\p{L}{0,2}(?![\\p{L}\\p{N}])`, 'u').test(unit.lowerText);
 }
 
 function standsTogether(words: readonly string[], group: readonly string[]): boolean {

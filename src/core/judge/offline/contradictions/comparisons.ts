@@ -67,13 +67,14 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     // Else the column the comparison's own words name ("more salt than": salt_t), whatever other
     // figures the claim gives ("despite making nine fewer runs"); else its figure's or words' column.
     const inWording = tokensOf(between.join(' '));
+    const numeric = numericColumns(table, rows, new Set([column]));
     const worded = columnNamedBy(
-      numericColumns(table, rows, new Set([column])).filter((c) => columnWords(c).some((part) => inWording.has(part) || inWording.has(canonicalStem(part)))),
+      numeric.filter((c) => columnWords(c).some((part) => inWording.has(part) || inWording.has(canonicalStem(part)))),
       claim,
     );
     // "PWL rejected fewer samples than NVD": the verb before the comparison names what was counted (rejected), the noun after it what of.
     const verb = /(\p{L}+)\s+$/u.exec(view.claim.text.slice(0, view.claim.text.toLowerCase().indexOf(compared.wording.toLowerCase().split(/\s+/)[0]!)))?.[1]?.toLowerCase();
-    const verbNamed = verb === undefined ? [] : numericColumns(table, rows, new Set([column])).filter((c) => columnWords(c).length === 1 && canonicalStem(columnWords(c)[0]!.toLowerCase()) === canonicalStem(verb));
+    const verbNamed = verb === undefined ? [] : numeric.filter((c) => columnWords(c).length === 1 && canonicalStem(columnWords(c)[0]!.toLowerCase()) === canonicalStem(verb));
     measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));

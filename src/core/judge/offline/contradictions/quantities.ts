@@ -188,11 +188,6 @@ function aroundFigure(text: string, quantity: Quantity): string {
   return text.slice(Math.max(0, quantity.start - 30), quantity.start + quantity.raw.length + 30);
 }
 
-/**
- * "Pod search-api-8mzt was at 3.9 GiB at 10:40": a figure with a unit but no words saying what
- * it measures, about a numbered entity (and at a time) that a record gives figures of that
- * unit for — none of them the claimed one. The closest is what the record says instead.
- */
 /** A bare four-digit figure of this or the last century, as a year is written. */
 function yearLike(quantity: Quantity): boolean {
   return !quantity.hasUnit && /^(?:19|20)\d{2}$/.test(quantity.raw.trim());
@@ -203,6 +198,11 @@ function yearOfRecord(figure: Quantity, unit: IndexedItem): boolean {
   return yearLike(figure) && (isYearOf(figure, unit) || new RegExp(`(?<!\\d)${figure.raw.trim()}\\s*[/.\u2013-]\\s*\\d{2}(?!\\d)`).test(unit.text));
 }
 
+/**
+ * "Pod search-api-8mzt was at 3.9 GiB at 10:40": a figure with a unit but no words saying what
+ * it measures, about a numbered entity (and at a time) that a record gives figures of that
+ * unit for — none of them the claimed one. The closest is what the record says instead.
+ */
 function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: IndexedItem): Quantity | undefined {
   if (isBound(quantity) || quantity.qualifier === 'approx' || quantity.dimension === 'ratio' || unit.item.kind === 'paragraph') return undefined;
   // A bare count ("occurred 2,520 times") only against the one count of the entity's own entry

@@ -98,7 +98,10 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
     if (sentence.denies === denies && !opposite) continue;
     // A change that denies something must deny what the claim says, in the words beside the denial
     // ("the 15 free minutes are discontinued"), not another part of its own sentence.
-    if (!opposite && sentence.denies && !denies && !content.some((stem) => wordsAroundDenials(sentence.unit.text).has(stem))) continue;
+    if (!opposite && sentence.denies && !denies) {
+      const beside = wordsAroundDenials(sentence.unit.text);
+      if (!content.some((stem) => beside.has(stem))) continue;
+    }
     return superseded(sentence);
   }
   return undefined;
@@ -126,10 +129,12 @@ function deniedWords(text: string): Set<string> {
   return out;
 }
 
+const DENIALS_RE = new RegExp(DENIAL_RE.source, 'giu');
+
 /** The words a denial stands beside: up to three after it ("no longer issues guest cards") and four before it in its clause ("the 15 free minutes are discontinued"). */
 function wordsAroundDenials(text: string): Set<string> {
   const out = deniedWords(text);
-  for (const match of text.matchAll(new RegExp(DENIAL_RE.source, 'giu'))) {
+  for (const match of text.matchAll(DENIALS_RE)) {
     // (Back to the clause's start: in "the guest receives a pass at registration and does not collect a card" the denial is the second clause's.)
     const before = text.slice(0, match.index).split(/[,;:]|\b(?:and|but|or|while|whereas|which|that)\b/i).pop() ?? '';
     for (const word of (before.match(/[\p{L}][\p{L}'’-]*/gu) ?? []).slice(-4)) out.add(canonicalStem(word.toLowerCase()));

@@ -108,7 +108,11 @@ function keptForClaimScope(view: ClaimView, unit: IndexedItem, claimed: Quantity
   const changing = new Set(extractFeatures(unit.text).words);
   return unit.item.text
     .split(/[.;]\s+|\n/)
-    .some((clause) => clause !== unit.text && KEPT_RE.test(clause) && extractFeatures(clause).quantities.some((e) => quantityMatches(claimed, e)) && extractFeatures(clause).words.some((word) => !changing.has(word) && !LIGHT_WORDS.has(word) && view.words.has(word)));
+    .some((clause) => {
+      if (clause === unit.text || !KEPT_RE.test(clause)) return false;
+      const { quantities, words } = extractFeatures(clause);
+      return quantities.some((e) => quantityMatches(claimed, e)) && words.some((word) => !changing.has(word) && !LIGHT_WORDS.has(word) && view.words.has(word));
+    });
 }
 
 /** The claim's range: its only two figures of one kind, the second with a unit ("from 15 to 60 minutes"). */

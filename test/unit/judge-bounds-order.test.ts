@@ -45,6 +45,29 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     assert.notEqual((await judge('F-D never dropped below the 18% stress threshold.', [soil])).partition, 'contradicted');
   });
 
+  it('a row with a column of its own still counts among its kind; a bare bound reads only a column its words name', async () => {
+    // Pump P3's row carries a note= column of its own; its peak vibration, 9.1, is above 7 ("per 24 hours" is the bound's unit, no second figure).
+    // The other table's only bare column (starts) is no vibration reading: it alone would not answer.
+    const pumps = {
+      file: 'pumps.log',
+      text: [
+        '[tool=pump_stats row=1] pump=P1 week=2026-W10 vibration_peak=4.2 runtime_pct=96.1',
+        '[tool=pump_stats row=2] pump=P2 week=2026-W10 vibration_peak=5.0 runtime_pct=97.4',
+        '[tool=pump_stats row=3] pump=P3 week=2026-W10 note=bearing_swap vibration_peak=9.1 runtime_pct=88.0',
+        '[tool=starts row=1] pump=P1 starts=14 mode_pct=50.0',
+        '[tool=starts row=2] pump=P2 starts=31 mode_pct=50.0',
+      ].join('\n'),
+    };
+    const above = await judge('Peak vibration stayed below 7 per 24 hours at every pump.', [pumps]);
+    assert.equal(above.partition, 'contradicted');
+    assert.match(above.reason, /vibration_peak=9\.1/);
+    // Below 40, the starts column's 31 would stay in bounds, but vibration is still what is bounded: nothing beyond 40.
+    const wide = await judge('Peak vibration stayed below 40 at every pump.', [pumps]);
+    assert.notEqual(wide.partition, 'contradicted');
+    // Motor temperature is in no table: the starts column (31 > 20) is not read as it.
+    assert.notEqual((await judge('Motor temperature stayed below 20 at every pump.', [pumps])).partition, 'contradicted');
+  });
+
   it('a bound over a window or after an event is not read against the whole series', async () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');

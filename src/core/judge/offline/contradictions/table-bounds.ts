@@ -39,10 +39,15 @@ interface Bound {
   wording: string;
 }
 
+/** The claim's figures but a rate's span ("40 mV per 24 hours": the 24 hours is part of the unit). */
+function figuresOf(view: ClaimView): Quantity[] {
+  return view.features.quantities.filter((figure) => !/\bper\s+$/i.test(view.claim.text.slice(Math.max(0, figure.start - 5), figure.start)));
+}
+
 /** The one figure the claim bounds, and which way. */
 function claimedBound(view: ClaimView): Bound | undefined {
   const found: Bound[] = [];
-  for (const figure of view.features.quantities) {
+  for (const figure of figuresOf(view)) {
     const lead = view.claim.text.slice(Math.max(0, figure.start - 80), figure.start);
     const upper = UPPER_BEFORE.exec(lead);
     const lower = LOWER_BEFORE.exec(lead);
@@ -58,7 +63,7 @@ function claimedBound(view: ClaimView): Bound | undefined {
 
 export function contradictTableBound(view: ClaimView): ClaimVerdict | undefined {
   // A claim with another figure or a time ("above 750 ms for five minutes", "by 14:50") bounds a window, not the series.
-  if (view.wording.hedge || view.features.times.length > 0 || view.features.quantities.length !== 1) return undefined;
+  if (view.wording.hedge || view.features.times.length > 0 || figuresOf(view).length !== 1) return undefined;
   const bound = claimedBound(view);
   if (!bound) return undefined;
   const scoped = SCOPED_RE.test(view.claim.text);
@@ -144,12 +149,13 @@ function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim:
     if (!rows.every((row) => valueIn(row, column, bound.figure) !== undefined)) return false;
     return true;
   });
-  if (candidates.length <= 1) return candidates[0];
+  // A word of the measure, not of its unit ("gib" of disk_free_gib is no word the claim says of the disk).
+  const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w)));
+  // A bare bound ("below 40") names its measure only by words: the one bare column of another table is no answer.
+  if (candidates.length <= 1) return bound.figure.hasUnit || sharing.length === 1 ? candidates[0] : undefined;
   const extreme = bound.side === 'lower' ? LOWEST : HIGHEST;
   const extremes = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => extreme.has(w)));
   if (extremes.length === 1) return extremes[0];
-  // A word of the measure, not of its unit ("gib" of disk_free_gib is no word the claim says of the disk).
-  const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w)));
   return sharing.length === 1 ? sharing[0] : undefined;
 }
 

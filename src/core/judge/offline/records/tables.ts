@@ -73,7 +73,7 @@ function readTables(index: EvidenceIndex): Table[] {
     }
   }
   const tables: Table[] = [];
-  for (const { file, rows } of groups.values()) {
+  for (const { file, rows } of mergeNearShapes(groups, index)) {
     const list = [...rows.values()].filter((row) => row.values.size >= 2);
     if (list.length < 2) continue;
     const seen = new Set<string>();
@@ -85,6 +85,52 @@ function readTables(index: EvidenceIndex): Table[] {
     tables.push(table);
   }
   return tables;
+}
+
+/**
+ * Groups of one file whose shapes differ by a column or two that some records add (`scope=upgraded_only`
+ * on one row of a tool's output) also make one table, after the groups themselves: the narrower
+ * group joins the wider one when its columns, at least three, are all the wider one's, and their
+ * records are of one kind. (The groups stay: a row set apart by its extra column, the day a change
+ * went live, is often the one a claim names; a claim about every row reads the joined table.)
+ */
+function mergeNearShapes(groups: Map<string, { file: string; rows: Map<string, TableRow> }>, index: EvidenceIndex): Array<{ file: string; rows: Map<string, TableRow> }> {
+  const entries = [...groups].map(([key, group]) => ({ ...group, columns: new Set(key.slice(key.indexOf('\u0000') + 1).split(',')) }));
+  const joined: Array<{ file: string; rows: Map<string, TableRow> }> = [];
+  let order: Map<IndexedItem, number> | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const small = entries[i]!;
+    if (small.columns.size < 3) continue;
+    const into = entries.findIndex((wide, j) => j !== i && wide.file === small.file && wide.columns.size > small.columns.size
+      && wide.columns.size - small.columns.size <= 2 && [...small.columns].every((c) => wide.columns.has(c)) && sameKind(small, wide));
+    if (into < 0) continue;
+    const wide = entries[into]!;
+    // The rows keep the file's order: a series read across the joined rows stays in time.
+    order ??= new Map(index.items.map((unit, at) => [unit, at]));
+    const position = order;
+    joined.push({ file: wide.file, rows: new Map([...wide.rows, ...small.rows].sort(([, a], [, b]) => position.get(a.unit)! - position.get(b.unit)!)) });
+  }
+  return [...entries, ...joined];
+}
+
+/**
+ * Records of one kind: where the group of more rows gives a column of names one value throughout,
+ * the fewer rows give it too (`sensor=hottest_rack` beside rows all `sensor=rack_inlet_max` is
+ * another reading; a new `pump=P3` beside P1 and P2 is one more member).
+ */
+function sameKind(a: { rows: Map<string, TableRow>; columns: Set<string> }, b: { rows: Map<string, TableRow>; columns: Set<string> }): boolean {
+  const [few, many] = a.rows.size <= b.rows.size ? [a, b] : [b, a];
+  const isName = (value: string): boolean => /\p{L}/u.test(value) && periodKey(value) === undefined && numericValue(value) === undefined;
+  for (const column of a.columns) {
+    if (!b.columns.has(column)) continue;
+    const known = new Set([...many.rows.values()].map((row) => row.values.get(column) ?? ''));
+    if (known.size !== 1 || many.rows.size < 2) continue;
+    for (const row of few.rows.values()) {
+      const value = row.values.get(column) ?? '';
+      if (isName(value) && !known.has(value)) return false;
+    }
+  }
+  return true;
 }
 
 /**

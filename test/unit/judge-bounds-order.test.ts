@@ -68,6 +68,21 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     assert.notEqual((await judge('Motor temperature stayed below 20 at every pump.', [pumps])).partition, 'contradicted');
   });
 
+  it("'stayed at or above' bounds from below; a header without the unit holds it when the claim names the column", async () => {
+    // brightness_iso carries no unit; the claim's "89.0 %ISO" is read in it. Day 2's 88.7 is below 89.0.
+    // yield_pct is the only percentage column, but the claim names brightness, not yield.
+    const pulp = {
+      file: 'pulp.csv',
+      text: ['date,line,yield_pct,brightness_iso', '2026-03-02,FL2,52.1,89.4', '2026-03-03,FL2,51.8,88.7', '2026-03-04,FL2,52.4,89.2'].join('\n'),
+    };
+    const targets = { file: 'targets.md', text: '# Targets\n\nFinal brightness minimum: 89.0 %ISO for FL2.\n' };
+    const below = await judge('FL2 brightness stayed at or above its 89.0 %ISO minimum every day.', [pulp, targets]);
+    assert.equal(below.partition, 'contradicted');
+    assert.match(below.reason, /brightness_iso=88\.7/);
+    // Every day was at or above 88.5 (the claim is still wrong about the minimum, which is 89.0, not about the readings).
+    assert.doesNotMatch((await judge('FL2 brightness stayed at or above its 88.5 %ISO minimum every day.', [pulp, targets])).reason, /brightness_iso=/);
+  });
+
   it('a bound over a window or after an event is not read against the whole series', async () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');

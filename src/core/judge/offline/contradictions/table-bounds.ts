@@ -86,6 +86,7 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
   if (rows.length === 0) return undefined;
   const measure = measureOf(table, rows, found, claim);
   if (!measure) return undefined;
+  const unitless = found.figure.hasUnit && rows.every((row) => valueIn(row, measure, found.figure) === undefined);
   let bound = found;
   if (found.side === 'goal') {
     const polarity = measurePolarity(measure);
@@ -94,7 +95,7 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
   }
   const limit = bound.figure.value;
   const beyond = rows.filter((row) => {
-    const value = valueIn(row, measure, bound.figure);
+    const value = valueIn(row, measure, bound.figure, unitless);
     return value !== undefined && (bound.side === 'upper' ? value > limit * (1 + 1e-9) + 1e-12 : value < limit * (1 - 1e-9) - 1e-12);
   });
   if (beyond.length === 0) return undefined;
@@ -151,21 +152,46 @@ function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim:
   });
   // A word of the measure, not of its unit ("gib" of disk_free_gib is no word the claim says of the disk).
   const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w)));
-  // A bare bound ("below 40") names its measure only by words: the one bare column of another table is no answer.
-  if (candidates.length <= 1) return bound.figure.hasUnit || sharing.length === 1 ? candidates[0] : undefined;
   const extreme = bound.side === 'lower' ? LOWEST : HIGHEST;
   const extremes = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => extreme.has(w)));
-  if (extremes.length === 1) return extremes[0];
-  return sharing.length === 1 ? sharing[0] : undefined;
+  if (candidates.length > 1 && extremes.length === 1) return extremes[0];
+  if (sharing.length === 1) return sharing[0];
+  if (sharing.length > 1) return undefined;
+  // No column of the bound's unit is named: a bare one the claim names ("brightness" of brightness_iso
+  // beside "89.0 %ISO"), else the only column of that unit. A bare bound ("below 40") names its
+  // measure only by words: the one bare column of another table is no answer.
+  if (bound.figure.hasUnit) return namedUnitless(table, rows, bound, claim) ?? (candidates.length === 1 ? candidates[0] : undefined);
+  return undefined;
 }
 
-/** A cell's value in the bound's kind of value: a percentage for a percentage, a temperature for one; a bare figure only for a bare bound. */
-function valueIn(row: TableRow, column: string, figure: Quantity): number | undefined {
+/**
+ * A header that leaves its unit out (`brightness_iso` beside "89.0 %ISO"): no column carries the
+ * bound's unit, so the one bare column the claim's words name holds it, as written.
+ */
+function namedUnitless(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>): string | undefined {
+  const named = table.columns.filter((column) => {
+    const words = columnWords(column.toLowerCase());
+    if (words.some((w) => GOAL.has(w)) || !words.some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w))) return false;
+    return rows.every((row) => valueIn(row, column, bound.figure, true) !== undefined);
+  });
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * A cell's value in the bound's kind of value: a percentage for a percentage, a temperature for one;
+ * a bare figure only for a bare bound, or for any bound in a column named without its unit.
+ */
+function valueIn(row: TableRow, column: string, figure: Quantity, unitless = false): number | undefined {
   const raw = row.values.get(column);
   if (raw === undefined) return undefined;
   const number = numericValue(raw);
   if (number === undefined) return undefined;
   const unit = fieldNameUnit(column.toLowerCase()) ?? (raw.includes('%') ? { dimension: 'percent' as const, factor: 1 } : undefined);
+  if (unitless) {
+    // The cell is written in the claim's unit: scaled as the claim's figure is to its base unit.
+    const written = numericValue(figure.raw.replace(/[^\d.,-]/g, ''));
+    return unit === undefined && written ? number * (figure.value / written) : undefined;
+  }
   if (!figure.hasUnit) return unit === undefined ? number : undefined;
   if (unit?.dimension !== figure.dimension) return undefined;
   return number * unit.factor;

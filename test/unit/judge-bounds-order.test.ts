@@ -83,6 +83,22 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     assert.doesNotMatch((await judge('FL2 brightness stayed at or above its 88.5 %ISO minimum every day.', [pulp, targets])).reason, /brightness_iso=/);
   });
 
+  it("a table of one thing's readings is read whole, whatever else tells its rows apart; a possessive may stand before the figure", async () => {
+    // Every row is silo S-4's; status only says what it was doing. 93% at 10:30 is above 90%.
+    const silo = {
+      file: 'levels.log',
+      text: [
+        '[tool=silo_level row=1] ts=2026-04-02T10:00Z silo=S-4 level_pct=81 status=filling',
+        '[tool=silo_level row=2] ts=2026-04-02T10:30Z silo=S-4 level_pct=93 status=filling',
+        '[tool=silo_level row=3] ts=2026-04-02T11:00Z silo=S-4 level_pct=88 status=emptying',
+      ].join('\n'),
+    };
+    const above = await judge("S-4 stayed below the runbook's 90% limit throughout.", [silo]);
+    assert.equal(above.partition, 'contradicted');
+    assert.match(above.reason, /level_pct=93/);
+    assert.notEqual((await judge("S-4 stayed below the runbook's 95% limit throughout.", [silo])).partition, 'contradicted');
+  });
+
   it('a bound over a window or after an event is not read against the whole series', async () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');

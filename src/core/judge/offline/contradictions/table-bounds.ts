@@ -20,7 +20,7 @@ import { measurePolarity } from '../align/measure-direction';
 import bounds from '../vocabulary/bounds.json';
 
 const before = (phrases: readonly string[]): RegExp =>
-  new RegExp(`\\b(?:${phrases.map(escapePhrase).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}-]+\\s+){0,2}$`, 'iu');
+  new RegExp(`\\b(?:${phrases.map(escapePhrase).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}'’-]+\\s+){0,2}$`, 'iu');
 const UPPER_BEFORE = before(bounds.upper);
 const LOWER_BEFORE = before(bounds.lower);
 const SCOPED_RE = new RegExp(`\\b(?:${bounds.scoped.map(escapePhrase).join('|')})\\b|\\bsince\\s+(?:\\d|then\\b|(?:the|that|this)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s*(?:[,.;]|$))`, 'iu');
@@ -82,7 +82,7 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
   const named = namedValues(view, table, claim);
   const namesPeriod = [...named.values()].some((values) => values.some((value) => periodKey(value) !== undefined));
   if (scoped && !namesPeriod) return undefined;
-  const rows = rowsOf(table, named, claim, every);
+  const rows = rowsOf(table, named, claim, every, view.claim.text);
   if (rows.length === 0) return undefined;
   const measure = measureOf(table, rows, found, claim);
   if (!measure) return undefined;
@@ -113,7 +113,7 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
  * or by a word the claim shares with the rows; then its periods, one or several ("in both
  * quarters"); a table of one thing's readings over time is read whole.
  */
-function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, every: ReadonlySet<string>): TableRow[] {
+function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, every: ReadonlySet<string>, text: string): TableRow[] {
   const isPeriods = (values: readonly string[]): boolean => values.every((value) => periodKey(value) !== undefined);
   // Columns that tell rows apart by name (site=SLC), not by time (window=02:00-02:10, quarter=2026Q1).
   const entityColumns = textColumns(table).filter((c) => {
@@ -127,7 +127,7 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
   if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => row.values.get(column) === values[0]));
   else if (entityColumns.some((c) => columnWords(c.toLowerCase()).some((w) => every.has(canonicalStem(w))))) {
     // "At every base": each of them, whatever else the claim's words share with a row.
-  } else if (entityColumns.length > 0) {
+  } else if (entityColumns.length > 0 && !aboutOneThing(table, text)) {
     const shares = (row: TableRow, c: string): boolean => [...tokensOf(row.values.get(c) ?? '')].some((t) => t.length >= 3 && claim.has(t));
     const worded = entityColumns.filter((c) => rows.some((row) => shares(row, c)));
     rows = rows.filter((row) => worded.some((c) => shares(row, c)));
@@ -140,6 +140,17 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
     rows = rows.filter((row) => values.includes(row.values.get(column) ?? ''));
   }
   return rows;
+}
+
+/** Every row names the one thing the claim names (`bin=WH-1` throughout): its other words (status=filling) tell readings apart, not things. */
+function aboutOneThing(table: Table, text: string): boolean {
+  const lower = text.toLowerCase();
+  return textColumns(table).some((column) => {
+    const value = table.rows[0]!.values.get(column);
+    if (value === undefined || !/\p{L}/u.test(value) || !table.rows.every((row) => row.values.get(column) === value)) return false;
+    const at = lower.indexOf(value.toLowerCase());
+    return at >= 0 && !/[\p{L}\d]/u.test(lower[at - 1] ?? '') && !/[\p{L}\d]/u.test(lower[at + value.length] ?? '');
+  });
 }
 
 /** The column of the bound's kind of value that is no goal; a lowest or highest column first, then the one sharing the claim's words, then the only one. */

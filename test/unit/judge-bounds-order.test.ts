@@ -99,6 +99,20 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     assert.notEqual((await judge("S-4 stayed below the runbook's 95% limit throughout.", [silo])).partition, 'contradicted');
   });
 
+  it("'all three' sizes the group, it bounds nothing; a table whose column the claim names is read before another's only column of the unit", async () => {
+    // The outages log's only minutes column (outage_min=45) is not the turn time the claim bounds;
+    // HD-3's August turn time, 18.4 minutes, is over 18.
+    const outages = { file: 'outages.log', text: ['[tool=outages row=1] unit=HD-2 outage_min=45', '[tool=outages row=2] unit=HD-4 outage_min=12'].join('\n') };
+    const monthly = {
+      file: 'monthly.csv',
+      text: ['month,unit,deliveries,avg_turn_min', '2026-07,HD-2,412,17.2', '2026-07,HD-3,388,17.9', '2026-07,HD-4,265,16.8', '2026-08,HD-2,420,17.5', '2026-08,HD-3,391,18.4', '2026-08,HD-4,270,17.0'].join('\n'),
+    };
+    const over = await judge('All three dispensers stayed within the 18-minute average turn-time target in every month.', [outages, monthly]);
+    assert.equal(over.partition, 'contradicted');
+    assert.match(over.reason, /avg_turn_min=18\.4/);
+    assert.notEqual((await judge('All three dispensers stayed within the 19-minute average turn-time target in every month.', [outages, monthly])).partition, 'contradicted');
+  });
+
   it('a bound over a window or after an event is not read against the whole series', async () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');

@@ -39,9 +39,15 @@ interface Bound {
   wording: string;
 }
 
-/** The claim's figures but a rate's span ("40 mV per 24 hours": the 24 hours is part of the unit). */
+/**
+ * The claim's figures but a rate's span ("40 mV per 24 hours": the 24 hours is part of the unit) and
+ * the size of the group it speaks of ("all three dispensers").
+ */
 function figuresOf(view: ClaimView): Quantity[] {
-  return view.features.quantities.filter((figure) => !/\bper\s+$/i.test(view.claim.text.slice(Math.max(0, figure.start - 5), figure.start)));
+  return view.features.quantities.filter((figure) => {
+    const lead = view.claim.text.slice(Math.max(0, figure.start - 12), figure.start);
+    return !/\bper\s+$/i.test(lead) && !(figure.dimension === 'count' && !figure.hasUnit && /\b(?:all|each\s+of\s+the|every\s+one\s+of\s+the)\s+$/i.test(lead));
+  });
 }
 
 /** The one figure the claim bounds, and which way. */
@@ -68,7 +74,9 @@ export function contradictTableBound(view: ClaimView): ClaimVerdict | undefined 
   if (!bound) return undefined;
   const scoped = SCOPED_RE.test(view.claim.text);
   const every = everyWords(view.claim.text);
-  return firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped, every));
+  // A table whose column the claim names first; then one whose only column of the bound's unit is unnamed.
+  return firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped, every, true))
+    ?? firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped, every, false));
 }
 
 /** Stems of the words after "every", "each" or "all" in the claim: one of them may name the rows' kind (base, route). */
@@ -78,13 +86,13 @@ function everyWords(text: string): Set<string> {
   return words;
 }
 
-function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>, scoped: boolean, every: ReadonlySet<string>): ClaimVerdict | undefined {
+function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>, scoped: boolean, every: ReadonlySet<string>, namedOnly: boolean): ClaimVerdict | undefined {
   const named = namedValues(view, table, claim);
   const namesPeriod = [...named.values()].some((values) => values.some((value) => periodKey(value) !== undefined));
   if (scoped && !namesPeriod) return undefined;
-  const rows = rowsOf(table, named, claim, every, view.claim.text);
+  const rows = rowsOf(table, named, claim, every, view);
   if (rows.length === 0) return undefined;
-  const measure = measureOf(table, rows, found, claim);
+  const measure = measureOf(table, rows, found, claim, namedOnly);
   if (!measure) return undefined;
   const unitless = found.figure.hasUnit && rows.every((row) => valueIn(row, measure, found.figure) === undefined);
   let bound = found;
@@ -113,7 +121,8 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
  * or by a word the claim shares with the rows; then its periods, one or several ("in both
  * quarters"); a table of one thing's readings over time is read whole.
  */
-function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, every: ReadonlySet<string>, text: string): TableRow[] {
+function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, every: ReadonlySet<string>, view: ClaimView): TableRow[] {
+  const size = groupSize(view);
   const isPeriods = (values: readonly string[]): boolean => values.every((value) => periodKey(value) !== undefined);
   // Columns that tell rows apart by name (site=SLC), not by time (window=02:00-02:10, quarter=2026Q1).
   const entityColumns = textColumns(table).filter((c) => {
@@ -125,9 +134,9 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
   if (entities.some(([, values]) => values.length > 1)) return [];
   let rows = table.rows;
   if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => row.values.get(column) === values[0]));
-  else if (entityColumns.some((c) => columnWords(c.toLowerCase()).some((w) => every.has(canonicalStem(w))))) {
-    // "At every base": each of them, whatever else the claim's words share with a row.
-  } else if (entityColumns.length > 0 && !aboutOneThing(table, text)) {
+  else if (entityColumns.some((c) => columnWords(c.toLowerCase()).some((w) => every.has(canonicalStem(w))) || new Set(table.rows.map((row) => row.values.get(c))).size === size)) {
+    // "At every base", "all three dispensers" (three of them in the table): each of them, whatever else the claim's words share with a row.
+  } else if (entityColumns.length > 0 && !aboutOneThing(table, view.claim.text)) {
     const shares = (row: TableRow, c: string): boolean => [...tokensOf(row.values.get(c) ?? '')].some((t) => t.length >= 3 && claim.has(t));
     const worded = entityColumns.filter((c) => rows.some((row) => shares(row, c)));
     rows = rows.filter((row) => worded.some((c) => shares(row, c)));
@@ -142,6 +151,11 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
   return rows;
 }
 
+/** The size of the group the claim speaks of: "all three dispensers" → 3 (a count the reader gives, "all" before it). */
+function groupSize(view: ClaimView): number | undefined {
+  return view.features.quantities.find((q) => q.dimension === 'count' && !q.hasUnit && /\ball\s+$/i.test(view.claim.text.slice(Math.max(0, q.start - 6), q.start)))?.value;
+}
+
 /** Every row names the one thing the claim names (`bin=WH-1` throughout): its other words (status=filling) tell readings apart, not things. */
 function aboutOneThing(table: Table, text: string): boolean {
   const lower = text.toLowerCase();
@@ -154,7 +168,7 @@ function aboutOneThing(table: Table, text: string): boolean {
 }
 
 /** The column of the bound's kind of value that is no goal; a lowest or highest column first, then the one sharing the claim's words, then the only one. */
-function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>): string | undefined {
+function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>, namedOnly: boolean): string | undefined {
   const candidates = table.columns.filter((column) => {
     const words = columnWords(column.toLowerCase());
     if (words.some((w) => GOAL.has(w)) || GOAL.has(column.toLowerCase())) return false;
@@ -171,7 +185,7 @@ function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim:
   // No column of the bound's unit is named: a bare one the claim names ("brightness" of brightness_iso
   // beside "89.0 %ISO"), else the only column of that unit. A bare bound ("below 40") names its
   // measure only by words: the one bare column of another table is no answer.
-  if (bound.figure.hasUnit) return namedUnitless(table, rows, bound, claim) ?? (candidates.length === 1 ? candidates[0] : undefined);
+  if (bound.figure.hasUnit) return namedUnitless(table, rows, bound, claim) ?? (candidates.length === 1 && !namedOnly ? candidates[0] : undefined);
   return undefined;
 }
 

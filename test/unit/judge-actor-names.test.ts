@@ -72,4 +72,15 @@ describe('offline judge: people written by name whom records write as glued or d
     const right = await judge('08:21 — Tomasz Wieczorek acknowledged PACS-QUEUE-003.', [alerts]);
     assert.equal(right.partition, 'grounded', right.reason);
   });
+
+  it('a person only prose names ("Informed: Omar Said") is still the claimed actor, read against the field the act names; a role may stand before the name', async () => {
+    const plan = { file: 'plan.md', text: '# Change plan\n\n- Approver: Helen Marsh, Director of Digital Services.\n- Informed: Omar Said, Head of Branch Services.\n' };
+    const change = { file: 'deploy.json', text: JSON.stringify({ change_id: 'CHG-7745', requested_by: 'Lena Bauer', approved_by: 'Helen Marsh', status: 'completed' }, null, 2) };
+    // approved_by is Helen Marsh; Omar Said was only informed.
+    const wrong = await judge('The change was approved by the branch head, Omar Said.', [plan, change]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /omar said, deploy\.json:E\d+ says approved_by=helen marsh/);
+    const right = await judge('The change was approved by the digital director, Helen Marsh.', [plan, change]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });

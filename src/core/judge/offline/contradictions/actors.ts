@@ -33,19 +33,13 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   if (known.length > 1) return contradictRoles(view, known, candidates);
   // "Lena Marsh approved …" where no record writes Lena Marsh in any form: still the claimed
   // actor, answered only by a record of the act that names who did it by the act's own field.
-  const stranger = known.length === 0 ? unknownPerson(view) : undefined;
+  const stranger = known.length === 0 ? onlyOne(unknownPeople(view).filter((name) => actingIn(name, view.claim.text) !== undefined)) : undefined;
   const people = stranger ? [stranger] : known;
   if (people.length !== 1) return undefined;
   const person = people[0]!;
-  // The person must be the one who acts: "by field technician d.marsh", "k.okafor reclosed", "Owen Thackeray of Branch Ops
-  // requested", not "after sign-off from m.varga".
-  const id = escapePhrase(person);
-  // A timeline's present tense ("07:31 – m.okafor triggers the rollback") only for someone's name or id, not "bucket accounts for".
-  const present = /[.\s]/.test(person) ? '(?:ed|s)' : 'ed';
-  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
-  // "The request came from h.brandt": the act is the noun before it, so only a field named by it (requested_by) answers.
-  const source = new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(view.claim.text);
-  if (!source && !acts.test(view.claim.text)) return undefined;
+  const acting = actingIn(person, view.claim.text);
+  if (acting === undefined) return undefined;
+  const source = acting === 'source';
   const claimWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !person.includes(word));
   const verbs = new Set([...view.words.keys()].filter((word) => !person.includes(word)));
   const pastVerbs = new Set([...view.claim.text.matchAll(/\b(\p{L}{3,}ed)\b/gu)].map((m) => canonicalStem(m[1]!.toLowerCase())));
@@ -147,13 +141,30 @@ function personNames(text: string): PersonName[] {
   return out;
 }
 
-/** The one person the claim names by a name the evidence never writes, in any form (lower-cased), if any. */
-function unknownPerson(view: ClaimView): string | undefined {
-  const strangers = personNames(view.claim.text).filter((name) => {
+/**
+ * How the claim makes the person the one who acts: 'act' ("by field technician d.marsh", "k.okafor
+ * reclosed", "Owen Thackeray of Branch Ops requested"), 'source' ("the request came from h.brandt":
+ * the act is the noun before it); undefined when it does not ("after sign-off from m.varga" is no act of theirs).
+ */
+function actingIn(person: string, text: string): 'act' | 'source' | undefined {
+  const id = escapePhrase(person);
+  // A timeline's present tense ("07:31 – m.okafor triggers the rollback") only for someone's name or id, not "bucket accounts for".
+  const present = /[.\s]/.test(person) ? '(?:ed|s)' : 'ed';
+  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+,?\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
+  if (new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(text)) return 'source';
+  return acts.test(text) ? 'act' : undefined;
+}
+
+const onlyOne = <T>(list: readonly T[]): T | undefined => (list.length === 1 ? list[0] : undefined);
+
+/** The people the claim names by a name no record writes, in any form (lower-cased; prose may name them). */
+function unknownPeople(view: ClaimView): string[] {
+  return personNames(view.claim.text).filter((name) => {
     const [first, surname] = name.written.split(' ') as [string, string];
-    return [first, surname].every((part) => view.index.documentFrequency(`w:${canonicalStem(part)}`) === 0) && !recordsWrite(name, view.index);
-  });
-  return strangers.length === 1 ? strangers[0]!.written : undefined;
+    // Written nowhere, or only in prose ("Informed: Omar Said" in a plan): no record makes them the act's actor.
+    const inProseOnly = (part: string): boolean => view.index.itemsWith(`w:${canonicalStem(part)}`).every((position) => view.index.items[position]!.item.kind === 'paragraph');
+    return [first, surname].every(inProseOnly) && !recordsWrite(name, view.index);
+  }).map((name) => name.written);
 }
 
 /** Whether any record writes the person as one of their ids: a glued one is a word of the index (pnandakumar), a dotted one an identifier (priya.nandakumar). */

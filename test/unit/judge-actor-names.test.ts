@@ -83,4 +83,15 @@ describe('offline judge: people written by name whom records write as glued or d
     const right = await judge('The change was approved by the digital director, Helen Marsh.', [plan, change]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it("a person records give only as a role's value (owner: Tomasz Wren) is read against the field the act names", async () => {
+    const change = { file: 'change.json', text: JSON.stringify({ change_id: 'CHG-8830', owner: 'Tomasz Wren', state: 'implementing' }, null, 2) };
+    const pause = { file: 'trace.jsonl', text: JSON.stringify({ ts: '2026-10-07T15:05:31Z', type: 'tool_call', tool: 'fleet.pause', args: { change_id: 'CHG-8830', requested_by: 'Amira Shah' } }) };
+    // The pause's requested_by is Amira Shah; Tomasz Wren owns the change.
+    const wrong = await judge('The pause was requested by the change owner, Tomasz Wren.', [change, pause]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /tomasz wren, trace\.jsonl:E\d+ says requested_by=amira shah/);
+    assert.notEqual((await judge('The pause was requested by the on-call engineer, Amira Shah.', [change, pause])).partition, 'contradicted');
+  });
 });
+

@@ -157,13 +157,19 @@ function actingIn(person: string, text: string): 'act' | 'source' | undefined {
 
 const onlyOne = <T>(list: readonly T[]): T | undefined => (list.length === 1 ? list[0] : undefined);
 
-/** The people the claim names by a name no record writes, in any form (lower-cased; prose may name them). */
+/**
+ * The people the claim names whom no record makes an actor (lower-cased): written nowhere, only in
+ * prose ("Informed: Omar Said" in a plan), or in records only as a role's value (owner: Tomasz
+ * Wren, vendor_engineer: Lukas Heim), never as an id.
+ */
 function unknownPeople(view: ClaimView): string[] {
   return personNames(view.claim.text).filter((name) => {
     const [first, surname] = name.written.split(' ') as [string, string];
-    // Written nowhere, or only in prose ("Informed: Omar Said" in a plan): no record makes them the act's actor.
-    const inProseOnly = (part: string): boolean => view.index.itemsWith(`w:${canonicalStem(part)}`).every((position) => view.index.items[position]!.item.kind === 'paragraph');
-    return [first, surname].every(inProseOnly) && !recordsWrite(name, view.index);
+    const inProseOrRole = (part: string): boolean => view.index.itemsWith(`w:${canonicalStem(part)}`).every((position) => {
+      const unit = view.index.items[position]!;
+      return unit.item.kind === 'paragraph' || fieldsOf(unit).some(([key, value]) => value === name.written && !isActorField(key));
+    });
+    return [first, surname].every(inProseOrRole) && !recordsWrite(name, view.index);
   }).map((name) => name.written);
 }
 

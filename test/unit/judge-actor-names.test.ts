@@ -93,5 +93,26 @@ describe('offline judge: people written by name whom records write as glued or d
     assert.match(wrong.reason, /tomasz wren, trace\.jsonl:E\d+ says requested_by=amira shah/);
     assert.notEqual((await judge('The pause was requested by the on-call engineer, Amira Shah.', [change, pause])).partition, 'contradicted');
   });
+
+  it('"decision by M. Kowalczyk" names who decided; "restarted … as asked by T. Reyes" names who asked, not who restarted', async () => {
+    const log = {
+      file: 'change.log',
+      text: [
+        '2026-10-01T06:48:00Z INFO eng-ws02 dcs-eng: stage 1 signed off by J. Brennan (shift engineer)',
+        '2026-10-03T09:05:12Z INFO eng-ws02 dcs-eng: rollback decision by M. Kowalczyk reason="cannot hold pressure"',
+        '2026-10-03T09:40:33Z INFO lss-ctl[plc-1] SK-2 restarted by a.okafor at local panel LP-R1',
+        '2026-10-03T09:40:40Z INFO carelog[aquarium] keeper=a.okafor note="skimmer SK-2 restarted as asked by T. Reyes"',
+      ].join('\n'),
+    };
+    // 09:05: the rollback decision was M. Kowalczyk's, not J. Brennan's.
+    const wrong = await judge('J. Brennan took the decision to roll back at 09:05.', [log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /j\. brennan, E2 says by=m\. kowalczyk/);
+    assert.notEqual((await judge('M. Kowalczyk took the decision to roll back at 09:05.', [log])).partition, 'contradicted');
+    // 09:40: a.okafor restarted SK-2; T. Reyes only asked for it.
+    const asked = await judge('09:40 — T. Reyes restarted the SK-2 skimmer.', [log]);
+    assert.equal(asked.partition, 'contradicted', asked.reason);
+    assert.match(asked.reason, /t\. reyes, E3 says by=a\.okafor/);
+  });
 });
 

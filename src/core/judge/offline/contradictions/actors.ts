@@ -252,7 +252,10 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>, pastVerbs: Reado
   // "T. Wren reset RCD feeder C2": a log message opening with a person, as an initial and a surname, doing the claim's act.
   const subject = unit.item.kind === 'paragraph' ? null : /(?:\]|\b(?:INFO|WARN|WARNING|ERROR|NOTICE|DEBUG))\s+([A-Z]\.\s?[A-Z][\p{L}'-]+)\s+(\p{L}{3,})\b/u.exec(unit.text);
   if (subject && verbs.has(canonicalStem(subject[2]!.toLowerCase()))) return { field: 'subject', id: subject[1]!.toLowerCase(), namedByVerb: true };
-  // "by user dana.okafor", "by maintenance (m.lindqvist)".
-  const written = [...unit.text.toLowerCase().matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.[a-z][a-z-]+)\b/g)].map((m) => m[1]!);
+  // "by user dana.okafor", "by maintenance (m.lindqvist)", "rollback decision by M. Kowalczyk" (an initial
+  // and a surname only after a word of the claim: "restarted … as asked by T. Reyes" names who asked).
+  const written = [...unit.text.toLowerCase().matchAll(/(\S*)\s+by\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)]
+    .filter((m) => m[3] === '' || m[1]!.split(/[^a-z]+/).some((word) => word.length >= 3 && verbs.has(canonicalStem(word))))
+    .map((m) => m[2]!);
   return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;
 }

@@ -2,12 +2,15 @@
 // Leeds", "driver shortage", "Year 11", "in Q1"), the rows those names select, the measure it is
 // about (the column its figure sits in, else the column its words name), and the groups of rows
 // to compare apart (a claim about Q1 and Q4 rows that it does not tell apart is checked in each).
-import { canonicalStem, isStopword } from '../../../retrieval/index';
+import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
 import { datesOfWeekdays, periodHolds, periodKey, periodLabels, periodRange, periodsNamed, samePeriod } from '../records/periods';
-import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS, escapePhrase } from '../vocabulary/index';
+import { escapePhrase } from '../vocabulary/index';
+import { columnNamedBy, columnWords } from './column-names';
+
+export { columnNamedBy, columnWords } from './column-names';
 
 /** The numbers of a text that number a period ("38" of "week 38", "36" and "39" of "weeks 36 to 39"): labels, not figures. */
 export function periodNumbers(text: string): Set<string> {
@@ -247,12 +250,6 @@ function numberedInClaim(text: string): Map<string, string[]> {
 }
 
 /** Column-name words that say how a figure is counted, not what it measures. */
-const GENERIC_COLUMN_WORDS = new Set(['pct', 'percent', 'count', 'total', 'num', 'n', 'avg', 'mean', 'value', 'val', 'rate', 'sum', 'number', 'amount']);
-
-/** The words of a column name. */
-export function columnWords(column: string): string[] {
-  return column.split(/[_.\s-]+/).filter(Boolean);
-}
 
 /**
  * The measure the claim is about: the numeric column its figure is a value of (first among the
@@ -282,26 +279,6 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
 /** The numeric columns of a table the rows all fill, but those excluded. */
 export function numericColumns(table: Table, rows: readonly TableRow[], exclude: ReadonlySet<string> = new Set()): string[] {
   return table.columns.filter((c) => !exclude.has(c) && rows.every((row) => numericValue(row.values.get(c) ?? '') !== undefined));
-}
-
-/**
- * The one column named by the words: every word of its name is one of them, or counts the thing
- * itself, or is its unit (holds_placed for "holds", wait_min for "wait", per_1000km);
- * bookings_cancelled is not "bookings".
- */
-export function columnNamedBy(columns: readonly string[], claim: Set<string>): string | undefined {
-  const plain = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || isStopword(part) || NEUTRAL_KEY_PARTS.has(canonicalStem(part)) || UNIT_KEY_PARTS.has(part) || /^\d+\p{L}{0,3}$/u.test(part);
-  const scored = columns
-    .filter((c) => columnWords(c).every((part) => plain(part) || claim.has(canonicalStem(part)) || claim.has(part)))
-    .map((c) => ({ c, shared: columnWords(c).filter((part) => !plain(part) && claim.has(canonicalStem(part))).length, generic: columnWords(c).filter((part) => GENERIC_COLUMN_WORDS.has(part) && claim.has(part)).length }));
-  const best = Math.max(0, ...scored.map((s) => s.shared));
-  let top = scored.filter((s) => s.shared === best);
-  // "unsubscribe rate": unsubscribe_rate, not the count unsubscribes, when both are named by the word.
-  if (top.length > 1) {
-    const most = Math.max(...top.map((s) => s.generic));
-    top = top.filter((s) => s.generic === most);
-  }
-  return best > 0 && top.length === 1 ? top[0]!.c : undefined;
 }
 
 export interface ClaimFigure {

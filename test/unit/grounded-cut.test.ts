@@ -14,8 +14,8 @@ import type { ClaimJudge } from '../../src/core/review-types';
 import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, status, type OpenAITestServer, type RecordedRequest } from '../support/openai-test-server';
 
 // Four claims: two the offline judge grounds (a figure and a time, both in the rows), one causal
-// over-reach (ungrounded) and one the rows do not state (ungrounded).
-const REPORT = 'CPU on db-prod-1 reached 97.2% at 14:02. The outage was caused by the config push.\n\nThe circuit breaker on api-gw opened at 14:05. It stayed open for about half an hour.\n';
+// over-reach (ungrounded) and one the rows do not bear out (open 31 minutes, not two hours).
+const REPORT = 'CPU on db-prod-1 reached 97.2% at 14:02. The outage was caused by the config push.\n\nThe circuit breaker on api-gw opened at 14:05. It stayed open for about two hours.\n';
 const EVIDENCE = [
   { file: 'metrics.log', text: '[tool=query_metrics row=14:02:01] host=db-prod-1 cpu_pct=97.2\n14:01:31 deploy config v42 pushed to db-prod-1\n14:05:00 api-gw breaker=open\n14:36:10 api-gw breaker=closed' },
 ];

@@ -49,6 +49,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const referred = alertNamedBefore(claim, index, options, question, surroundings);
   if (referred) return referred;
   const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
+  const pronoun = subjectNamedBefore(claim, verdict, index, options, question, surroundings);
+  if (pronoun) return pronoun;
   // A table row labelled by a name the records write by its code is read by the code even when
   // the cell alone finds support: the cell's figures must be that row's.
   const rowAliased = claim.context !== undefined && verdict.partition === 'grounded' && /\d/.test(claim.text) && aliasesIn(claim.context, index).length > 0;
@@ -99,6 +101,33 @@ function alertNamedBefore(claim: ReportClaim, index: EvidenceIndex, options: Rul
     return { ...read, reason: `reading "${phrase[0]}" as ${name}, named just before: ${read.reason}` };
   }
   return undefined;
+}
+
+// "Its average rate rose to €142.50." opening a claim: "Its" is the thing the claim before opens with.
+const OPENING_IT_RE = /^\s*(It|Its)\b(?!\s+(?:is|was)\s+(?:not\s+)?(?:likely|possible|unclear|clear|worth|important|expected|estimated|recommended|unknown)\b)/;
+
+/**
+ * "Harbourline's occupancy reached 91%. Its average rate rose to €142.50.": "Its" is the entity the
+ * claim just before opens with (a name or an identifier in its first words). Read the claim with
+ * that name in place; take that reading when it grounds what the claim as written could not.
+ */
+function subjectNamedBefore(claim: ReportClaim, verdict: ClaimVerdict, index: EvidenceIndex, options: RuleOptions, question: string | undefined, surroundings: ClaimSurroundings): ClaimVerdict | undefined {
+  const pronoun = OPENING_IT_RE.exec(claim.text);
+  const before = surroundings.previous[0];
+  // (The claim before in the same paragraph or the list item above: a later paragraph starts afresh.)
+  if (!pronoun || !before || claim.line - before.line > 1 || OPENING_IT_RE.test(before.text)) return undefined;
+  const features = extractFeatures(before.text);
+  const opening = before.text.slice(0, 40);
+  const subject = [...features.nameGroups.map((group) => group.join(' ')), ...features.identifiers]
+    .map((name) => ({ name, at: opening.toLowerCase().indexOf(name.toLowerCase()) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)[0];
+  if (!subject) return undefined;
+  const name = before.text.slice(subject.at, subject.at + subject.name.length);
+  const text = `${name}${pronoun[1] === 'Its' ? "'s" : ''}${claim.text.slice(pronoun.index + pronoun[0].length)}`;
+  const read = judgeClaimAsWritten({ ...claim, text }, index, options, question, surroundings);
+  // (Only to ground: a contradiction read so was as often of another act the name's records hold.)
+  return read.partition === 'grounded' && verdict.partition === 'ungrounded' ? { ...read, reason: `reading "${pronoun[1]}" as ${name}, named just before: ${read.reason}` } : undefined;
 }
 
 // Not "at the same time of day", which is no moment.

@@ -86,9 +86,11 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   if (!measure) return undefined;
   // "Up to 500 subscribers" states a limit: only a column of limits (private_feed_max_subscribers) gives it.
   // (And one of what it limits, the claim's words for it: "menu managers" is no max_kiosks.)
+  // (A document's table of what each plan allows, "| Standard | 20 |", is a column of limits whatever its header.)
   if (figure.qualifier === 'upper') {
     const parts = columnWords(measure.toLowerCase());
-    if (!parts.some((part) => LIMIT_WORDS.has(part)) || !parts.some((part) => !LIMIT_WORDS.has(part) && (claim.has(part) || claim.has(canonicalStem(part))))) return undefined;
+    const limits = row.unit.item.kind === 'paragraph' || parts.some((part) => LIMIT_WORDS.has(part));
+    if (!limits || !parts.some((part) => !LIMIT_WORDS.has(part) && (claim.has(part) || claim.has(canonicalStem(part))))) return undefined;
   }
   // "$18,400 in write-offs" is an amount of money: a column of counts (breaks) is not its measure.
   const money = /[$€£¥]\s*$/.test(view.claim.text.slice(Math.max(0, figure.start - 2), figure.start));

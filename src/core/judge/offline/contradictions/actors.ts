@@ -254,8 +254,10 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>, pastVerbs: Reado
   if (subject && verbs.has(canonicalStem(subject[2]!.toLowerCase()))) return { field: 'subject', id: subject[1]!.toLowerCase(), namedByVerb: true };
   // "by user dana.okafor", "by maintenance (m.lindqvist)", "rollback decision by M. Kowalczyk" (an initial
   // and a surname only after a word of the claim: "restarted … as asked by T. Reyes" names who asked).
-  const written = [...unit.text.toLowerCase().matchAll(/(\S*)\s+by\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)]
-    .filter((m) => m[3] === '' || m[1]!.split(/[^a-z]+/).some((word) => word.length >= 3 && verbs.has(canonicalStem(word))))
-    .map((m) => m[2]!);
+  const lower = unit.text.toLowerCase();
+  const wordBefore = (at: number): string => /(\S*)\s*$/.exec(lower.slice(Math.max(0, at - 40), at))![1]!;
+  const written = [...lower.matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)]
+    .filter((m) => m[2] === '' || wordBefore(m.index!).split(/[^a-z]+/).some((word) => word.length >= 3 && verbs.has(canonicalStem(word))))
+    .map((m) => m[1]!);
   return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;
 }

@@ -117,9 +117,9 @@ function subjectNamedBefore(claim: ReportClaim, verdict: ClaimVerdict, index: Ev
   // (The claim before in the same paragraph or the list item above: a later paragraph starts afresh.)
   if (!pronoun || !before || claim.line - before.line > 1 || OPENING_IT_RE.test(before.text)) return undefined;
   const features = extractFeatures(before.text);
-  const opening = before.text.slice(0, 40);
+  const opening = before.text.slice(0, 40).toLowerCase();
   const subject = [...features.nameGroups.map((group) => group.join(' ')), ...features.identifiers]
-    .map((name) => ({ name, at: opening.toLowerCase().indexOf(name.toLowerCase()) }))
+    .map((name) => ({ name, at: opening.indexOf(name.toLowerCase()) }))
     .filter(({ at }) => at >= 0)
     .sort((a, b) => a.at - b.at)[0];
   if (!subject) return undefined;

@@ -6,6 +6,7 @@
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
 
+/** Column-name words that say how a figure is counted, not what it measures. */
 const GENERIC_COLUMN_WORDS = new Set(['pct', 'percent', 'count', 'total', 'num', 'n', 'avg', 'mean', 'value', 'val', 'rate', 'sum', 'number', 'amount']);
 
 /** The words of a column name. */

@@ -249,8 +249,6 @@ function numberedInClaim(text: string): Map<string, string[]> {
   return out;
 }
 
-/** Column-name words that say how a figure is counted, not what it measures. */
-
 /**
  * The measure the claim is about: the numeric column its figure is a value of (first among the
  * rows it names, then among all rows, for a figure put on the wrong row), else the one column

@@ -51,9 +51,9 @@ function figuresOf(view: ClaimView): Quantity[] {
 }
 
 /** The one figure the claim bounds, and which way. */
-function claimedBound(view: ClaimView): Bound | undefined {
+function claimedBound(view: ClaimView, figures: readonly Quantity[]): Bound | undefined {
   const found: Bound[] = [];
-  for (const figure of figuresOf(view)) {
+  for (const figure of figures) {
     const lead = view.claim.text.slice(Math.max(0, figure.start - 80), figure.start);
     const upper = UPPER_BEFORE.exec(lead);
     const lower = LOWER_BEFORE.exec(lead);
@@ -67,16 +67,30 @@ function claimedBound(view: ClaimView): Bound | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** What the claim says of the rows, read once: its bound, whether it narrows the time, the words after "every", the group's size. */
+interface BoundClaim {
+  bound: Bound;
+  scoped: boolean;
+  every: ReadonlySet<string>;
+  size: number | undefined;
+}
+
 export function contradictTableBound(view: ClaimView): ClaimVerdict | undefined {
   // A claim with another figure or a time ("above 750 ms for five minutes", "by 14:50") bounds a window, not the series.
-  if (view.wording.hedge || view.features.times.length > 0 || figuresOf(view).length !== 1) return undefined;
-  const bound = claimedBound(view);
+  const figures = figuresOf(view);
+  if (view.wording.hedge || view.features.times.length > 0 || figures.length !== 1) return undefined;
+  const bound = claimedBound(view, figures);
   if (!bound) return undefined;
-  const scoped = SCOPED_RE.test(view.claim.text);
-  const every = everyWords(view.claim.text);
-  // A table whose column the claim names first; then one whose only column of the bound's unit is unnamed.
-  return firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped, every, true))
-    ?? firstTableVerdict(view, (table, claim) => boundIn(table, bound, view, claim, scoped, every, false));
+  const said: BoundClaim = { bound, scoped: SCOPED_RE.test(view.claim.text), every: everyWords(view.claim.text), size: groupSize(view) };
+  // A table whose column the claim names first; else the first whose only column of the bound's unit is unnamed.
+  let unnamed: ClaimVerdict | undefined;
+  const named = firstTableVerdict(view, (table, claim) => {
+    const found = boundIn(table, said, view, claim);
+    if (found?.named) return found.verdict;
+    unnamed ??= found?.verdict;
+    return undefined;
+  });
+  return named ?? unnamed;
 }
 
 /** Stems of the words after "every", "each" or "all" in the claim: one of them may name the rows' kind (base, route). */
@@ -86,15 +100,17 @@ function everyWords(text: string): Set<string> {
   return words;
 }
 
-function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>, scoped: boolean, every: ReadonlySet<string>, namedOnly: boolean): ClaimVerdict | undefined {
+/** The table's row beyond the bound, if any, and whether the claim's words named the measure. */
+function boundIn(table: Table, said: BoundClaim, view: ClaimView, claim: Set<string>): { verdict: ClaimVerdict; named: boolean } | undefined {
+  const found = said.bound;
   const named = namedValues(view, table, claim);
   const namesPeriod = [...named.values()].some((values) => values.some((value) => periodKey(value) !== undefined));
-  if (scoped && !namesPeriod) return undefined;
-  const rows = rowsOf(table, named, claim, every, view);
+  if (said.scoped && !namesPeriod) return undefined;
+  const rows = rowsOf(table, named, claim, said, view.claim.text);
   if (rows.length === 0) return undefined;
-  const measure = measureOf(table, rows, found, claim, namedOnly);
-  if (!measure) return undefined;
-  const unitless = found.figure.hasUnit && rows.every((row) => valueIn(row, measure, found.figure) === undefined);
+  const chosen = measureOf(table, rows, found, claim);
+  if (!chosen) return undefined;
+  const { measure, scale } = chosen;
   let bound = found;
   if (found.side === 'goal') {
     const polarity = measurePolarity(measure);
@@ -103,17 +119,18 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
   }
   const limit = bound.figure.value;
   const beyond = rows.filter((row) => {
-    const value = valueIn(row, measure, bound.figure, unitless);
+    const value = valueIn(row, measure, bound.figure, scale);
     return value !== undefined && (bound.side === 'upper' ? value > limit * (1 + 1e-9) + 1e-12 : value < limit * (1 - 1e-9) - 1e-12);
   });
   if (beyond.length === 0) return undefined;
   const worst = beyond[0]!;
-  return {
+  const verdict: ClaimVerdict = {
     partition: 'contradicted',
     type: rows.length > 1 ? 'synthesis' : 'tool_match',
     evidence_refs: [worst.refs[0]!],
     reason: `claim says ${found.side === 'goal' ? `the ${bound.figure.raw.trim()} goal was met` : `"${bound.wording} ${bound.figure.raw.trim()}"`}, ${worst.refs[0]} has ${measure}=${worst.values.get(measure)}`,
   };
+  return { verdict, named: chosen.named };
 }
 
 /**
@@ -121,8 +138,7 @@ function boundIn(table: Table, found: Bound, view: ClaimView, claim: Set<string>
  * or by a word the claim shares with the rows; then its periods, one or several ("in both
  * quarters"); a table of one thing's readings over time is read whole.
  */
-function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, every: ReadonlySet<string>, view: ClaimView): TableRow[] {
-  const size = groupSize(view);
+function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, { every, size }: BoundClaim, text: string): TableRow[] {
   const isPeriods = (values: readonly string[]): boolean => values.every((value) => periodKey(value) !== undefined);
   // Columns that tell rows apart by name (site=SLC), not by time (window=02:00-02:10, quarter=2026Q1).
   const entityColumns = textColumns(table).filter((c) => {
@@ -136,7 +152,7 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
   if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => row.values.get(column) === values[0]));
   else if (entityColumns.some((c) => columnWords(c.toLowerCase()).some((w) => every.has(canonicalStem(w))) || new Set(table.rows.map((row) => row.values.get(c))).size === size)) {
     // "At every base", "all three dispensers" (three of them in the table): each of them, whatever else the claim's words share with a row.
-  } else if (entityColumns.length > 0 && !aboutOneThing(table, view.claim.text)) {
+  } else if (entityColumns.length > 0 && !aboutOneThing(table, text)) {
     const shares = (row: TableRow, c: string): boolean => [...tokensOf(row.values.get(c) ?? '')].some((t) => t.length >= 3 && claim.has(t));
     const worded = entityColumns.filter((c) => rows.some((row) => shares(row, c)));
     rows = rows.filter((row) => worded.some((c) => shares(row, c)));
@@ -167,8 +183,12 @@ function aboutOneThing(table: Table, text: string): boolean {
   });
 }
 
-/** The column of the bound's kind of value that is no goal; a lowest or highest column first, then the one sharing the claim's words, then the only one. */
-function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>, namedOnly: boolean): string | undefined {
+/**
+ * The column of the bound's kind of value that is no goal; a lowest or highest column first, then the
+ * one sharing the claim's words, then the only one (`named` false). `scale` reads a column named
+ * without its unit in the claim's.
+ */
+function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>): { measure: string; named: boolean; scale?: number } | undefined {
   const candidates = table.columns.filter((column) => {
     const words = columnWords(column.toLowerCase());
     if (words.some((w) => GOAL.has(w)) || GOAL.has(column.toLowerCase())) return false;
@@ -179,44 +199,50 @@ function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim:
   const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w)));
   const extreme = bound.side === 'lower' ? LOWEST : HIGHEST;
   const extremes = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => extreme.has(w)));
-  if (candidates.length > 1 && extremes.length === 1) return extremes[0];
-  if (sharing.length === 1) return sharing[0];
+  if (candidates.length > 1 && extremes.length === 1) return { measure: extremes[0]!, named: true };
+  if (sharing.length === 1) return { measure: sharing[0]!, named: true };
   if (sharing.length > 1) return undefined;
   // No column of the bound's unit is named: a bare one the claim names ("brightness" of brightness_iso
   // beside "89.0 %ISO"), else the only column of that unit. A bare bound ("below 40") names its
   // measure only by words: the one bare column of another table is no answer.
-  if (bound.figure.hasUnit) return namedUnitless(table, rows, bound, claim) ?? (candidates.length === 1 && !namedOnly ? candidates[0] : undefined);
-  return undefined;
+  if (!bound.figure.hasUnit) return undefined;
+  const scale = unitScale(bound.figure);
+  const unitless = scale === undefined ? undefined : namedUnitless(table, rows, bound.figure, claim, scale);
+  if (unitless) return { measure: unitless, named: true, scale };
+  return candidates.length === 1 ? { measure: candidates[0]!, named: false } : undefined;
+}
+
+/** The size of the claim's unit in its dimension's base unit ("18-minute": 60), from the figure as written. */
+function unitScale(figure: Quantity): number | undefined {
+  const written = numericValue(figure.raw.replace(/[^\d.,-]/g, ''));
+  return written ? figure.value / written : undefined;
 }
 
 /**
  * A header that leaves its unit out (`brightness_iso` beside "89.0 %ISO"): no column carries the
  * bound's unit, so the one bare column the claim's words name holds it, as written.
  */
-function namedUnitless(table: Table, rows: readonly TableRow[], bound: Bound, claim: Set<string>): string | undefined {
+function namedUnitless(table: Table, rows: readonly TableRow[], figure: Quantity, claim: Set<string>, scale: number): string | undefined {
   const named = table.columns.filter((column) => {
     const words = columnWords(column.toLowerCase());
     if (words.some((w) => GOAL.has(w)) || !words.some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w))) return false;
-    return rows.every((row) => valueIn(row, column, bound.figure, true) !== undefined);
+    return rows.every((row) => valueIn(row, column, figure, scale) !== undefined);
   });
   return named.length === 1 ? named[0] : undefined;
 }
 
 /**
  * A cell's value in the bound's kind of value: a percentage for a percentage, a temperature for one;
- * a bare figure only for a bare bound, or for any bound in a column named without its unit.
+ * a bare figure only for a bare bound. With `scale`, a column named without its unit: a bare cell
+ * is written in the claim's unit.
  */
-function valueIn(row: TableRow, column: string, figure: Quantity, unitless = false): number | undefined {
+function valueIn(row: TableRow, column: string, figure: Quantity, scale?: number): number | undefined {
   const raw = row.values.get(column);
   if (raw === undefined) return undefined;
   const number = numericValue(raw);
   if (number === undefined) return undefined;
   const unit = fieldNameUnit(column.toLowerCase()) ?? (raw.includes('%') ? { dimension: 'percent' as const, factor: 1 } : undefined);
-  if (unitless) {
-    // The cell is written in the claim's unit: scaled as the claim's figure is to its base unit.
-    const written = numericValue(figure.raw.replace(/[^\d.,-]/g, ''));
-    return unit === undefined && written ? number * (figure.value / written) : undefined;
-  }
+  if (scale !== undefined) return unit === undefined ? number * scale : undefined;
   if (!figure.hasUnit) return unit === undefined ? number : undefined;
   if (unit?.dimension !== figure.dimension) return undefined;
   return number * unit.factor;

@@ -3,6 +3,8 @@
 // sums, the difference of two groups. Evidence is parsed by the real evidence reader; every
 // expected value is worked out by hand in the comment.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { judge } from '../support/judge-sources';
 
 const sailings = {
@@ -45,6 +47,15 @@ describe('offline judge: figures a table gives in aggregate', () => {
   it("a group's share of the total is grounded", async () => {
     // 580 of the 800 scheduled in Q1 is 72.5%.
     const claim = await judge('R1 accounted for 72.5% of the sailings scheduled in Q1 2026.', [sailings]);
+    assert.equal(claim.partition, 'grounded', claim.reason);
+  });
+
+  it("sums every row for a figure 'from' which another came, with no 'to' after it (a source, not a change's first end)", async () => {
+    // The rentals table of a released blind case: hours_booked over all 32 rows is 527 (W06 alone
+    // gives 130); revenue_cad 154,065. "from 527 booked hours" is the source of the revenue.
+    const dir = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'corpus', 'analysis-127-february-ice-usage');
+    const read = (file: string) => ({ file, text: readFileSync(join(dir, file), 'utf8') });
+    const claim = await judge('Private ice rentals brought in CAD 154,065 from 527 booked hours, more than the drop-in sessions earned.', [read('sessions.csv'), read('private_ice.csv')]);
     assert.equal(claim.partition, 'grounded', claim.reason);
   });
 

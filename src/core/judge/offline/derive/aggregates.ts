@@ -123,7 +123,9 @@ function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: 
  */
 function endPeriodRows(text: string, quantity: Quantity, table: Table, rows: TableRow[]): TableRow[] | undefined {
   const before = text.slice(Math.max(0, quantity.start - 8), quantity.start);
-  const end = /\bfrom\s+(?:about\s+|around\s+)?$/i.test(before) ? 'first' : /\bfrom\s+\S+\s+to\s+(?:about\s+|around\s+)?$/i.test(text.slice(Math.max(0, quantity.start - 40), quantity.start)) ? 'last' : undefined;
+  // ("from 527 booked hours" with no "to" after it is a source, not a change's first end.)
+  const changeFollows = /^\S*(?:\s+\S+){0,4}?\s+to\b/i.test(text.slice(quantity.start + quantity.raw.length));
+  const end = /\bfrom\s+(?:about\s+|around\s+)?$/i.test(before) && changeFollows ? 'first' : /\bfrom\s+\S+\s+to\s+(?:about\s+|around\s+)?$/i.test(text.slice(Math.max(0, quantity.start - 40), quantity.start)) ? 'last' : undefined;
   if (!end) return undefined;
   for (const column of textColumns(table)) {
     const keys = [...new Set(rows.map((row) => row.values.get(column) ?? ''))].map((value) => ({ value, key: periodKey(value)?.key }));

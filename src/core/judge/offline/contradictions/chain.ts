@@ -10,6 +10,7 @@ import { contradictHeldBound, contradictPersistence } from './persistence';
 import { contradictFirstAttempt, contradictState } from './states';
 import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './field-values';
 import { contradictPercentChange, contradictShare } from './shares-and-changes';
+import { contradictOwnShare } from './own-shares';
 import { contradictAlertMoment, contradictActMoment, contradictMoment, contradictSpan } from './moments';
 import { contradictTrend } from './trends';
 import { contradictRank } from './ranks';
@@ -63,6 +64,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictRole(view, candidates) ??
       contradictCurrentVersion(view, candidates) ??
       contradictShare(view, candidates) ??
+      contradictOwnShare(view, candidates) ??
       contradictWindowFit(view) ??
       contradictFlagField(view, candidates) ??
       contradictPinnedField(view, candidates) ??

@@ -59,6 +59,14 @@ describe('offline judge: figures a table gives in aggregate', () => {
     assert.equal(claim.partition, 'grounded', claim.reason);
   });
 
+  it('gives a rate the documents define as a fraction ("divided by") as a percentage of the group\'s sums', async () => {
+    // Yield = plantable / cavities sown. GH-1: (41,280 + 26,880) / (48,000 + 32,000) = 68,160 / 80,000 = 85.2%.
+    const sowings = { file: 'sowings.csv', text: ['gh,lot,cavities_sown,plantable', 'GH-1,L1,48000,41280', 'GH-1,L2,32000,26880', 'GH-2,L3,56000,50400', 'GH-2,L4,20000,16000'].join('\n') };
+    const standard = { file: 'standard.md', text: '# Yield standard\n\nYield is plantable seedlings divided by cavities sown, per sowing.\n' };
+    assert.equal((await judge("GH-1's yield was 85.2%.", [sowings, standard])).partition, 'grounded');
+    assert.notEqual((await judge("GH-1's yield was 86.2%.", [sowings, standard])).partition, 'grounded');
+  });
+
   describe('a JSON map of figures by month, one per owner', () => {
     const haulers = {
       file: 'haulers.json',

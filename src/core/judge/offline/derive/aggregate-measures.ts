@@ -51,7 +51,8 @@ export function withDefinitionColumns(measures: string[], defined: readonly Defi
   // "The rate was flat": a table's one defined rate is the rate the claim names by its generic word.
   const named = (column: string): boolean => measures.includes(column) || (defined.length === 1 && columnWords(column.toLowerCase()).some((part) => [...tokensOf(part)].some((token) => claim.has(token))));
   for (const measure of defined) {
-    if (!named(measure.column) || measure.scale !== 100) continue;
+    // (A ratio written as a fraction, "Yield is plantable divided by cavities sown", is a percentage a hundred times over.)
+    if (!named(measure.column) || (measure.scale !== 100 && measure.scale !== 1)) continue;
     for (const column of [measure.numerator, measure.denominator]) if (!out.includes(column)) out.push(column);
   }
   return out;

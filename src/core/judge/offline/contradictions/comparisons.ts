@@ -5,14 +5,27 @@
 // "… than"; the measure is the column its figure sits in or its words name.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { columnNamedBy, columnWords, comparedGroups, numericColumns, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { columnNamedBy, columnWords, comparedGroups, textColumns, numericColumns, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
 import { periodKey } from '../records/periods';
 import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
 import comparisons from '../vocabulary/comparisons.json';
+import aggregateWords from '../vocabulary/aggregates.json';
 import { rateMeasure } from '../derive/row-figures';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { largerIs, type MeasuredOrder } from '../align/measure-direction';
+import { rateParts } from '../records/rate-columns';
+import { aliasesIn } from '../rules/aliases';
+
+/** A comparison said to hold group by group: each group is compared, not the sides' totals. */
+const EVERY_RE = /\b(?:every|each|all|both|always|consistently)\b/i;
+/** Words that compare the sides over everything they hold (comparisons.json wholeWords). */
+const WHOLE_RE = new RegExp(`\\b(?:${comparisons.wholeWords.join('|')})\\b`, 'i');
+const GENERIC_WORDS = new Set(aggregateWords.genericColumnWords);
+/** "per tonne dyed", "per open hour": a rate the claim words. */
+const PER_PHRASE_RE = /\bper\s+(?!cent\b)\p{L}/iu;
+/** A column with more values than this lists entities one by one (sessions, lots), not a few groups. */
+const MAX_ENTITY_GROUPS = 12;
 
 /** Words whose order runs against the figure's (faster is the smaller duration): the measure decides, so they are left out. */
 const INVERSE = new Set(comparisons.inverse);
@@ -56,6 +69,8 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
   const pairs = [...named].filter(([, values]) => values.length === 2);
   const outcomes: Array<[Side, Side]> = [];
   let measure: string | undefined;
+  // Sides compared by their totals over several rows each: what was totalled, over how many rows.
+  let totals: { label: string; rows: string } | undefined;
   if (pairs.length === 1) {
     // Two rows: the two values of one column, in the claim's order.
     const [column, [a, b]] = pairs[0]! as [string, [string, string]];
@@ -78,14 +93,28 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
-    for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
-      const side = (label: string): Side | undefined => {
-        const found = group.filter((row) => row.values.get(column) === label);
-        const value = found.length === 1 ? valueOf(found[0]!) : undefined;
-        return value === undefined ? undefined : { label, value, row: found[0]! };
-      };
-      const [first, second] = [side(a), side(b)];
-      if (first && second) outcomes.push([first, second]);
+    // Sides of several rows each (a species' sowings, a month's ships): each side's aggregate over
+    // all its rows, unless the claim says the comparison holds in every group ("in every week").
+    const aggregate = EVERY_RE.test(view.claim.text) ? undefined : sideAggregate(view, table, claim, rate, measure);
+    const sideRows = (label: string): TableRow[] => rows.filter((row) => row.values.get(column) === label);
+    const [rowsA, rowsB] = [sideRows(a), sideRows(b)];
+    const [totalA, totalB] = [aggregate?.of(rowsA), aggregate?.of(rowsB)];
+    if (rowsA.length + rowsB.length > 2 && (WHOLE_RE.test(view.claim.text) || !namesOneOf(view, table) || !spansUnnamedEntities(table, [...rowsA, ...rowsB], named, column)) && rowsA.length > 0 && rowsB.length > 0 && totalA !== undefined && totalB !== undefined) {
+      outcomes.push([
+        { label: a, value: totalA, row: rowsA[0]! },
+        { label: b, value: totalB, row: rowsB[0]! },
+      ]);
+      totals = { label: aggregate!.label, rows: rowsA.length === rowsB.length ? `${rowsA.length} rows each` : `${rowsA.length} and ${rowsB.length} rows` };
+    } else {
+      for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
+        const side = (label: string): Side | undefined => {
+          const found = group.filter((row) => row.values.get(column) === label);
+          const value = found.length === 1 ? valueOf(found[0]!) : undefined;
+          return value === undefined ? undefined : { label, value, row: found[0]! };
+        };
+        const [first, second] = [side(a), side(b)];
+        if (first && second) outcomes.push([first, second]);
+      }
     }
   } else if (pairs.length === 0) {
     // One row, two of its columns named as periods or sides (q4_2025, q1_2026).
@@ -123,6 +152,15 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     };
   }
   const [first, second] = outcomes[0]!;
+  const figure = (side: Side): string => `${side.label} ${Number(side.value.toPrecision(4))}`;
+  if (totals) {
+    return {
+      partition: 'contradicted',
+      type: 'synthesis',
+      evidence_refs: [...new Set([first.row.refs[0]!, second.row.refs[0]!])],
+      reason: `claim says "${compared.wording}" by ${totals.label}; in total over ${totals.rows}, ${figure(first)} against ${figure(second)}`,
+    };
+  }
   const show = (side: Side): string => `${side.label} ${Number(side.value.toPrecision(4))} (${side.row.refs[0]})`;
   return {
     partition: 'contradicted',
@@ -130,6 +168,66 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     evidence_refs: [...new Set([first.row.refs[0]!, second.row.refs[0]!])],
     reason: `claim says "${compared.wording}"${measure ? ` by ${measure}` : ''}; ${show(first)} against ${show(second)}`,
   };
+}
+
+/**
+ * Whether the claim names an entity the table's values do not spell out: a name a record pairs
+ * with a code ("Leipzig" for WH-LEJ), or a proper name no value or column holds. Its figures are
+ * that entity's, not every entity's.
+ */
+function namesOneOf(view: ClaimView, table: Table): boolean {
+  if (aliasesIn(view.claim.text, view.index).length > 0) return true;
+  const spelled = new Set(table.columns.flatMap((c) => [...tokensOf(c.replace(/_/g, ' ')), ...table.rows.flatMap((row) => [...tokensOf(row.values.get(c) ?? '')])]));
+  return view.features.nameGroups.some((group) => !group.some((word) => spelled.has(word)));
+}
+
+/** Whether the rows span a few entities of a column the claim names none of (three warehouses, two ships): "Leipzig's late orders" are not all warehouses'. */
+function spansUnnamedEntities(table: Table, rows: readonly TableRow[], named: ReadonlyMap<string, string[]>, compared: string): boolean {
+  return textColumns(table).some((c) => {
+    if (c === compared || named.has(c)) return false;
+    const values = new Set(rows.map((row) => row.values.get(c) ?? ''));
+    // (Venues within venue types are the sides' own members, not entities across them.)
+    const nested = [...values].every((value) => new Set(rows.filter((row) => row.values.get(c) === value).map((row) => row.values.get(compared))).size === 1);
+    return !nested && values.size >= 2 && values.size <= MAX_ENTITY_GROUPS && [...values].every((value) => periodKey(value) === undefined);
+  });
+}
+
+/**
+ * What a side of several rows comes to: a rate over the rows (the sum of its top over the sum of
+ * its bottom: "visits per open hour", or a rate the documents define, named by the claim's words),
+ * else the sum of a count; nothing for a measure that does not add up (an average, a row's rate).
+ */
+function sideAggregate(view: ClaimView, table: Table, claim: Set<string>, rate: { top: string; bottom: string } | undefined, measure: string): { label: string; of: (rows: readonly TableRow[]) => number | undefined } | undefined {
+  // A claim pinned to a moment ("in the 18:00–18:05 window") is about that moment's rows; a rate
+  // phrase no pair of columns gives ("gas use per tonne dyed") is not its denominator's total.
+  if (view.features.times.length > 0 || view.features.dates.length > 0 || (!rate && PER_PHRASE_RE.test(view.claim.text))) return undefined;
+  // ("deferred donors at a lower rate": deferral_rate by its own word, not attendance_rate by "rate".)
+  const definedByWords = (table.defined ?? []).filter((d) => columnWords(d.column.toLowerCase()).some((part) => !GENERIC_WORDS.has(part) && [...claim].some((word) => sameRoot(part, word))));
+  // (A column picked by a figure some row happens to hold is no measure the claim names: its words must be the claim's.)
+  const named = columnWords(measure.toLowerCase()).filter((part) => !UNIT_KEY_PARTS.has(part) && !GENERIC_WORDS.has(part) && /\p{L}/u.test(part)).every((part) => [...claim].some((word) => sameRoot(part, word)));
+  const defined = definedByWords.length === 1 ? definedByWords[0] : named ? (table.defined ?? []).find((d) => d.column === measure) : undefined;
+  if (!rate && !defined && !named) return undefined;
+  const ratio = rate ?? (defined ? { top: defined.numerator, bottom: defined.denominator } : rateParts(table, measure));
+  const sum = (rows: readonly TableRow[], column: string): number | undefined => {
+    const values = rows.map((row) => numericValue(row.values.get(column) ?? ''));
+    return values.every((v): v is number => v !== undefined) ? values.reduce((x, y) => x + y, 0) : undefined;
+  };
+  if (ratio) {
+    const of = (rows: readonly TableRow[]): number | undefined => {
+      const [top, bottom] = [sum(rows, ratio.top), sum(rows, ratio.bottom)];
+      return top === undefined || bottom === undefined || bottom <= 0 ? undefined : top / bottom;
+    };
+    return { label: `${ratio.top} / ${ratio.bottom}`, of };
+  }
+  return isCount(table, measure) ? { label: measure, of: (rows) => sum(rows, measure) } : undefined;
+}
+
+/** Two forms of one word: equal stems, or a shared opening of five letters (deferral, deferred). */
+function sameRoot(a: string, b: string): boolean {
+  if (a === b || canonicalStem(a) === canonicalStem(b)) return true;
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return shared >= 5;
 }
 
 /** A column of counts that add up over rows: whole numbers, named by no average, rate, share or extreme. */

@@ -187,7 +187,7 @@ const PER_RE = /\b(\p{L}+)\s+per\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
  * before "per" names the numerator column, the words after it the denominator; each must name
  * exactly one column. The row's value of the rate, or undefined when the claim words none.
  */
-export function rateMeasure(table: Table, text: string, compared: readonly string[] = []): { label: string; of: (row: TableRow) => number | undefined } | undefined {
+export function rateMeasure(table: Table, text: string, compared: readonly string[] = []): { label: string; top: string; bottom: string; of: (row: TableRow) => number | undefined } | undefined {
   // "more area per hour", or a sentence that opens with the rate's unit: "Per millimetre applied, F-C
   // needed less pump energy than F-A" (what is measured is the compared noun, "pump energy").
   const inline = PER_RE.exec(text);
@@ -204,6 +204,8 @@ export function rateMeasure(table: Table, text: string, compared: readonly strin
   const [top, bottom] = [numerators[0]!, denominators[0]!];
   return {
     label: `${top}/${bottom}`,
+    top,
+    bottom,
     of: (row) => {
       const [a, b] = [numericValue(row.values.get(top) ?? ''), numericValue(row.values.get(bottom) ?? '')];
       return a === undefined || b === undefined || b === 0 ? undefined : a / b;

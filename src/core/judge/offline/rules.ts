@@ -25,7 +25,7 @@ import { findSupport, gatherCandidates } from './rules/support';
 import { causeStated, checkOnRecord } from './rules/over-reach';
 import { ATTRIBUTED_RE, PAST_EVENT_RE, PLAN_PATH_RE, PRESCRIPTION_RE, doesPrescribedStep, reportsRuleOnly } from './rules/prescriptions';
 import { agentMismatch } from './rules/who-did-what';
-import { aliasesIn } from './rules/aliases';
+import { aliasesIn, pairedAliasesIn } from './rules/aliases';
 import { isNegatedEventClaim, judgeAbsence } from './rules/absence';
 import { contradictUniversalBound, judgeBoundAbsence } from './rules/bounds';
 import { signalName, signalsOf } from './records/signals';
@@ -54,7 +54,10 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // A table row labelled by a name the records write by its code is read by the code even when
   // the cell alone finds support: the cell's figures must be that row's.
   const rowAliased = claim.context !== undefined && verdict.partition === 'grounded' && /\d/.test(claim.text) && aliasesIn(claim.context, index).length > 0;
-  if (verdict.partition !== 'ungrounded' && !rowAliased) return verdict;
+  // So is a claim that names an entity by such a name where the text alone finds support (a name
+  // opening the sentence reads as a plain word): the coded reading, when it decides, is the entity's.
+  const claimAliased = !rowAliased && verdict.partition === 'grounded' && /\d/.test(claim.text) && pairedAliasesIn(claim.text, index).length > 0;
+  if (verdict.partition !== 'ungrounded' && !rowAliased && !claimAliased) return verdict;
   // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
   // with name=Daventry: the records may write an entity by its code. Read the claim with the
   // codes in place of the names; take that reading when it decides the claim.

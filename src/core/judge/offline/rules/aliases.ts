@@ -11,11 +11,14 @@ const NAME_KEY_HINT = /name|title|city|location|label/i;
 const CODE_KEY_RE = /^(?:id|code|site|store|depot|warehouse|host|key|sku|property|hotel|branch|clinic|school|plant|facility|\w+_(?:id|code))$/i;
 const CODE_VALUE_RE = /^(?=[A-Za-z0-9._-]*\d|[A-Z0-9._-]+$)[A-Za-z0-9][A-Za-z0-9._-]{1,15}$/;
 const NAME_VALUE_RE = /^\p{Lu}[\p{L}'’.-]+(?: [\p{Lu}(][\p{L}'’.()-]+){0,3}$/u;
+/** A JSON object of names keyed by code: `warehouse_names`, `names`, `site_labels`. */
+const NAME_MAP_KEY_RE = /^(?:names|labels|\w+_names|\w+_labels)$/i;
 /** The code and the name key of a JSON path such as `stores.ASH.name`. */
 const JSON_CODE_PATH_RE = /(?:^|\.)([^.[\]]+)\.([^.[\]]+)$/;
 
 function namePattern(name: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+  // Not a part of a code (AEI of HJY-AEI-01): a name is not joined to letters or digits by - or _.
+  return new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}][-_])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}]|[-_][\\p{L}\\p{N}])`, 'u');
 }
 
 /** Whether a field name holds names (or codes), by the pattern, remembered per name (bounded). */
@@ -47,6 +50,11 @@ export function aliasesIn(text: string, index: EvidenceIndex): Alias[] {
   return [...paired, ...abbreviatedNames(text, index).filter((alias) => !named.has(alias.name))];
 }
 
+/** Only the names a record pairs with a code (no abbreviation guessed): what a claim's own name surely means. */
+export function pairedAliasesIn(text: string, index: EvidenceIndex): Alias[] {
+  return pairedAliases(index).filter((pair) => pair.pattern.test(text));
+}
+
 function pairedAliases(index: EvidenceIndex): Alias[] {
   let pairs = ALIASES.get(index);
   if (!pairs) {
@@ -61,6 +69,15 @@ function pairedAliases(index: EvidenceIndex): Alias[] {
         if (name && NAME_VALUE_RE.test(name) && name !== keyed[1] && !seen.has(name)) {
           seen.add(name);
           pairs.push({ name, code: keyed[1]!, ref: unit.item.id, pattern: namePattern(name) });
+        }
+        continue;
+      }
+      // `warehouse_names.WH-LEJ = Leipzig`: a map of names keyed by code.
+      if (keyed && NAME_MAP_KEY_RE.test(keyed[1]!) && CODE_VALUE_RE.test(keyed[2]!)) {
+        const name = unit.item.fields[keyed[2]!]?.trim();
+        if (name && NAME_VALUE_RE.test(name) && !seen.has(name)) {
+          seen.add(name);
+          pairs.push({ name, code: keyed[2]!, ref: unit.item.id, pattern: namePattern(name) });
         }
         continue;
       }

@@ -18,6 +18,7 @@ import { contradictComparison } from './comparisons';
 import { contradictTableTrend } from './table-trends';
 import { contradictTableBound } from './table-bounds';
 import { contradictEventOrder } from './event-order';
+import { contradictMemberOrder } from './member-order';
 import { contradictKindredRecord, contradictOtherMember } from './other-members';
 import { contradictAlertResolution } from './alert-resolution';
 import { contradictSiblingScope } from './sibling-scopes';
@@ -95,6 +96,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictActingRole(view, candidates) ??
       contradictActMode(view, candidates) ??
       contradictEventOrder(view, candidates) ??
+      contradictMemberOrder(view) ??
       contradictFirstOfSeveral(view) ??
       contradictRecordMember(view, candidates) ??
       contradictClaimedDuration(view, candidates) ??

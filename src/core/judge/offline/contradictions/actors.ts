@@ -8,7 +8,7 @@
 // wins over one naming another.
 import { canonicalStem, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { escapePhrase } from '../vocabulary';
-import { timeMatches } from '../derive/matching';
+import { dateMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import actors from '../vocabulary/actors.json';
@@ -44,11 +44,14 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   const verbs = new Set([...view.words.keys()].filter((word) => !person.includes(word)));
   const pastVerbs = new Set([...view.claim.text.matchAll(/\b(\p{L}{3,}ed)\b/gu)].map((m) => canonicalStem(m[1]!.toLowerCase())));
   const records: Array<{ unit: IndexedItem; actor: Actor; strong: boolean }> = [];
+  const date = view.features.dates[0];
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const actor = actorOf(unit, verbs, pastVerbs);
     if (!actor || (source && !actor.namedByVerb)) continue;
     // The record of the act: at the claim's time, else holding two of its words, else a field named by its verb.
+    // (On the claim's date, when it gives one and the record is dated: "on 22 May" is not the 21st's flashing.)
+    if (date && unit.features.dates.length > 0 && !unit.features.dates.some((d) => dateMatches(date, d))) continue;
     const timed = view.features.times.length > 0 && view.features.times.some((t) => unit.features.times.some((u) => timeMatches(t, u)));
     const shared = claimWords.filter((word) => unit.wordSet.has(word)).length;
     if (timed || (view.features.times.length === 0 && shared >= 2)) records.push({ unit, actor, strong: true });
@@ -56,13 +59,27 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   }
   // Where the evidence names who did the claim's act (requested_by), a generic by= of another act does not answer it.
   const byAct = records.filter((record) => record.actor.namedByVerb);
-  if (stranger && byAct.length === 0) return undefined;
+  // A person no record names, for an act whose records name one actor in a generic field
+  // ("Set D was flashed on 22 May by T. Rees" against "flashing … operator=m.okafor" that day):
+  // the records of the act itself (its verb, on the claim's date) answer, when they agree.
+  if (stranger && byAct.length === 0) return strangerAgainstActs(view, stranger, records, pastVerbs);
   if ((byAct.length > 0 ? byAct : records).some((record) => sameActor(record.actor.id, person))) return undefined;
   const strong = (stranger ? byAct : records).find((record) => record.strong);
   // A field named by the verb alone counts only when the evidence names one actor for that act.
   const byVerb = new Set(records.filter((record) => record.actor.namedByVerb).map((record) => record.actor.id));
   const record = strong ?? (byVerb.size === 1 ? records.find((r) => r.actor.namedByVerb) : undefined);
   if (!record) return undefined;
+  return contradicted(record.unit, `claim says ${person}, ${record.unit.item.id} says ${record.actor.field}=${record.actor.id}`);
+}
+
+function strangerAgainstActs(view: ClaimView, person: string, records: ReadonlyArray<{ unit: IndexedItem; actor: Actor; strong: boolean }>, pastVerbs: ReadonlySet<string>): ClaimVerdict | undefined {
+  const date = view.features.dates[0];
+  const acts = records.filter(
+    (record) => record.strong && [...pastVerbs].some((verb) => record.unit.wordSet.has(verb)) && (!date || record.unit.features.dates.some((d) => dateMatches(date, d))),
+  );
+  const ids = new Set(acts.map((record) => record.actor.id));
+  if (acts.length === 0 || ids.size !== 1 || acts.some((record) => sameActor(record.actor.id, person))) return undefined;
+  const record = acts[0]!;
   return contradicted(record.unit, `claim says ${person}, ${record.unit.item.id} says ${record.actor.field}=${record.actor.id}`);
 }
 
@@ -220,6 +237,9 @@ const PERSON_RE = /^(?:[a-z]\.|[a-z]{2,})(?:\s(?:de|van|von|der|den|da|di|du|le|
  * or the person before a role in parentheses ("Mei Tanaka (yield engineering)").
  */
 function actorsIn(value: string): string[] {
+  // "supervisor:k.mills", "user:dana.okafor": a role or kind before a colon, the person after it.
+  const prefixed = /^[a-z][\w-]*:([^:\s]+)$/i.exec(value.trim());
+  if (prefixed) return [prefixed[1]!.toLowerCase()].filter(isActorValue);
   const parts = /^([^()]+?)\s*\(([^()]+)\)\s*$/.exec(value);
   if (!parts) return [value].filter(isActorValue);
   // A team id before the parentheses names its person inside; a name before them is the person, the parentheses a role.

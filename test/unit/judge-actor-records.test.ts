@@ -1,0 +1,47 @@
+// The offline judge on who did an act, read from the records of that act: a person after a role
+// and a colon (by=supervisor:k.mills), the records of the claim's date only, and a person no record
+// names against the one actor the act's own records give. Evidence is parsed by the real reader.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+const tote = {
+  file: 'tote.log',
+  text: [
+    '2024-07-13T13:54:20Z INFO pager[ops] paged on-call=dev.patel alert=TOTE-BET-FAIL-01',
+    '2024-07-13T13:58:30Z WARN pool-core[tote-app-1] pools suspended race=4 by=supervisor:k.mills reason="bet acceptance failing"',
+    '2024-07-13T14:06:02Z INFO ops-shell[tote-db-1] user=dev.patel cmd="txlog-archive --manual"',
+  ].join('\n'),
+};
+
+const stalls = {
+  file: 'stalls.log',
+  text: [
+    '2024-05-20T09:12:00+01:00 INFO fw-update[set-C] flashing gatelink 3.4.2 -> 3.5.0 operator=t.rees',
+    '2024-05-20T09:30:00+01:00 INFO fw-update[set-C] flash complete 12/12 bays version=3.5.0',
+    '2024-05-22T08:45:00+01:00 INFO fw-update[set-D] flashing gatelink 3.4.2 -> 3.5.0 operator=m.okafor',
+    '2024-05-22T09:02:40+01:00 INFO fw-update[set-D] flash complete 12/12 bays version=3.5.0',
+  ].join('\n'),
+};
+
+describe('offline judge: the actor of an act, from its records', () => {
+  it('reads the person after a role and a colon', async () => {
+    // The 13:58 suspension was by supervisor:k.mills, not dev.patel.
+    const claim = await judge('At 13:58 Dev Patel suspended the Race 4 pools.', [tote]);
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+    assert.match(claim.reason, /k\.mills/);
+    assert.notEqual((await judge('At 13:58 K. Mills suspended the Race 4 pools.', [tote])).partition, 'contradicted');
+  });
+
+  it("answers a dated act only by that date's records", async () => {
+    // On 22 May the flashing was by m.okafor; t.rees flashed set C on 20 May.
+    assert.equal((await judge('Set D was flashed on 22 May by T. Rees.', [stalls])).partition, 'contradicted');
+    assert.notEqual((await judge('Set C was flashed on 20 May by T. Rees.', [stalls])).partition, 'contradicted');
+  });
+
+  it("answers a person no record names by the act's one actor", async () => {
+    // No record names P. Hale; the one flashing on 22 May names operator=m.okafor.
+    const claim = await judge('Set D was flashed on 22 May by P. Hale.', [stalls]);
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+    assert.match(claim.reason, /m\.okafor/);
+  });
+});

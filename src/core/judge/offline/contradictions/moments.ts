@@ -30,7 +30,7 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   // "Six minutes after the first reload, alert A-9034 fired": a distance between two events, not how long one lasted.
   if (!ownLife && /^\s*(?:after|before|later|earlier|since|ago|into|past)\b/i.test(after)) return undefined;
   const identifiers = numberedIdentifiers(view);
-  const identifier = identifiers.length === 1 ? identifiers[0] : identifiers.length === 0 ? alertMeant(view) : undefined;
+  const identifier = identifiers.length === 1 ? identifiers[0] : identifiers.length === 0 ? alertMeant(view, claimed.start) : undefined;
   if (!identifier) return undefined;
   const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${identifier}`)) {
@@ -66,12 +66,16 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
  * open …"): the one alert whose id holds the words before "alert", else the one alert the claim
  * just before names.
  */
-function alertMeant(view: ClaimView): string | undefined {
+function alertMeant(view: ClaimView, durationAt: number): string | undefined {
   const alertIds = (ids: readonly string[]): string[] => [...new Set(ids.filter((id) => [...view.index.itemsWith(`i:${id}`)].some((p) => view.index.items[p]!.item.kind === 'signal')))];
-  const words = /\b((?:[\p{L}\d]+[- ])?[\p{L}\d]+)\s+(?:alert|alarm)\b/iu.exec(view.claim.text)?.[1]?.toLowerCase().split(/[- ]/);
+  // (The alert the length is of comes before it: "… for 3 minutes, without waiting for the error-rate alert" is no alert's life.)
+  const phrase = /\b((?:[\p{L}\d]+[- ])?[\p{L}\d]+)\s+(?:alert|alarm)\b/iu.exec(view.claim.text);
+  const words = phrase && phrase.index < durationAt ? phrase[1]!.toLowerCase().split(/[- ]/) : undefined;
   if (words && !/^(?:the|this|that|an?|its|same)$/.test(words.join(' '))) {
     const signalIds = new Set<string>();
-    for (const unit of view.index.items) if (unit.item.kind === 'signal') for (const id of unit.features.identifiers) if (words.every((word) => id.split(/[-_]/).includes(word))) signalIds.add(id);
+    // ("bet-failure" for TOTE-BET-FAIL-01: a part of the id that opens the word, of three letters or more.)
+    const names = (part: string, word: string): boolean => part === word || (part.length >= 3 && word.startsWith(part)) || (word.length >= 3 && part.startsWith(word));
+    for (const unit of view.index.items) if (unit.item.kind === 'signal') for (const id of unit.features.identifiers) if (words.every((word) => id.split(/[-_]/).some((part) => names(part, word)))) signalIds.add(id);
     return signalIds.size === 1 ? [...signalIds][0] : undefined;
   }
   if (!/^\s*(?:it|the alert|the alarm|that alert|that alarm|this alert)\b/i.test(view.claim.text)) return undefined;

@@ -23,6 +23,7 @@ import { contradictKindredRecord, contradictOtherMember } from './other-members'
 import { contradictAlertResolution } from './alert-resolution';
 import { contradictSiblingScope } from './sibling-scopes';
 import { contradictClaimedDuration } from './claimed-durations';
+import { contradictAckLatency } from './ack-latency';
 import { contradictUniversalSuccess } from './universal-success';
 import { contradictViolationCount } from './violation-counts';
 import { contradictTableMultiple } from './table-multiples';
@@ -100,6 +101,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictFirstOfSeveral(view) ??
       contradictRecordMember(view, candidates) ??
       contradictClaimedDuration(view, candidates) ??
+      contradictAckLatency(view) ??
       contradictEventSpan(view) ??
       contradictSpanComparison(view) ??
       contradictOtherChange(view, candidates) ??

@@ -4,7 +4,10 @@
 // and only fleet_enterprise's hold parquet; "On Fleet Pro you can place a legal hold" while
 // fleet_pro.legal_hold is false and fleet_enterprise's true. The claim names one scope (every word
 // of its key) and no sibling, or else its question does. Wording is data (vocabulary/sibling-scopes.json).
-import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { quantityMatches } from '../derive/matching';
+import { splitKeyWords } from '../words';
+import { UNIT_KEY_PARTS } from '../vocabulary';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { namesValue, tokensOf } from '../align/table-alignment';
 import { perIndex } from '../records/per-index';
@@ -12,6 +15,7 @@ import { escapePhrase, phrasePattern } from '../vocabulary';
 import scopes from '../vocabulary/sibling-scopes.json';
 
 const CAPABILITY_RE = phrasePattern(scopes.capability);
+
 const FALSE_VALUES = new Set(scopes.falseValues);
 const TRUE_VALUES = new Set(scopes.trueValues);
 // parent.scope.rest: the scope is a key of an object whose siblings share `rest` ("plans", "fleet_pro", "export.formats[1]").
@@ -77,6 +81,10 @@ export function contradictSiblingScope(view: ClaimView): ClaimVerdict | undefine
       const extra = group.find((f) => f.field === field && f.scope !== scope && f.inArray && !own.has(f.value.toLowerCase()) && mentions(text, f.value.toLowerCase()));
       if (extra) return contradicted(mine.find((f) => f.field === field)!.unit, `claim gives ${extra.value} for ${scope}; ${parent}.${scope}.${field} holds ${[...own].join(', ')} (${extra.value} is ${extra.scope}'s)`);
     }
+    // A figure that is a sibling's value of a field the claim's words name, while the scope's own differs:
+    // "Silver accounts are invoiced on 45-day payment terms" (silver 30, gold 45).
+    const figure = siblingFigure(view, mine, group, scope);
+    if (figure) return figure;
     // A feature the claim says the scope has, which its field says it has not while a sibling's says it has.
     if (!CAPABILITY_RE.test(view.claim.text)) continue;
     for (const f of mine) {
@@ -92,4 +100,31 @@ export function contradictSiblingScope(view: ClaimView): ClaimVerdict | undefine
 
 function mentions(text: string, value: string): boolean {
   return value.length >= 2 && new RegExp(`(?<![\\p{L}\\p{N}])${escapePhrase(value)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+function siblingFigure(view: ClaimView, mine: readonly Scoped[], group: readonly Scoped[], scope: string): ClaimVerdict | undefined {
+  // (Figures the claim writes with digits in its own words: not "a year", nor its sentence's other clause's.)
+  const figures = view.features.quantities.filter((q) => /^\d/.test(q.raw.trim()) && view.claim.text.slice(q.start, q.start + q.raw.length) === q.raw);
+  // The field's own value as a figure, its unit read from its name (payment_terms_days = 30: 30 days); a
+  // JSON field's item also holds its object's other fields, which are not this one's value.
+  const valueOf = (f: Scoped) => extractFeatures(`${f.field.split('.').at(-1)}=${f.value}`).quantities;
+  // (A figure with a unit is met only by a value of that dimension: 30 minutes is not max_slots_per_day = 30.)
+  const meets = (q: Quantity, f: Scoped): boolean => valueOf(f).some((e) => (!q.hasUnit || (e.hasUnit && e.dimension === q.dimension)) && quantityMatches(q, e));
+  for (const q of figures) {
+    // The scope's own value of any field the claim names may be the figure (freeze.max_months_per_rolling_12 = 3).
+    if (mine.some((f) => !f.inArray && namesField(f.field, view.words) && meets(q, f))) continue;
+    const theirs = group.find((f) => f.scope !== scope && !f.inArray && namesField(f.field, view.words) && meets(q, f));
+    if (!theirs) continue;
+    const own = mine.find((f) => f.field === theirs.field && !f.inArray);
+    if (!own || valueOf(own).length === 0) continue;
+    return contradicted(own.unit, `claim gives ${q.raw.trim()} for ${scope}; ${own.unit.item.id} says ${own.parent}.${scope}.${own.field} = ${own.value} (${q.raw.trim()} is ${theirs.scope}'s)`);
+  }
+  return undefined;
+}
+
+/** A field the claim's words name: one of its name's words, but its unit's, among them. */
+function namesField(field: string, words: ReadonlyMap<string, number>): boolean {
+  return splitKeyWords(field)
+    .filter((part) => part.length >= 3 && !UNIT_KEY_PARTS.has(part))
+    .some((part) => words.has(canonicalStem(part)));
 }

@@ -4,9 +4,10 @@
 // record with an ack time field, or one whose words say it was acknowledged; it starts from the
 // same record's sent or fired time, else the page or alert record of the same alert before it.
 // The one acknowledgement of the claim's alert, person or moment answers a bound the claim gives.
-import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
+import { extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { spanText } from '../records/events';
+import { perIndex } from '../records/per-index';
 import alerts from '../vocabulary/alerts.json';
 
 const ACK_CLAIM_RE = /\backnowledg\w*|\backed\b/i;
@@ -31,7 +32,7 @@ export function contradictAckLatency(view: ClaimView): ClaimVerdict | undefined 
   const durations = view.features.quantities.filter((q) => q.dimension === 'duration' && q.hasUnit && WITHIN_RE.test(text.slice(0, q.start)));
   if (durations.length !== 1) return undefined;
   const bound = durations[0]!;
-  const acks = acknowledgements(view).filter((ack) => aboutClaim(view, ack.unit));
+  const acks = acknowledgementsOf(view.index).filter((ack) => aboutClaim(view, ack.unit));
   // The claim's own moment picks among several: the page it times ("02:30 — … paged").
   const time = view.features.times[0];
   const timed = time ? acks.filter((ack) => Math.abs(secondsOfDay(ack.from) - time.seconds) <= 120) : acks;
@@ -48,10 +49,10 @@ function secondsOfDay(at: number): number {
   return ((at % 86_400) + 86_400) % 86_400;
 }
 
-/** Every acknowledgement the records give, with the moment it answers. */
-function acknowledgements(view: ClaimView): Ack[] {
+/** Every acknowledgement the records give, with the moment it answers, read once per index. */
+const acknowledgementsOf = perIndex((index: EvidenceIndex): Ack[] => {
   const out: Ack[] = [];
-  const timedUnits = view.index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0);
+  const timedUnits = index.items.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0);
   for (const unit of timedUnits) {
     const fields = Object.entries(unit.item.fields);
     const ackField = fields.find(([key]) => ACK_FIELD_RE.test(key));
@@ -75,7 +76,7 @@ function acknowledgements(view: ClaimView): Ack[] {
     if (before) out.push({ unit, at, from: before.at, fromRef: before.other.item.id });
   }
   return out;
-}
+});
 
 /** The first moment a text gives, in seconds (days since the epoch counted when it is dated). */
 function momentIn(text: string): number | undefined {

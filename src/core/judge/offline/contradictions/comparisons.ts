@@ -99,7 +99,9 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     const sideRows = (label: string): TableRow[] => rows.filter((row) => row.values.get(column) === label);
     const [rowsA, rowsB] = [sideRows(a), sideRows(b)];
     const [totalA, totalB] = [aggregate?.of(rowsA), aggregate?.of(rowsB)];
-    if (rowsA.length + rowsB.length > 2 && (WHOLE_RE.test(view.claim.text) || !namesOneOf(view, table) || !spansUnnamedEntities(table, [...rowsA, ...rowsB], named, column)) && rowsA.length > 0 && rowsB.length > 0 && totalA !== undefined && totalB !== undefined) {
+    // (Not every entity's total for a claim about one of them: "Leipzig's late orders" are not all warehouses'.)
+    const aboutAll = (): boolean => WHOLE_RE.test(view.claim.text) || !namesOneOf(view, table) || !spansUnnamedEntities(table, [...rowsA, ...rowsB], named, column);
+    if (rowsA.length > 0 && rowsB.length > 0 && rowsA.length + rowsB.length > 2 && totalA !== undefined && totalB !== undefined && aboutAll()) {
       outcomes.push([
         { label: a, value: totalA, row: rowsA[0]! },
         { label: b, value: totalB, row: rowsB[0]! },

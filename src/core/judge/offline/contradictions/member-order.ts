@@ -36,7 +36,7 @@ export function contradictMemberOrder(view: ClaimView): ClaimVerdict | undefined
   if (members.some((found) => found.length !== 1)) return undefined;
   const listed = members.map((found) => found[0]!);
   if (new Set(listed.map((m) => m.label.toLowerCase())).size !== listed.length) return undefined;
-  const moments = momentsOf(view, listed, actionWords(text, listed));
+  const moments = actMoments(view, listed, actionWords(text, listed));
   if (!moments) return undefined;
   for (let i = 0; i + 1 < moments.length; i++) {
     const [earlier, later] = [moments[i]!, moments[i + 1]!];
@@ -92,7 +92,7 @@ function actionWords(text: string, members: readonly Member[]): string[] {
 }
 
 /** Each member's earliest record of the action, on the claim's date when it gives one; undefined unless every member has one. */
-function momentsOf(view: ClaimView, members: readonly Member[], words: readonly string[]): Moment[] | undefined {
+function actMoments(view: ClaimView, members: readonly Member[], words: readonly string[]): Moment[] | undefined {
   const date = view.features.dates[0];
   const own = (unit: IndexedItem, member: Member): boolean =>
     unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.length > 0 && member.names(unit) && members.every((other) => other === member || !other.names(unit)) && (!date || unit.features.dates.some((d) => dateMatches(date, d)));

@@ -3,9 +3,9 @@
 // part over the whole is not the percentage (nor its complement, "238 of 240 updated, a failure
 // rate of about 0.8%"): whichever the evidence gives, the claim states something it does not.
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
-import { isBound, quantityMatches } from '../derive/matching';
+import { isBound } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { quantitiesAt } from '../figures';
+import { holding } from './shares-and-changes';
 
 /** Between a part and its whole: "of", "out of", "from", after at most three words ("9 withdrawals from 179"). */
 const PART_WHOLE_RE = /^\s*(?:[\p{L}-]+\s+){0,3}?(?:out\s+of|of|from)\s+(?:the\s+|its\s+|their\s+|all\s+)?$/iu;
@@ -46,8 +46,4 @@ function fits(percent: Quantity, actual: number): boolean {
   const difference = Math.abs(actual - percent.value);
   const exact = 0.5 * 10 ** -percent.decimals + 1e-9;
   return difference <= (percent.qualifier === 'approx' ? Math.max(exact, 0.1 * percent.value) : exact);
-}
-
-function holding(view: ClaimView, q: Quantity, candidates: readonly IndexedItem[]): IndexedItem | undefined {
-  return candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
 }

@@ -100,7 +100,7 @@ function isYear(q: Quantity): boolean {
 }
 
 /** The record that states a figure of the claim, if any. */
-function holding(view: ClaimView, q: Quantity, candidates: readonly IndexedItem[]): IndexedItem | undefined {
+export function holding(view: ClaimView, q: Quantity, candidates: readonly IndexedItem[]): IndexedItem | undefined {
   return candidates.find((unit) => unit.item.kind !== 'reasoning' && quantitiesAt(view, unit).some((e) => quantityMatches(q, e)));
 }
 

@@ -15,7 +15,6 @@ import { escapePhrase, phrasePattern } from '../vocabulary';
 import scopes from '../vocabulary/sibling-scopes.json';
 
 const CAPABILITY_RE = phrasePattern(scopes.capability);
-
 const FALSE_VALUES = new Set(scopes.falseValues);
 const TRUE_VALUES = new Set(scopes.trueValues);
 // parent.scope.rest: the scope is a key of an object whose siblings share `rest` ("plans", "fleet_pro", "export.formats[1]").

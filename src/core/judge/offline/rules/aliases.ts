@@ -45,7 +45,7 @@ export interface Alias {
 
 /** Names a record pairs with a code (`site=DC1 name=Daventry`), or that a code abbreviates, that the claim uses as written. */
 export function aliasesIn(text: string, index: EvidenceIndex): Alias[] {
-  const paired = pairedAliases(index).filter((pair) => pair.pattern.test(text));
+  const paired = pairedAliasesIn(text, index);
   const named = new Set(paired.map((pair) => pair.name));
   return [...paired, ...abbreviatedNames(text, index).filter((alias) => !named.has(alias.name))];
 }

@@ -228,6 +228,10 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
  * it points back to): "8,975 MWh, 3.9% below its budget of
  * 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR 14,650", "238 … roughly 26 times the baseline of 9".
  */
+/** "… 12 applications at about $1,800 each", "an average of 98 a week": a figure shared out per thing. */
+const EACH_AFTER_RE = /^\s*(?:[\p{L}-]+\s+)?(?:each|apiece)\b/iu;
+const AVERAGE_BEFORE_RE = /\b(?:an?\s+average\s+of|averaging|averaged|on\s+average)\s+(?:about\s+|around\s+|roughly\s+|some\s+)?[$€£]?$/i;
+
 export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: readonly Quantity[] = []): boolean {
   const written = (q: Quantity): boolean => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim());
   const own = view.features.quantities.filter(written);
@@ -236,9 +240,13 @@ export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: re
   const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
   // "238 … against a usual 9, roughly 26 times the baseline": a multiple is a ratio of the two.
   const multiple = /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+  // "$21,614 over 12 applications, or about $1,800 per application": a figure per thing (or each,
+  // or an average) is one of the claim's figures shared out over a count the claim gives.
+  const perThing = quantity.dimension === 'ratio' || EACH_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length)) || AVERAGE_BEFORE_RE.test(view.claim.text.slice(0, quantity.start));
   for (const a of others) {
     for (const b of others) {
       if (a === b) continue;
+      if (perThing && b.dimension === 'count' && !b.hasUnit && Number.isInteger(b.value) && b.value >= 2 && a.value > b.value && matches(a.value / b.value)) return true;
       if (multiple) {
         if (a.dimension === b.dimension && a.value > b.value && matches(a.value / b.value)) return true;
         continue;

@@ -8,6 +8,7 @@ import { contradictPinnedFigure, contradictQuantity } from './quantities';
 import { contradictPeak, contradictPeakMoment } from './peaks';
 import { contradictHeldBound, contradictPersistence } from './persistence';
 import { contradictFirstAttempt, contradictState } from './states';
+import { contradictUnfinishedItem } from './unfinished-items';
 import { contradictCurrentVersion, contradictFieldValue, contradictLevel, contradictRole } from './field-values';
 import { contradictPercentChange, contradictShare } from './shares-and-changes';
 import { contradictOwnShare } from './own-shares';
@@ -74,6 +75,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictMoment(view, candidates) ??
       contradictAlertMoment(view, candidates) ??
       contradictState(view, candidates) ??
+      contradictUnfinishedItem(view, candidates) ??
       contradictTrend(view, candidates) ??
       contradictSpan(view) ??
       contradictPolarity(view, candidates) ??

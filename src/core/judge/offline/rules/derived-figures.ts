@@ -54,8 +54,16 @@ function countedEvents(view: ClaimView, quantity: Quantity): IndexedItem[] | und
 function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
   if (quantity.hasUnit || quantity.qualifier !== undefined || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > 50) return undefined;
   const key = new Set([...quantity.key, ...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word)));
+  // "Five generators are now running 4.3.1" against generators[] of six entries, five of which
+  // hold final_version=4.3.1: when some entries, not all, hold a value the claim names, the count
+  // is of those entries; else of the whole list.
+  const named = new Set(view.features.identifiers.map((id) => id.toLowerCase()));
   for (const list of jsonLists(view.index)) {
-    if (list.entries.size === quantity.value && list.words.some((word) => key.has(word))) return [...list.entries.values()];
+    if (list.entries.size < quantity.value || !list.words.some((word) => key.has(word))) continue;
+    const entries = [...list.entries.values()];
+    const holding = named.size === 0 ? [] : entries.filter((unit) => Object.values(unit.item.fields).some((value) => named.has(value.trim().toLowerCase())));
+    const counted = holding.length > 0 && holding.length < entries.length ? holding : entries;
+    if (counted.length === quantity.value) return counted;
   }
   // "all three Riverside hosts" against one health check's result=[{host: rb-rv-1, …}, {host: rb-rv-2, …}, {host: rb-rv-3, …}]:
   // the entries of a list inside one record, counted by a text field the claim names (host), in a record about the claim's entities.
@@ -207,9 +215,32 @@ function wholeOfParts(view: ClaimView, quantity: Quantity, candidates: IndexedIt
 
 /** A small count in words that equals the number of identifiers the claim lists ("two CNAMEs, a and b"). */
 function countsListed(view: ClaimView, quantity: Quantity): boolean {
-  if (quantity.hasUnit || !/^\p{L}/u.test(quantity.raw) || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 10) return false;
+  if (quantity.hasUnit || !Number.isInteger(quantity.value) || quantity.value < 2 || quantity.value > 12) return false;
   const listed = new Set(view.features.identifiers.filter((id) => /\d/.test(id)));
-  return listed.size === quantity.value && /,|\band\b/.test(view.claim.text.slice(quantity.start));
+  if (/^\p{L}/u.test(quantity.raw) && quantity.value <= 10 && listed.size === quantity.value && /,|\band\b/.test(view.claim.text.slice(quantity.start))) return true;
+  // "ICU-A, ICU-B and SURG-PREP …, all three", "the four depots (Dunmore, Carrow, Halbrook and the
+  // Fenwick cross-dock)", "all six gates (G-SX-01 to G-SX-06)": a list or a range of names the claim gives.
+  // (The count is of things: in words, or before a plural noun; "Wave 2" labels a wave.)
+  // ("two-factor" names no count.)
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  const ofThings = (/^\p{L}/u.test(quantity.raw) && !after.startsWith('-')) || /^\s+\p{Ll}+s\b/u.test(after);
+  return ofThings && listSizes(view.claim.text).includes(quantity.value);
+}
+
+/** A name in a list: a capitalised word or an identifier, and up to three words after it. */
+const LISTED_NAME = "(?:the\\s+)?[\\p{Lu}\\d][\\p{L}\\d'’.-]*(?:\\s+[\\p{L}\\d'’.-]+){0,3}?";
+const LIST_RE = new RegExp(`(?<![\\p{L}\\d'’.-])${LISTED_NAME}((?:,\\s+${LISTED_NAME})*),?\\s+(?:and|or)\\s+${LISTED_NAME}(?![\\p{L}\\d'’.-])`, 'gu');
+const RANGE_RE = /\b([A-Za-z][\w-]*?)(\d{1,3})\s+(?:to|through)\s+\1(\d{1,3})\b/g;
+
+/** The sizes of the lists of names ("A, B and C") and of the ranges of numbered names ("G-01 to G-06") in a text. */
+function listSizes(text: string): number[] {
+  const sizes: number[] = [];
+  for (const match of text.matchAll(LIST_RE)) sizes.push(2 + (match[1]!.match(/,\s+/g)?.length ?? 0));
+  for (const match of text.matchAll(RANGE_RE)) {
+    const size = Number(match[3]) - Number(match[2]) + 1;
+    if (size >= 2) sizes.push(size);
+  }
+  return sizes;
 }
 
 function multipliedFigure(view: ClaimView, quantity: Quantity, candidates: IndexedItem[]): IndexedItem | undefined {

@@ -243,9 +243,12 @@ export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: re
   // "$21,614 over 12 applications, or about $1,800 per application": a figure per thing (or each,
   // or an average) is one of the claim's figures shared out over a count the claim gives.
   const perThing = quantity.dimension === 'ratio' || EACH_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length)) || AVERAGE_BEFORE_RE.test(view.claim.text.slice(0, quantity.start));
+  // "improved by four points, from 88.0% to 92.0%": points are the gap between two percentages.
+  const points = /^\s*(?:percentage\s+)?(?:points?|pts?|pp)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
   for (const a of others) {
     for (const b of others) {
       if (a === b) continue;
+      if (points && a.dimension === 'percent' && b.dimension === 'percent' && a.value > b.value && matches(a.value - b.value)) return true;
       if (perThing && b.dimension === 'count' && !b.hasUnit && Number.isInteger(b.value) && b.value >= 2 && a.value > b.value && matches(a.value / b.value)) return true;
       if (multiple) {
         if (a.dimension === b.dimension && a.value > b.value && matches(a.value / b.value)) return true;

@@ -1,6 +1,7 @@
-// The offline judge deriving a figure per thing from the claim's own figures: a total shared out
-// over a count the claim gives ("$3,000 over 4 applications, about $750 per application"). The
-// total and the count need their own support; expected verdicts are worked out by hand.
+// The offline judge deriving a figure from the claim's own figures: a total shared out over a
+// count the claim gives ("$3,000 over 4 applications, about $750 per application"), and a gap in
+// points between two percentages ("up four points, from 88.0% to 92.0%"). The figures it is
+// computed from need their own support; expected verdicts are worked out by hand.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 
@@ -28,5 +29,21 @@ describe('offline judge: a figure per thing the claim computes from its own figu
     assert.notEqual(wrong.partition, 'grounded', wrong.reason);
     const total = await judge('June fungicide cost came to $3,000 over 4 applications, with $750 left in the budget.', [summary]);
     assert.notEqual(total.partition, 'grounded', total.reason);
+  });
+});
+
+describe('offline judge: points between two percentages the claim gives', () => {
+  // The percentages are rates of counts (17,583 / 19,980 = 88.0%, 18,400 / 20,000 = 92.0%): no record states them or their gap.
+  const rates = {
+    file: 'ontime.csv',
+    text: ['quarter,depot,on_time,departures', 'Q4,leeds,17583,19980', 'Q1,leeds,18400,20000'].join('\n'),
+  };
+
+  it('is met by the gap between them, and not by another', async () => {
+    // 92.0 − 88.0 = 4.0 points.
+    const four = await judge('The Leeds on-time rate rose by 4 points, from 88.0% in Q4 to 92.0% in Q1.', [rates]);
+    assert.equal(four.partition, 'grounded', four.reason);
+    const six = await judge('The Leeds on-time rate rose by 6 points, from 88.0% in Q4 to 92.0% in Q1.', [rates]);
+    assert.notEqual(six.partition, 'grounded', six.reason);
   });
 });

@@ -113,6 +113,20 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     assert.notEqual((await judge('All three dispensers stayed within the 19-minute average turn-time target in every month.', [outages, monthly])).partition, 'contradicted');
   });
 
+  it('several entities of a column named as the subject are each held to the bound; one named after it is not', async () => {
+    // Harbour's 02:00 inlet is 78.4 °C, under the 80 °C floor; North stays above it throughout.
+    const zones = {
+      file: 'zones.csv',
+      text: ['time,zone,inlet_temp_c', '01:00,North,84.1', '01:00,Harbour,82.0', '01:00,West,79.0', '02:00,North,83.5', '02:00,Harbour,78.4', '02:00,West,76.2'].join('\n'),
+    };
+    const both = await judge('The North and Harbour zones stayed above 80 °C throughout.', [zones]);
+    assert.equal(both.partition, 'contradicted', both.reason);
+    assert.match(both.reason, /inlet_temp_c=78\.4/);
+    // West falls below 80 °C, but the claim names it after the bound, as the one that did not hold.
+    const except = await judge('The North zone stayed above 80 °C throughout, unlike West.', [zones]);
+    assert.notEqual(except.partition, 'contradicted', except.reason);
+  });
+
   it('a bound over a window or after an event is not read against the whole series', async () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');

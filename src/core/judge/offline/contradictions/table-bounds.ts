@@ -138,7 +138,8 @@ function boundIn(table: Table, said: BoundClaim, view: ClaimView, claim: Set<str
  * or by a word the claim shares with the rows; then its periods, one or several ("in both
  * quarters"); a table of one thing's readings over time is read whole.
  */
-function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, { every, size }: BoundClaim, text: string): TableRow[] {
+function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<string>, { every, size, bound }: BoundClaim, text: string): TableRow[] {
+  const boundAt = bound.figure.start;
   const isPeriods = (values: readonly string[]): boolean => values.every((value) => periodKey(value) !== undefined);
   // Columns that tell rows apart by name (site=SLC), not by time (window=02:00-02:10, quarter=2026Q1).
   const entityColumns = textColumns(table).filter((c) => {
@@ -146,10 +147,13 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
     return values.size > 1 && [...values].every((value) => /\p{L}/u.test(value) && periodKey(value) === undefined);
   });
   const entities = [...named].filter(([column]) => entityColumns.includes(column));
-  // One entity per column: "Millbrook and Ashby stayed below 5%" is not read here.
-  if (entities.some(([, values]) => values.length > 1)) return [];
+  // Several entities of a column only as the claim's subject ("Brackley, Cressing and Gorsley all
+  // met the 90% target"): every one named before the bound, none after it ("…, but Carrow did not").
+  const lower = text.toLowerCase();
+  const subjects = (values: readonly string[]): boolean => values.every((value) => { const at = lower.indexOf(value.toLowerCase()); return at >= 0 && at < boundAt; }) && lower.indexOf(values[0]!.toLowerCase()) >= 0;
+  if (entities.some(([, values]) => values.length > 1 && !subjects(values))) return [];
   let rows = table.rows;
-  if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => row.values.get(column) === values[0]));
+  if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => values.includes(row.values.get(column) ?? '')));
   else if (entityColumns.some((c) => columnWords(c.toLowerCase()).some((w) => every.has(canonicalStem(w))) || new Set(table.rows.map((row) => row.values.get(c))).size === size)) {
     // "At every base", "all three dispensers" (three of them in the table): each of them, whatever else the claim's words share with a row.
   } else if (entityColumns.length > 0 && !aboutOneThing(table, text)) {

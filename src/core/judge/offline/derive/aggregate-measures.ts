@@ -24,6 +24,15 @@ function unitWordAfter(text: string, quantity: Quantity): string {
   return written.toLowerCase();
 }
 
+/** What a word's stem may carry beyond its verb's: "deliveries" (deliveri) is of "delivered" (deliv), "shipments" of "shipped", "failures" of "failed". */
+const NOUN_ENDINGS = /^(?:ment|ur|eri|i|al)$/;
+
+/** Two stems of one family: one is the other and a noun's ending, on a stem of four letters or more. */
+export function sameFamily(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.length > short.length && long.startsWith(short) && NOUN_ENDINGS.test(long.slice(short.length));
+}
+
 /** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */
 export function measuresOf(table: Table, claim: ReadonlySet<string>): string[] {
   const words = new Set(textColumns(table));
@@ -33,7 +42,7 @@ export function measuresOf(table: Table, claim: ReadonlySet<string>): string[] {
   if (numeric.length === 1) return numeric;
   const named = numeric.filter((column) => {
     const parts = columnWords(column.toLowerCase()).filter((part) => !GENERIC_WORDS.has(part) && /\p{L}/u.test(part));
-    return parts.some((part) => [...tokensOf(part)].some((token) => claim.has(token)));
+    return parts.some((part) => [...tokensOf(part)].some((token) => claim.has(token) || [...claim].some((word) => sameFamily(token, word))));
   });
   // The whole a named part is counted out of (departures for on_time_departures, batches for
   // rft_batches): "an on-time rate of 88.7%" is the one over the other.

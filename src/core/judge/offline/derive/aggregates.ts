@@ -165,7 +165,14 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
   let focus: Focus | undefined;
   // Columns whose groups the claim sets side by side: it names several of their values, or periods.
   const compared = new Set<string>();
-  for (const [column, values] of named) {
+  const text = view.claim.text.toLowerCase();
+  for (const [column, all] of named) {
+    // "totalled 950 t, none of them to Marlow Cross", "excluding Rotterdam": a value the claim
+    // leaves out is no focus; its rows are left out of the claim's.
+    const excluded = all.filter((value) => excludedIn(text, value.toLowerCase()));
+    if (excluded.length > 0) rows = rows.filter((row) => !excluded.includes(row.values.get(column) ?? ''));
+    const values = all.filter((value) => !excluded.includes(value));
+    if (values.length === 0) continue;
     const isPeriod = values.every((value) => periodKey(value) !== undefined);
     // Periods select by what the claim's periods hold (below): "in Q3 (July–September)" is three months.
     if (periods.length > 0 && isPeriod) continue;
@@ -189,6 +196,15 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
     }
   }
   return { rows, focus, compared };
+}
+
+/** Wording right before a name that leaves it out: "except", "excluding", "other than", "none of them to". */
+const EXCLUDING_BEFORE_RE = /\b(?:except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|not\s+counting|none\s+of\s+(?:them|which|it)\s+(?:[\p{L}-]+\s+)?(?:to|at|for|in|from|on|by))\s+(?:the\s+)?$/iu;
+
+/** Whether the claim names a value only to leave it out. */
+function excludedIn(text: string, value: string): boolean {
+  const at = text.indexOf(value);
+  return at > 0 && EXCLUDING_BEFORE_RE.test(text.slice(Math.max(0, at - 48), at));
 }
 
 interface Focus {

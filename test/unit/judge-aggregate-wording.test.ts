@@ -36,3 +36,34 @@ describe('offline judge: a sum of rows the claim words as a noun of the column, 
     assert.notEqual(focus.partition, 'grounded', focus.reason);
   });
 });
+
+describe('offline judge: sums over rows with blank cells, of two measures, of a hyphenated name, and a share of a whole after it', () => {
+  const checks = {
+    file: 'checks.csv',
+    text: [
+      'check_id,check,status,routine_mh,nonroutine_mh,xray_fail,visual_fail',
+      'CK-1,C-check,done,8100,5200,12,7',
+      'CK-2,C-check,done,7900,4900,9,5',
+      'CK-3,A-check,done,600,310,2,1',
+      'CK-4,C-check,planned,,,,',
+    ].join('\n'),
+  };
+
+  it('skips a blank cell (a row with nothing yet), reads "non-routine" as nonroutine, and adds two measures the claim names', async () => {
+    // nonroutine_mh over the done checks: 5,200 + 4,900 + 310 = 10,410; routine 8,100 + 7,900 + 600 = 16,600.
+    const hours = await judge('Non-routine work came to 10,410 man-hours against 16,600 routine.', [checks]);
+    assert.equal(hours.partition, 'grounded', hours.reason);
+    // xray_fail + visual_fail: (12 + 9 + 2) + (7 + 5 + 1) = 23 + 13 = 36.
+    const failed = await judge('Across the checks, 36 parts failed inspection by X-ray or visual check.', [checks]);
+    assert.equal(failed.partition, 'grounded', failed.reason);
+    const wrong = await judge('Across the checks, 38 parts failed inspection by X-ray or visual check.', [checks]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+
+  it("reads a percentage's whole after it ('52% of the week's 1,609 results') over every row", async () => {
+    const results = { file: 'results.csv', text: ['week,analyzer,results', '2026-W14,ATL-1,767', '2026-W14,ATL-2,842'].join('\n') };
+    // 767 + 842 = 1,609; 842 / 1,609 = 52.3%.
+    const share = await judge("ATL-2 produced about 52% of the week's 1,609 results.", [results]);
+    assert.equal(share.partition, 'grounded', share.reason);
+  });
+});

@@ -27,6 +27,11 @@ export function tokensOf(text: string): Set<string> {
   }
   // "week 38" names the period records write as a code (2024-W38).
   for (const label of periodLabels(text)) for (const n of label.numbers) out.add(`${label.letter}${n}`);
+  // "non-routine" is the nonroutine of a column's name.
+  for (const m of text.toLowerCase().matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,})-(\p{L}{3,})(?![\p{L}\p{N}])/gu)) {
+    out.add(`${m[1]}${m[2]}`);
+    out.add(canonicalStem(`${m[1]}${m[2]}`));
+  }
   // A name written in two capitalised words may be glued in a value ("St Paul" for B2-StPaul).
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}*)\s+(?=(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}]))/gu)) out.add(`${m[1]}${m[2]}`.toLowerCase());
   return out;

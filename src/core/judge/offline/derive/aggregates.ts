@@ -139,7 +139,7 @@ function endPeriodRows(text: string, quantity: Quantity, table: Table, rows: Tab
 }
 
 /** A figure written as the whole after a part: "201 of the quarter's 740", "18 out of its 20". */
-const WHOLE_AFTER_PART_RE = /\d[\d,.]*\s*\p{L}{0,12}\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:\p{L}+['’]s?\s+)?$/iu;
+const WHOLE_AFTER_PART_RE = /\d[\d,.]*\s*(?:%|\p{L}{0,12})\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:\p{L}+['’]s?\s+)?$/iu;
 
 function wholeAfterPart(text: string, quantity: Quantity): boolean {
   return WHOLE_AFTER_PART_RE.test(text.slice(Math.max(0, quantity.start - 60), quantity.start));
@@ -230,8 +230,12 @@ function aggregatesOf(rows: readonly TableRow[], measures: readonly string[], pe
   for (const column of measures) {
     for (const [split, groups, named] of splits) {
       for (const [value, group] of groups) {
-        const numbers = group.map((row) => numericValue(row.values.get(column) ?? '')).filter((n): n is number => n !== undefined);
-        if (numbers.length === 0 || numbers.length < group.length) continue;
+        // (A blank cell is a row with nothing to add yet, a planned check; any other cell must be a number.)
+        const cells = group.map((row) => (row.values.get(column) ?? '').trim()).filter((cell) => cell !== '');
+        const numbers = cells.map((cell) => numericValue(cell)).filter((n): n is number => n !== undefined);
+        if (numbers.length === 0 || numbers.length < cells.length) continue;
+        // (Blanks are a few rows of a column most rows fill, not the rows of other records merged in.)
+        if (numbers.length < group.length && (numbers.length < 2 || numbers.length * 2 < group.length)) continue;
         const sum = numbers.reduce((a, b) => a + b, 0);
         out.push({ column, split, value, named, rows: group, sum, mean: sum / numbers.length });
       }
@@ -343,6 +347,8 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
       if (!own(a)) continue;
       // "7.3 exposures per science hour": one measure's sum over another's, on the same rows.
       if (perRate && !percent && !sameMeasure && a.rows === b.rows && b.sum > 0 && close(a.sum / b.sum)) return [a, b];
+      // "153 failed first inspection by X-ray or visual check": two measures the claim names, added up on the same rows.
+      if (!percent && !sameMeasure && a.rows === b.rows && a.rows.length >= 2 && quantity.qualifier !== 'delta' && close(a.sum + b.sum)) return [a, b];
       if (!percent || b.sum <= 0 || a.sum <= 0 || a.sum >= b.sum) continue;
       // A group's share of the whole (one measure), or a rate of two measures over the same rows.
       const share = sameMeasure && focus !== undefined && b.split === '';

@@ -145,6 +145,19 @@ describe('evidence: CSV and TSV', () => {
     assert.equal(warnings[0]!.line, 4);
   });
 
+  it('reads a table with a blank cell, or of ids, times and words alone, as rows', () => {
+    // A check not yet done has blank hours; a table of calls holds no figure at all.
+    const blanks = parseEvidence({ file: 'checks.csv', text: 'check_id,status,routine_mh\nCK-1,done,8100\nCK-2,done,7900\nCK-3,planned,\n' });
+    assert.deepEqual(blanks.items.slice(1).map((item) => [item.kind, item.fields]), [
+      ['tool_row', { check_id: 'CK-1', status: 'done', routine_mh: '8100' }],
+      ['tool_row', { check_id: 'CK-2', status: 'done', routine_mh: '7900' }],
+      ['tool_row', { check_id: 'CK-3', status: 'planned' }],
+    ]);
+    const calls = parseEvidence({ file: 'calls.csv', text: 'call_id,received_at,zone,category\nC-1,2024-01-16T03:44Z,East,low_heat\nC-2,2024-01-16T03:51Z,East,no_heat\nC-3,2024-01-16T04:02Z,Harbour,billing\n' });
+    assert.ok(calls.items.slice(1).every((item) => item.kind === 'tool_row'));
+    assert.equal(calls.items[2]!.fields.category, 'no_heat');
+  });
+
   it('leaves logs with commas as lines', () => {
     const { items } = parseEvidence({ file: 'app.log', text: 'Starting backup, mode full\nCopied 12 files, 3 skipped\nDone, exit 0\n' });
     assert.ok(items.every((item) => item.kind === 'log_line'));

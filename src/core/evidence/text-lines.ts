@@ -36,7 +36,8 @@ const HEADER_NAME = /^[A-Za-z_][\w.()%/-]*(?: [\w.()%/-]+){0,2}$/;
 
 /**
  * The column names, when the file reads as CSV or TSV: a header line of names, then lines of as
- * many cells, some of them numbers, none a log line (a timestamp or a [tag] first).
+ * many cells, with figures (or blanks, or three columns or more in every row), none a log line
+ * (a timestamp or a [tag] first).
  */
 function csvHeader(text: string): { header: string[]; delimiter: string } | undefined {
   // The first six non-blank lines only: a large log costs nothing more.
@@ -56,7 +57,10 @@ function csvHeader(text: string): { header: string[]; delimiter: string } | unde
   // Most rows (a malformed one is reported later, not a reason to read the file otherwise) have as many cells, some of them figures.
   const rows = lines.slice(1).map((line) => splitRow(line, delimiter)).filter((cells) => cells.length === names.length);
   if (rows.length < 2 || rows.length * 3 < (lines.length - 1) * 2) return undefined;
-  if (!rows.every((cells) => cells.some((cell) => /^[-+$€£]?\d[\d,.]*%?$/.test(cell)))) return undefined;
+  // Every row holds a figure or a blank cell (a value not yet in: "CK-4,C-check,planned,,"); a table
+  // of three columns or more whose every row has them all may hold no figure at all (ids, times, words).
+  const figureOrBlank = rows.every((cells) => cells.some((cell) => cell === '' || /^[-+$€£]?\d[\d,.]*%?$/.test(cell)));
+  if (!figureOrBlank && !(names.length >= 3 && rows.length === lines.length - 1)) return undefined;
   return { header: names.map((name) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '')), delimiter };
 }
 

@@ -12,6 +12,7 @@ import { spanOfMoments } from './moments';
 import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { countedMembers } from '../derive/member-counts';
+import { countedRows } from '../derive/row-counts';
 import { entryListsOf, recordsWithLists } from '../records/entry-lists';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
 
@@ -141,6 +142,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // "over the four weeks", "the three stores": the periods or members of a table.
   const members = countedMembers(view, quantity);
   if (members) return members;
+  // "17 low- or no-heat calls between 03:44 and 06:05": the rows of a table of calls the claim names.
+  const rows = countedRows(view, quantity);
+  if (rows) return rows;
   // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
   const share = shareOfStatedWhole(view, quantity, candidates);
   if (share) return share;

@@ -1,0 +1,77 @@
+// A count of a table's rows the claim names: "17 low- or no-heat calls between 03:44 and 06:05,
+// 14 of them from East-zone customers" against a table of calls, one row each. The rows are those
+// holding a value the claim names in each column it names (category=low_heat or no_heat, zone=East),
+// within the two clock times it gives; a part it counts "of them" may leave one of those columns
+// out. The count's noun must name the table (calls: crm_calls.csv, call_id), so a count of other
+// things is never read off it.
+import { canonicalStem, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import type { ClaimView } from '../claim-view';
+import { tablesOf, type Table, type TableRow } from '../records/tables';
+import { columnWords, namedValues, tokensOf } from '../align/table-alignment';
+
+/** Tables longer than this are logs; a count of their rows is a figure of its own. */
+const MAX_ROWS = 400;
+
+export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (quantity.hasUnit || quantity.qualifier === 'delta' || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > MAX_ROWS) return undefined;
+  // ("14 of them": the noun of the count before.)
+  const ofThem = /^\s+of\s+(?:them|those|these)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+  const earlier = ofThem ? view.features.quantities.filter((q) => q.start < quantity.start).at(-1) : undefined;
+  const noun = countedNoun(view.claim.text, earlier ?? quantity);
+  if (noun === undefined) return undefined;
+  const claim = tokensOf(view.claim.text);
+  const window = clockWindow(view);
+  for (const table of tablesOf(view.index)) {
+    if (table.rows.length < 2 || table.rows.length > MAX_ROWS || !namesTable(table, noun)) continue;
+    const named = [...namedValues(view, table, claim)];
+    let rows = table.rows;
+    if (window) {
+      const column = table.columns.find((c) => table.rows.every((row) => clockOf(row.values.get(c)) !== undefined));
+      if (column === undefined) continue;
+      rows = rows.filter((row) => {
+        const at = clockOf(row.values.get(column))!;
+        return at >= window[0] && at <= window[1];
+      });
+    }
+    // Every column the claim names; else all but one of them (the part a claim counts "of them").
+    const choices = [named, ...(named.length >= 2 ? named.map((_, skip) => named.filter((__, i) => i !== skip)) : [])];
+    for (const columns of choices) {
+      const chosen = rows.filter((row) => columns.every(([column, values]) => values.includes(row.values.get(column) ?? '')));
+      if (chosen.length === quantity.value) return cite(chosen);
+    }
+  }
+  return undefined;
+}
+
+/** The plural noun a count is of, within a few words after it ("17 low- or no-heat calls" → call). */
+function countedNoun(text: string, quantity: Quantity): string | undefined {
+  const after = text.slice(quantity.start + quantity.raw.length);
+  const match = /^\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}{3,}s)\b/u.exec(after);
+  return match ? canonicalStem(match[1]!) : undefined;
+}
+
+/** Whether the noun names the table: a word of its file's name or of a column's ("call" of crm_calls.csv or call_id). */
+function namesTable(table: Table, noun: string): boolean {
+  const file = table.file.split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '');
+  const words = [...columnWords(file.toLowerCase()), ...table.columns.flatMap((column) => columnWords(column.toLowerCase()))];
+  return words.some((word) => canonicalStem(word) === noun);
+}
+
+/** The two clock times the claim gives as a window ("between 03:44 and 06:05"), in minutes of the day. */
+function clockWindow(view: ClaimView): [number, number] | undefined {
+  const minutes = view.features.times.map((t) => Math.floor(t.seconds / 60) % 1440);
+  if (minutes.length !== 2) return undefined;
+  return [Math.min(...minutes), Math.max(...minutes)];
+}
+
+/** A cell's time of day in minutes ("2024-01-16T03:44Z", "03:44"), if it holds one. */
+function clockOf(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : /(?:^|T|\s)(\d{2}):(\d{2})/.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+}
+
+/** The rows a count rests on: cited by their first cells (a long list by its first and last). */
+function cite(rows: readonly TableRow[]): IndexedItem[] {
+  const units = rows.map((row) => row.unit);
+  return units.length <= 12 ? units : [units[0]!, units.at(-1)!];
+}

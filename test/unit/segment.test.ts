@@ -118,6 +118,19 @@ describe('segment: Markdown structure', () => {
     );
   });
 
+  it('reads the short figure beside a row named in words with that name and its column; a longer cell stays a claim with its row', () => {
+    const { claims } = segmentReport(
+      '| Area | June applications and spend |\n|---|---|\n| Fairways, back nine | 4 applications, $10,504 |\n| Greens | Three sprays, all before 7 a.m., cost $2,760 in total. |\n',
+    );
+    assert.deepEqual(
+      claims.map((claim) => [claim.text, claim.context]),
+      [
+        ['4 applications, $10,504', 'Fairways, back nine; June applications and spend'],
+        ['Three sprays, all before 7 a.m., cost $2,760 in total.', 'Greens June applications and spend'],
+      ],
+    );
+  });
+
   it('takes each figure of a wider row as its own claim, read with the row name and its column', () => {
     // One row may hold a right and a wrong figure: each is marked on its own.
     const { claims } = segmentReport('| Depot | Salt spread | Share |\n|---|---|---|\n| Marlow Cross | 1,131 t | 29.7% |\n| Ashby | Ran out twice. | 40.1% |\n');

@@ -147,6 +147,12 @@ function tableRegions(table: Table, text: string, base: number): Region[] {
       regions.push(...cells.slice(1).map((cell) => withContext(cell, [cellText(cells[0]), headerOf(cell)], '; ')));
       continue;
     }
+    // Two cells, a short name beside a short figure ("Fairways, back nine | 4 applications, $10,504"):
+    // the first is the row's name, not a claim; the figure is read with it and its column's header.
+    if (cells.length === 2 && rowName(cellText(cells[0])) && /\d/.test(cellText(cells[1])) && (cellText(cells[1]).match(/\p{L}{2,}/gu) ?? []).length <= 3) {
+      regions.push(withContext(cells[1], [cellText(cells[0]), headerOf(cells[1])], '; '));
+      continue;
+    }
     const prose = cells.filter((cell) => (cellText(cell).match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3);
     if (prose.length > 0) {
       // A prose cell ("Completed in just over three minutes.") is about its row: the short cell
@@ -161,6 +167,11 @@ function tableRegions(table: Table, text: string, base: number): Region[] {
     }
   }
   return regions;
+}
+
+/** A cell that names a row: a few words, no figure, no sentence's stop. */
+function rowName(cell: string): boolean {
+  return !/\d/.test(cell) && !/[.!?:;]$/.test(cell) && (cell.match(/[\p{L}]+/gu) ?? []).length <= 5;
 }
 
 function withContext([start, end]: Region, parts: readonly string[], separator = ' '): Region {

@@ -67,3 +67,18 @@ describe('offline judge: sums over rows with blank cells, of two measures, of a 
     assert.equal(share.partition, 'grounded', share.reason);
   });
 });
+
+describe('offline judge: a numbered name written as its code', () => {
+  const lines = { file: 'lines.csv', text: ['date,line,bottles_good', '2024-11-04,L1,100', '2024-11-04,L2,140', '2024-11-05,L1,120', '2024-11-05,L2,160'].join('\n') };
+
+  it('reads "Line 2" as line=L2: the column\'s word by its initial, then the number', async () => {
+    // L2: 140 + 160 = 300; L1: 100 + 120 = 220.
+    const two = await judge('Line 2 made 300 good bottles over the two days.', [lines]);
+    assert.equal(two.partition, 'grounded', two.reason);
+    const one = await judge('Line 1 made 220 good bottles over the two days.', [lines]);
+    assert.equal(one.partition, 'grounded', one.reason);
+    // 220 is Line 1's, not Line 2's.
+    const swapped = await judge('Line 2 made 220 good bottles over the two days.', [lines]);
+    assert.notEqual(swapped.partition, 'grounded', swapped.reason);
+  });
+});

@@ -145,6 +145,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     const values = distinct.get(column)!;
     if (values.length < 2) continue;
     const candidates = new Set<string>();
+    const initialled = new Set<string>();
     if (words.has(column)) {
       for (const token of claim) for (const value of valuesByToken.get(column)!.get(token) ?? []) candidates.add(value);
       if (periods.length > 0) for (const value of values) if (periodKey(value) !== undefined) candidates.add(value);
@@ -161,6 +162,9 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
           if (cut > 0 && digits[cut - 1] !== '0') break;
           const value = digits.slice(cut);
           if (/^\d{1,4}$/.test(value) && present.has(value)) candidates.add(value);
+          // "Line 2" names line=L2: the column's word by its initial, then the number.
+          const coded = `${part[0]!.toUpperCase()}${value}`;
+          if (/^\d{1,4}$/.test(value) && present.has(coded)) (candidates.add(coded), initialled.add(coded));
         }
       }
     }
@@ -171,7 +175,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     const places = positions.get(column)!;
     const ordered = [...candidates].filter((value) => value !== '' && places.has(value)).sort((a, b) => places.get(a)! - places.get(b)!);
     const hits = ordered.filter((value) => {
-      if (/^\d{1,4}$/.test(value) || CLOCK_VALUE_RE.test(value)) return true;
+      if (/^\d{1,4}$/.test(value) || CLOCK_VALUE_RE.test(value) || initialled.has(value)) return true;
       if (!words.has(column) || !isText(value)) return false;
       // A one-letter value (shift=A) is not named by the article or the pronoun ("a little over").
       if (/^\p{L}$/u.test(value)) return letterNamed(view.claim.text, value, column);

@@ -52,6 +52,7 @@ import { contradictTableChange } from './table-changes';
 import { contradictAlertAbsence } from './alert-absence';
 import { contradictWindowFit } from './window-fit';
 import { contradictFlagField } from './flag-fields';
+import { contradictSwitchField } from './switch-fields';
 import { contradictPinnedField } from './pinned-fields';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
 
@@ -70,6 +71,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictOwnShare(view, candidates) ??
       contradictWindowFit(view) ??
       contradictFlagField(view, candidates) ??
+      contradictSwitchField(view, candidates) ??
       contradictPinnedField(view, candidates) ??
       contradictActMoment(view, candidates) ??
       contradictMoment(view, candidates) ??

@@ -47,3 +47,12 @@ describe('offline judge: points between two percentages the claim gives', () => 
     assert.notEqual(six.partition, 'grounded', six.reason);
   });
 });
+
+describe('offline judge: a year the record is of is no figure of it', () => {
+  it('does not set "season": 2024 against a figure the claim gives beside two the record holds', async () => {
+    const budget = { file: 'budget.json', text: JSON.stringify({ club: 'Larchmont', season: 2024, fungicide_budget_usd: 38000, spent_through_may_usd: 9450 }, null, 2) };
+    // The record gives $9,450 and $38,000; its 2024 is the season, not the season-to-date spend.
+    const verdict = await judge('With $9,450 spent through May, fungicide spend stands at $31,064, about 82% of the $38,000 budget.', [budget]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

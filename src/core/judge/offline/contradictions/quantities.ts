@@ -2,7 +2,7 @@
 // value in a record (a setting's value in a document), or, in the record the claim reads (it
 // gives two of the claim's figures or times), the one figure or time left. Labels ("Android 13"),
 // counts in words and figures the claim computes from its own are told apart from readings.
-import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, wordShare } from '../claim-view';
 import { DOCUMENT_WORDS, fieldValueWords } from '../words';
@@ -195,8 +195,12 @@ function yearLike(quantity: Quantity): boolean {
 
 /** A figure that is a year of the record's own dates, or of a season or a release it names ("2025/26", "2026.04"); a batch limit of 2000 is none. */
 function yearOfRecord(figure: Quantity, unit: IndexedItem): boolean {
-  return yearLike(figure) && (isYearOf(figure, unit) || new RegExp(`(?<!\\d)${figure.raw.trim()}\\s*[/.\u2013-]\\s*\\d{2}(?!\\d)`).test(unit.text));
+  // ("season": 2024, fiscal_year=2025: a field named for a year holds one.)
+  return yearLike(figure) && (isYearOf(figure, unit) || figure.key.some((word) => YEAR_KEYS.has(word)) || new RegExp(`(?<!\\d)${figure.raw.trim()}\\s*[/.\u2013-]\\s*\\d{2}(?!\\d)`).test(unit.text));
 }
+
+/** Stems of field names that hold a year. */
+const YEAR_KEYS = new Set(['year', 'yr', 'season', 'fy', 'vintag'].map(canonicalStem));
 
 /**
  * "Pod search-api-8mzt was at 3.9 GiB at 10:40": a figure with a unit but no words saying what
@@ -209,7 +213,7 @@ function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: Indexe
   // ("E-104 comms_timeout count=2250" in a list of fault codes).
   if (!quantity.hasUnit) {
     if (/^\p{L}/u.test(quantity.raw) || !anchoredSegment(view, unit)) return undefined;
-    const counts = quantitiesAt(view, unit).filter((e) => !e.hasUnit);
+    const counts = quantitiesAt(view, unit).filter((e) => !e.hasUnit && (yearLike(quantity) || !yearOfRecord(e, unit)));
     return counts.length === 1 && !quantityMatches(quantity, counts[0]!) ? counts[0] : undefined;
   }
   if (quantity.dimension === 'count') return undefined;
@@ -265,7 +269,8 @@ export function contradictPinnedFigure(view: ClaimView, candidates: IndexedItem[
     if (pinnedFigures.length + pinnedTimes.length < 2 || figures.length + times.length < 3) continue;
     for (const quantity of figures) {
       if (pinnedFigures.includes(quantity) || statedSomewhere(quantity)) continue;
-      const left = theirs.filter((e) => e.dimension === quantity.dimension && e.hasUnit === quantity.hasUnit && !view.features.quantities.some((mine) => quantityMatches(mine, e)));
+      // (A year the record is of, "season": 2024, is no figure left of it.)
+      const left = theirs.filter((e) => e.dimension === quantity.dimension && e.hasUnit === quantity.hasUnit && !view.features.quantities.some((mine) => quantityMatches(mine, e)) && (yearLike(quantity) || !yearOfRecord(e, unit)));
       if (left.length !== 1) continue;
       if (deriveQuantity(quantity, withSeries(view, quantity, candidates))) continue;
       return contradicted(unit, `claim says ${quantity.raw.trim()}, ${unit.item.id} says ${left[0]!.raw.trim()}`);

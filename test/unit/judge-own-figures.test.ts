@@ -56,3 +56,16 @@ describe('offline judge: a year the record is of is no figure of it', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a figure the claim names as a bar', () => {
+  it('is not set against a reading: "over the 12.5 ft ceiling" beside green 7\'s next reading of 12.3', async () => {
+    const readings = {
+      file: 'stimp.csv',
+      text: ['date,green,unit_mowed,rolled,reading_ft', '2024-08-15,4,GM-2,no,11.9', '2024-08-15,7,GM-2,no,12.6', '2024-08-16,4,GM-2,no,12.1', '2024-08-16,7,none,yes,12.3'].join('\n'),
+    };
+    const plan = { file: 'plan.md', text: '# Championship prep plan\n\n- No green should read above 12.5 ft. If one does, skip the next mow on that green and roll only.\n' };
+    // 12.5 ft is the plan's ceiling; 12.3 is green 7's reading on 16 August, no bar.
+    const verdict = await judge('Green 7 read 12.6 ft on 15 August, over the 12.5 ft ceiling, so on 16 August it was rolled only and not mowed.', [readings, plan]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

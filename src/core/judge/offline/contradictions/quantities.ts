@@ -6,7 +6,7 @@ import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from 
 import { boundCandidates, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, holdsAllAnchors, mayContradict, numberedIdentifiers, sameSubject, sharedKeyWords, wordShare } from '../claim-view';
 import { DOCUMENT_WORDS, fieldValueWords } from '../words';
-import { UNIT_KEY_PARTS } from '../vocabulary';
+import { THRESHOLD_WORDS, UNIT_KEY_PARTS } from '../vocabulary';
 import { anchoredSegment, fromClaimFigures, inIdentifier, isLabelOf, isYearOf, quantitiesAt, withSeries } from '../figures';
 import { changesOf } from '../records/changes';
 import { aggregateDerivation } from '../derive/aggregates';
@@ -74,6 +74,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
       (decided ??= !candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.features.quantities.some((e) => quantityMatches(quantity, e))));
     // "ET31-A | 92.1% | 91.9%": a figure with no measure word, beside nothing but the row's name,
     // says nothing of what it measures; another figure of that row's records is not known to be it.
+    // "the 12.5 ft ceiling", "its 1.50% target": a figure the claim names as a bar.
+    const claimBar = BAR_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     const unnamedMeasure = quantity.key.length === 0 && [...view.words.keys()].every((word) => view.features.identifiers.some((id) => id.includes(word)));
     if (unnamedMeasure) continue;
     for (const unit of subject) {
@@ -121,6 +123,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           (sharedKeyWords(quantity, e) >= 2 || mistakable(quantity, e, view.claim.text)) &&
           // A threshold a record defines ("more than 5 s in the queue") is no reading of a plain figure.
           (isBound(quantity) || !isBound(e)) &&
+          // Nor is a reading the claim's bar ("over the 12.5 ft ceiling"): a bar is set against a bar.
+          (!claimBar || e.key.some((word) => BAR_STEMS.has(word))) &&
           (isBound(quantity) ? !satisfiesBound(quantity, e) : !quantityMatches(quantity, e)),
       ).sort((a, b) => sharedKeyWords(quantity, b) - sharedKeyWords(quantity, a))[0];
       const unkeyed = other ? undefined : unkeyedDifferentValue(view, quantity, unit);
@@ -148,6 +152,10 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
 }
 
 const PERCENT_WORDS = new Set(['percent', 'pct']);
+/** Stems of the words that make a figure a bar to meet (a target, a limit), not a reading. */
+const BAR_STEMS: ReadonlySet<string> = new Set([...THRESHOLD_WORDS].map(canonicalStem));
+/** A bar's noun right after a figure, but for its unit and a word ("12.5 ft ceiling", "0.60% weekly breakage limit"). */
+const BAR_AFTER_RE = new RegExp(`^\\s*(?:[\\p{L}%°/-]+\\s+){0,3}?(?:${[...THRESHOLD_WORDS].join('|')})\\b`, 'iu');
 
 /**
  * "SS-E-117 … bottoming out at 76.1 °C at 04:30" against `ts=04:30 point=SS-E-117 inlet_temp_c=72.4`:

@@ -1,6 +1,7 @@
 // Which columns of a table a claim's figure may be an aggregate of: those its words or its unit
 // name (energy_mwh for "MWh"), the wholes a named part is counted out of, the two columns of a rate
-// the documents define, and for a percentage every count column that holds a named count.
+// the documents define, and for a percentage every count column that holds a named count; and the
+// names a claim leaves out of its rows ("none of them to Marlow Cross").
 import type { Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { columnWords, textColumns, tokensOf } from '../align/table-alignment';
@@ -86,4 +87,13 @@ export function dominatingWholes(table: Table, measures: readonly string[]): str
     if (holds) out.push(whole);
   }
   return out;
+}
+
+/** Wording right before a name that leaves it out: "except", "excluding", "other than", "none of them to". */
+const EXCLUDING_BEFORE_RE = /\b(?:except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|not\s+counting|none\s+of\s+(?:them|which|it)\s+(?:[\p{L}-]+\s+)?(?:to|at|for|in|from|on|by))\s+(?:the\s+)?$/iu;
+
+/** Whether the claim names a value only to leave it out. */
+export function excludedIn(text: string, value: string): boolean {
+  const at = text.indexOf(value);
+  return at > 0 && EXCLUDING_BEFORE_RE.test(text.slice(Math.max(0, at - 48), at));
 }

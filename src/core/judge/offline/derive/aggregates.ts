@@ -13,7 +13,7 @@ import { numericValue, tablesOf, type Table, type TableRow } from '../records/ta
 import { isBound, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
 import { TREND_DOWN, TREND_UP } from '../contradictions/trends';
-import { dominatingWholes, measureWordsOf, measuresOf, withDefinitionColumns } from './aggregate-measures';
+import { dominatingWholes, excludedIn, measureWordsOf, measuresOf, withDefinitionColumns } from './aggregate-measures';
 
 /** Tables longer than this are logs, not summaries: their sums are not what a report quotes. */
 const MAX_ROWS = 400;
@@ -196,15 +196,6 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
     }
   }
   return { rows, focus, compared };
-}
-
-/** Wording right before a name that leaves it out: "except", "excluding", "other than", "none of them to". */
-const EXCLUDING_BEFORE_RE = /\b(?:except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|not\s+counting|none\s+of\s+(?:them|which|it)\s+(?:[\p{L}-]+\s+)?(?:to|at|for|in|from|on|by))\s+(?:the\s+)?$/iu;
-
-/** Whether the claim names a value only to leave it out. */
-function excludedIn(text: string, value: string): boolean {
-  const at = text.indexOf(value);
-  return at > 0 && EXCLUDING_BEFORE_RE.test(text.slice(Math.max(0, at - 48), at));
 }
 
 interface Focus {

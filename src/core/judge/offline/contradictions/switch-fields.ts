@@ -3,22 +3,24 @@
 // `auto_approve_non_adapt: false`; "SMS alerts are disabled" against `sms_alerts_enabled: true`.
 // The field's name, but for words that only say it is a switch (enabled, is, flag), is all in the
 // claim's words (a stem, or a noun of its verb: approval of approve). A record of the same setting
-// that agrees with the claim leaves it alone.
+// that agrees with the claim leaves it alone. Words are data (switches.json).
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, holdsSomeAnchor, numberedIdentifiers } from '../claim-view';
 import { columnWords, tokensOf } from '../align/table-alignment';
 import { sameFamily } from '../derive/aggregate-measures';
+import { escapePhrase } from '../vocabulary/index';
+import switches from '../vocabulary/switches.json';
 
-const YES = /^(?:true|yes|on|enabled)$/i;
-const NO = /^(?:false|no|off|disabled)$/i;
-/** Words of a field's name that only say it is a switch. */
-const SWITCH_WORDS = new Set(['enabled', 'enable', 'is', 'flag', 'on', 'allow', 'allowed', 'use', 'setting', 'active']);
-/** A setting said to be on, or off (a bare "on" is most often a preposition). */
-const ON_RE = /\b(?:switched\s+on|turned\s+on|enabled|activated)\b/i;
-const OFF_RE = /\b(?:switched\s+off|turned\s+off|disabled|deactivated)\b/i;
-const NOT_BEFORE_RE = /\b(?:not|never|n't)\s+(?:been\s+)?(?:switched|turned|enabled|activated|disabled|deactivated)\b/i;
-/** Wording under which a setting's state is a condition or a possibility, not a fact. */
-const CONDITIONAL_RE = /\b(?:if|unless|whenever|can|could|may|might|would|should|must|to)\b/i;
+const oneOf = (words: readonly string[]): string => words.map(escapePhrase).join('|');
+const YES = new RegExp(`^(?:${oneOf(switches.yes)})$`, 'i');
+const NO = new RegExp(`^(?:${oneOf(switches.no)})$`, 'i');
+const SWITCH_WORDS = new Set(switches.fieldSwitchWords);
+const ON_RE = new RegExp(`\\b(?:${oneOf(switches.on)})\\b`, 'i');
+const OFF_RE = new RegExp(`\\b(?:${oneOf(switches.off)})\\b`, 'i');
+const DENIAL = switches.denial.map((word) => (/^[a-z]/i.test(word) ? `\\b${escapePhrase(word)}` : escapePhrase(word))).join('|');
+const SWITCH_VERBS = oneOf(['switched', 'turned', ...[...switches.on, ...switches.off].filter((word) => !word.includes(' '))]);
+const NOT_BEFORE_RE = new RegExp(`(?:${DENIAL})\\s+(?:been\\s+)?(?:${SWITCH_VERBS})\\b`, 'i');
+const CONDITIONAL_RE = new RegExp(`\\b(?:${oneOf(switches.conditional)})\\b`, 'i');
 
 export function contradictSwitchField(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const { wording } = view;

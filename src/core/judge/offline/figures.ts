@@ -223,28 +223,29 @@ export function withSeries(view: ClaimView, quantity: Quantity, candidates: Inde
   return out;
 }
 
+/** "… 12 applications at about $1,800 each", "an average of 98 a week": a figure shared out per thing. */
+const EACH_AFTER_RE = /^\s*(?:[\p{L}-]+\s+)?(?:each|apiece)\b/iu;
+const AVERAGE_BEFORE_RE = /\b(?:an?\s+average\s+of|averaging|averaged|on\s+average)\s+(?:about\s+|around\s+|roughly\s+|some\s+)?[$€£]?$/i;
+
 /**
  * Whether a figure follows from the claim's own other figures (with `before`, those of the sentence
  * it points back to): "8,975 MWh, 3.9% below its budget of
  * 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR 14,650", "238 … roughly 26 times the baseline of 9".
  */
-/** "… 12 applications at about $1,800 each", "an average of 98 a week": a figure shared out per thing. */
-const EACH_AFTER_RE = /^\s*(?:[\p{L}-]+\s+)?(?:each|apiece)\b/iu;
-const AVERAGE_BEFORE_RE = /\b(?:an?\s+average\s+of|averaging|averaged|on\s+average)\s+(?:about\s+|around\s+|roughly\s+|some\s+)?[$€£]?$/i;
-
 export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: readonly Quantity[] = []): boolean {
   const written = (q: Quantity): boolean => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim());
   const own = view.features.quantities.filter(written);
   const others = [...own, ...before.filter((q) => written(q) && !own.some((o) => o.value === q.value && o.dimension === q.dimension))];
   if (others.length < 2 || others.length > 5) return false;
   const matches = (value: number): boolean => quantityMatches(quantity, { ...quantity, value, decimals: 6, qualifier: undefined, raw: '' });
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
   // "238 … against a usual 9, roughly 26 times the baseline": a multiple is a ratio of the two.
-  const multiple = /^\s*(?:times|x\b|×|-?fold)/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+  const multiple = /^\s*(?:times|x\b|×|-?fold)/i.test(after);
   // "$21,614 over 12 applications, or about $1,800 per application": a figure per thing (or each,
   // or an average) is one of the claim's figures shared out over a count the claim gives.
-  const perThing = quantity.dimension === 'ratio' || EACH_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length)) || AVERAGE_BEFORE_RE.test(view.claim.text.slice(0, quantity.start));
+  const perThing = quantity.dimension === 'ratio' || EACH_AFTER_RE.test(after) || AVERAGE_BEFORE_RE.test(view.claim.text.slice(0, quantity.start));
   // "improved by four points, from 88.0% to 92.0%": points are the gap between two percentages.
-  const points = /^\s*(?:percentage\s+)?(?:points?|pts?|pp)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+  const points = /^\s*(?:percentage\s+)?(?:points?|pts?|pp)\b/i.test(after);
   for (const a of others) {
     for (const b of others) {
       if (a === b) continue;

@@ -1,6 +1,6 @@
 // The words the offline judge weighs apart: those that carry little of a claim's content (light,
 // narration and order words), the words that name a document, a unit's words read once (its
-// wording, its stems, its field values, its file name), and a stem's word as written.
+// wording, its stems, its field values, its file name), a stem's word as written, and two stems of one family.
 import { canonicalStem, extractFeatures, type IndexedItem } from '../../retrieval/index';
 import { readWording, type Wording } from './language';
 import actors from './vocabulary/actors.json';
@@ -104,6 +104,15 @@ export function surfaceWord(text: string, stem: string): string {
 }
 
 const IRREGULAR_PAST = new Set(actors.irregularPast);
+
+/** What a word's stem may carry beyond its verb's: "deliveries" (deliveri) is of "delivered" (deliv), "shipments" of "shipped", "failures" of "failed". */
+const NOUN_ENDINGS = /^(?:ment|ur|eri|i|al)$/;
+
+/** Two stems of one family: one is the other and a noun's ending, on a stem of four letters or more. */
+export function sameFamily(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.length > short.length && long.startsWith(short) && NOUN_ENDINGS.test(long.slice(short.length));
+}
 
 /** The stems of a text's verbs in the past (words of four letters or more ending in -ed, or irregular: sent, paid). */
 export function pastVerbStems(text: string): Set<string> {

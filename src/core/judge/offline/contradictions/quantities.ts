@@ -72,10 +72,10 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     let decided: boolean | undefined;
     const documentDecides = (): boolean =>
       (decided ??= !candidates.some((unit) => unit.item.kind !== 'paragraph' && unit.features.quantities.some((e) => quantityMatches(quantity, e))));
+    // "the 12.5 ft ceiling", "its 1.50% target": a figure the claim names as a bar.
+    const claimBar = BAR_AFTER_RE.test(after);
     // "ET31-A | 92.1% | 91.9%": a figure with no measure word, beside nothing but the row's name,
     // says nothing of what it measures; another figure of that row's records is not known to be it.
-    // "the 12.5 ft ceiling", "its 1.50% target": a figure the claim names as a bar.
-    const claimBar = BAR_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length));
     const unnamedMeasure = quantity.key.length === 0 && [...view.words.keys()].every((word) => view.features.identifiers.some((id) => id.includes(word)));
     if (unnamedMeasure) continue;
     for (const unit of subject) {
@@ -208,7 +208,7 @@ function yearOfRecord(figure: Quantity, unit: IndexedItem): boolean {
 }
 
 /** Stems of field names that hold a year. */
-const YEAR_KEYS = new Set(['year', 'yr', 'season', 'fy', 'vintag'].map(canonicalStem));
+const YEAR_KEYS = new Set(['year', 'yr', 'season', 'fy', 'vintage'].map(canonicalStem));
 
 /**
  * "Pod search-api-8mzt was at 3.9 GiB at 10:40": a figure with a unit but no words saying what

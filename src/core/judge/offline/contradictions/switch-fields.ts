@@ -7,7 +7,7 @@
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, holdsSomeAnchor, numberedIdentifiers } from '../claim-view';
 import { columnWords, tokensOf } from '../align/table-alignment';
-import { sameFamily } from '../derive/aggregate-measures';
+import { sameFamily } from '../words';
 import { escapePhrase } from '../vocabulary/index';
 import switches from '../vocabulary/switches.json';
 

@@ -150,7 +150,11 @@ function rowsOf(table: Table, named: ReadonlyMap<string, string[]>, claim: Set<s
   // Several entities of a column only as the claim's subject ("Brackley, Cressing and Gorsley all
   // met the 90% target"): every one named before the bound, none after it ("…, but Carrow did not").
   const lower = text.toLowerCase();
-  const subjects = (values: readonly string[]): boolean => values.every((value) => { const at = lower.indexOf(value.toLowerCase()); return at >= 0 && at < boundAt; }) && lower.indexOf(values[0]!.toLowerCase()) >= 0;
+  const subjects = (values: readonly string[]): boolean =>
+    values.every((value) => {
+      const at = lower.indexOf(value.toLowerCase());
+      return at >= 0 && at < boundAt;
+    });
   if (entities.some(([, values]) => values.length > 1 && !subjects(values))) return [];
   let rows = table.rows;
   if (entities.length > 0) rows = rows.filter((row) => entities.every(([column, values]) => values.includes(row.values.get(column) ?? '')));

@@ -31,8 +31,12 @@ export function contradictUnfinishedItem(view: ClaimView, candidates: IndexedIte
     // The item's own verb in the past: "enable flowatch_auto_shutdown" is done when "enabled".
     const ownVerb = item.verb !== undefined && past.has(item.verb);
     if (done === undefined && !ownVerb) continue;
-    // A later record of the same item that says it is done leaves the claim alone.
-    if (view.index.items.some((other) => other !== unit && itemOf(other)?.id === item.id && !UNFINISHED.has(itemOf(other)!.status))) return undefined;
+    // Another record of the same item that says it is done (a later status) leaves the claim alone.
+    const closedElsewhere = view.index.items.some((other) => {
+      const record = other === unit ? undefined : itemOf(other);
+      return record?.id === item.id && !UNFINISHED.has(record.status);
+    });
+    if (closedElsewhere) return undefined;
     return contradicted(unit, `claim says ${item.id.toUpperCase()} is done ("${done ?? 'the item\'s own act, in the past'}"), ${unit.item.id} gives its status as ${item.status}`);
   }
   return undefined;

@@ -5,6 +5,7 @@
 import type { Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { columnWords, textColumns, tokensOf } from '../align/table-alignment';
+import { sameFamily } from '../words';
 import { numericValue, type Table } from '../records/tables';
 import type { DefinedMeasure } from '../records/table-types';
 import aggregateWords from '../vocabulary/aggregates.json';
@@ -23,15 +24,6 @@ export function measureWordsOf(view: ClaimView, claim: ReadonlySet<string>): Set
 function unitWordAfter(text: string, quantity: Quantity): string {
   const written = /[\d,.]\s*(\p{L}+)$/u.exec(quantity.raw.trim())?.[1] ?? /^\s*(\p{L}+)/u.exec(text.slice(quantity.start + quantity.raw.length))?.[1] ?? '';
   return written.toLowerCase();
-}
-
-/** What a word's stem may carry beyond its verb's: "deliveries" (deliveri) is of "delivered" (deliv), "shipments" of "shipped", "failures" of "failed". */
-const NOUN_ENDINGS = /^(?:ment|ur|eri|i|al)$/;
-
-/** Two stems of one family: one is the other and a noun's ending, on a stem of four letters or more. */
-export function sameFamily(a: string, b: string): boolean {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 4 && long.length > short.length && long.startsWith(short) && NOUN_ENDINGS.test(long.slice(short.length));
 }
 
 /** Numeric columns whose name shares a word with the claim (energy_mwh for "MWh", scheduled for "scheduled"). */

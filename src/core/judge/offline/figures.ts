@@ -5,6 +5,7 @@ import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieva
 import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './derive/matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
 import { periodLabels } from './records/periods';
+import { NUMBERED_ENTITY, mapMemberRange, measuredAsOwn } from './records/map-members';
 
 /**
  * The figures a unit gives at the claim's time. A unit that lists a series ("03:30 lag=92000;
@@ -13,7 +14,7 @@ import { periodLabels } from './records/periods';
  */
 export function quantitiesAt(view: ClaimView, unit: IndexedItem): Quantity[] {
   const range = anchoredSegment(view, unit);
-  const all = range ? unit.features.quantities.filter((q) => q.start >= range[0] && q.start < range[1]) : unit.features.quantities;
+  const all = range ? measuredAsOwn(unit, range, unit.features.quantities.filter((q) => q.start >= range[0] && q.start < range[1])) : unit.features.quantities;
   if (view.features.times.length !== 1 || unit.features.times.length < 2) return all;
   const times = [...unit.features.times].sort((a, b) => a.start - b.start);
   const at = times.findIndex((t) => timeMatches(view.features.times[0]!, t));
@@ -29,8 +30,6 @@ const SEGMENTS = new WeakMap<IndexedItem, { segments: Array<{ from: number; to: 
 
 const ENTRIES = new WeakMap<IndexedItem, Array<{ from: number; to: number; label: string }>>();
 
-/** A numbered entity (db-prod-1, E-217), or a field naming one by a code (`site=DC1`, `store=hp04`). */
-const NUMBERED_ENTITY = /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*[-_]\p{N}[\p{L}\p{N}-]*|(?<![\p{L}\p{N}_])[\p{L}_]+=\p{L}+\p{N}+(?![\p{L}\p{N}.])/u;
 
 // "Kestrel: chargers=…", "ASH 2026-Q2: sales_gbp=…" (a code and the period of its entry).
 const ENTRY_LABEL = /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}_-]*(?: [\p{Lu}\p{N}][\p{L}\p{N}_-]*)*):\s+(?=[\p{L}_][\w.-]*=)/gu;
@@ -45,6 +44,8 @@ export function anchoredSegment(view: ClaimView, unit: IndexedItem): [number, nu
   if (unit.item.kind === 'paragraph') return undefined;
   const identifiers = numberedIdentifiers(view);
   if (identifiers.length > 0) {
+    const member = mapMemberRange(unit, identifiers);
+    if (member) return member;
     let split = SEGMENTS.get(unit);
     if (!split) {
       const segments: Array<{ from: number; to: number; lower: string }> = [];

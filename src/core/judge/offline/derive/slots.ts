@@ -9,6 +9,7 @@ import type { AlignedRecord, Alignment } from '../align/align';
 import type { Proposition } from '../claims/proposition';
 import { readRecord } from '../records/record';
 import { deriveEventGap } from './event-gaps';
+import { memberFigures } from '../records/map-members';
 import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches, type Derivation } from './matching';
 
 export type SlotOutcome = 'matched' | 'derived' | 'mismatched' | 'missing';
@@ -46,9 +47,10 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   // ("weeks 36 to 39": numbers that label periods are no figures to find.)
   const labels = periodNumbers(prop.text);
   const aligned = alignment.records.map((r) => r.unit);
+  const numbered = prop.features.identifiers.filter((id) => /\d/.test(id));
   for (const quantity of prop.features.quantities) {
     if (!quantity.hasUnit && labels.has(quantity.raw.trim())) continue;
-    results.push(checkFigure(quantity, units, sure, prop.text, aligned));
+    results.push(checkFigure(quantity, units, sure, prop.text, aligned, numbered));
   }
   // A window's bounds ("inside the 02:00–04:00 window") are a plan's: no other time of a record belies them.
   // So are a span's ("fired on the 02:30–03:00 average"): the times bound what was averaged.
@@ -76,17 +78,19 @@ export function checkSlots(prop: Proposition, alignment: Alignment): SlotResult[
   return results;
 }
 
-function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedRecord[], text: string, aligned: readonly IndexedItem[]): SlotResult {
+function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedRecord[], text: string, aligned: readonly IndexedItem[], identifiers: readonly string[]): SlotResult {
   const claimed = quantity.raw.trim();
   const meets = (e: Quantity): boolean => (isBound(quantity) ? satisfiesBound(quantity, e) : quantityMatches(quantity, e));
+  // (A JSON map keyed by the claim's entity gives that member's figures, not its siblings'.)
+  const figuresOf = (unit: IndexedItem): Quantity[] => memberFigures(unit, identifiers);
   const sureUnits = sure.map((r) => r.unit);
-  const anchoredHit = sureUnits.find((u) => u.features.quantities.some(meets));
-  const hit = anchoredHit ?? units.find((u) => u.features.quantities.some(meets));
+  const anchoredHit = sureUnits.find((u) => figuresOf(u).some(meets));
+  const hit = anchoredHit ?? units.find((u) => figuresOf(u).some(meets));
   let conflicting: { unit: IndexedItem; found: string } | undefined;
   let dimensionConflict = false;
   for (const unit of sureUnits) {
-    if (unit.features.quantities.some(meets)) continue;
-    const same = unit.features.quantities.filter((e) => e.dimension === quantity.dimension && dimensionsCompatible(quantity, e));
+    if (figuresOf(unit).some(meets)) continue;
+    const same = figuresOf(unit).filter((e) => e.dimension === quantity.dimension && dimensionsCompatible(quantity, e));
     if (same.length > 0 && quantity.dimension !== 'count') dimensionConflict = true;
     const other = same.find((e) => sharesKey(quantity, e) && mistakable(quantity, e, text));
     if (other && !conflicting) conflicting = { unit, found: other.raw.trim() };

@@ -47,21 +47,43 @@ export function contradictPeak(view: ClaimView): ClaimVerdict | undefined {
 
 /** The readings of the figure's measure in the records naming every one of the claim's entities, from the file that holds most of them. */
 function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string[], labels: ReadonlyArray<[string, string]>): Array<{ unit: IndexedItem; figure: Quantity }> {
-  const byFile = new Map<string, Array<{ unit: IndexedItem; figure: Quantity }>>();
+  const named = new Map<string, Series>();
+  const unnamed = new Map<string, Series>();
   for (const unit of view.index.items) {
     // Records of readings: a document's fields (a plan's "rollback above 400 ms for 10 minutes") are not a series.
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'json_field') continue;
     if (!entities.every((id) => hasIdentifier(unit, id)) || !labels.every(([field, value]) => unit.item.fields[field] === value)) continue;
     // Readings only: a limit or a threshold (max_latency_ms, "rollback above 400 ms") is no reading.
-    const figures = unit.features.quantities.filter((e) => dimensionsCompatible(quantity, e) && e.key.length > 0 && sharedKeyWords(quantity, e) > 0 && !isBound(e) && !isLimit(e) && !e.key.some((word) => THRESHOLD_WORDS.has(word)));
-    if (figures.length === 0) continue;
-    const figure = figures.reduce((a, b) => (sharedKeyWords(quantity, b) > sharedKeyWords(quantity, a) ? b : a));
-    const file = `${unit.item.file}\u0000${[...figure.key].sort().join('+')}`;
-    const list = byFile.get(file);
-    if (list) list.push({ unit, figure });
-    else byFile.set(file, [{ unit, figure }]);
+    const readings = unit.features.quantities.filter((e) => dimensionsCompatible(quantity, e) && e.key.length > 0 && !isBound(e) && !isLimit(e) && !e.key.some((word) => THRESHOLD_WORDS.has(word)));
+    const figures = readings.filter((e) => sharedKeyWords(quantity, e) > 0);
+    if (figures.length > 0) {
+      const figure = figures.reduce((a, b) => (sharedKeyWords(quantity, b) > sharedKeyWords(quantity, a) ? b : a));
+      add(named, unit, figure);
+    }
+    // Readings in the claim's unit under any name, one series per field, for a claim that names no measure.
+    for (const e of readings) if (quantity.hasUnit && e.hasUnit && e.dimension === quantity.dimension) add(unnamed, unit, e);
   }
-  return [...byFile.values()].reduce<Array<{ unit: IndexedItem; figure: Quantity }>>((a, b) => (b.length > a.length ? b : a), []);
+  if (named.size > 0) return [...named.values()].reduce<Series>((a, b) => (b.length > a.length ? b : a), []);
+  // "C4 reached a low of 15.3 °C" beside air_c and pipe_c: the measure is the one field whose
+  // readings of the entity span the claimed value; none or several leave the claim alone.
+  const spanning = [...unnamed.values()].filter((series) => series.length >= MIN_SERIES && spans(series, quantity.value));
+  return spanning.length === 1 ? spanning[0]! : [];
+}
+
+type Series = Array<{ unit: IndexedItem; figure: Quantity }>;
+
+/** Adds a reading to the series of its file and field. */
+function add(series: Map<string, Series>, unit: IndexedItem, figure: Quantity): void {
+  const name = `${unit.item.file}\u0000${[...figure.key].sort().join('+')}`;
+  const list = series.get(name);
+  if (list) list.push({ unit, figure });
+  else series.set(name, [{ unit, figure }]);
+}
+
+/** Whether a value lies between a series' lowest and highest readings. */
+function spans(series: Series, value: number): boolean {
+  const values = series.map((point) => point.figure.value);
+  return Math.min(...values) <= value && value <= Math.max(...values);
 }
 
 /** The claim's numbered labels ("module 9") that some record gives as a field (module=9). */

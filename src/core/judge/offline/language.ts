@@ -203,8 +203,8 @@ export function statesCause(text: string): boolean {
 
 /** Whether a text reports zero of something ("0 matches", "count=0", "no errors found"). */
 export function reportsNothing(text: string): boolean {
-  // Not the index of a JSON path ("steps[0].action = restart worker-5").
-  return /\b(?:no|none|zero|nothing)\b|(?<!\[)\b0\b(?!\])|(?:count|matches|errors|hits|total|n)\s*[=:]\s*0\b|\bnot found\b/i.test(text);
+  // Not the index of a JSON path ("steps[0].action = restart worker-5"), nor a digit of a decimal ("2.0 s", "0.5").
+  return /\b(?:no|none|zero|nothing)\b|(?<![[.,]|\d[.,])\b0\b(?!\]|[.,]\d)|(?:count|matches|errors|hits|total|n)\s*[=:]\s*0\b|\bnot found\b/i.test(text);
 }
 
 /** Nationalities: after a name ("Tim McIlrath American") they describe it, they are not part of it. */

@@ -75,7 +75,9 @@ function deniedPhrase(text: string, absent: readonly string[]): string[] {
     if (PHRASE_STOP.has(word.toLowerCase()) || /(?:ed|ing)$/i.test(word)) break;
     words.push(word);
   }
-  const stems = extractFeatures(words.join(' ')).words.filter((word) => !LIGHT_WORDS.has(word));
+  // (The phrase's last word is its head, kept however light: "no tunnel drops" is not "no tunnel".)
+  const all = extractFeatures(words.join(' ')).words;
+  const stems = all.filter((word, i) => !LIGHT_WORDS.has(word) || (i === all.length - 1 && i > 0));
   return stems.some((word) => absent.includes(word)) ? stems : [];
 }
 

@@ -75,4 +75,24 @@ describe('offline judge: values a later document changed', () => {
     const drive = await proposed('Nail holes in drive casings can be repaired up to 6 mm.', [guide, notes]);
     assert.equal(drive.partition, 'contradicted', drive.reason);
   });
+
+  describe('a lead time before an event, and a scope the note keeps on a wrapped line', () => {
+    const guide: Source = { file: 'booking-guide.md', text: '# Deadlines\n\nExam arrangements must be in the booking system at least 10 working days before the exam.\n' };
+    const notes: Source = {
+      file: 'release-notes.md',
+      text: '# 5.3.0\n\n- Arrangement deadline: arrangements for the Winter and Summer periods must now be in the\n  booking system at least 15 working days before the exam (was 10). The Resit period keeps\n  10 working days.\n',
+    };
+
+    it('"10 working days before the exam" is no history: the old value, superseded by 15', async () => {
+      // "before the exam" dates a deadline, not a time before the change; arrangements now need 15 days.
+      const deadline = await proposed('Exam arrangements must be in the booking system at least 10 working days before the exam.', [guide, notes]);
+      assert.equal(deadline.partition, 'contradicted', deadline.reason);
+      assert.match(deadline.reason, /superseded/);
+    });
+
+    it('the scope the note keeps at the old value, on the next line, is not contradicted', async () => {
+      const resit = await proposed('For the Resit period, arrangements must be in the booking system at least 10 working days before the exam.', [guide, notes]);
+      assert.notEqual(resit.partition, 'contradicted', resit.reason);
+    });
+  });
 });

@@ -107,7 +107,8 @@ function keptForClaimScope(view: ClaimView, unit: IndexedItem, claimed: Quantity
   if (!KEPT_RE.test(unit.item.text)) return false;
   const changing = new Set(extractFeatures(unit.text).words);
   return unit.item.text
-    .split(/[.;]\s+|\n/)
+    // (A line indented under the one before continues its sentence: a wrapped list item.)
+    .split(/[.;]\s+|\n(?!\s)/)
     .some((clause) => {
       if (clause === unit.text || !KEPT_RE.test(clause)) return false;
       const { quantities, words } = extractFeatures(clause);

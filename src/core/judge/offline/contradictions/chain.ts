@@ -44,6 +44,7 @@ import { contradictEventSpan } from './event-spans';
 import { contradictSpanComparison } from './span-comparisons';
 import { contradictOtherChange } from './other-changes';
 import { contradictSuperseded } from './superseded';
+import { contradictUnreleasedValue } from './unreleased-values';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -117,6 +118,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictAlertAbsence(view) ??
       contradictAlertResolution(view) ??
       contradictSuperseded(view, candidates) ??
+      contradictUnreleasedValue(view, candidates) ??
       contradictFieldChange(view) ??
       contradictStayedValue(view) ??
       contradictReversal(view) ??

@@ -10,6 +10,7 @@ import { LIGHT_WORDS } from '../words';
 import { HISTORICAL_RE, changesOf, newRangesIn, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
 import { canonicalStem, extractFeatures, isStopword } from '../../../retrieval/index';
 import changeWords from '../vocabulary/changes.json';
+import { notYetInstalled } from '../records/releases';
 
 const DURATION_VERBS = new Set(changeWords.durationVerbs.map((word) => canonicalStem(word)));
 /** Words that keep a value where it was: "stay at 6 mm", "keep 2,000", "unchanged at 2,000". */
@@ -37,6 +38,8 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
   const statements = candidates.filter((unit) => unit.item.kind === 'paragraph' && unit.features.quantities.some((e) => figures.some((q) => quantityMatches(q, e))));
   for (const change of changesOf(view.index)) {
     const { unit } = change;
+    // A change of a release the system does not run yet leaves the old value in effect.
+    if (notYetInstalled(view.index, unit)) continue;
     // An amount of money ("$5 hold fee") is not a figure in units ("from 5 days to 3 days").
     // ("Release 4.2.0 raised it from 5.5 mg/L": a figure the claim starts a change from is the old value, said as old.)
     const claimed = figures.find((q) => quantityMatches(q, change.old) && !changedFrom(view.claim.text, q) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
@@ -71,7 +74,7 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
   const claimedRange = rangeOf(figures);
   if (claimedRange) {
     for (const unit of candidates) {
-      if (unit.item.kind !== 'paragraph') continue;
+      if (unit.item.kind !== 'paragraph' || notYetInstalled(view.index, unit)) continue;
       const shared = sharedWithItem(unit, words);
       for (const range of newRangesIn(unit)) {
         if (range.high.dimension !== claimedRange.high.dimension) continue;
@@ -85,7 +88,7 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
   // A new value given alone ("event storage is extended to 180 days") against the claim's figure
   // that an earlier document states for the same thing ("events are stored for 90 days").
   for (const unit of candidates) {
-    if (unit.item.kind !== 'paragraph' || sharedWithItem(unit, words) < 2) continue;
+    if (unit.item.kind !== 'paragraph' || sharedWithItem(unit, words) < 2 || notYetInstalled(view.index, unit)) continue;
     for (const now of newValuesIn(unit)) {
       const claimed = figures.find((q) => q.hasUnit && q.dimension === now.dimension && !quantityMatches(q, now));
       if (!claimed || figures.some((q) => quantityMatches(q, now))) continue;

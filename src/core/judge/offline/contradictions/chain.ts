@@ -45,6 +45,7 @@ import { contradictSpanComparison } from './span-comparisons';
 import { contradictOtherChange } from './other-changes';
 import { contradictSuperseded } from './superseded';
 import { contradictUnreleasedValue } from './unreleased-values';
+import { contradictTierFeature } from './tier-features';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -119,6 +120,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictAlertResolution(view) ??
       contradictSuperseded(view, candidates) ??
       contradictUnreleasedValue(view, candidates) ??
+      contradictTierFeature(view, candidates) ??
       contradictFieldChange(view) ??
       contradictStayedValue(view) ??
       contradictReversal(view) ??

@@ -46,6 +46,7 @@ import { contradictOtherChange } from './other-changes';
 import { contradictSuperseded } from './superseded';
 import { contradictUnreleasedValue } from './unreleased-values';
 import { contradictTierFeature } from './tier-features';
+import { contradictOverriddenDefault } from './overridden-defaults';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -121,6 +122,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictSuperseded(view, candidates) ??
       contradictUnreleasedValue(view, candidates) ??
       contradictTierFeature(view, candidates) ??
+      contradictOverriddenDefault(view, candidates) ??
       contradictFieldChange(view) ??
       contradictStayedValue(view) ??
       contradictReversal(view) ??

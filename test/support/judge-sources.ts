@@ -6,11 +6,11 @@ import type { JudgedClaim } from '../../src/core/review-types';
 
 export type Source = { file: string; text: string };
 
-export async function judge(text: string, sources: Source[], options: OfflineJudgeOptions = {}): Promise<JudgedClaim> {
-  return judgeReport([text], sources, options);
+export async function judge(text: string, sources: Source[], options: OfflineJudgeOptions = {}, question?: string): Promise<JudgedClaim> {
+  return judgeReport([text], sources, options, question);
 }
 
-export async function judgeReport(texts: string[], sources: Source[], options: OfflineJudgeOptions = {}): Promise<JudgedClaim> {
+export async function judgeReport(texts: string[], sources: Source[], options: OfflineJudgeOptions = {}, question?: string): Promise<JudgedClaim> {
   const evidence = parseEvidenceSources(sources).items;
   let offset = 0;
   const claims = texts.map((text, i) => {
@@ -18,5 +18,5 @@ export async function judgeReport(texts: string[], sources: Source[], options: O
     offset += text.length + 1;
     return claim;
   });
-  return (await createOfflineJudge(options).judgeClaims({ claims, evidence })).claims.at(-1)!;
+  return (await createOfflineJudge(options).judgeClaims({ claims, evidence, question })).claims.at(-1)!;
 }

@@ -48,3 +48,25 @@ describe('offline judge: a feature kept to some tiers', () => {
     assert.notEqual(upgrade.partition, 'contradicted', upgrade.reason);
   });
 });
+
+describe('offline judge: a row of another tier than the customer\'s', () => {
+  const fees: Source = {
+    file: 'fees.csv',
+    text: ['service,tier,unit,price_cad', 'cleaning,standard,per_tonne,18.00', 'cleaning,premier,per_tonne,14.00', 'treating,standard,per_tonne,11.20', 'treating,premier,per_tonne,9.50', ''].join('\n'),
+  };
+  const question = "I'm a Standard member. What does cleaning and treating cost?";
+
+  it('is contradicted when the claim gives the customer another tier\'s price', async () => {
+    // The question names Standard: treating is 11.20 per tonne for Standard, 9.50 for Premier.
+    const verdict = await judge('Treating costs $9.50 per tonne.', [fees], {}, question);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /11\.20/);
+  });
+
+  it('is left alone for the customer\'s own price, or a price said of the tier it is', async () => {
+    const own = await judge('Treating costs $11.20 per tonne.', [fees], {}, question);
+    assert.notEqual(own.partition, 'contradicted', own.reason);
+    const premier = await judge('Premier members pay $9.50 per tonne for treating.', [fees], {}, question);
+    assert.notEqual(premier.partition, 'contradicted', premier.reason);
+  });
+});

@@ -47,6 +47,7 @@ import { contradictSuperseded } from './superseded';
 import { contradictUnreleasedValue } from './unreleased-values';
 import { contradictTierFeature } from './tier-features';
 import { contradictOverriddenDefault } from './overridden-defaults';
+import { contradictTierRow } from './tier-rows';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -123,6 +124,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictUnreleasedValue(view, candidates) ??
       contradictTierFeature(view, candidates) ??
       contradictOverriddenDefault(view, candidates) ??
+      contradictTierRow(view, candidates) ??
       contradictFieldChange(view) ??
       contradictStayedValue(view) ??
       contradictReversal(view) ??

@@ -1,7 +1,7 @@
 // A feature a document keeps to some tiers, said to be there for a customer on another: "On your
 // plan, alerts can go out by email, SMS or webhook" while the docs say webhook notifications "are
-// available on Pro only" and the site's record gives plan=standard. The customer's tier comes from
-// a record's plan/tier/licence field (one value in the evidence); a document item restricts a
+// available on Pro only" and the site's record gives plan=standard. The customer's tier is the one
+// the question names or a record's plan/tier field gives (records/customer-tier.ts); a document item restricts a
 // feature when it gives it to named tiers ("Available on the Professional and Enterprise plans",
 // "… by Partner Plus practices only") or denies it to one ("not available on the Standard tier").
 // The claim names the feature (every word of its name: the item's heading or subject) and gives
@@ -17,8 +17,8 @@ import { LIGHT_WORDS } from '../words';
 import { perIndex } from '../records/per-index';
 import { escapePhrase } from '../vocabulary';
 import tiers from '../vocabulary/tiers.json';
+import { customerTier } from '../records/customer-tier';
 
-const TIER_FIELDS = new Set(tiers.fieldNames);
 const NOUNS = tiers.tierNouns.map(escapePhrase).join('|');
 const NAME = "[A-Z][\\w+'-]*(?:\\s+[A-Z][\\w+'-]*)?";
 const NAMES = `${NAME}(?:\\s*,\\s*${NAME})*(?:,?\\s+(?:and|or)\\s+${NAME})?`;
@@ -61,19 +61,6 @@ function featureName(text: string): string {
   return end ? untagged.slice(0, end.index) : untagged.slice(0, 60);
 }
 
-/** The tier the customer's records give, lower case, if they give exactly one. */
-const customerTier = perIndex((index: EvidenceIndex): string | undefined => {
-  const found = new Set<string>();
-  for (const unit of index.items) {
-    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    for (const [key, value] of Object.entries(unit.item.fields)) {
-      const last = key.toLowerCase().split('.').pop()!.replace(/\[\d+\]$/, '');
-      if (TIER_FIELDS.has(last) && /^[\p{L}][\p{L} +-]{1,30}$/u.test(value.trim())) found.add(value.trim().toLowerCase());
-    }
-  }
-  return found.size === 1 ? [...found][0] : undefined;
-});
-
 /** The document items that keep a feature to named tiers or deny it to some. */
 const restrictionsOf = perIndex((index: EvidenceIndex): Restriction[] => {
   const out: Restriction[] = [];
@@ -110,7 +97,7 @@ function names(text: string, tier: string): boolean {
 
 export function contradictTierFeature(view: ClaimView, _candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge || CONDITIONAL_RE.test(view.claim.text)) return undefined;
-  const tier = customerTier(view.index);
+  const tier = customerTier(view.index, view.askedWords);
   if (!tier) return undefined;
   const restrictions = restrictionsOf(view.index);
   if (restrictions.length === 0) return undefined;

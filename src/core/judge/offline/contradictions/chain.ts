@@ -48,6 +48,7 @@ import { contradictUnreleasedValue } from './unreleased-values';
 import { contradictTierFeature } from './tier-features';
 import { contradictOverriddenDefault } from './overridden-defaults';
 import { contradictTierRow } from './tier-rows';
+import { contradictSwappedFigures } from './swapped-figures';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -64,6 +65,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
   return (
       contradictPeak(view) ??
       contradictPeakMoment(view) ??
+      contradictSwappedFigures(view, candidates) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
       contradictHeldBound(view, candidates) ??

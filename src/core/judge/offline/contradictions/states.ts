@@ -46,15 +46,39 @@ export function contradictFirstAttempt(view: ClaimView, candidates: IndexedItem[
       const n = Number(value);
       const name = key.toLowerCase().split('.').pop()!;
       // (An attempt's number is small; attempts=17015 counts attempts.)
-      return Number.isInteger(n) && n <= MAX_ATTEMPT && ((ATTEMPT_FIELDS.has(name) && n > 1) || (RETRY_FIELDS.has(name) && n > 0));
+      // (cal_print_attempts=2: the attempts at a check the claim names.)
+      const ofCheck = name.endsWith('_attempts') && name.split('_').slice(0, -1).some((part) => view.words.has(canonicalStem(part)));
+      return Number.isInteger(n) && n <= MAX_ATTEMPT && (((ATTEMPT_FIELDS.has(name) || ofCheck) && n > 1) || (RETRY_FIELDS.has(name) && n > 0));
     });
     if (later) return contradicted(unit, `claim says first attempt, ${unit.item.id} gives ${later[0]}=${later[1]}`);
+  }
+  // "All three troughs passed their health checks at the first attempt" against `WT-02
+  // health_check … result=fail`, then a pass: a failed try of the claim's check (its words) by a
+  // member the claim covers, before a later record of that member, was not the last try.
+  // (Not a claim of what failed, "the meters that failed on the first pass", nor of some members
+  // a clause picks out, "all five barges that stayed on 4.2.0".)
+  if (FAILED_TRY_RE.test(view.claim.text) || /\b(?:that|which|who)\b/i.test(view.claim.text)) return undefined;
+  const checkWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !verbs.includes(word) && !FIRST_TRY_WORDS.has(word));
+  for (const unit of every ? view.index.items : candidates) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || !FAILED_TRY_RE.test(unit.text)) continue;
+    if (!every && !holdsSomeAnchor(view, unit)) continue;
+    if (!checkWords.some((word) => unit.wordSet.has(word))) continue;
+    const members = unit.features.identifiers.filter((id) => /\d/.test(id));
+    const retried = members.length > 0 && view.index.items.some(
+      (other) => other.item.file === unit.item.file && other.item.line > unit.item.line && other.item.kind !== 'paragraph' && members.some((id) => hasIdentifier(other, id)) && checkWords.some((word) => other.wordSet.has(word)) && !FAILED_TRY_RE.test(other.text),
+    );
+    if (retried) return contradicted(unit, `claim says first attempt, ${unit.item.id} is a failed try before a later one`);
   }
   return undefined;
 }
 
+/** A record of a try that failed: "result=fail", "… FAIL (ct tolerance …)", "check failed". */
+const FAILED_TRY_RE = /\b(?:fail|failed|FAIL|FAILED|Failed)\b|=fail(?:ed)?\b/;
+/** Words of the first-try wording itself, not of the check. */
+const FIRST_TRY_WORDS = new Set(['first', 'attempt', 'try', 'pass', 'go', 'time', 'round', 'retri', 'second', 'clean'].map((word) => canonicalStem(word)));
+
 /** Fields numbering the attempt a record is of, and fields counting retries. */
-const ATTEMPT_FIELDS = new Set(['attempt', 'try', 'attempt_no', 'attempt_number']);
+const ATTEMPT_FIELDS = new Set(['attempt', 'try', 'attempt_no', 'attempt_number', 'attempts']);
 const RETRY_FIELDS = new Set(['retries', 'retry_count', 'retried']);
 const MAX_ATTEMPT = 20;
 

@@ -17,7 +17,7 @@ import { LIGHT_WORDS } from '../words';
 import { perIndex } from '../records/per-index';
 import { escapePhrase } from '../vocabulary';
 import tiers from '../vocabulary/tiers.json';
-import { customerTier } from '../records/customer-tier';
+import { customerTier, namesTier } from '../records/customer-tier';
 
 const NOUNS = tiers.tierNouns.map(escapePhrase).join('|');
 const NAME = "[A-Z][\\w+'-]*(?:\\s+[A-Z][\\w+'-]*)?";
@@ -91,10 +91,6 @@ function namesIn(list: string): string[] {
   return list.split(/\s*,\s*|\s+(?:and|or)\s+/).map((name) => name.trim().toLowerCase()).filter((name) => name !== '' && !/^(?:the|a|an|both)$/.test(name));
 }
 
-function names(text: string, tier: string): boolean {
-  return new RegExp(`\\b${escapePhrase(tier)}\\b`, 'i').test(text);
-}
-
 export function contradictTierFeature(view: ClaimView, _candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge || CONDITIONAL_RE.test(view.claim.text)) return undefined;
   const tier = customerTier(view.index, view.askedWords);
@@ -113,12 +109,12 @@ export function contradictTierFeature(view: ClaimView, _candidates: IndexedItem[
     if (!about(r) || granted(r)) continue;
     // The tiers the claim gives the feature to: those it names, else the customer's when it speaks to them.
     const known = [...new Set([...r.allowed, ...r.excluded, tier])];
-    const claimed = known.filter((name) => names(text, name));
+    const claimed = known.filter((name) => namesTier(text, name));
     const given = claimed.length > 0 ? claimed : YOU_RE.test(text) ? [tier] : [];
     const wrong = given.find((name) => lacks(r, name));
     if (!wrong) continue;
     // The item says what that tier gets instead ("Standard plan pickups cost £6.50").
-    if (!r.excluded.includes(wrong) && names(r.lower, wrong)) continue;
+    if (!r.excluded.includes(wrong) && namesTier(r.lower, wrong)) continue;
     return contradicted(r.unit, `the evidence ${r.allowed.length > 0 ? `keeps this to ${r.allowed.join(', ')}` : `denies it to ${r.excluded.join(', ')}`} (${r.unit.item.id}); the claim gives it to ${wrong}${wrong === tier ? ", the customer's tier" : ''}`);
   }
   return undefined;

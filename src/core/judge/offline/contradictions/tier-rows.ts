@@ -6,15 +6,14 @@
 import type { IndexedItem } from '../../../retrieval/index';
 import { isBound, quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { customerTier, isTierField, knownTiers, tierOf } from '../records/customer-tier';
+import { customerTier, isTierField, knownTiers, namesTier, tierOf } from '../records/customer-tier';
 
 export function contradictTierRow(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const figures = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta' && /^[\d$€£]/.test(q.raw.trim()));
   if (figures.length !== 1 || view.wording.hedge) return undefined;
   const tier = customerTier(view.index, view.askedWords);
   if (!tier) return undefined;
-  const lower = view.claim.text.toLowerCase();
-  if ([...knownTiers(view.index)].some((name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(lower))) return undefined;
+  if ([...knownTiers(view.index)].some((name) => namesTier(view.claim.text, name))) return undefined;
   const figure = figures[0]!;
   for (const unit of candidates) {
     const rowTier = unit.item.kind === 'paragraph' ? undefined : tierOf(unit);

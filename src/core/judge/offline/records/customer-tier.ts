@@ -62,3 +62,8 @@ export function customerTier(index: EvidenceIndex, askedWords: ReadonlySet<strin
 export function knownTiers(index: EvidenceIndex): ReadonlySet<string> {
   return tiersOf(index).known;
 }
+
+/** Whether a text names a tier as a word of its own ("On Standard", not "standardised"). */
+export function namesTier(text: string, tier: string): boolean {
+  return new RegExp(`\\b${escapePhrase(tier)}\\b`, 'i').test(text);
+}

@@ -5,6 +5,7 @@
 // same measure another value. A claim that itself speaks of the default is about the product.
 import type { EvidenceIndex, IndexedItem, Quantity } from '../../../retrieval/index';
 import { perIndex } from '../records/per-index';
+import { ownValueFigures } from '../records/map-members';
 import { isBound, mistakable, quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
@@ -39,7 +40,7 @@ const configSettings = perIndex((index: EvidenceIndex): Array<{ unit: IndexedIte
   const out: Array<{ unit: IndexedItem; setting: Quantity }> = [];
   for (const unit of index.items) {
     if (unit.item.kind !== 'json_field') continue;
-    const own = unit.features.quantities.filter((q) => q.start < unit.item.text.length);
+    const own = ownValueFigures(unit);
     if (own.length === 1) out.push({ unit, setting: own[0]! });
   }
   return out;

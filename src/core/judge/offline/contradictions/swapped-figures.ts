@@ -37,20 +37,8 @@ export function contradictSwappedFigures(view: ClaimView, candidates: IndexedIte
 
 /** The first place in two entities' figure lists where each one's records hold the other's figure and not their own. */
 function swapped(candidates: IndexedItem[], one: { id: string; figures: Quantity[] }, two: { id: string; figures: Quantity[] }): ClaimVerdict | undefined {
-  // Each entity's figures in a record: all of them in a record naming it alone; in one naming both
-  // ("B-1 62% -> 88%, B-3 58% -> 85%"), those from its name to the other's.
-  const figuresOf = (own: string, other: string) => (unit: IndexedItem): Quantity[] => {
-    if (unit.item.kind === 'paragraph' || !hasIdentifier(unit, own)) return [];
-    if (!hasIdentifier(unit, other)) return unit.features.quantities;
-    const text = unit.text.toLowerCase();
-    const from = text.indexOf(own);
-    const next = text.indexOf(other, from + own.length);
-    if (from < 0) return [];
-    const to = next > from ? next : text.length;
-    return unit.features.quantities.filter((e) => e.start > from && e.start < to);
-  };
-  const mine = candidates.map((unit) => ({ unit, figures: figuresOf(one.id, two.id)(unit) }));
-  const theirs = candidates.map((unit) => ({ unit, figures: figuresOf(two.id, one.id)(unit) }));
+  const mine = candidates.map((unit) => ({ unit, figures: entityFigures(unit, one.id, two.id) }));
+  const theirs = candidates.map((unit) => ({ unit, figures: entityFigures(unit, two.id, one.id) }));
   const held = (units: typeof mine, figure: Quantity): IndexedItem | undefined => units.find((u) => u.figures.some((e) => quantityMatches(figure, e)))?.unit;
   for (let k = 0; k < one.figures.length; k++) {
     const [a, b] = [one.figures[k]!, two.figures[k]!];
@@ -62,4 +50,19 @@ function swapped(candidates: IndexedItem[], one: { id: string; figures: Quantity
     return contradicted(swappedA, `claim gives ${one.id} ${a.raw.trim()} and ${two.id} ${b.raw.trim()}; ${swappedA.item.id} gives ${one.id} ${b.raw.trim()} and ${swappedB.item.id} gives ${two.id} ${a.raw.trim()}: swapped`);
   }
   return undefined;
+}
+
+/**
+ * An entity's figures in a record: all of them in a record naming it alone; in one naming both
+ * ("B-1 62% -> 88%, B-3 58% -> 85%"), those from its name to the other's.
+ */
+function entityFigures(unit: IndexedItem, own: string, other: string): Quantity[] {
+  if (unit.item.kind === 'paragraph' || !hasIdentifier(unit, own)) return [];
+  if (!hasIdentifier(unit, other)) return unit.features.quantities;
+  const text = unit.text.toLowerCase();
+  const from = text.indexOf(own);
+  if (from < 0) return [];
+  const next = text.indexOf(other, from + own.length);
+  const to = next > from ? next : text.length;
+  return unit.features.quantities.filter((e) => e.start > from && e.start < to);
 }

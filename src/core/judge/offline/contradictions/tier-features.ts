@@ -35,6 +35,9 @@ const YOU_RE = /\b(?:you|your|yours|we|our|us)\b/i;
 /** What an upgrade or a condition would bring: not what the customer has now. */
 const CONDITIONAL_RE = /\b(?:would|will|upgrad\w*)\b/i;
 
+/** The wording of availability and tiers' nouns: no part of a feature's name. */
+const AVAILABILITY_WORDS = new Set(extractFeatures(`available include offer support enable open only ${tiers.tierNouns.join(' ')}`).words);
+
 interface Restriction {
   unit: IndexedItem;
   /** The tiers the item gives the feature to, lower case (empty when it only denies it to some). */
@@ -83,8 +86,6 @@ const restrictionsOf = perIndex((index: EvidenceIndex): Restriction[] => {
   }
   return out;
 });
-
-const AVAILABILITY_WORDS = new Set(extractFeatures(`available include offer support enable open only ${tiers.tierNouns.join(' ')}`).words);
 
 /** The tier names of a list: "Pro, Business and Enterprise" → pro, business, enterprise. */
 function namesIn(list: string): string[] {

@@ -37,7 +37,7 @@ export function measuredAsOwn(unit: IndexedItem, range: [number, number], figure
   const parent = path.slice(0, path.lastIndexOf('.'));
   const mapUnit = fieldNameUnit(parent.slice(parent.lastIndexOf('.') + 1));
   const sibling = range[0] >= unit.item.text.length;
-  const own = sibling ? unit.features.quantities.find((q) => q.start < unit.item.text.length && q.start > unit.item.text.indexOf(' = ')) : undefined;
+  const own = sibling ? ownValueFigures(unit)[0] : undefined;
   return figures.map((q) => {
     const measured = own ? { ...q, key: [...new Set([...own.key, ...q.key])] } : q;
     return mapUnit && !q.hasUnit ? { ...measured, value: q.value * mapUnit.factor, scale: mapUnit.factor, dimension: mapUnit.dimension, hasUnit: true } : measured;
@@ -48,4 +48,11 @@ export function measuredAsOwn(unit: IndexedItem, range: [number, number], figure
 export function memberFigures(unit: IndexedItem, identifiers: readonly string[]): Quantity[] {
   const range = identifiers.length > 0 ? mapMemberRange(unit, identifiers) : undefined;
   return range ? measuredAsOwn(unit, range, unit.features.quantities.filter((q) => q.start >= range[0] && q.start < range[1])) : unit.features.quantities;
+}
+
+/** The figures of a JSON leaf's own value (`retention.raw_days = 60`), not of its path or its siblings. */
+export function ownValueFigures(unit: IndexedItem): Quantity[] {
+  const end = unit.item.text.length;
+  const from = unit.item.text.indexOf(' = ');
+  return unit.features.quantities.filter((q) => q.start > from && q.start < end);
 }

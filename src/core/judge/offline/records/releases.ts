@@ -4,9 +4,8 @@
 // installed is not in effect yet: the value before it still holds.
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import { perIndex } from './per-index';
+import { VERSION_RE } from '../claim-view';
 
-/** A version as records write it: 7.4.1, v3.2, 11.4.2-hotfix. */
-const VERSION_VALUE_RE = /^v?(\d+(?:\.\d+){1,3})(?:[-+][\w.]+)?$/i;
 /** A field that gives the version a system runs (software_version, firmware_version, version). */
 const VERSION_KEY_RE = /(?:^|[._])(?:(?:software|firmware|app|application|installed|current|running|platform|product|client|agent)[._])?version$/i;
 /** Words of a version field that name another version than the one running (to_version, min_version, latest_version). */
@@ -21,8 +20,8 @@ export const installedVersion = perIndex((index: EvidenceIndex): number[] | unde
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     for (const [key, value] of Object.entries(unit.item.fields)) {
       if (!VERSION_KEY_RE.test(key) || OTHER_VERSION_RE.test(key)) continue;
-      const version = VERSION_VALUE_RE.exec(value.trim())?.[1];
-      if (version) found.add(version);
+      // A version as records write it (7.4.1, v3.2, 11.4.2-hotfix), its number alone.
+      if (VERSION_RE.test(value.trim())) found.add(value.trim().replace(/^v/i, '').split(/[-+]/)[0]!);
     }
   }
   return found.size === 1 ? parts([...found][0]!) : undefined;

@@ -11,7 +11,7 @@ const TIER_FIELDS = new Set(tiers.fieldNames);
 const NAMED_TIER_RE = new RegExp(`\\b([A-Z][\\w+'-]*(?:\\s+[A-Z][\\w+'-]*)?)[\\s-]+(?:${tiers.tierNouns.map(escapePhrase).join('|')})\\b`, 'g');
 const TIER_VALUE_RE = /^[\p{L}][\p{L} +-]{1,30}$/u;
 /** Words that open a sentence before a tier noun without naming a tier ("All plans", "Other users"). */
-const NOT_A_TIER = new Set(['all', 'every', 'any', 'each', 'both', 'other', 'some', 'most', 'the', 'new', 'existing', 'your', 'our', 'paid', 'higher', 'lower']);
+const NOT_A_TIER = new Set(tiers.notTiers);
 
 /** Whether a field's name says it holds a tier (plan, licence.tier, member_tier). */
 export function isTierField(key: string): boolean {

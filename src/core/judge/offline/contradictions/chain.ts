@@ -49,6 +49,8 @@ import { contradictTierFeature } from './tier-features';
 import { contradictOverriddenDefault } from './overridden-defaults';
 import { contradictTierRow } from './tier-rows';
 import { contradictSwappedFigures } from './swapped-figures';
+import { contradictSwappedRates } from './swapped-rates';
+import { contradictReversedEnds } from './reversed-ends';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -66,6 +68,8 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictPeak(view) ??
       contradictPeakMoment(view) ??
       contradictSwappedFigures(view, candidates) ??
+      contradictSwappedRates(view) ??
+      contradictReversedEnds(view) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
       contradictHeldBound(view, candidates) ??

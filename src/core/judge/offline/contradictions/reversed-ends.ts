@@ -1,0 +1,83 @@
+// A change told the wrong way round: "Grade A share for P50 improved slightly, from 93.0% to
+// 93.7%" while P50's rows give 93.7% in W38 and 93.0% in W39. The claim goes "from" one figure
+// "to" another; a table with a column of periods gives the measure for its first and last periods
+// (or the two the claim names), over the rows of the values the claim names in its other columns.
+// Both figures must be the other end's, to the claim's precision, and neither near its own end's:
+// two swapped matches are no coincidence (records/group-measures.ts).
+import type { Quantity } from '../../../retrieval/index';
+import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
+import { writtenFigureIs } from '../derive/matching';
+import { textColumns } from '../align/table-alignment';
+import { periodKey } from '../records/periods';
+import { tablesOf, type Table, type TableRow } from '../records/tables';
+import { MAX_GROUP_ROWS, measuresFor, wordAt, written } from '../records/group-measures';
+
+const FROM_RE = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i;
+const TO_RE = /^\s*(?:\p{L}+\s+){0,3}?to\s+(?:about\s+|around\s+|roughly\s+)?$/iu;
+
+export function contradictReversedEnds(view: ClaimView): ClaimVerdict | undefined {
+  if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  const ends = fromTo(view);
+  if (!ends) return undefined;
+  const [from, to] = ends;
+  const lower = view.claim.text.toLowerCase();
+  for (const table of tablesOf(view.index)) {
+    if (table.rows.length < 2 || table.rows.length > MAX_GROUP_ROWS) continue;
+    const periods = endPeriods(table, lower);
+    if (!periods) continue;
+    const rows = namedRows(table, lower, periods.column);
+    const [early, late] = [rows.filter((row) => row.values.get(periods.column) === periods.first), rows.filter((row) => row.values.get(periods.column) === periods.last)];
+    if (early.length === 0 || late.length === 0) continue;
+    for (const { name, of } of measuresFor(table, from)) {
+      const [before, after] = [of(early), of(late)];
+      if (before === undefined || after === undefined) continue;
+      if (writtenFigureIs(from, before, 0.02) || writtenFigureIs(to, after, 0.02)) continue;
+      if (!writtenFigureIs(from, after, 0) || !writtenFigureIs(to, before, 0)) continue;
+      return contradicted(
+        late[0]!.unit,
+        `claim goes from ${from.raw.trim()} to ${to.raw.trim()}; ${name} is ${written(before, from)} in ${periods.first} and ${written(after, to)} in ${periods.last}: the other way round`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** The claim's "from x to y": two figures of one dimension, the only two of it the claim gives. */
+function fromTo(view: ClaimView): [Quantity, Quantity] | undefined {
+  const text = view.claim.text;
+  const figures = view.features.quantities.filter((q) => q.qualifier === undefined || q.qualifier === 'approx');
+  for (let i = 0; i + 1 < figures.length; i++) {
+    const [x, y] = [figures[i]!, figures[i + 1]!];
+    if (x.dimension !== y.dimension || figures.filter((q) => q.dimension === x.dimension).length !== 2) continue;
+    if (FROM_RE.test(text.slice(Math.max(0, x.start - 20), x.start)) && TO_RE.test(text.slice(x.start + x.raw.length, y.start))) return [x, y];
+  }
+  return undefined;
+}
+
+/**
+ * A column of periods and its two ends: the two values the claim names, else (naming none of
+ * them) the first and the last, in time order.
+ */
+function endPeriods(table: Table, lower: string): { column: string; first: string; last: string } | undefined {
+  for (const column of textColumns(table)) {
+    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
+    const keyed = values.map((value) => ({ value, key: periodKey(value) }));
+    if (keyed.length < 2 || keyed.some(({ key }) => key === undefined || key.kind === 'day')) continue;
+    const named = keyed.filter(({ value }) => wordAt(lower, value.toLowerCase()) >= 0);
+    if (named.length !== 0 && named.length !== 2) return undefined;
+    const ends = (named.length === 2 ? named : keyed).sort((a, b) => (a.key!.key < b.key!.key ? -1 : a.key!.key > b.key!.key ? 1 : 0));
+    return { column, first: ends[0]!.value, last: ends.at(-1)!.value };
+  }
+  return undefined;
+}
+
+/** The rows of the values the claim names in the table's other text columns ("for P50"). */
+function namedRows(table: Table, lower: string, periodColumn: string): TableRow[] {
+  let rows = table.rows;
+  for (const column of textColumns(table)) {
+    if (column === periodColumn) continue;
+    const named = new Set([...new Set(rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0));
+    if (named.size > 0) rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
+  }
+  return rows;
+}

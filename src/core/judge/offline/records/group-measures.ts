@@ -1,0 +1,74 @@
+// Measures of a group of a table's rows, for checks that set two groups side by side (two named
+// values of one column, two periods): a percentage is a rate, one count column's sum over the sum
+// of another that bounds it in every row (parts_passed ≤ parts_planned); another figure is one
+// column's sum.
+import type { Quantity } from '../../../retrieval/index';
+import { numericValue, type Table, type TableRow } from './tables';
+
+/** Tables longer than this are logs, not summaries (as for aggregates). */
+export const MAX_GROUP_ROWS = 400;
+
+export interface Measure {
+  name: string;
+  of: (rows: readonly TableRow[]) => number | undefined;
+}
+
+/** The measures a figure may be of: rates for a percentage, sums for anything else. */
+export function measuresFor(table: Table, figure: Quantity): Measure[] {
+  return figure.dimension === 'percent' ? rates(table) : sums(table);
+}
+
+/** A group's rate: one count column's sum over another's that bounds it in every row, in percent. */
+function rates(table: Table): Measure[] {
+  return boundedPairs(table).map(([part, whole]) => ({
+    name: `${part} over ${whole}`,
+    of: (rows) => {
+      const denominator = sum(rows, whole);
+      return denominator > 0 ? (100 * sum(rows, part)) / denominator : undefined;
+    },
+  }));
+}
+
+/** A group's total of one numeric column. */
+function sums(table: Table): Measure[] {
+  return numericColumns(table).map((column) => ({ name: `the total of ${column}`, of: (rows) => sum(rows, column) }));
+}
+
+function numericColumns(table: Table): string[] {
+  return table.columns.filter((column) => table.rows.every((row) => numericValue(row.values.get(column) ?? '') !== undefined));
+}
+
+/** Pairs of numeric columns where the first never exceeds the second and the second is never zero. */
+function boundedPairs(table: Table): Array<[string, string]> {
+  const numeric = numericColumns(table);
+  const pairs: Array<[string, string]> = [];
+  for (const part of numeric) {
+    for (const whole of numeric) {
+      if (part === whole) continue;
+      const bounded = table.rows.every((row) => {
+        const [p, w] = [numericValue(row.values.get(part)!)!, numericValue(row.values.get(whole)!)!];
+        return p >= 0 && w > 0 && p <= w;
+      });
+      if (bounded) pairs.push([part, whole]);
+    }
+  }
+  return pairs;
+}
+
+function sum(rows: readonly TableRow[], column: string): number {
+  return rows.reduce((total, row) => total + numericValue(row.values.get(column)!)!, 0);
+}
+
+/** A value to the claim's figure's precision. */
+export function written(value: number, like: Quantity): string {
+  return `${value.toFixed(Math.max(like.decimals, 0))}${like.dimension === 'percent' ? '%' : ''}`;
+}
+
+/** Where a value stands in the text as words of its own ("l2" is not in "l20"), or -1. */
+export function wordAt(text: string, value: string): number {
+  for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
+    const [before, after] = [text[at - 1] ?? ' ', text[at + value.length] ?? ' '];
+    if (!/[\p{L}\d]/u.test(before) && !/[\p{L}\d]/u.test(after)) return at;
+  }
+  return -1;
+}

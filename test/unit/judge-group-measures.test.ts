@@ -1,0 +1,44 @@
+// The offline judge against two groups' figures, or a change's two ends, given the wrong way round
+// (contradictions/swapped-rates.ts, reversed-ends.ts). Evidence is parsed by the real evidence
+// reader; every expected figure is worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+// matte: 392 + 475 = 867 of 400 + 500 = 900 passed (96.3%); gloss: 282 + 196 = 478 of 300 + 200 = 500 (95.6%).
+// W10: 392 + 282 = 674 of 700 (96.3%); W11: 475 + 196 = 671 of 700 (95.9%). L1: W10 392/400 = 98.0%, W11 475/500 = 95.0%.
+const runs = {
+  file: 'runs.csv',
+  text: ['run_id,week,line,coating,units_started,units_passed', 'R1,W10,L1,matte,400,392', 'R2,W10,L2,gloss,300,282', 'R3,W11,L1,matte,500,475', 'R4,W11,L2,gloss,200,196'].join('\n'),
+};
+
+describe('offline judge: two groups\' figures given the wrong way round', () => {
+  it('is contradicted when each named group\'s rate is the other\'s', async () => {
+    const verdict = await judge('Gloss panels passed more often than matte panels, 96.3% against 95.6%.', [runs]);
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /units_passed over units_started is 95\.6% for gloss and 96\.3% for matte: swapped/);
+  });
+
+  it('is left alone when each group keeps its own rate', async () => {
+    const verdict = await judge('Matte panels passed more often than gloss panels, 96.3% against 95.6%.', [runs]);
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+describe('offline judge: a change from one figure to another told the wrong way round', () => {
+  it('is contradicted when the first period gives the "to" figure and the last the "from" figure', async () => {
+    // No week named: the ends are W10 and W11, over every row (96.3% then 95.9%).
+    const all = await judge('The pass rate went from 95.9% to 96.3% over the two weeks.', [runs]);
+    assert.equal(all.partition, 'contradicted', all.reason);
+    assert.match(all.reason, /96\.3% in W10 and 95\.9% in W11: the other way round/);
+    // L1 alone: 98.0% in W10, 95.0% in W11.
+    const line = await judge('On L1 the pass rate went from 95.0% to 98.0%.', [runs]);
+    assert.equal(line.partition, 'contradicted', line.reason);
+  });
+
+  it('is left alone when the change runs from the earlier period to the later', async () => {
+    const all = await judge('The pass rate went from 96.3% to 95.9% over the two weeks.', [runs]);
+    assert.notEqual(all.partition, 'contradicted', all.reason);
+    const line = await judge('On L1 the pass rate went from 98.0% to 95.0%.', [runs]);
+    assert.notEqual(line.partition, 'contradicted', line.reason);
+  });
+});

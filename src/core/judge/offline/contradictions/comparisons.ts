@@ -19,6 +19,10 @@ import { aliasesIn } from '../rules/aliases';
 
 /** A comparison said to hold group by group: each group is compared, not the sides' totals. */
 const EVERY_RE = /\b(?:every|each|all|both|always|consistently)\b/i;
+/** A comparison said to hold in each period, every one of which it must hold in: "in every week", "each month", "always". */
+const EVERY_GROUP_RE = /\b(?:every|each)\b(?:\s+(?:one\s+)?of\s+the)?(?:\s+[\p{L}\d-]+){0,2}?\s+(?:day|week|month|quarter|year|shift|period|season)s?\b|\b(?:always|consistently|throughout)\b/iu;
+/** Part of the time only ("in each of the last four weeks", "every week since May"): its groups are not read apart. */
+const PART_OF_TIME_RE = /\b(?:last|past|first|latest|recent|since|after|before|until|from)\b/i;
 /** Words that compare the sides over everything they hold (comparisons.json wholeWords). */
 const WHOLE_RE = new RegExp(`\\b(?:${comparisons.wholeWords.join('|')})\\b`, 'i');
 const GENERIC_WORDS = new Set(aggregateWords.genericColumnWords);
@@ -137,7 +141,9 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
   if (!direction) return undefined;
   // Equal figures are no comparison the claim gets wrong.
   const reversed = ([first, second]: [Side, Side]): boolean => direction * (first.value - second.value) < 0;
-  if (!outcomes.every(reversed)) {
+  // "in every week", "always": one group the other way round is enough; otherwise all of them must be.
+  const againstClaim = outcomes.length > 1 && EVERY_GROUP_RE.test(view.claim.text) && !PART_OF_TIME_RE.test(view.claim.text) ? outcomes.filter(reversed) : outcomes;
+  if (againstClaim.length === 0 || !againstClaim.every(reversed)) {
     // Over several periods the claim does not tell apart, a count compares by its totals
     // ("declined fewer requests than St Paul": 38 against 27 over the four months).
     // Only two entities over periods (not two periods), by a count the comparison's own clause names.
@@ -153,7 +159,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
       reason: `claim says "${compared.wording}" by ${measure}; in total over ${outcomes.length} rows each, ${first.label} ${Number(a.toPrecision(6))} against ${second.label} ${Number(b.toPrecision(6))}`,
     };
   }
-  const [first, second] = outcomes[0]!;
+  const [first, second] = againstClaim[0]!;
   const figure = (side: Side): string => `${side.label} ${Number(side.value.toPrecision(4))}`;
   if (totals) {
     return {

@@ -1,6 +1,7 @@
-// The offline judge against two groups' figures, or a change's two ends, given the wrong way round
-// (contradictions/swapped-rates.ts, reversed-ends.ts). Evidence is parsed by the real evidence
-// reader; every expected figure is worked out by hand in the comments.
+// The offline judge against figures or comparisons the wrong way round: two groups' figures, a
+// change's two ends (contradictions/swapped-rates.ts, reversed-ends.ts), a comparison said to hold
+// in every period (comparisons.ts). Evidence is parsed by the real evidence reader; every
+// expected figure is worked out by hand in the comments.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 
@@ -40,5 +41,36 @@ describe('offline judge: a change from one figure to another told the wrong way 
     assert.notEqual(all.partition, 'contradicted', all.reason);
     const line = await judge('On L1 the pass rate went from 98.0% to 95.0%.', [runs]);
     assert.notEqual(line.partition, 'contradicted', line.reason);
+  });
+});
+
+describe('offline judge: a comparison said to hold in every period', () => {
+  // Downtime minutes: week 1 PL-1 25, PL-2 35; week 2 PL-1 15, PL-2 20; week 3 PL-1 30, PL-2 25.
+  const packing = {
+    file: 'packing.log',
+    text: [
+      '[tool=packline row=1] week=2024-W36 line=PL-1 packed_kg=30030 downtime_min=25',
+      '[tool=packline row=2] week=2024-W36 line=PL-2 packed_kg=33430 downtime_min=35',
+      '[tool=packline row=3] week=2024-W37 line=PL-1 packed_kg=29200 downtime_min=15',
+      '[tool=packline row=4] week=2024-W37 line=PL-2 packed_kg=32700 downtime_min=20',
+      '[tool=packline row=5] week=2024-W38 line=PL-1 packed_kg=28440 downtime_min=30',
+      '[tool=packline row=6] week=2024-W38 line=PL-2 packed_kg=32100 downtime_min=25',
+    ].join('\n'),
+  };
+
+  it('is contradicted by one period the other way round', async () => {
+    // W38: PL-2 25 minutes against PL-1 30.
+    const verdict = await judge('PL-2 had more downtime than PL-1 in every week.', [packing], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /PL-2 25 .* against PL-1 30/);
+  });
+
+  it('is left alone when it holds in every period, or is said of part of the time only', async () => {
+    // PL-2 packed more in all three weeks.
+    const packed = await judge('PL-2 packed more than PL-1 in every week.', [packing], { decision: 'rules' });
+    assert.notEqual(packed.partition, 'contradicted', packed.reason);
+    // W36 and W37 only: "the first two weeks" is part of the time, not read week by week here.
+    const early = await judge('PL-2 had more downtime than PL-1 in each of the first two weeks.', [packing], { decision: 'rules' });
+    assert.notEqual(early.partition, 'contradicted', early.reason);
   });
 });

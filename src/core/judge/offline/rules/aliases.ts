@@ -1,8 +1,8 @@
 // Entity codes: records may write an entity by a code that another record pairs with its name
-// (`site=DC1 name=Daventry`, `stores.ASH.name = Ashby`); a claim that uses the name is read with
-// the code in its place (see judgeClaim). Where no record pairs them, a name no evidence writes is
+// (`site=DC1 name=Daventry`, `stores.ASH.name = Ashby`) or spells out before it in brackets
+// ("Hand moulding (HM)"); a claim that uses the name is read with the code in its place (see judgeClaim). Where no record pairs them, a name no evidence writes is
 // read as the one code of the evidence that abbreviates it (Carrow → CRW, Harrow Junction → HJY).
-import { extractFeatures, type EvidenceIndex } from '../../../retrieval/index';
+import { extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 
 /** Field names that hold an entity's display name, and those that hold its short code. */
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
@@ -16,9 +16,9 @@ const NAME_MAP_KEY_RE = /^(?:names|labels|\w+_names|\w+_labels)$/i;
 /** The code and the name key of a JSON path such as `stores.ASH.name`. */
 const JSON_CODE_PATH_RE = /(?:^|\.)([^.[\]]+)\.([^.[\]]+)$/;
 
-function namePattern(name: string): RegExp {
+function namePattern(name: string, flags = 'u'): RegExp {
   // Not a part of a code (AEI of HJY-AEI-01): a name is not joined to letters or digits by - or _.
-  return new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}][-_])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}]|[-_][\\p{L}\\p{N}])`, 'u');
+  return new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}][-_])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}]|[-_][\\p{L}\\p{N}])`, flags);
 }
 
 /** Whether a field name holds names (or codes), by the pattern, remembered per name (bounded). */
@@ -60,7 +60,15 @@ function pairedAliases(index: EvidenceIndex): Alias[] {
   if (!pairs) {
     pairs = [];
     const seen = new Set<string>();
+    const values = fieldValues(index);
     for (const unit of index.items) {
+      // "Hand moulding (HM)": a name the text itself abbreviates, in prose or a table, for a code
+      // that records give as a value (line=HM): a thing, not a measure (First-pass yield, FPY).
+      for (const pair of spelledOut(unit)) {
+        if (seen.has(pair.name) || !values.has(pair.code)) continue;
+        seen.add(pair.name);
+        pairs.push(pair);
+      }
       if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
       // `stores.ASH.name = Ashby`: a JSON object keyed by its code, holding the name.
       const keyed = unit.item.jsonPath ? JSON_CODE_PATH_RE.exec(unit.item.jsonPath) : null;
@@ -111,6 +119,36 @@ function pairedAliases(index: EvidenceIndex): Alias[] {
     ALIASES.set(index, pairs);
   }
   return pairs;
+}
+
+/** A name and the code in brackets right after it: "Hand moulding (HM)", "Mill Lane Pumping Station (MLPS)". */
+const SPELLED_OUT_RE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+(?:[ -]\p{L}+){0,4})\s+\(([A-Z][A-Z0-9]{1,5})\)/gu;
+
+/** Every value a record's fields give, as written. */
+function fieldValues(index: EvidenceIndex): Set<string> {
+  const values = new Set<string>();
+  for (const unit of index.items) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const value of Object.values(unit.item.fields)) values.add(value.trim());
+  }
+  return values;
+}
+
+/** The names a record spells out before their code, each from as many of its last words as the code's letters stand for. */
+function spelledOut(unit: IndexedItem): Alias[] {
+  if (!unit.text.includes('(')) return [];
+  const out: Alias[] = [];
+  for (const match of unit.text.matchAll(SPELLED_OUT_RE)) {
+    const [words, code] = [match[1]!.split(/[ -]+/), match[2]!];
+    for (let first = Math.max(0, words.length - code.length - 1); first < words.length; first++) {
+      const name = words.slice(first).join(' ');
+      if (words.length - first < 2 || !abbreviates(code, name)) continue;
+      // (The words as written: "Hand moulding", whose case the claim may keep or not.)
+      out.push({ name: match[1]!.slice(match[1]!.length - name.length), code, ref: unit.item.id, pattern: namePattern(match[1]!.slice(match[1]!.length - name.length), 'iu') });
+      break;
+    }
+  }
+  return out;
 }
 
 // A code: two to four capitals standing alone (`site=CRW`) or leading an identifier (`CRW-L1`, `HBS-SCR1`).

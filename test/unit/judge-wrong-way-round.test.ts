@@ -16,7 +16,7 @@ describe('offline judge: two groups\' figures given the wrong way round', () => 
   it('is contradicted when each named group\'s rate is the other\'s', async () => {
     const verdict = await judge('Gloss panels passed more often than matte panels, 96.3% against 95.6%.', [runs]);
     assert.equal(verdict.partition, 'contradicted', verdict.reason);
-    assert.match(verdict.reason, /units_passed over units_started is 95\.6% for gloss and 96\.3% for matte: swapped/);
+    assert.match(verdict.reason, /units_passed over units_started is 95\.60% for gloss and 96\.33% for matte: swapped/);
   });
 
   it('is left alone when each group keeps its own rate', async () => {
@@ -30,7 +30,7 @@ describe('offline judge: a change from one figure to another told the wrong way 
     // No week named: the ends are W10 and W11, over every row (96.3% then 95.9%).
     const all = await judge('The pass rate went from 95.9% to 96.3% over the two weeks.', [runs]);
     assert.equal(all.partition, 'contradicted', all.reason);
-    assert.match(all.reason, /96\.3% in W10 and 95\.9% in W11: the other way round/);
+    assert.match(all.reason, /96\.29% in W10 and 95\.86% in W11: the other way round/);
     // L1 alone: 98.0% in W10, 95.0% in W11.
     const line = await judge('On L1 the pass rate went from 95.0% to 98.0%.', [runs]);
     assert.equal(line.partition, 'contradicted', line.reason);
@@ -72,5 +72,28 @@ describe('offline judge: a comparison said to hold in every period', () => {
     // W36 and W37 only: "the first two weeks" is part of the time, not read week by week here.
     const early = await judge('PL-2 had more downtime than PL-1 in each of the first two weeks.', [packing], { decision: 'rules' });
     assert.notEqual(early.partition, 'contradicted', early.reason);
+  });
+});
+
+describe('offline judge: a change between two quarters over monthly rows', () => {
+  // FD-2: Q2 occupied 24 + 27 + 28 = 79 of 30 + 31 + 30 = 91 days (86.8%); Q3 26 + 26 + 25 = 77 of 92 (83.7%).
+  const docks = {
+    file: 'dock_metrics.log',
+    text: [
+      '[tool=dms row=1] month=2024-04 dock=FD-2 occupied_days=24 available_days=30',
+      '[tool=dms row=2] month=2024-05 dock=FD-2 occupied_days=27 available_days=31',
+      '[tool=dms row=3] month=2024-06 dock=FD-2 occupied_days=28 available_days=30',
+      '[tool=dms row=4] month=2024-07 dock=FD-2 occupied_days=26 available_days=31',
+      '[tool=dms row=5] month=2024-08 dock=FD-2 occupied_days=26 available_days=31',
+      '[tool=dms row=6] month=2024-09 dock=FD-2 occupied_days=25 available_days=30',
+    ].join('\n'),
+  };
+
+  it('reads each quarter\'s months together, and finds the change told the wrong way round', async () => {
+    const verdict = await judge('FD-2\'s occupancy improved, from 84% in Q2 to 87% in Q3.', [docks], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /86\.8% in Q2 and 83\.7% in Q3: the other way round/);
+    const right = await judge('FD-2\'s occupancy fell, from 87% in Q2 to 84% in Q3.', [docks], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });

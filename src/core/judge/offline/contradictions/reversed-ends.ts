@@ -1,19 +1,20 @@
 // A change told the wrong way round: "Grade A share for P50 improved slightly, from 93.0% to
 // 93.7%" while P50's rows give 93.7% in W38 and 93.0% in W39. The claim goes "from" one figure
 // "to" another; a table with a column of periods gives the measure for its first and last periods
-// (or the two the claim names), over the rows of the values the claim names in its other columns.
+// (or the two the claim names, or the rows of the two longer periods it names), over the rows of
+// the values the claim names in its other columns.
 // Both figures must be the other end's, to the claim's precision, and neither near its own end's:
 // two swapped matches are no coincidence (records/group-measures.ts).
 import type { Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';
-import { textColumns } from '../align/table-alignment';
-import { periodKey } from '../records/periods';
+import { textColumns, tokensOf } from '../align/table-alignment';
+import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
 import { MAX_GROUP_ROWS, measuresFor, wordAt, written } from '../records/group-measures';
 
 const FROM_RE = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i;
-const TO_RE = /^\s*(?:\p{L}+\s+){0,3}?to\s+(?:about\s+|around\s+|roughly\s+)?$/iu;
+const TO_RE = /^\s*(?:[\p{L}\d-]+\s+){0,3}?to\s+(?:about\s+|around\s+|roughly\s+)?$/iu;
 
 export function contradictReversedEnds(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
@@ -26,7 +27,7 @@ export function contradictReversedEnds(view: ClaimView): ClaimVerdict | undefine
     const periods = endPeriods(table, lower);
     if (!periods) continue;
     const rows = namedRows(table, lower, periods.column);
-    const [early, late] = [rows.filter((row) => row.values.get(periods.column) === periods.first), rows.filter((row) => row.values.get(periods.column) === periods.last)];
+    const [early, late] = [rows.filter((row) => periods.first(row.values.get(periods.column) ?? '')), rows.filter((row) => periods.last(row.values.get(periods.column) ?? ''))];
     if (early.length === 0 || late.length === 0) continue;
     for (const { name, of } of measuresFor(table, from)) {
       const [before, after] = [of(early), of(late)];
@@ -35,7 +36,7 @@ export function contradictReversedEnds(view: ClaimView): ClaimVerdict | undefine
       if (!writtenFigureIs(from, after, 0) || !writtenFigureIs(to, before, 0)) continue;
       return contradicted(
         late[0]!.unit,
-        `claim goes from ${from.raw.trim()} to ${to.raw.trim()}; ${name} is ${written(before, from)} in ${periods.first} and ${written(after, to)} in ${periods.last}: the other way round`,
+        `claim goes from ${from.raw.trim()} to ${to.raw.trim()}; ${name} is ${written(before, from)} in ${periods.labels[0]} and ${written(after, to)} in ${periods.labels[1]}: the other way round`,
       );
     }
   }
@@ -55,20 +56,46 @@ function fromTo(view: ClaimView): [Quantity, Quantity] | undefined {
 }
 
 /**
- * A column of periods and its two ends: the two values the claim names, else (naming none of
- * them) the first and the last, in time order.
+ * A column of periods and its two ends: the two values the claim names, or the values of the two
+ * longer periods it names ("from 84% in Q2 to 87% in Q3" over monthly rows), else (naming none)
+ * the first and the last value, in time order.
  */
-function endPeriods(table: Table, lower: string): { column: string; first: string; last: string } | undefined {
+function endPeriods(table: Table, lower: string): { column: string; first: (value: string) => boolean; last: (value: string) => boolean; labels: [string, string] } | undefined {
+  const claimed = periodsNamed(tokensOf(lower)).sort(byKey);
   for (const column of textColumns(table)) {
     const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
-    const keyed = values.map((value) => ({ value, key: periodKey(value) }));
+    const keyed = values.map((value) => ({ value, key: periodKey(value)! }));
     if (keyed.length < 2 || keyed.some(({ key }) => key === undefined || key.kind === 'day')) continue;
-    const named = keyed.filter(({ value }) => wordAt(lower, value.toLowerCase()) >= 0);
-    if (named.length !== 0 && named.length !== 2) return undefined;
-    const ends = (named.length === 2 ? named : keyed).sort((a, b) => (a.key!.key < b.key!.key ? -1 : a.key!.key > b.key!.key ? 1 : 0));
-    return { column, first: ends[0]!.value, last: ends.at(-1)!.value };
+    const named = keyed.filter(({ value }) => wordAt(lower, value.toLowerCase()) >= 0).sort((a, b) => byKey(a.key, b.key));
+    if (named.length === 2) return ends(column, named[0]!.value, named[1]!.value);
+    if (named.length !== 0) return undefined;
+    // Two longer periods the claim names, each holding some of the column's.
+    const longer = claimed.filter((period) => keyed.some(({ key }) => key.kind !== period.kind && periodHolds(period, key)));
+    if (longer.length === 2) {
+      const within = (period: PeriodKey) => (value: string): boolean => periodHolds(period, periodKey(value)!);
+      return { column, first: within(longer[0]!), last: within(longer[1]!), labels: [labelOf(longer[0]!), labelOf(longer[1]!)] };
+    }
+    if (claimed.length > 0) return undefined;
+    const sorted = [...keyed].sort((a, b) => byKey(a.key, b.key));
+    return ends(column, sorted[0]!.value, sorted.at(-1)!.value);
   }
   return undefined;
+}
+
+function ends(column: string, first: string, last: string): { column: string; first: (value: string) => boolean; last: (value: string) => boolean; labels: [string, string] } {
+  return { column, first: (value) => value === first, last: (value) => value === last, labels: [first, last] };
+}
+
+/** A period as a reader writes it: Q2, H1 2024, W38, 2024-07. */
+function labelOf(period: PeriodKey): string {
+  const [year, part] = period.key.split('-') as [string, string | undefined];
+  const letter = { quarter: 'Q', half: 'H', week: 'W' }[period.kind as 'quarter' | 'half' | 'week'];
+  if (!letter || part === undefined) return year === '0000' ? (part ?? period.key) : period.key;
+  return `${letter}${Number(part)}${year === '0000' ? '' : ` ${year}`}`;
+}
+
+function byKey(a: PeriodKey, b: PeriodKey): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 /** The rows of the values the claim names in the table's other text columns ("for P50"). */

@@ -61,7 +61,8 @@ function sum(rows: readonly TableRow[], column: string): number {
 
 /** A value to the claim's figure's precision. */
 export function written(value: number, like: Quantity): string {
-  return `${value.toFixed(Math.max(like.decimals, 0))}${like.dimension === 'percent' ? '%' : ''}`;
+  // (One decimal more than the claim writes: "84%" against 83.7%.)
+  return `${value.toFixed(Math.max(like.decimals, 0) + 1)}${like.dimension === 'percent' ? '%' : ''}`;
 }
 
 /** Where a value stands in the text as words of its own ("l2" is not in "l20"), or -1. */

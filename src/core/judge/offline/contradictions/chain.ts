@@ -51,6 +51,7 @@ import { contradictTierRow } from './tier-rows';
 import { contradictSwappedFigures } from './swapped-figures';
 import { contradictSwappedRates } from './swapped-rates';
 import { contradictReversedEnds } from './reversed-ends';
+import { contradictGroupRank } from './group-ranks';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -70,6 +71,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictSwappedFigures(view, candidates) ??
       contradictSwappedRates(view) ??
       contradictReversedEnds(view) ??
+      contradictGroupRank(view) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
       contradictHeldBound(view, candidates) ??

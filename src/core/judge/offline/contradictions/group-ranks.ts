@@ -1,0 +1,116 @@
+// A rank of groups the rows go against, where each group has several rows: "Man-hours per tonne
+// of steel were lowest in GD1, at about 520" while the projects table gives GD1 517 (its
+// projects' man-hours over their tonnes) and GD2 365. The claim names one value of a text column
+// whose values repeat (a dock with its projects), a rank word (lowest, highest) and a rate "X per
+// Y" whose two words name one column each; every group's rate is the sum of one over the sum of
+// the other, over the rows of the values the claim names in other columns (ranks.ts reads tables
+// of one row per entity).
+import { canonicalStem, isStopword } from '../../../retrieval/index';
+import { type ClaimVerdict, type ClaimView } from '../claim-view';
+import { columnWords, textColumns } from '../align/table-alignment';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { MAX_GROUP_ROWS, wordAt } from '../records/group-measures';
+import { rankWording } from './ranks';
+
+const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
+/** More groups than this are entities listed one by one, not groups ranked. */
+const MAX_GROUPS = 12;
+
+export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
+  if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
+  const rank = rankWording(view.claim.text);
+  if (!rank || rank.place !== 1 || (rank.order !== 'max' && rank.order !== 'min')) return undefined;
+  const rate = RATE_RE.exec(view.claim.text);
+  if (!rate) return undefined;
+  const lower = view.claim.text.toLowerCase();
+  for (const table of tablesOf(view.index)) {
+    if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
+    const top = onlyColumn(table, numeratorWords(rate[1]!));
+    const bottom = onlyColumn(table, denominatorWords(rate[2]!), top);
+    if (!top || !bottom) continue;
+    const grouping = groupingColumn(table, lower);
+    if (!grouping) continue;
+    const rows = otherNamedRows(table, lower, grouping.column);
+    const values = new Map<string, number>();
+    for (const value of new Set(rows.map((row) => row.values.get(grouping.column) ?? ''))) {
+      // Rows that give both figures.
+      const mine = rows.filter((row) => row.values.get(grouping.column) === value && [top, bottom].every((column) => numericValue(row.values.get(column) ?? '') !== undefined));
+      const [a, b] = [sum(mine, top), sum(mine, bottom)];
+      if (mine.length > 0 && b > 0) values.set(value, a / b);
+    }
+    const own = values.get(grouping.value);
+    if (own === undefined || values.size < 2) continue;
+    const sign = rank.order === 'max' ? 1 : -1;
+    const best = [...values].reduce((a, b) => (sign * (b[1] - a[1]) > 0 ? b : a));
+    if (best[0] === grouping.value || sign * (best[1] - own) <= 1e-9 * Math.abs(own)) return undefined;
+    const show = (value: number): string => String(Number(value.toPrecision(4)));
+    const unit = rows.find((row) => row.values.get(grouping.column) === best[0])!;
+    return {
+      partition: 'contradicted',
+      type: 'synthesis',
+      evidence_refs: [unit.refs[0]!],
+      reason: `claim ranks ${grouping.value} "${rank.wording}" by ${top} per ${bottom}; ${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
+    };
+  }
+  return undefined;
+}
+
+/** "Man-hours" names `manhours` or `man_hours`: the word as written, glued, and its last part. */
+function numeratorWords(word: string): string[][] {
+  const lower = word.toLowerCase();
+  return [[lower.replace(/-/g, '')], lower.split('-').filter(Boolean), [lower.split('-').at(-1)!]];
+}
+
+/** "tonne of steel (were)": the words that are not stop words, all of them first, then each alone. */
+function denominatorWords(words: string): string[][] {
+  const kept = words
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0 && !isStopword(word));
+  return [kept, ...kept.map((word) => [word])];
+}
+
+/** The one numeric column named by the first set of words that names exactly one. */
+function onlyColumn(table: Table, wordings: readonly string[][], exclude?: string): string | undefined {
+  // (A row may leave a figure blank: a project booked but not started.)
+  const numeric = table.columns.filter((column) => {
+    const written = table.rows.map((row) => (row.values.get(column) ?? '').trim()).filter((value) => value !== '');
+    return column !== exclude && written.length >= 2 && written.every((value) => numericValue(value) !== undefined);
+  });
+  for (const words of wordings) {
+    const stems = words.map((word) => canonicalStem(word));
+    const named = numeric.filter((column) => {
+      const parts = new Set(columnWords(column).map((part) => canonicalStem(part.toLowerCase())));
+      return stems.length > 0 && stems.every((stem) => parts.has(stem));
+    });
+    if (named.length === 1) return named[0];
+    if (named.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+/** The text column whose values repeat (a dock's several projects) and of which the claim names exactly one value. */
+function groupingColumn(table: Table, lower: string): { column: string; value: string } | undefined {
+  for (const column of textColumns(table)) {
+    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
+    if (values.length < 2 || values.length > MAX_GROUPS || values.length === table.rows.length) continue;
+    const named = values.filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0);
+    if (named.length === 1) return { column, value: named[0]! };
+  }
+  return undefined;
+}
+
+/** The rows of the values the claim names in the table's other text columns. */
+function otherNamedRows(table: Table, lower: string, grouping: string): TableRow[] {
+  let rows = table.rows;
+  for (const column of textColumns(table)) {
+    if (column === grouping) continue;
+    const named = new Set([...new Set(rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0));
+    if (named.size > 0) rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
+  }
+  return rows;
+}
+
+function sum(rows: readonly TableRow[], column: string): number {
+  return rows.reduce((total, row) => total + numericValue(row.values.get(column)!)!, 0);
+}

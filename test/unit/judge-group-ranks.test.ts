@@ -1,0 +1,37 @@
+// The offline judge against a rank of groups that each have several rows ("man-hours per tonne
+// were lowest in GD1" over a table of projects; contradictions/group-ranks.ts). Evidence is parsed
+// by the real evidence reader; every rate is worked out by hand in the comments.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+// GD1: (6,900 + 4,700) man-hours over (18.5 + 11.8) t = 11,600 / 30.3 = 382.8 per tonne.
+// GD2: (15,800 + 22,400) / (42.0 + 64.5) = 38,200 / 106.5 = 358.7. FD-2: (5,400 + 2,600) / (9.2 + 3.1) = 8,000 / 12.3 = 650.4.
+// The booked row gives no figures and counts for nothing.
+const projects = {
+  file: 'projects.csv',
+  text: [
+    'project_id,dock,status,steel_t,manhours',
+    'P-1,GD1,completed,18.5,6900',
+    'P-2,FD-2,completed,9.2,5400',
+    'P-3,GD2,completed,42.0,15800',
+    'P-4,GD1,completed,11.8,4700',
+    'P-5,GD2,completed,64.5,22400',
+    'P-6,FD-2,completed,3.1,2600',
+    'P-7,GD1,booked,,',
+  ].join('\n'),
+};
+
+describe('offline judge: a rank of groups of rows by a rate', () => {
+  it('is contradicted when another group\'s summed rate is lower', async () => {
+    const verdict = await judge('Man-hours per tonne of steel were lowest in GD1.', [projects], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /GD2 has 358\.7 against GD1's 382\.8/);
+  });
+
+  it('is left alone when the named group is the one at that end', async () => {
+    const lowest = await judge('Man-hours per tonne of steel were lowest in GD2.', [projects], { decision: 'rules' });
+    assert.notEqual(lowest.partition, 'contradicted', lowest.reason);
+    const highest = await judge('Man-hours per tonne of steel were highest in FD-2.', [projects], { decision: 'rules' });
+    assert.notEqual(highest.partition, 'contradicted', highest.reason);
+  });
+});

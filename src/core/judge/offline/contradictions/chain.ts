@@ -52,6 +52,7 @@ import { contradictSwappedFigures } from './swapped-figures';
 import { contradictSwappedRates } from './swapped-rates';
 import { contradictReversedEnds } from './reversed-ends';
 import { contradictGroupRank } from './group-ranks';
+import { contradictGroupShare } from './group-shares';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -72,6 +73,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictSwappedRates(view) ??
       contradictReversedEnds(view) ??
       contradictGroupRank(view) ??
+      contradictGroupShare(view) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
       contradictHeldBound(view, candidates) ??

@@ -8,8 +8,8 @@
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords, textColumns } from '../align/table-alignment';
-import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { MAX_GROUP_ROWS, wordAt } from '../records/group-measures';
+import { numericValue, tablesOf, type Table } from '../records/tables';
+import { MAX_GROUP_ROWS, rowsOfNamedValues, sum, wordAt } from '../records/group-measures';
 import { rankWording } from './ranks';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
@@ -30,7 +30,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
     if (!top || !bottom) continue;
     const grouping = groupingColumn(table, lower);
     if (!grouping) continue;
-    const rows = otherNamedRows(table, lower, grouping.column);
+    const rows = rowsOfNamedValues(view, table, grouping.column);
     const values = new Map<string, number>();
     for (const value of new Set(rows.map((row) => row.values.get(grouping.column) ?? ''))) {
       // Rows that give both figures.
@@ -98,19 +98,4 @@ function groupingColumn(table: Table, lower: string): { column: string; value: s
     if (named.length === 1) return { column, value: named[0]! };
   }
   return undefined;
-}
-
-/** The rows of the values the claim names in the table's other text columns. */
-function otherNamedRows(table: Table, lower: string, grouping: string): TableRow[] {
-  let rows = table.rows;
-  for (const column of textColumns(table)) {
-    if (column === grouping) continue;
-    const named = new Set([...new Set(rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0));
-    if (named.size > 0) rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
-  }
-  return rows;
-}
-
-function sum(rows: readonly TableRow[], column: string): number {
-  return rows.reduce((total, row) => total + numericValue(row.values.get(column)!)!, 0);
 }

@@ -10,8 +10,8 @@ import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';
 import { textColumns, tokensOf } from '../align/table-alignment';
 import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
-import { tablesOf, type Table, type TableRow } from '../records/tables';
-import { MAX_GROUP_ROWS, measuresFor, wordAt, written } from '../records/group-measures';
+import { tablesOf, type Table } from '../records/tables';
+import { MAX_GROUP_ROWS, measuresFor, rowsOfNamedValues, wordAt, written } from '../records/group-measures';
 
 const FROM_RE = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i;
 const TO_RE = /^\s*(?:[\p{L}\d-]+\s+){0,3}?to\s+(?:about\s+|around\s+|roughly\s+)?$/iu;
@@ -26,7 +26,7 @@ export function contradictReversedEnds(view: ClaimView): ClaimVerdict | undefine
     if (table.rows.length < 2 || table.rows.length > MAX_GROUP_ROWS) continue;
     const periods = endPeriods(table, lower);
     if (!periods) continue;
-    const rows = namedRows(table, lower, periods.column);
+    const rows = rowsOfNamedValues(view, table, periods.column);
     const [early, late] = [rows.filter((row) => periods.first(row.values.get(periods.column) ?? '')), rows.filter((row) => periods.last(row.values.get(periods.column) ?? ''))];
     if (early.length === 0 || late.length === 0) continue;
     for (const { name, of } of measuresFor(table, from)) {
@@ -96,15 +96,4 @@ function labelOf(period: PeriodKey): string {
 
 function byKey(a: PeriodKey, b: PeriodKey): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-}
-
-/** The rows of the values the claim names in the table's other text columns ("for P50"). */
-function namedRows(table: Table, lower: string, periodColumn: string): TableRow[] {
-  let rows = table.rows;
-  for (const column of textColumns(table)) {
-    if (column === periodColumn) continue;
-    const named = new Set([...new Set(rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0));
-    if (named.size > 0) rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
-  }
-  return rows;
 }

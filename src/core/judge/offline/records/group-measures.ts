@@ -4,6 +4,8 @@
 // column's sum.
 import type { Quantity } from '../../../retrieval/index';
 import { numericValue, type Table, type TableRow } from './tables';
+import { namedValues, tokensOf } from '../align/table-alignment';
+import type { ClaimView } from '../claim-view';
 
 /** Tables longer than this are logs, not summaries (as for aggregates). */
 export const MAX_GROUP_ROWS = 400;
@@ -55,7 +57,8 @@ function boundedPairs(table: Table): Array<[string, string]> {
   return pairs;
 }
 
-function sum(rows: readonly TableRow[], column: string): number {
+/** A column's total over rows that all give it. */
+export function sum(rows: readonly TableRow[], column: string): number {
   return rows.reduce((total, row) => total + numericValue(row.values.get(column)!)!, 0);
 }
 
@@ -72,4 +75,15 @@ export function wordAt(text: string, value: string): number {
     if (!/[\p{L}\d]/u.test(before) && !/[\p{L}\d]/u.test(after)) return at;
   }
   return -1;
+}
+
+/** The rows of the values the claim names in the table's columns other than one ("for P50", "ML-3's", "in week 39"). */
+export function rowsOfNamedValues(view: ClaimView, table: Table, exceptColumn: string): TableRow[] {
+  let rows = table.rows;
+  for (const [column, values] of namedValues(view, table, tokensOf(view.claim.text))) {
+    if (column === exceptColumn) continue;
+    const named = new Set(values);
+    rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
+  }
+  return rows;
 }

@@ -57,16 +57,17 @@ function fromTo(view: ClaimView): [Quantity, Quantity] | undefined {
 
 /**
  * A column of periods and its two ends: the two values the claim names, or the values of the two
- * longer periods it names ("from 84% in Q2 to 87% in Q3" over monthly rows), else (naming none)
- * the first and the last value, in time order.
+ * longer periods it names ("from 84% in Q2 to 87% in Q3" over monthly rows), in the claim's order;
+ * else (naming none) the first and the last value, in time order.
  */
 function endPeriods(table: Table, lower: string): { column: string; first: (value: string) => boolean; last: (value: string) => boolean; labels: [string, string] } | undefined {
-  const claimed = periodsNamed(tokensOf(lower)).sort(byKey);
+  const claimed = periodsNamed(tokensOf(lower));
   for (const column of textColumns(table)) {
     const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
     const keyed = values.map((value) => ({ value, key: periodKey(value)! }));
     if (keyed.length < 2 || keyed.some(({ key }) => key === undefined || key.kind === 'day')) continue;
-    const named = keyed.filter(({ value }) => wordAt(lower, value.toLowerCase()) >= 0).sort((a, b) => byKey(a.key, b.key));
+    // Periods the claim names run in its own order ("from 88.0% in Q4 to 92.0% in Q1"): a year may turn between them.
+    const named = keyed.filter(({ value }) => wordAt(lower, value.toLowerCase()) >= 0).sort((a, b) => wordAt(lower, a.value.toLowerCase()) - wordAt(lower, b.value.toLowerCase()));
     if (named.length === 2) return ends(column, named[0]!.value, named[1]!.value);
     if (named.length !== 0) return undefined;
     // Two longer periods the claim names, each holding some of the column's.

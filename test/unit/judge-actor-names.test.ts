@@ -114,5 +114,21 @@ describe('offline judge: people written by name whom records write as glued or d
     assert.equal(asked.partition, 'contradicted', asked.reason);
     assert.match(asked.reason, /t\. reyes, E3 says by=a\.okafor/);
   });
+
+  it('"switched MAN->AUTO by M. Kowalczyk": the states between the act and "by" do not hide who acted', async () => {
+    const dcs = {
+      file: 'dcs.log',
+      text: [
+        '2024-10-17T02:11:03Z WARN dcs-evap[opstn-2] LIC-431 switched AUTO->MAN by bad-quality PV (LT-431)',
+        '2024-10-17T03:41:15Z INFO dcs-evap[opstn-2] LIC-431 switched MAN->AUTO by M. Kowalczyk, SP 55%',
+      ].join('\n'),
+    };
+    // 03:41: M. Kowalczyk switched LIC-431 back to automatic, not R. Osei.
+    const wrong = await judge('03:41 — R. Osei switched LIC-431 back to automatic with a 55% setpoint.', [dcs], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /r\. osei, E2 says by=m\. kowalczyk/);
+    const right = await judge('03:41 — M. Kowalczyk switched LIC-431 back to automatic with a 55% setpoint.', [dcs], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });
 

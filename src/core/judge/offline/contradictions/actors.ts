@@ -275,9 +275,21 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>, pastVerbs: Reado
   // "by user dana.okafor", "by maintenance (m.lindqvist)", "rollback decision by M. Kowalczyk" (an initial
   // and a surname only after a word of the claim: "restarted … as asked by T. Reyes" names who asked).
   const lower = unit.text.toLowerCase();
-  const wordBefore = (at: number): string => /(\S*)\s*$/.exec(lower.slice(Math.max(0, at - 40), at))![1]!;
-  const written = [...lower.matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)]
-    .filter((m) => m[2] === '' || wordBefore(m.index!).split(/[^a-z]+/).some((word) => word.length >= 3 && verbs.has(canonicalStem(word))))
-    .map((m) => m[1]!);
+  const written = [...lower.matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)].filter((m) => m[2] === '' || actBefore(lower.slice(Math.max(0, m.index! - 40), m.index!), verbs)).map((m) => m[1]!);
   return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;
+}
+
+/**
+ * Whether the words before "by" end in one of the claim's acts: "switched MAN->AUTO by M. Kowalczyk"
+ * (the states between are no act), not "restarted it as asked by T. Reyes" (another act, nearer).
+ */
+function actBefore(before: string, verbs: ReadonlySet<string>): boolean {
+  const words = before.split(/\s+/).filter(Boolean).slice(-4).reverse();
+  for (const token of words) {
+    const parts = token.split(/[^a-z]+/).filter((word) => word.length >= 3);
+    if (parts.some((word) => verbs.has(canonicalStem(word)))) return true;
+    // A word of its own (not a state or code such as man->auto) that is another act.
+    if (/^[a-z]+$/.test(token) && token.endsWith('ed')) return false;
+  }
+  return false;
 }

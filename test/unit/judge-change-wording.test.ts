@@ -81,4 +81,22 @@ describe('offline judge: "the alert" named just before', () => {
     const right = await judgeReport(['SMTP-QUEUE-HIGH fired at 14:02 on smtp-relay-01.', 'The alert stayed open for about 38 minutes.'], [alerts]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it('is the one alert recorded at the claim\'s time, whatever the claim before named', async () => {
+    const rooms = {
+      file: 'signals.log',
+      text: [
+        '[signal] alert_id=AR3-TEMP-HIGH fired_at=2024-09-17T02:14:09Z severity=warning room=AR-3',
+        '[signal] alert_id=AR3-TEMP-CRIT fired_at=2024-09-17T02:31:27Z severity=critical room=AR-3',
+        '[signal] alert_id=AR3-TEMP-CRIT cleared_at=2024-09-17T03:18:42Z',
+        '[signal] alert_id=AR3-TEMP-HIGH cleared_at=2024-09-17T03:52:14Z',
+      ].join('\n'),
+    };
+    // Only AR3-TEMP-HIGH has a record at 03:52; it fired at 02:14:09, 98 minutes before, not 80.
+    const wrong = await judgeReport(['03:18 — AR3-TEMP-CRIT cleared.', '03:52 — The warning alert cleared, about 1 hour 20 minutes after it fired.'], [rooms]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /as AR3-TEMP-HIGH, the alert recorded at that time/);
+    const right = await judgeReport(['03:18 — AR3-TEMP-CRIT cleared.', '03:52 — The warning alert cleared, about 1 hour 40 minutes after it fired.'], [rooms]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });

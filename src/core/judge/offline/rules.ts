@@ -13,7 +13,7 @@ import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, extractFeatures, type EvidenceIndex } from '../../retrieval/index';
 import { questionPropositions } from './answers';
 import { readWording, statesCause } from './language';
-import { isBound } from './derive/matching';
+import { isBound, timeMatches } from './derive/matching';
 import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, hasIdentifier } from './claim-view';
 import { DOCUMENT_WORDS, LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
@@ -84,16 +84,21 @@ const THE_ALERT_RE = /\b(?:the|that|this)\s+(alert|alarm|warning|page)\b(?!\s+(?
 
 /**
  * "NET-DHCP-9 fired at 08:12. The alert stayed open for about 25 minutes.": "the alert" is the one
- * alert a signal record names that the claims just before name. Read the claim with that name in
- * place; take that reading when it decides the claim.
+ * alert a signal record names that the claims just before name; "03:52 — The warning alert
+ * cleared" is the one alert recorded at 03:52. Read the claim with that name in place; take that
+ * reading when it decides the claim.
  */
 function alertNamedBefore(claim: ReportClaim, index: EvidenceIndex, options: RuleOptions, question: string | undefined, surroundings: ClaimSurroundings): ClaimVerdict | undefined {
   const phrase = THE_ALERT_RE.exec(claim.text);
-  if (!phrase || surroundings.previous.length === 0) return undefined;
+  if (!phrase) return undefined;
   const names = new Map(signalsOf(index).all.map((unit) => [signalName(unit).toLowerCase(), signalName(unit)]));
-  if (names.size === 0 || extractFeatures(claim.text).identifiers.some((id) => names.has(id))) return undefined;
-  // The nearest claim before that names any alert, and it names exactly one.
-  for (const before of surroundings.previous) {
+  const features = extractFeatures(claim.text);
+  if (names.size === 0 || features.identifiers.some((id) => names.has(id))) return undefined;
+  // "03:52 — The warning alert cleared": the one alert with a record at the claim's one time, else
+  // the nearest claim before that names any alert, when it names exactly one.
+  const atClaimTime = features.times.length === 1 ? [...new Set(signalsOf(index).all.filter((unit) => unit.features.times.some((time) => timeMatches(features.times[0]!, time))).map((unit) => signalName(unit)))] : [];
+  const previous = atClaimTime.length === 1 ? [{ text: atClaimTime[0]! }] : surroundings.previous;
+  for (const before of previous) {
     const named = [...new Set(extractFeatures(before.text).identifiers.filter((id) => names.has(id)))];
     if (named.length === 0) continue;
     if (named.length > 1) return undefined;
@@ -101,7 +106,7 @@ function alertNamedBefore(claim: ReportClaim, index: EvidenceIndex, options: Rul
     const text = claim.text.slice(0, phrase.index) + `${phrase[0]} ${name}` + claim.text.slice(phrase.index + phrase[0].length);
     const read = judgeClaimAsWritten({ ...claim, text }, index, options, question, surroundings);
     if (read.partition !== 'grounded' && read.partition !== 'contradicted') return undefined;
-    return { ...read, reason: `reading "${phrase[0]}" as ${name}, named just before: ${read.reason}` };
+    return { ...read, reason: `reading "${phrase[0]}" as ${name}, ${atClaimTime.length === 1 ? 'the alert recorded at that time' : 'named just before'}: ${read.reason}` };
   }
   return undefined;
 }

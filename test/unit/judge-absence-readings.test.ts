@@ -14,6 +14,12 @@ describe('offline judge: an absence against the records of the denied thing', ()
     }
   });
 
+  it('reads "acknowledged" as the "acked" of a page record', () => {
+    for (const [a, b] of [['acknowledged', 'acked'], ['acknowledge', 'ack'], ['acknowledgement', 'acks']]) {
+      assert.equal(canonicalStem(a), canonicalStem(b), `${a} / ${b}`);
+    }
+  });
+
   it('does not read the zero of a decimal or an address as a record of nothing', () => {
     assert.equal(reportsNothing('sub-04 switchover subtitle gap 3.4 s exceeds limit 2.0 s'), false);
     assert.equal(reportsNothing('route 10.90.0.0/16 moved to vpn-north-2'), false);

@@ -53,6 +53,7 @@ import { contradictSwappedRates } from './swapped-rates';
 import { contradictReversedEnds } from './reversed-ends';
 import { contradictGroupRank } from './group-ranks';
 import { contradictGroupShare } from './group-shares';
+import { contradictStateSpan } from './state-spans';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -74,6 +75,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictReversedEnds(view) ??
       contradictGroupRank(view) ??
       contradictGroupShare(view) ??
+      contradictStateSpan(view) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
       contradictHeldBound(view, candidates) ??

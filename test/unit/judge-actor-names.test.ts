@@ -40,10 +40,15 @@ describe('offline judge: people written by name whom records write as glued or d
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 
-  it('a capitalised pair no record writes as an id is no person to check', async () => {
-    // "Thornfield Peaks" has no id form (tpeaks, thornfield.peaks) in the records.
-    const verdict = await judge('09:24 — Thornfield Peaks acknowledged PRC-Q-007.', [ops]);
-    assert.doesNotMatch(verdict.reason, /claim says thornfield peaks/);
+  it('a capitalised pair no record writes as an id is no known actor; only the act\'s own record answers it', async () => {
+    // "Thornfield Peaks" has no id form (tpeaks, thornfield.peaks) in the records: nothing of an
+    // act the records do not hold ("escalated") is checked against their actors.
+    const escalated = await judge('09:24 — Thornfield Peaks escalated PRC-Q-007.', [ops]);
+    assert.doesNotMatch(escalated.reason, /claim says thornfield peaks/);
+    // The 09:24 record of the act itself ("acknowledged" is its action=ack) names dmensah: that one
+    // record answers whoever the claim names (as for a person no record names, actors.ts).
+    const acked = await judge('09:24 — Thornfield Peaks acknowledged PRC-Q-007.', [ops]);
+    assert.match(acked.reason, /claim says thornfield peaks, E2 says user=dmensah/);
   });
 
   it('two people given two roles ("requested by … and approved by …") are each read against the field their verb names', async () => {

@@ -54,6 +54,7 @@ import { contradictReversedEnds } from './reversed-ends';
 import { contradictGroupRank } from './group-ranks';
 import { contradictGroupShare } from './group-shares';
 import { contradictStateSpan } from './state-spans';
+import { contradictCountedAbsence } from './counted-absence';
 import { contradictReversal } from './reversals';
 import { contradictWidenedScope } from './widened-scope';
 import { contradictRollbackTarget } from './rollback-targets';
@@ -76,6 +77,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictGroupRank(view) ??
       contradictGroupShare(view) ??
       contradictStateSpan(view) ??
+      contradictCountedAbsence(view) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
       contradictHeldBound(view, candidates) ??

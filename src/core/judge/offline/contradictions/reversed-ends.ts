@@ -1,10 +1,10 @@
 // A change told the wrong way round: "Grade A share for P50 improved slightly, from 93.0% to
 // 93.7%" while P50's rows give 93.7% in W38 and 93.0% in W39. The claim goes "from" one figure
 // "to" another; a table with a column of periods gives the measure for its first and last periods
-// (or the two the claim names, or the rows of the two longer periods it names), over the rows of
-// the values the claim names in its other columns.
-// Both figures must be the other end's, to the claim's precision, and neither near its own end's:
-// two swapped matches are no coincidence (records/group-measures.ts).
+// (or the two the claim names, or the rows of the two longer periods it names, in the claim's own
+// order), over the rows of the values the claim names in its other columns. Both figures must be
+// the other end's, to the claim's precision, and neither near its own end's: two swapped matches
+// are no coincidence (records/group-measures.ts).
 import type { Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';

@@ -12,7 +12,6 @@ import { textColumns } from '../align/table-alignment';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
 import { MAX_GROUP_ROWS, measuresFor, wordAt, written } from '../records/group-measures';
 
-
 export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
   const lower = view.claim.text.toLowerCase();

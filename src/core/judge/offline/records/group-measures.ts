@@ -1,7 +1,8 @@
-// Measures of a group of a table's rows, for checks that set two groups side by side (two named
-// values of one column, two periods): a percentage is a rate, one count column's sum over the sum
-// of another that bounds it in every row (parts_passed ≤ parts_planned); another figure is one
-// column's sum.
+// Groups of a table's rows and their measures, for the checks that read a claim against groups
+// rather than rows (two named values of one column, two periods, every value of a column): the
+// rows of the values a claim names, and a group's measure — for a percentage a rate, one count
+// column's sum over the sum of another that bounds it in every row (parts_passed ≤
+// parts_planned); for another figure one column's sum.
 import type { Quantity } from '../../../retrieval/index';
 import { numericValue, type Table, type TableRow } from './tables';
 import { namedValues, tokensOf } from '../align/table-alignment';
@@ -62,9 +63,8 @@ export function sum(rows: readonly TableRow[], column: string): number {
   return rows.reduce((total, row) => total + numericValue(row.values.get(column)!)!, 0);
 }
 
-/** A value to the claim's figure's precision. */
+/** A value for a reason, one decimal past the claim's figure ("84%" against 83.7%), so a near miss shows. */
 export function written(value: number, like: Quantity): string {
-  // (One decimal more than the claim writes: "84%" against 83.7%.)
   return `${value.toFixed(Math.max(like.decimals, 0) + 1)}${like.dimension === 'percent' ? '%' : ''}`;
 }
 

@@ -9,7 +9,7 @@ import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords, textColumns } from '../align/table-alignment';
 import { numericValue, tablesOf, type Table } from '../records/tables';
-import { MAX_GROUP_ROWS, rowsOfNamedValues, sum, wordAt } from '../records/group-measures';
+import { MAX_GROUP_ROWS, distinctValues, rowsOfNamedValues, sum, valuesNamedIn } from '../records/group-measures';
 import { rankWording } from './ranks';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
@@ -92,10 +92,10 @@ function onlyColumn(table: Table, wordings: readonly string[][], exclude?: strin
 /** The text column whose values repeat (a dock's several projects) and of which the claim names exactly one value. */
 function groupingColumn(table: Table, lower: string): { column: string; value: string } | undefined {
   for (const column of textColumns(table)) {
-    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
+    const values = distinctValues(table, column);
     if (values.length < 2 || values.length > MAX_GROUPS || values.length === table.rows.length) continue;
-    const named = values.filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0);
-    if (named.length === 1) return { column, value: named[0]! };
+    const named = valuesNamedIn(table, column, lower, 2);
+    if (named.length === 1) return { column, value: named[0]!.value };
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { columnWords, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
 import { NOT_ADDITIVE_RE } from '../vocabulary';
 import { numericValue, tablesOf, type Table } from '../records/tables';
-import { MAX_GROUP_ROWS, rowsOfNamedValues, sum, wordAt } from '../records/group-measures';
+import { MAX_GROUP_ROWS, distinctValues, numericColumns, rowsOfNamedValues, sum, valuesNamedIn } from '../records/group-measures';
 
 const SHARE_OF_RE = /^\s*of\b/i;
 const CHANGE_RE = /\bfrom\b[^.;]*\bto\b|\b(?:rose|fell|grew|dropped|increased|decreased|climbed|declined)\b/i;
@@ -67,12 +67,10 @@ function allows(figure: Quantity, text: string, share: number): boolean {
 /** The text column of which the claim names exactly one value, before the figure (the part's subject). */
 function partColumn(table: Table, lower: string, figureAt: number): { column: string; value: string } | undefined {
   for (const column of textColumns(table)) {
-    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
+    const values = distinctValues(table, column);
     if (values.length < 2 || values.length > MAX_GROUPS) continue;
-    const named = values.filter((value) => value.length >= 2 && wordAt(lower, value.toLowerCase()) >= 0);
-    if (named.length !== 1) continue;
-    const at = wordAt(lower, named[0]!.toLowerCase());
-    if (at < figureAt) return { column, value: named[0]! };
+    const named = valuesNamedIn(table, column, lower, 2);
+    if (named.length === 1 && named[0]!.at < figureAt) return { column, value: named[0]!.value };
   }
   return undefined;
 }
@@ -82,9 +80,8 @@ function partColumn(table: Table, lower: string, figureAt: number): { column: st
  * their castings). A table of several measures leaves open which one the share is of.
  */
 function countColumn(table: Table): string | undefined {
-  const numeric = table.columns.filter((column) => table.rows.every((row) => numericValue(row.values.get(column) ?? '') !== undefined));
   // (Years and period numbers are numbers too, and no measure of a share.)
-  const measures = numeric.filter((column) => !/(?:^|_)(?:year|id|code|no|number|week|month|day|row)$/i.test(column));
+  const measures = numericColumns(table).filter((column) => !/(?:^|_)(?:year|id|code|no|number|week|month|day|row)$/i.test(column));
   // (A fee or a rate per row does not add up to a whole.)
   if (measures.length !== 1 || NOT_ADDITIVE_RE.test(measures[0]!)) return undefined;
   return table.rows.every((row) => Number.isInteger(numericValue(row.values.get(measures[0]!)!)!)) ? measures[0] : undefined;

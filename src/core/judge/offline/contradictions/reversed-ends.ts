@@ -11,7 +11,7 @@ import { writtenFigureIs } from '../derive/matching';
 import { textColumns, tokensOf } from '../align/table-alignment';
 import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
 import { tablesOf, type Table } from '../records/tables';
-import { MAX_GROUP_ROWS, measuresFor, rowsOfNamedValues, wordAt, written } from '../records/group-measures';
+import { MAX_GROUP_ROWS, distinctValues, measuresFor, rowsOfNamedValues, valuesNamedIn, written } from '../records/group-measures';
 
 const FROM_RE = /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i;
 const TO_RE = /^\s*(?:[\p{L}\d-]+\s+){0,3}?to\s+(?:about\s+|around\s+|roughly\s+)?$/iu;
@@ -60,14 +60,21 @@ function fromTo(view: ClaimView): [Quantity, Quantity] | undefined {
  * longer periods it names ("from 84% in Q2 to 87% in Q3" over monthly rows), in the claim's order;
  * else (naming none) the first and the last value, in time order.
  */
-function endPeriods(table: Table, lower: string): { column: string; first: (value: string) => boolean; last: (value: string) => boolean; labels: [string, string] } | undefined {
+interface EndPeriods {
+  column: string;
+  /** Whether a value of the column is one of the first end's (the last end's) periods. */
+  first: (value: string) => boolean;
+  last: (value: string) => boolean;
+  labels: [string, string];
+}
+
+function endPeriods(table: Table, lower: string): EndPeriods | undefined {
   const claimed = periodsNamed(tokensOf(lower));
   for (const column of textColumns(table)) {
-    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))];
-    const keyed = values.map((value) => ({ value, key: periodKey(value)! }));
+    const keyed = distinctValues(table, column).map((value) => ({ value, key: periodKey(value)! }));
     if (keyed.length < 2 || keyed.some(({ key }) => key === undefined || key.kind === 'day')) continue;
     // Periods the claim names run in its own order ("from 88.0% in Q4 to 92.0% in Q1"): a year may turn between them.
-    const named = keyed.filter(({ value }) => wordAt(lower, value.toLowerCase()) >= 0).sort((a, b) => wordAt(lower, a.value.toLowerCase()) - wordAt(lower, b.value.toLowerCase()));
+    const named = valuesNamedIn(table, column, lower, 1).sort((a, b) => a.at - b.at);
     if (named.length === 2) return ends(column, named[0]!.value, named[1]!.value);
     if (named.length !== 0) return undefined;
     // Two longer periods the claim names, each holding some of the column's.
@@ -83,7 +90,7 @@ function endPeriods(table: Table, lower: string): { column: string; first: (valu
   return undefined;
 }
 
-function ends(column: string, first: string, last: string): { column: string; first: (value: string) => boolean; last: (value: string) => boolean; labels: [string, string] } {
+function ends(column: string, first: string, last: string): EndPeriods {
   return { column, first: (value) => value === first, last: (value) => value === last, labels: [first, last] };
 }
 

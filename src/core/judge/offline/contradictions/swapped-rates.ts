@@ -10,7 +10,7 @@ import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';
 import { textColumns } from '../align/table-alignment';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
-import { MAX_GROUP_ROWS, measuresFor, wordAt, written } from '../records/group-measures';
+import { MAX_GROUP_ROWS, measuresFor, valuesNamedIn, written } from '../records/group-measures';
 
 export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
@@ -47,21 +47,9 @@ interface Group {
 /** Two values of one text column the claim names ("IN718 … 316L"), in the claim's order, with their rows. */
 function namedGroups(table: Table, lower: string): [Group, Group] | undefined {
   for (const column of textColumns(table)) {
-    const groups = new Map<string, Group>();
-    for (const row of table.rows) {
-      const value = (row.values.get(column) ?? '').trim();
-      const key = value.toLowerCase();
-      if (key.length < 3) continue;
-      const known = groups.get(key);
-      if (known) {
-        known.rows.push(row);
-        continue;
-      }
-      const at = wordAt(lower, key);
-      if (at >= 0) groups.set(key, { value, at, rows: [row] });
-    }
-    if (groups.size !== 2) continue;
-    const [x, y] = [...groups.values()].sort((p, q) => p.at - q.at);
+    const named = valuesNamedIn(table, column, lower, 3);
+    if (named.length !== 2) continue;
+    const [x, y] = named.sort((p, q) => p.at - q.at).map(({ value, at }) => ({ value, at, rows: table.rows.filter((row) => row.values.get(column) === value) }));
     return [x!, y!];
   }
   return undefined;

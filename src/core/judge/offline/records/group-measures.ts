@@ -5,7 +5,7 @@
 // parts_planned); for another figure one column's sum.
 import type { Quantity } from '../../../retrieval/index';
 import { numericValue, type Table, type TableRow } from './tables';
-import { namedValues, tokensOf } from '../align/table-alignment';
+import { namedValues, tableProfile, tokensOf } from '../align/table-alignment';
 import type { ClaimView } from '../claim-view';
 
 /** Tables longer than this are logs, not summaries (as for aggregates). */
@@ -37,12 +37,17 @@ function sums(table: Table): Measure[] {
   return numericColumns(table).map((column) => ({ name: `the total of ${column}`, of: (rows) => sum(rows, column) }));
 }
 
-function numericColumns(table: Table): string[] {
+/** The columns every row gives a number in. */
+export function numericColumns(table: Table): string[] {
   return table.columns.filter((column) => table.rows.every((row) => numericValue(row.values.get(column) ?? '') !== undefined));
 }
 
-/** Pairs of numeric columns where the first never exceeds the second and the second is never zero. */
+const BOUNDED_PAIRS = new WeakMap<Table, Array<[string, string]>>();
+
+/** Pairs of numeric columns where the first never exceeds the second and the second is never zero (once per table). */
 function boundedPairs(table: Table): Array<[string, string]> {
+  const known = BOUNDED_PAIRS.get(table);
+  if (known) return known;
   const numeric = numericColumns(table);
   const pairs: Array<[string, string]> = [];
   for (const part of numeric) {
@@ -55,6 +60,7 @@ function boundedPairs(table: Table): Array<[string, string]> {
       if (bounded) pairs.push([part, whole]);
     }
   }
+  BOUNDED_PAIRS.set(table, pairs);
   return pairs;
 }
 
@@ -75,6 +81,22 @@ export function wordAt(text: string, value: string): number {
     if (!/[\p{L}\d]/u.test(before) && !/[\p{L}\d]/u.test(after)) return at;
   }
   return -1;
+}
+
+/** A column's distinct values that are not empty, in the order the rows first give them (read once per table). */
+export function distinctValues(table: Table, column: string): readonly string[] {
+  return tableProfile(table).distinct.get(column) ?? [];
+}
+
+/** The distinct values of a column the claim writes as words of their own (of at least `minLength` characters), with where each stands. */
+export function valuesNamedIn(table: Table, column: string, lower: string, minLength: number): Array<{ value: string; at: number }> {
+  const named: Array<{ value: string; at: number }> = [];
+  for (const value of distinctValues(table, column)) {
+    if (value.length < minLength) continue;
+    const at = wordAt(lower, value.toLowerCase());
+    if (at >= 0) named.push({ value, at });
+  }
+  return named;
 }
 
 /** The rows of the values the claim names in the table's columns other than one ("for P50", "ML-3's", "in week 39"). */

@@ -144,7 +144,8 @@ function spelledOut(unit: IndexedItem): Alias[] {
       const name = words.slice(first).join(' ');
       if (words.length - first < 2 || !abbreviates(code, name)) continue;
       // (The words as written: "Hand moulding", whose case the claim may keep or not.)
-      out.push({ name: match[1]!.slice(match[1]!.length - name.length), code, ref: unit.item.id, pattern: namePattern(match[1]!.slice(match[1]!.length - name.length), 'iu') });
+      const written = match[1]!.slice(match[1]!.length - name.length);
+      out.push({ name: written, code, ref: unit.item.id, pattern: namePattern(written, 'iu') });
       break;
     }
   }

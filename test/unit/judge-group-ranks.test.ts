@@ -35,3 +35,44 @@ describe('offline judge: a rank of groups of rows by a rate', () => {
     assert.notEqual(highest.partition, 'contradicted', highest.reason);
   });
 });
+
+// U1: 160 + 150 + 158 = 468 run hours; U2: 162 + 165 + 160 = 487; U3: 12 + 0 + 40 = 52.
+// Trips: U1 0 + 1 + 0 = 1, U2 1 + 1 + 1 = 3, U3 0 + 0 + 0 = 0.
+const units = {
+  file: 'unit_weekly.csv',
+  text: [
+    'week_start,unit,run_hours,trips,availability_pct',
+    '2024-07-01,U1,160,0,95.2',
+    '2024-07-01,U2,162,1,96.4',
+    '2024-07-01,U3,12,0,100.0',
+    '2024-07-08,U1,150,1,89.3',
+    '2024-07-08,U2,165,1,98.2',
+    '2024-07-08,U3,0,0,100.0',
+    '2024-07-15,U1,158,0,94.0',
+    '2024-07-15,U2,160,1,95.2',
+    '2024-07-15,U3,40,0,100.0',
+  ].join('\n'),
+};
+
+describe('offline judge: a rank of groups of rows by a total', () => {
+  it('is contradicted when another group\'s rows add up to more (or less)', async () => {
+    const more = await judge('U1 had more run hours than any other unit.', [units], { decision: 'rules' });
+    assert.equal(more.partition, 'contradicted', more.reason);
+    assert.match(more.reason, /U2 has 487 against U1's 468/);
+    // U3's single trip-free total (0) is lower than U1's 1.
+    const fewest = await judge('U1 had the fewest trips of the three units.', [units], { decision: 'rules' });
+    assert.equal(fewest.partition, 'contradicted', fewest.reason);
+  });
+
+  it('is left alone for the group at that end, and for a level that does not add up', async () => {
+    const most = await judge('U2 had more run hours than any other unit.', [units], { decision: 'rules' });
+    assert.notEqual(most.partition, 'contradicted', most.reason);
+    // Availability is a percentage per week: its sum over a unit's weeks ranks nothing (the
+    // weeks' own rows may still rank it).
+    const level = await judge('U1 had the highest availability of the three units.', [units], { decision: 'rules' });
+    assert.doesNotMatch(level.reason, /total of availability/);
+    // "the most reliable" is a quality, not an amount of anything.
+    const quality = await judge('U1 was the most reliable unit.', [units], { decision: 'rules' });
+    assert.notEqual(quality.partition, 'contradicted', quality.reason);
+  });
+});

@@ -43,3 +43,28 @@ describe('offline judge: a group\'s share of a breakdown\'s whole', () => {
     assert.notEqual(other.partition, 'contradicted', other.reason);
   });
 });
+
+// L22's cold-end rows: checks 52,400 of 52,400 + 24,100 + 15,800 = 92,300 (56.8%).
+// The checks rows of every line: L22's 52,400 of 38,900 + 52,400 = 91,300 (57.4%).
+const rejects = {
+  file: 'rejects_week43.csv',
+  text: [
+    'week,line,category,bottles',
+    '2024-W43,L21,checks,38900',
+    '2024-W43,L21,dimensional,41200',
+    '2024-W43,L21,stones,17600',
+    '2024-W43,L22,checks,52400',
+    '2024-W43,L22,dimensional,24100',
+    '2024-W43,L22,stones,15800',
+  ].join('\n'),
+};
+
+describe('offline judge: the part of a share is the value the claim names first', () => {
+  it('reads "checks … on L22, at N% of its rejects" as checks\' share of L22\'s rows', async () => {
+    const right = await judge('Checks were the largest reject category on L22, at about 57% of its rejects.', [rejects], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    const wrong = await judge('Checks were the largest reject category on L22, at about 40% of its rejects.', [rejects], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /for checks; its bottles is 52400 of 92300/);
+  });
+});

@@ -53,7 +53,8 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (pronoun) return pronoun;
   // A table row labelled by a name the records write by its code is read by the code even when
   // the cell alone finds support: the cell's figures must be that row's.
-  const rowAliased = claim.context !== undefined && verdict.partition === 'grounded' && /\d/.test(claim.text) && aliasesIn(claim.context, index).length > 0;
+  // (A row labelled "Line 2" for line=L2 is read by its code only where that reading decides.)
+  const rowAliased = claim.context !== undefined && verdict.partition === 'grounded' && /\d/.test(claim.text) && aliasesIn(claim.context, index).some((alias) => !alias.numbered);
   // So is a claim that names an entity by such a name where the text alone finds support (a name
   // opening the sentence reads as a plain word): the coded reading, when it decides, is the entity's.
   const claimAliased = !rowAliased && verdict.partition === 'grounded' && /\d/.test(claim.text) && pairedAliasesIn(claim.text, index).length > 0;

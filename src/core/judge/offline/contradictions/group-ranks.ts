@@ -8,7 +8,8 @@
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords, textColumns } from '../align/table-alignment';
-import { numericValue, tablesOf, type Table } from '../records/tables';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import ranks from '../vocabulary/ranks.json';
 import { MAX_GROUP_ROWS, distinctValues, rowsOfNamedValues, sum, valuesNamedIn } from '../records/group-measures';
 import { rankWording } from './ranks';
 
@@ -21,22 +22,23 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   const rank = rankWording(view.claim.text);
   if (!rank || rank.place !== 1 || (rank.order !== 'max' && rank.order !== 'min')) return undefined;
   const rate = RATE_RE.exec(view.claim.text);
-  if (!rate) return undefined;
+  // An amount ranked by its total: not a rate, share or change, and no percentage given for it.
+  const amount = rate || view.features.quantities.some((q) => q.dimension === 'percent') ? undefined : amountWords(view.claim.text, rank.wording);
+  if (!rate && !amount) return undefined;
   const lower = view.claim.text.toLowerCase();
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
-    const top = onlyColumn(table, numeratorWords(rate[1]!));
-    const bottom = onlyColumn(table, denominatorWords(rate[2]!), top);
-    if (!top || !bottom) continue;
+    const measure = rate ? rateMeasure(table, rate) : totalMeasure(table, amount!);
+    if (!measure) continue;
     const grouping = groupingColumn(table, lower);
     if (!grouping) continue;
     const rows = rowsOfNamedValues(view, table, grouping.column);
     const values = new Map<string, number>();
     for (const value of new Set(rows.map((row) => row.values.get(grouping.column) ?? ''))) {
-      // Rows that give both figures.
-      const mine = rows.filter((row) => row.values.get(grouping.column) === value && [top, bottom].every((column) => numericValue(row.values.get(column) ?? '') !== undefined));
-      const [a, b] = [sum(mine, top), sum(mine, bottom)];
-      if (mine.length > 0 && b > 0) values.set(value, a / b);
+      // Rows that give every figure of the measure.
+      const mine = rows.filter((row) => row.values.get(grouping.column) === value && measure.columns.every((column) => numericValue(row.values.get(column) ?? '') !== undefined));
+      const figure = mine.length > 0 ? measure.of(mine) : undefined;
+      if (figure !== undefined) values.set(value, figure);
     }
     const own = values.get(grouping.value);
     if (own === undefined || values.size < 2) continue;
@@ -49,10 +51,53 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
       partition: 'contradicted',
       type: 'synthesis',
       evidence_refs: [unit.refs[0]!],
-      reason: `claim ranks ${grouping.value} "${rank.wording}" by ${top} per ${bottom}; ${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
+      reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}; ${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
     };
   }
   return undefined;
+}
+
+interface GroupMeasure {
+  name: string;
+  columns: string[];
+  of: (rows: readonly TableRow[]) => number | undefined;
+}
+
+/** "fuel per MMscf": one column's sum over another's. */
+function rateMeasure(table: Table, rate: RegExpExecArray): GroupMeasure | undefined {
+  const top = onlyColumn(table, numeratorWords(rate[1]!));
+  const bottom = onlyColumn(table, denominatorWords(rate[2]!), top);
+  if (!top || !bottom) return undefined;
+  return { name: `${top} per ${bottom}`, columns: [top, bottom], of: (rows) => (sum(rows, bottom) > 0 ? sum(rows, top) / sum(rows, bottom) : undefined) };
+}
+
+/** "more run hours than any other unit": the total of the one column the words name, an amount (not a rate or a reading). */
+function totalMeasure(table: Table, words: string[]): GroupMeasure | undefined {
+  const column = onlyColumn(table, [words, ...words.map((word) => [word])]);
+  if (!column || columnWords(column).some((part) => LEVELS.has(part.toLowerCase()))) return undefined;
+  return { name: `the total of ${column}`, columns: [column], of: (rows) => sum(rows, column) };
+}
+
+const LEVELS = new Set(ranks.levels);
+const CHANGES = new Set(ranks.changes);
+const AGGREGATES = new Set(ranks.aggregates);
+const RANK_PHRASE_WORDS = new Set([...ranks.max, ...ranks.min].flatMap((phrase) => phrase.split(/\s+/)));
+
+/**
+ * The words of the amount ranked: those inside "more … than any other", else up to three after
+ * the rank word until a word that is not the amount's ("the most trips of", "the highest fuel use on").
+ */
+function amountWords(text: string, wording: string): string[] | undefined {
+  const inside = wording.split(/\s+/).filter((word) => !RANK_PHRASE_WORDS.has(word.toLowerCase()) && !isStopword(word.toLowerCase()));
+  if (inside.length > 0) return inside.some((word) => LEVELS.has(word.toLowerCase()) || CHANGES.has(word.toLowerCase())) ? undefined : inside.map((word) => word.toLowerCase());
+  const at = text.toLowerCase().indexOf(wording.toLowerCase());
+  const after = text.slice(at + wording.length).match(/^(?:\s+[\p{L}-]+){1,3}/u)?.[0].trim().split(/\s+/) ?? [];
+  const words: string[] = [];
+  for (const word of after) {
+    if (isStopword(word.toLowerCase())) break;
+    words.push(word.toLowerCase());
+  }
+  return words.length > 0 && !words.some((word) => LEVELS.has(word) || CHANGES.has(word)) ? words : undefined;
 }
 
 /** "Man-hours" names `manhours` or `man_hours`: the word as written, glued, and its last part. */
@@ -94,7 +139,8 @@ function groupingColumn(table: Table, lower: string): { column: string; value: s
   for (const column of textColumns(table)) {
     const values = distinctValues(table, column);
     if (values.length < 2 || values.length > MAX_GROUPS || values.length === table.rows.length) continue;
-    const named = valuesNamedIn(table, column, lower, 2);
+    // (A row of the whole, "all", is not a group among the others.)
+    const named = valuesNamedIn(table, column, lower, 2).filter(({ value }) => !AGGREGATES.has(value.toLowerCase()));
     if (named.length === 1) return { column, value: named[0]!.value };
   }
   return undefined;

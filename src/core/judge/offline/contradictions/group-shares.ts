@@ -64,15 +64,20 @@ function allows(figure: Quantity, text: string, share: number): boolean {
   return Math.abs(share - value) <= (figure.qualifier === 'approx' ? slack : Math.max(1, 0.5 * 10 ** -figure.decimals));
 }
 
-/** The text column of which the claim names exactly one value, before the figure (the part's subject). */
+/**
+ * The text column of which the claim names exactly one value before the figure, the first so named
+ * (the part's subject: "Checks were the largest category on L22, at 38% of …" is checks' share of
+ * L22's rows, not L22's share of the checks).
+ */
 function partColumn(table: Table, lower: string, figureAt: number): { column: string; value: string } | undefined {
+  let first: { column: string; value: string; at: number } | undefined;
   for (const column of textColumns(table)) {
     const values = distinctValues(table, column);
     if (values.length < 2 || values.length > MAX_GROUPS) continue;
     const named = valuesNamedIn(table, column, lower, 2);
-    if (named.length === 1 && named[0]!.at < figureAt) return { column, value: named[0]!.value };
+    if (named.length === 1 && named[0]!.at < figureAt && (!first || named[0]!.at < first.at)) first = { column, ...named[0]! };
   }
-  return undefined;
+  return first && { column: first.column, value: first.value };
 }
 
 /**

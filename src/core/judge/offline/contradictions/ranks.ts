@@ -28,6 +28,7 @@ function rankPattern(phrases: readonly string[]): RegExp {
 
 type RankOrder = 'max' | 'min' | 'better' | 'worse' | 'faster' | 'slower';
 const ORDERS: ReadonlyArray<[RankOrder, RegExp]> = (['max', 'min', 'better', 'worse', 'faster', 'slower'] as const).map((order) => [order, rankPattern(ranks[order])]);
+const QUALITY_AFTER_MOST_RE = new RegExp(`^the\\s+(?:most|least)\\s+(?![\\p{L}-]*(?:${ranks.amountWords.join('|')})\\b)[\\p{L}-]*(?:${ranks.qualities.join('|')})\\b`, 'iu');
 const RANK_WORDS = ORDERS.flatMap(([order]) => ranks[order]);
 const ORDINAL_RE = new RegExp(`\\b(${Object.keys(ranks.ordinals).join('|')})(?:[\\s-]+(?:${RANK_WORDS.filter((w) => !w.includes(' ')).join('|')}))?\\b`, 'i');
 
@@ -40,6 +41,8 @@ export function rankWording(text: string): RankWording | undefined {
   // "came second" alone ranks from the top.
   if (found.length === 0) return ordinal && /\b(?:came|finished|ranked|placed)\s+\w+$/i.test(text.slice(0, ordinal.index + ordinal[0].length)) ? { order: 'max', place, wording: ordinal[0] } : undefined;
   const [order, match] = found[0]!;
+  // "the most fuel-efficient": a quality, not an amount; its order is not read here.
+  if (QUALITY_AFTER_MOST_RE.test(text.slice(match!.index))) return undefined;
   return { order, place, wording: ordinal ? `${ordinal[0]}` : match![0] };
 }
 

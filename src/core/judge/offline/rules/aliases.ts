@@ -3,6 +3,7 @@
 // ("Hand moulding (HM)"); a claim that uses the name is read with the code in its place (see judgeClaim). Where no record pairs them, a name no evidence writes is
 // read as the one code of the evidence that abbreviates it (Carrow → CRW, Harrow Junction → HJY).
 import { extractFeatures, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
+import periodCodes from '../vocabulary/period-codes.json';
 
 /** Field names that hold an entity's display name, and those that hold its short code. */
 const NAME_KEY_RE = /^(?:name|display_?name|\w+_name|title|city|location|label)$/i;
@@ -41,6 +42,8 @@ export interface Alias {
   code: string;
   ref: string;
   pattern: RegExp;
+  /** Read from a field's name and a code's number ("Unit 1" for unit=U1), not paired by a record. */
+  numbered?: true;
 }
 
 /** Names a record pairs with a code (`site=DC1 name=Daventry`), or that a code abbreviates, that the claim uses as written. */
@@ -116,9 +119,65 @@ function pairedAliases(index: EvidenceIndex): Alias[] {
       seen.add(name);
       pairs.push({ name, code, ref: unit.item.id, pattern: namePattern(name) });
     }
+    for (const pair of numberedNames(index)) {
+      if (seen.has(pair.name)) continue;
+      seen.add(pair.name);
+      pairs.push(pair);
+    }
     ALIASES.set(index, pairs);
   }
   return pairs;
+}
+
+/** A short code of a numbered thing: a few capitals and its number (U1, L-03, MC_9). */
+const NUMBERED_CODE_RE = /^([A-Z]{1,3})[-_]?0*(\d{1,3})$/;
+
+/**
+ * "Unit 1" for `unit=U1`: a field's codes, each a few letters of the field's own name and a
+ * number, are read as the field's name and that number (Line 3 → L3 for `line`, Machine 9 → MC-09
+ * for `machine`). A name two codes could stand for is read as neither.
+ */
+function numberedNames(index: EvidenceIndex): Alias[] {
+  const byName = new Map<string, Alias | null>();
+  const checked = new Set<string>();
+  for (const unit of index.items) {
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+    for (const [key, raw] of Object.entries(unit.item.fields)) {
+      const value = raw.trim();
+      const pairKey = `${key}\u0000${value}`;
+      if (checked.has(pairKey)) continue;
+      checked.add(pairKey);
+      const code = NUMBERED_CODE_RE.exec(value);
+      const word = key.toLowerCase().replace(/^.*[_.]/, '').replace(/s$/, '');
+      if (!code || word.length < 3 || !/^[a-z]+$/.test(word) || PERIOD_WORDS.has(word) || !lettersOf(code[1]!.toLowerCase(), word)) continue;
+      const name = `${word[0]!.toUpperCase()}${word.slice(1)} ${Number(code[2])}`;
+      const known = byName.get(name);
+      if (known === undefined) byName.set(name, { name, code: value, ref: unit.item.id, pattern: namePattern(name, 'iu'), numbered: true });
+      else if (known && known.code !== value) byName.set(name, null);
+    }
+    if (checked.size > 20_000) break;
+  }
+  const aliases = [...byName.values()].filter((alias): alias is Alias => alias !== null);
+  if (aliases.length === 0) return aliases;
+  // A name the evidence writes itself ("Line 2 tripped") is read as written, not as the code.
+  const anyName = new RegExp(aliases.map((alias) => alias.pattern.source).join('|'), 'giu');
+  const written = new Set<string>();
+  for (const unit of index.items) for (const match of unit.text.matchAll(anyName)) written.add(match[0].toLowerCase().replace(/\s+/g, ' '));
+  return aliases.filter((alias) => !written.has(alias.name.toLowerCase()));
+}
+
+/** Period nouns ("week 38"), which the period readings take (period-codes.json). */
+const PERIOD_WORDS = new Set([...Object.keys(periodCodes.letters), ...Object.keys(periodCodes.numbered), ...Object.values(periodCodes.numbered)]);
+
+/** Whether letters stand for a word: its first letter, then others of it in order (U, L, MC, PR). */
+function lettersOf(letters: string, word: string): boolean {
+  if (letters[0] !== word[0]) return false;
+  let at = 1;
+  for (const letter of letters.slice(1)) {
+    at = word.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 /** A name and the code in brackets right after it: "Hand moulding (HM)", "Mill Lane Pumping Station (MLPS)". */
@@ -195,13 +254,7 @@ export function abbreviates(code: string, name: string): boolean {
     return letters.startsWith(initials) && letters.length - initials.length <= 1;
   }
   const word = words[0]!;
-  if (word.length < 5 || letters.length !== 3 || letters[0] !== word[0]) return false;
-  let at = 1;
-  for (const letter of letters.slice(1)) {
-    at = word.indexOf(letter, at) + 1;
-    if (at === 0) return false;
-  }
-  return true;
+  return word.length >= 5 && letters.length === 3 && lettersOf(letters, word);
 }
 
 /** Names of the claim that no evidence writes, each read as the one evidence code that abbreviates it. */

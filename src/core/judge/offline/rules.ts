@@ -31,6 +31,7 @@ import { contradictUniversalBound, judgeBoundAbsence } from './rules/bounds';
 import { signalName, signalsOf } from './records/signals';
 import { findContradiction } from './contradictions/chain';
 import { contradictRowValue } from './contradictions/row-values';
+import { contradictMomentReading } from './contradictions/moment-readings';
 import { contradictChangeEnd } from './contradictions/change-ends';
 
 export type { ClaimVerdict } from './claim-view';
@@ -255,7 +256,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   const support = findSupport(view, candidates, options);
   if (support.missing.length > 0) {
     // A figure no record holds for the claim's subject, where the subject's row gives that measure another value.
-    const rowValue = contradictRowValue(view, support.missing) ?? contradictChangeEnd(view, support.missing);
+    const rowValue = contradictRowValue(view, support.missing) ?? contradictChangeEnd(view, support.missing) ?? contradictMomentReading(view);
     if (rowValue) return rowValue;
     const missing = `not in evidence: ${support.missing.slice(0, 4).join(', ')}`;
     // A document the claim cites ("per the runbook") that no evidence names is content, not wording

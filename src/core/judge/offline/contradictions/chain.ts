@@ -66,6 +66,7 @@ import { contradictFlagField } from './flag-fields';
 import { contradictSwitchField } from './switch-fields';
 import { contradictPinnedField } from './pinned-fields';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
+import { contradictMomentReading } from './moment-readings';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   return (
@@ -145,6 +146,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictWidenedScope(view) ??
       contradictRollbackTarget(view, candidates) ??
       contradictFailedAct(view, candidates) ??
-      contradictUndoneAct(view)
+      contradictUndoneAct(view) ??
+      contradictMomentReading(view, true)
   );
 }

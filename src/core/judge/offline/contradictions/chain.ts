@@ -67,6 +67,7 @@ import { contradictSwitchField } from './switch-fields';
 import { contradictPinnedField } from './pinned-fields';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
 import { contradictMomentReading } from './moment-readings';
+import { contradictGroupMultiple } from './group-multiples';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   return (
@@ -112,6 +113,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictEntryComparison(view) ??
       contradictTableTrend(view) ??
       contradictTableBound(view) ??
+      contradictGroupMultiple(view) ??
       contradictTableMultiple(view) ??
       contradictRowValue(view) ??
       contradictSiblingScope(view) ??

@@ -8,9 +8,8 @@
 import type { Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';
-import { textColumns } from '../align/table-alignment';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
-import { MAX_GROUP_ROWS, measuresFor, valuesNamedIn, written } from '../records/group-measures';
+import { MAX_GROUP_ROWS, measuresFor, twoNamedValues, written } from '../records/group-measures';
 
 export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
@@ -46,13 +45,10 @@ interface Group {
 
 /** Two values of one text column the claim names ("IN718 … 316L"), in the claim's order, with their rows. */
 function namedGroups(table: Table, lower: string): [Group, Group] | undefined {
-  for (const column of textColumns(table)) {
-    const named = valuesNamedIn(table, column, lower, 3);
-    if (named.length !== 2) continue;
-    const [x, y] = named.sort((p, q) => p.at - q.at).map(({ value, at }) => ({ value, at, rows: table.rows.filter((row) => row.values.get(column) === value) }));
-    return [x!, y!];
-  }
-  return undefined;
+  const pair = twoNamedValues(table, lower);
+  if (!pair) return undefined;
+  const group = ({ value, at }: { value: string; at: number }): Group => ({ value, at, rows: table.rows.filter((row) => row.values.get(pair.column) === value) });
+  return [group(pair.named[0]), group(pair.named[1])];
 }
 
 /**

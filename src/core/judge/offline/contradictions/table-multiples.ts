@@ -7,6 +7,7 @@ import type { Table } from '../records/tables';
 import { firstTableVerdict, namedValues, statedPlainly } from '../align/table-alignment';
 import { seriesOf, spanOf, type Span } from '../align/table-series';
 import multiples from '../vocabulary/multiples.json';
+import { twoNamedValues } from '../records/group-measures';
 
 const escape = (phrase: string): string => phrase.replace(/\s+/g, '\\s+');
 const FACTOR_WORDS = Object.keys(multiples.factors).sort((a, b) => b.length - a.length);
@@ -50,6 +51,8 @@ export function contradictTableMultiple(view: ClaimView): ClaimVerdict | undefin
 }
 
 function multipleIn(view: ClaimView, table: Table, claimed: MultipleWording, claim: Set<string>): ClaimVerdict | null | undefined {
+  // "PL-2 had twice as much downtime as PL-1": two things compared, not a series' change (group-multiples.ts).
+  if (twoNamedValues(table, view.claim.text.toLowerCase())) return undefined;
   const named = namedValues(view, table, claim);
   const spans: Span[] = [];
   for (const series of seriesOf(view, table, claim, named)) {

@@ -5,7 +5,7 @@
 // parts_planned); for another figure one column's sum.
 import type { Quantity } from '../../../retrieval/index';
 import { numericValue, type Table, type TableRow } from './tables';
-import { namedValues, tableProfile, tokensOf } from '../align/table-alignment';
+import { namedValues, tableProfile, textColumns, tokensOf } from '../align/table-alignment';
 import type { ClaimView } from '../claim-view';
 
 /** Tables longer than this are logs, not summaries (as for aggregates). */
@@ -45,7 +45,7 @@ export function numericColumns(table: Table): string[] {
 const BOUNDED_PAIRS = new WeakMap<Table, Array<[string, string]>>();
 
 /** Pairs of numeric columns where the first never exceeds the second and the second is never zero (once per table). */
-function boundedPairs(table: Table): Array<[string, string]> {
+export function boundedPairs(table: Table): Array<[string, string]> {
   const known = BOUNDED_PAIRS.get(table);
   if (known) return known;
   const numeric = numericColumns(table);
@@ -108,4 +108,15 @@ export function rowsOfNamedValues(view: ClaimView, table: Table, exceptColumn: s
     rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
   }
   return rows;
+}
+
+/** Two values of one text column the claim writes (of at least three characters), in the claim's order: two groups compared. */
+export function twoNamedValues(table: Table, lower: string): { column: string; named: [{ value: string; at: number }, { value: string; at: number }] } | undefined {
+  for (const column of textColumns(table)) {
+    const named = valuesNamedIn(table, column, lower, 3);
+    if (named.length !== 2) continue;
+    const [first, second] = named.sort((p, q) => p.at - q.at);
+    return { column, named: [first!, second!] };
+  }
+  return undefined;
 }

@@ -68,6 +68,7 @@ import { contradictPinnedField } from './pinned-fields';
 import { contradictOpposite, contradictPolarity, contradictScope } from './opposites';
 import { contradictMomentReading } from './moment-readings';
 import { contradictGroupMultiple } from './group-multiples';
+import { contradictHeldCategory } from './held-categories';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   return (
@@ -110,6 +111,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictRank(view) ??
       contradictComparison(view) ??
       contradictHeldValue(view) ??
+      contradictHeldCategory(view) ??
       contradictEntryComparison(view) ??
       contradictTableTrend(view) ??
       contradictTableBound(view) ??

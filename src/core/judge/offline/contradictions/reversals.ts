@@ -19,6 +19,8 @@ import { HISTORICAL_RE } from '../records/changes';
 const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escapePhrase).join('|')})(?![\\p{L}])`, 'iu');
 const DOCUMENT_RE = new RegExp(`(?:^|[^a-z])(?:${changes.reversal.documents.map(escapePhrase).join('|')})(?:[^a-z]|$)`, 'i');
 const MARKER_RE = words(changes.reversal.markers);
+const CONDITION_RE = words(changes.reversal.conditions);
+const UNCHANGED_RE = words(changes.reversal.unchanged);
 const DENIAL_RE = new RegExp(`(?<![\\p{L}])(?:${changes.reversal.denials.filter((w) => w !== "n't").map(escapePhrase).join('|')})(?![\\p{L}])|n['’]t\\b`, 'iu');
 // Where a claim's main clause ends: "…, so save your sheet as CSV", "…; …", "…, because …".
 const CLAUSE_END_RE = /[,;:—–]\s*(?:so|because|but|which|while|whereas|and|as|starting|unless|since|though|although)\b|;|\s[—–]\s/i;
@@ -66,6 +68,8 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
   // A main clause that reports a change itself ("now accepts") is no old account; a clause after it
   // (", starting with the most recent") marks nothing.
   if (MARKER_RE.test(main)) return undefined;
+  // "The crane limits were not changed": a claim about the change itself, not an old account.
+  if (UNCHANGED_RE.test(main)) return undefined;
   const content = [...new Set((main.toLowerCase().match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) => w.split('-')).map(canonicalStem))].filter((stem) => view.words.has(stem) && !LIGHT_WORDS.has(stem));
   // Every word of the main clause, units and months among them, for the side of a replacement it says.
   const said = new Set(contentStems(main));
@@ -96,6 +100,12 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
     if (figures.length > 0 && !measuresDenied && !figures.some((q) => sentence.unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
     const opposite = states.find((s) => sentence.states.has(s.set) && sentence.states.get(s.set) !== s.state);
     if (sentence.denies === denies && !opposite) continue;
+    // "No one can override a rejection" against "overriding a rejection now requires the
+    // qa_supervisor role": a change that adds a condition reverses no outright denial.
+    if (!opposite && denies && !sentence.denies && CONDITION_RE.test(sentence.unit.text)) continue;
+    // "316L and IN718 powder are accepted" against "Ti-6Al-4V powder is no longer accepted": each
+    // names a thing the other does not, so the change is about another thing.
+    if (namesOtherThing(view, sentence.unit)) continue;
     // A change that denies something must deny what the claim says, in the words beside the denial
     // ("the 15 free minutes are discontinued"), not another part of its own sentence.
     if (!opposite && sentence.denies && !denies) {
@@ -140,4 +150,12 @@ function wordsAroundDenials(text: string): Set<string> {
     for (const word of (before.match(/[\p{L}][\p{L}'’-]*/gu) ?? []).slice(-4)) out.add(canonicalStem(word.toLowerCase()));
   }
   return out;
+}
+
+/** Whether the claim and the sentence each name a coded thing (an identifier with a digit) the other does not. */
+function namesOtherThing(view: ClaimView, unit: IndexedItem): boolean {
+  const coded = (ids: readonly string[]): string[] => ids.filter((id) => /\d/.test(id) && /\p{L}/u.test(id));
+  const mine = coded(view.features.identifiers);
+  const theirs = coded(unit.features.identifiers);
+  return mine.length > 0 && theirs.length > 0 && !mine.some((id) => theirs.includes(id));
 }

@@ -329,3 +329,20 @@ describe('offline judge: kindred records, values said to stay, alarms denied, to
     assert.match(wrong.reason, /E1/);
   });
 });
+
+describe('offline judge: a figure before the word that says something held', () => {
+  // The 2,071 devices on 3.5.1 are who stayed connected, not a value that held: the list's other
+  // count (449 on 3.4.2) is another group's, no change of it.
+  const inventory = {
+    file: 'trace.jsonl',
+    text: [
+      '{"ts":"2024-09-17T03:30:20Z","type":"tool_call","tool":"firmware.inventory","args":{"cluster":"gw-north"}}',
+      '{"ts":"2024-09-17T03:30:21Z","type":"tool_result","tool":"firmware.inventory","result":{"cluster":"gw-north","total":2520,"versions":[{"fw":"3.4.2","count":449,"trust_store":["CA G1"]},{"fw":"3.5.1","count":2071,"trust_store":["CA G1","CA G2"]}]}}',
+    ].join('\n'),
+  };
+
+  it('counts what held; it is no value said to hold', async () => {
+    const verdict = await judge('The 2,071 devices on firmware 3.5.1 trust both CAs and stayed connected.', [inventory], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /held at/);
+  });
+});

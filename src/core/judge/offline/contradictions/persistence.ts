@@ -24,7 +24,12 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
   const quantity = quantities[0]!;
   // "stayed open for just under 40 minutes": how long, not a value that held.
   if (quantity.dimension === 'duration' && /\bfor\s+(?:\p{L}+\s+){0,2}$/iu.test(view.claim.text.slice(Math.max(0, quantity.start - 24), quantity.start))) return undefined;
-  if (!PERSISTENCE_RE.test(view.claim.text) && !ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length))) return undefined;
+  const across = ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+  const held = PERSISTENCE_RE.exec(view.claim.text);
+  if (!held && !across) return undefined;
+  // "All three units that stayed on 5.3.0", "On Line 1, OZ-1 stayed in automatic": a figure before
+  // the holding word counts or names what held; the value that held comes after it.
+  if (!across && held && quantity.start < held.index) return undefined;
   // "remained the largest single cause, at 31%": what held is a rank, not the figure.
   if (rankWording(view.claim.text) !== undefined) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && holdsSomeAnchor(view, unit));

@@ -40,7 +40,11 @@ export function contradictMomentReading(view: ClaimView, onlyWrittenElsewhere = 
   const number = /\d[\d,]*(?:\.\d+)?/.exec(figure.raw)?.[0].replace(/,/g, '') ?? '';
   const written = new RegExp(`(?<![\\d.])${number.replace('.', '\\.')}(?![\\d])`);
   if (records.some((unit) => written.test(unit.text.replace(/(?<=\d),(?=\d{3})/g, '')))) return undefined;
-  if (onlyWrittenElsewhere && !view.index.items.some((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && written.test(unit.text.replace(/(?<=\d),(?=\d{3})/g, '')))) return undefined;
+  // (Records index their figures by the integer part in the base unit: only those can write it.)
+  if (onlyWrittenElsewhere && !view.index.itemsWith(`n:${Math.trunc(figure.value)}`).some((position) => {
+    const unit = view.index.items[position]!;
+    return unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && written.test(unit.text.replace(/(?<=\d),(?=\d{3})/g, ''));
+  })) return undefined;
   const { unit, reading } = readings[0]!;
   // The field as the record writes it (error_rate_pct=37.9), else the reading's words.
   const field = Object.entries(unit.features.fields).find(([, value]) => value.trim() === reading.raw.trim())?.[0] ?? reading.key.join(' ');

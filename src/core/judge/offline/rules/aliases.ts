@@ -160,9 +160,11 @@ function numberedNames(index: EvidenceIndex): Alias[] {
   const aliases = [...byName.values()].filter((alias): alias is Alias => alias !== null);
   if (aliases.length === 0) return aliases;
   // A name the evidence writes itself ("Line 2 tripped") is read as written, not as the code.
+  // (Only the items that hold a name's word can write it: "unit" of "Unit 1".)
   const anyName = new RegExp(aliases.map((alias) => alias.pattern.source).join('|'), 'giu');
   const written = new Set<string>();
-  for (const unit of index.items) for (const match of unit.text.matchAll(anyName)) written.add(match[0].toLowerCase().replace(/\s+/g, ' '));
+  const positions = new Set(aliases.flatMap((alias) => extractFeatures(alias.name).words.flatMap((word) => [...index.itemsWith(`w:${word}`)])));
+  for (const position of positions) for (const match of index.items[position]!.text.matchAll(anyName)) written.add(match[0].toLowerCase().replace(/\s+/g, ' '));
   return aliases.filter((alias) => !written.has(alias.name.toLowerCase()));
 }
 

@@ -13,6 +13,9 @@ import { THRESHOLD_WORDS } from '../vocabulary';
  * writes (support would pair this minute's record with that one); after support, for a figure no
  * record holds, once the checks of a row's own value have had their say (rules.ts).
  */
+/** More records than this in one minute are a burst, not one reading's record. */
+const MAX_RECORDS_AT_MINUTE = 50;
+
 export function contradictMomentReading(view: ClaimView, onlyWrittenElsewhere = false): ClaimVerdict | undefined {
   // (A time that bounds, "back above it by 01:31", is no moment of the reading.)
   if (view.wording.hedge || view.wording.negated.length > 0 || view.features.times.length !== 1 || view.wording.before !== undefined || view.wording.after !== undefined) return undefined;
@@ -23,8 +26,12 @@ export function contradictMomentReading(view: ClaimView, onlyWrittenElsewhere = 
   if (!moment) return undefined;
   const named = numberedIdentifiers(view);
   const minute = Math.floor(moment.seconds / 60);
-  const records = [minute, minute - 1]
-    .flatMap((m) => view.index.itemsWith(`t:${m}`).map((position) => view.index.items[position]!))
+  // The records of the entity the claim names, else of the minute: a minute of many records (a
+  // burst of log lines) is no one record's reading.
+  const positions = named.length > 0 ? view.index.itemsWith(`i:${named[0]}`) : [...view.index.itemsWith(`t:${minute}`), ...view.index.itemsWith(`t:${minute - 1}`)];
+  if (named.length === 0 && positions.length > MAX_RECORDS_AT_MINUTE) return undefined;
+  const records = positions
+    .map((position) => view.index.items[position]!)
     .filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.some((t) => timeMatches(moment, t)))
     .filter((unit) => named.length === 0 || named.some((id) => hasIdentifier(unit, id)));
   const readings: Array<{ unit: IndexedItem; reading: Quantity }> = [];

@@ -143,19 +143,21 @@ function numberedNames(index: EvidenceIndex): Alias[] {
   for (const unit of index.items) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     for (const [key, raw] of Object.entries(unit.item.fields)) {
+      // (The code's shape first: most values are no short code, and are passed over at once.)
       const value = raw.trim();
+      const code = NUMBERED_CODE_RE.exec(value);
+      if (!code) continue;
       const pairKey = `${key}\u0000${value}`;
       if (checked.has(pairKey)) continue;
       checked.add(pairKey);
-      const code = NUMBERED_CODE_RE.exec(value);
       const word = key.toLowerCase().replace(/^.*[_.]/, '').replace(/s$/, '');
-      if (!code || word.length < 3 || !/^[a-z]+$/.test(word) || PERIOD_WORDS.has(word) || !lettersOf(code[1]!.toLowerCase(), word)) continue;
+      if (word.length < 3 || !/^[a-z]+$/.test(word) || PERIOD_WORDS.has(word) || !lettersOf(code[1]!.toLowerCase(), word)) continue;
       const name = `${word[0]!.toUpperCase()}${word.slice(1)} ${Number(code[2])}`;
       const known = byName.get(name);
       if (known === undefined) byName.set(name, { name, code: value, ref: unit.item.id, pattern: namePattern(name, 'iu'), numbered: true });
       else if (known && known.code !== value) byName.set(name, null);
     }
-    if (checked.size > 20_000) break;
+    if (checked.size > 2_000) break;
   }
   const aliases = [...byName.values()].filter((alias): alias is Alias => alias !== null);
   if (aliases.length === 0) return aliases;

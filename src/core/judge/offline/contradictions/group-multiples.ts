@@ -8,8 +8,8 @@
 import { canonicalStem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { columnWords, statedPlainly, tokensOf } from '../align/table-alignment';
-import { tablesOf, type Table, type TableRow } from '../records/tables';
-import { MAX_GROUP_ROWS, boundedPairs, numericColumns, rowsOfNamedValues, sum, twoNamedValues } from '../records/group-measures';
+import { tablesOf, type Table } from '../records/tables';
+import { MAX_GROUP_ROWS, boundedPairs, numericColumns, ratioOf, rowsOfNamedValues, sum, twoNamedValues, type Measure } from '../records/group-measures';
 import { UNIT_KEY_PARTS } from '../vocabulary';
 import { sameFamily } from '../words';
 import { multipleHolds, multipleWording } from './table-multiples';
@@ -28,11 +28,11 @@ export function contradictGroupMultiple(view: ClaimView): ClaimVerdict | undefin
     if (table.rows.length < 2 || table.rows.length > MAX_GROUP_ROWS) continue;
     const pair = twoNamedValues(table, lower);
     if (!pair) continue;
-    const groups = { column: pair.column, values: [pair.named[0].value, pair.named[1].value] };
     const measure = isRate ? rateNamed(table, named) : totalNamed(table, named);
     if (!measure) continue;
-    const rows = rowsOfNamedValues(view, table, groups.column);
-    const [a, b] = groups.values.map((value) => rows.filter((row) => row.values.get(groups.column) === value));
+    const rows = rowsOfNamedValues(view, table, pair.column);
+    const [first, second] = pair.named.map(({ value }) => value);
+    const [a, b] = [first, second].map((value) => rows.filter((row) => row.values.get(pair.column) === value));
     const [x, y] = [measure.of(a!), measure.of(b!)];
     if (x === undefined || y === undefined || x <= 0 || y <= 0) continue;
     const ratio = x / y;
@@ -42,15 +42,10 @@ export function contradictGroupMultiple(view: ClaimView): ClaimVerdict | undefin
       partition: 'contradicted',
       type: 'synthesis',
       evidence_refs: [a![0]!.refs[0]!, b![0]!.refs[0]!],
-      reason: `claim says ${groups.values[0]} is "${claimed.wording}" ${groups.values[1]}; ${measure.name} is ${show(x)} against ${show(y)} (×${ratio.toFixed(2)})`,
+      reason: `claim says ${first} is "${claimed.wording}" ${second}; ${measure.name} is ${show(x)} against ${show(y)} (×${ratio.toFixed(2)})`,
     };
   }
   return undefined;
-}
-
-interface GroupMeasure {
-  name: string;
-  of: (rows: readonly TableRow[]) => number | undefined;
 }
 
 /** Whether the claim names a column: one of its words that is no unit ("damage" of damaged_kits). */
@@ -59,7 +54,7 @@ function namesColumn(column: string, named: (word: string) => boolean): boolean 
 }
 
 /** The one rate whose part the claim names: that count column's sum over the sum of the one column bounding it. */
-function rateNamed(table: Table, named: (word: string) => boolean): GroupMeasure | undefined {
+function rateNamed(table: Table, named: (word: string) => boolean): Measure | undefined {
   const pairs = boundedPairs(table).filter(([part]) => namesColumn(part, named));
   if (new Set(pairs.map(([part]) => part)).size !== 1) return undefined;
   // Of the wholes that bound it, the one the claim names, else the one counting the same things
@@ -71,11 +66,11 @@ function rateNamed(table: Table, named: (word: string) => boolean): GroupMeasure
   const sameThings = wholes.filter((whole) => columnWords(whole.toLowerCase()).some((word) => partWords.has(word)));
   const whole = namedWholes.length === 1 ? namedWholes[0] : sameThings.length === 1 ? sameThings[0] : wholes.length === 1 ? wholes[0] : undefined;
   if (!whole) return undefined;
-  return { name: `${part} per ${whole}`, of: (rows) => (sum(rows, whole) > 0 ? sum(rows, part) / sum(rows, whole) : undefined) };
+  return { name: `${part} per ${whole}`, of: (rows) => ratioOf(rows, part, whole) };
 }
 
 /** The total of the one numeric column the claim names. */
-function totalNamed(table: Table, named: (word: string) => boolean): GroupMeasure | undefined {
+function totalNamed(table: Table, named: (word: string) => boolean): Measure | undefined {
   const columns = numericColumns(table).filter((column) => namesColumn(column, named));
   if (columns.length !== 1) return undefined;
   const column = columns[0]!;

@@ -8,9 +8,9 @@
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords, textColumns } from '../align/table-alignment';
-import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
+import { numericValue, tablesOf, type Table } from '../records/tables';
 import ranks from '../vocabulary/ranks.json';
-import { MAX_GROUP_ROWS, distinctValues, rowsOfNamedValues, sum, valuesNamedIn } from '../records/group-measures';
+import { MAX_GROUP_ROWS, distinctValues, ratioOf, rowsOfNamedValues, sum, valuesNamedIn, type Measure } from '../records/group-measures';
 import { rankWording } from './ranks';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
@@ -57,10 +57,9 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   return undefined;
 }
 
-interface GroupMeasure {
-  name: string;
+/** A group's measure, with the columns a row must give to count in it. */
+interface GroupMeasure extends Measure {
   columns: string[];
-  of: (rows: readonly TableRow[]) => number | undefined;
 }
 
 /** "fuel per MMscf": one column's sum over another's. */
@@ -68,7 +67,7 @@ function rateMeasure(table: Table, rate: RegExpExecArray): GroupMeasure | undefi
   const top = onlyColumn(table, numeratorWords(rate[1]!));
   const bottom = onlyColumn(table, denominatorWords(rate[2]!), top);
   if (!top || !bottom) return undefined;
-  return { name: `${top} per ${bottom}`, columns: [top, bottom], of: (rows) => (sum(rows, bottom) > 0 ? sum(rows, top) / sum(rows, bottom) : undefined) };
+  return { name: `${top} per ${bottom}`, columns: [top, bottom], of: (rows) => ratioOf(rows, top, bottom) };
 }
 
 /** "more run hours than any other unit": the total of the one column the words name, an amount (not a rate or a reading). */
@@ -88,16 +87,20 @@ const RANK_PHRASE_WORDS = new Set([...ranks.max, ...ranks.min].flatMap((phrase) 
  * the rank word until a word that is not the amount's ("the most trips of", "the highest fuel use on").
  */
 function amountWords(text: string, wording: string): string[] | undefined {
-  const inside = wording.split(/\s+/).filter((word) => !RANK_PHRASE_WORDS.has(word.toLowerCase()) && !isStopword(word.toLowerCase()));
-  if (inside.length > 0) return inside.some((word) => LEVELS.has(word.toLowerCase()) || CHANGES.has(word.toLowerCase())) ? undefined : inside.map((word) => word.toLowerCase());
-  const at = text.toLowerCase().indexOf(wording.toLowerCase());
-  const after = text.slice(at + wording.length).match(/^(?:\s+[\p{L}-]+){1,3}/u)?.[0].trim().split(/\s+/) ?? [];
-  const words: string[] = [];
-  for (const word of after) {
-    if (isStopword(word.toLowerCase())) break;
-    words.push(word.toLowerCase());
-  }
+  const inside = wording
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => !RANK_PHRASE_WORDS.has(word) && !isStopword(word));
+  const words = inside.length > 0 ? inside : wordsAfter(text, wording);
   return words.length > 0 && !words.some((word) => LEVELS.has(word) || CHANGES.has(word)) ? words : undefined;
+}
+
+/** Up to three words right after the rank wording, until a stop word, lower-cased. */
+function wordsAfter(text: string, wording: string): string[] {
+  const at = text.toLowerCase().indexOf(wording.toLowerCase());
+  const after = text.slice(at + wording.length).match(/^(?:\s+[\p{L}-]+){1,3}/u)?.[0].trim().toLowerCase().split(/\s+/) ?? [];
+  const stop = after.findIndex((word) => isStopword(word));
+  return stop < 0 ? after : after.slice(0, stop);
 }
 
 /** "Man-hours" names `manhours` or `man_hours`: the word as written, glued, and its last part. */

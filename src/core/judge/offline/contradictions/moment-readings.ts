@@ -5,17 +5,17 @@
 // the figure's kind — a bar such as a setpoint or a limit is no reading — and it is not the figure.
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import { isBound, isLimit, quantityMatches, timeMatches } from '../derive/matching';
-import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, momentOfFigure, numberedIdentifiers } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, contradicted, momentOfFigure, numberedIdentifiers } from '../claim-view';
 import { THRESHOLD_WORDS } from '../vocabulary';
+
+/** More records than this in one minute are a burst, not one reading's record. */
+const MAX_RECORDS_AT_MINUTE = 50;
 
 /**
  * Run twice: in the chain, before support is sought, only for a figure a record of another minute
  * writes (support would pair this minute's record with that one); after support, for a figure no
  * record holds, once the checks of a row's own value have had their say (rules.ts).
  */
-/** More records than this in one minute are a burst, not one reading's record. */
-const MAX_RECORDS_AT_MINUTE = 50;
-
 export function contradictMomentReading(view: ClaimView, onlyWrittenElsewhere = false): ClaimVerdict | undefined {
   // (A time that bounds, "back above it by 01:31", is no moment of the reading.)
   if (view.wording.hedge || view.wording.negated.length > 0 || view.features.times.length !== 1 || view.wording.before !== undefined || view.wording.after !== undefined) return undefined;
@@ -30,10 +30,7 @@ export function contradictMomentReading(view: ClaimView, onlyWrittenElsewhere = 
   // burst of log lines) is no one record's reading.
   const positions = named.length > 0 ? view.index.itemsWith(`i:${named[0]}`) : [...view.index.itemsWith(`t:${minute}`), ...view.index.itemsWith(`t:${minute - 1}`)];
   if (named.length === 0 && positions.length > MAX_RECORDS_AT_MINUTE) return undefined;
-  const records = positions
-    .map((position) => view.index.items[position]!)
-    .filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && unit.features.times.some((t) => timeMatches(moment, t)))
-    .filter((unit) => named.length === 0 || named.some((id) => hasIdentifier(unit, id)));
+  const records = positions.map((position) => view.index.items[position]!).filter((unit) => isRecord(unit) && unit.features.times.some((t) => timeMatches(moment, t)));
   const readings: Array<{ unit: IndexedItem; reading: Quantity }> = [];
   for (const unit of records) {
     for (const reading of unit.features.quantities) {
@@ -46,14 +43,16 @@ export function contradictMomentReading(view: ClaimView, onlyWrittenElsewhere = 
   // A record of that minute that writes the figure's number anywhere ("output 88% -> 100%") may give it.
   const number = /\d[\d,]*(?:\.\d+)?/.exec(figure.raw)?.[0].replace(/,/g, '') ?? '';
   const written = new RegExp(`(?<![\\d.])${number.replace('.', '\\.')}(?![\\d])`);
-  if (records.some((unit) => written.test(unit.text.replace(/(?<=\d),(?=\d{3})/g, '')))) return undefined;
+  const writes = (unit: IndexedItem): boolean => written.test(unit.text.replace(/(?<=\d),(?=\d{3})/g, ''));
+  if (records.some(writes)) return undefined;
   // (Records index their figures by the integer part in the base unit: only those can write it.)
-  if (onlyWrittenElsewhere && !view.index.itemsWith(`n:${Math.trunc(figure.value)}`).some((position) => {
-    const unit = view.index.items[position]!;
-    return unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning' && written.test(unit.text.replace(/(?<=\d),(?=\d{3})/g, ''));
-  })) return undefined;
+  if (onlyWrittenElsewhere && !view.index.itemsWith(`n:${Math.trunc(figure.value)}`).some((position) => isRecord(view.index.items[position]!) && writes(view.index.items[position]!))) return undefined;
   const { unit, reading } = readings[0]!;
   // The field as the record writes it (error_rate_pct=37.9), else the reading's words.
   const field = Object.entries(unit.features.fields).find(([, value]) => value.trim() === reading.raw.trim())?.[0] ?? reading.key.join(' ');
   return contradicted(unit, `claim says ${figure.raw.trim()} at ${moment.raw}; ${unit.item.id} gives ${field} ${reading.raw.trim()} at that time`);
+}
+
+function isRecord(unit: IndexedItem): boolean {
+  return unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning';
 }

@@ -26,8 +26,8 @@ function rates(table: Table): Measure[] {
   return boundedPairs(table).map(([part, whole]) => ({
     name: `${part} over ${whole}`,
     of: (rows) => {
-      const denominator = sum(rows, whole);
-      return denominator > 0 ? (100 * sum(rows, part)) / denominator : undefined;
+      const ratio = ratioOf(rows, part, whole);
+      return ratio === undefined ? undefined : 100 * ratio;
     },
   }));
 }
@@ -62,6 +62,12 @@ export function boundedPairs(table: Table): Array<[string, string]> {
   }
   BOUNDED_PAIRS.set(table, pairs);
   return pairs;
+}
+
+/** One column's total over another's, over the same rows (none when the second totals zero or less). */
+export function ratioOf(rows: readonly TableRow[], part: string, whole: string): number | undefined {
+  const denominator = sum(rows, whole);
+  return denominator > 0 ? sum(rows, part) / denominator : undefined;
 }
 
 /** A column's total over rows that all give it. */

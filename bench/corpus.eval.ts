@@ -10,6 +10,7 @@ import { bootstrapByGroup, fixed, markdownTable, multiClassMetrics } from './eva
 import { judgeCase } from './eval-lib/pipeline';
 import { evalJudgeSpec, ledgerLine, startLedger } from './eval-lib/judge-choice';
 import type { OfflineJudgeOptions } from '../src/core/judge/offline';
+import { DEFAULT_GROUNDED_CUT } from '../src/core/judge/grounded-cut';
 
 const CORPUS_DIR = join(__dirname, '..', '..', 'test', 'fixtures', 'corpus');
 
@@ -126,8 +127,8 @@ function section(split: 'dev' | 'test' | 'blind', outcomes: ClaimOutcome[]): str
   return lines;
 }
 
-/** A grounded verdict below this confidence is withheld in the second row (`--grounded-cut`). */
-const WITHHOLD_CUT = 0.5;
+/** The second row lets every verdict stand (`--grounded-cut 0`): what the default cut withholds shows against it. */
+const NO_CUT = 0;
 
 /** Cases of blind batches held out of training: first-sight figures for as long as they stay held out. */
 export function heldOutCases(): Set<string> {
@@ -177,7 +178,7 @@ export async function run(): Promise<string> {
   const shipped = await evaluateCorpus();
   if (shipped.length === 0) return '## Labelled corpus — offline judge\n\nNo corpus cases found.';
   const rulesAlone = await evaluateCorpus({ decision: 'rules' });
-  const withheld = await evaluateCorpus({ groundedCut: WITHHOLD_CUT });
+  const uncut = await evaluateCorpus({ groundedCut: NO_CUT });
   const sets: Array<[string, (o: ClaimOutcome) => boolean]> = [
     ['blind batches held out of training (first sight)', (o) => heldOut.has(o.caseName)],
     ['test split', (o) => o.split === 'test' && !heldOut.has(o.caseName)],
@@ -185,15 +186,15 @@ export async function run(): Promise<string> {
   ];
   const rows: string[][] = [];
   for (const [name, keep] of sets) {
-    rows.push([name, 'offline (shipped: rules propose, the model decides)', ...headline(shipped.filter(keep))]);
-    rows.push([name, `offline, grounded withheld below ${WITHHOLD_CUT}`, ...headline(withheld.filter(keep))]);
+    rows.push([name, `offline (shipped: rules propose, the model decides, grounded withheld below ${DEFAULT_GROUNDED_CUT})`, ...headline(shipped.filter(keep))]);
+    rows.push([name, 'offline, no grounded cut (every verdict stands)', ...headline(uncut.filter(keep))]);
     rows.push([name, 'rules alone (the judge before the decision model)', ...headline(rulesAlone.filter(keep))]);
   }
   return [
     '## Labelled corpus — offline judge',
     '',
     'Each labelled claim is matched to the judged claim overlapping its span most (review() with the offline judge). ' +
-      'The shipped judge (the structural rules propose a verdict, the trained model keeps or overrides it and gives its calibrated confidence), the same with grounded verdicts withheld below a confidence cut, ' +
+      'The shipped judge (the structural rules propose a verdict, the trained model keeps or overrides it and gives its calibrated confidence; a grounded verdict below the default cut is withheld), the same with every verdict standing, ' +
       'and the rules alone (every proposal kept) run in the same process on the same claims. 95% intervals: bootstrap over cases.',
     '',
     markdownTable(['set', 'judge', 'claims', 'accuracy', 'macro-F1', 'precision of grounded', 'recall of contradicted'], rows),

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIDENCE_CUT, HybridJudge } from '../src/core/judge/hybrid';
-import { createOfflineJudge } from '../src/core/judge/offline';
 import { OpenAIJudge, PROMPT_PARTS, addPromptTokenParts, noPromptTokenParts, type PromptTokenParts } from '../src/core/judge/openai';
 import { parseEvidenceSources } from '../src/core/evidence';
 import { segmentReport } from '../src/core/segment';
@@ -34,7 +33,7 @@ interface JudgeTotals {
 export async function judgeCost(split: 'dev' | 'test', cut = evalJudgeSpec()?.confidenceCut ?? DEFAULT_CONFIDENCE_CUT): Promise<CostTotals> {
   // Never called: estimate() only plans; the URL is never contacted.
   const llm = new OpenAIJudge({ model: evalJudgeSpec()?.model ?? 'gpt-4o-mini', baseURL: 'http://127.0.0.1:9/v1', cache: null });
-  const hybrid = new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: cut });
+  const hybrid = new HybridJudge({ llm, confidenceCut: cut });
   const totals: CostTotals = {
     cases: 0,
     claims: 0,

@@ -80,7 +80,7 @@ export function evalJudgeSpec(): EvalJudgeSpec | undefined {
 /** The judge a case is reviewed with. */
 export function evalJudge(options: OfflineJudgeOptions = {}): ClaimJudge {
   if (!spec || !llm) return createOfflineJudge(options);
-  return spec.kind === 'llm' ? llm : new HybridJudge({ offline: createOfflineJudge(options), llm, confidenceCut: spec.confidenceCut });
+  return spec.kind === 'llm' ? llm : new HybridJudge({ offline: createOfflineJudge({ ...options, groundedCut: 0 }), llm, confidenceCut: spec.confidenceCut, groundedCut: options.groundedCut });
 }
 
 export function record(result: ReviewResult): void {

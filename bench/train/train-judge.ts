@@ -23,6 +23,7 @@ import { BOOSTING, trainBoostedTrees, type BoostedTrees } from './boosted-trees'
 import { fitTemperature, softmax, train } from './softmax';
 import { mixedLogits } from '../../src/core/judge/offline/decide/model';
 import { neverOverridden } from '../../src/core/judge/offline/decide/verdict';
+import { DEFAULT_GROUNDED_CUT } from '../../src/core/judge/grounded-cut';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MODEL_FILE = join(ROOT, 'src', 'core', 'judge', 'offline', 'decide', 'judge-model.json');
@@ -179,9 +180,10 @@ async function main(): Promise<void> {
   for (const r of record) console.log(`  ${name(r.pair[0])} → ${name(r.pair[1])}: ${r.gains} / ${r.losses}${overrides.includes(r.pair) ? '  allowed' : ''}`);
   show('first sight, rules alone', figures(heldOut, temperature, [], 0));
   show('first sight, rules + model, no cut', figures(heldOut, temperature, overrides, 0));
+  show(`first sight, rules + model, the default grounded cut ${DEFAULT_GROUNDED_CUT}`, figures(heldOut, temperature, overrides, DEFAULT_GROUNDED_CUT));
   show(`first sight, rules + model, the strict grounded cut ${strictCut}`, figures(heldOut, temperature, overrides, strictCut));
   for (const batch of batches) {
-    show(`  ${batch.batch} (judge ${batch.judge}), no cut`, figures(heldOut.filter((h) => batch.cases.has(h.group)), temperature, overrides, 0));
+    show(`  ${batch.batch} (judge ${batch.judge}), default cut`, figures(heldOut.filter((h) => batch.cases.has(h.group)), temperature, overrides, DEFAULT_GROUNDED_CUT));
   }
   console.log('first sight, by grounded cut (accuracy / precision of grounded):');
   for (const c of [0, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, strictCut]) {

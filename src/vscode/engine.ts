@@ -13,8 +13,8 @@ export interface EvaluateInput {
   scoring: ScoringSettings;
   /** Default: the offline judge, with `groundedCut`. */
   judge?: ClaimJudge;
-  /** The default offline judge's grounded cut (`grounding.judge.groundedCut`; 0 when unset). */
-  groundedCut?: number;
+  /** The default offline judge's grounded cut (`grounding.judge.groundedCut`; null or unset: the judge's default, 0.5). */
+  groundedCut?: number | null;
   /** The grounding gate's options (preset, overrides, goal predicates). */
   gate: GateReviewOptions;
   signal?: AbortSignal;
@@ -70,7 +70,7 @@ export async function evaluateReport(input: EvaluateInput): Promise<Evaluation> 
     evidence: input.evidence,
     question: input.question,
     settings: input.scoring,
-    judge: counted(input.judge ?? core.createOfflineJudge({ groundedCut: input.groundedCut ?? 0 })),
+    judge: counted(input.judge ?? core.createOfflineJudge({ groundedCut: input.groundedCut ?? undefined })),
     gate: input.gate,
     signal: input.signal,
   });

@@ -38,7 +38,6 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
     const { OpenAIJudge } = await import('../core/judge/openai/judge.js');
     const { DEFAULT_OPENAI_BASE_URL } = await import('../core/judge/openai/client.js');
     const { HybridJudge } = await import('../core/judge/hybrid.js');
-    const { createOfflineJudge } = await import('../core/judge/offline.js');
     const endpoint = config.baseUrl.trim() || DEFAULT_OPENAI_BASE_URL;
     const apiKey = await readApiKey(context.secrets);
     if (!apiKey && endpoint === DEFAULT_OPENAI_BASE_URL) {
@@ -64,7 +63,7 @@ export function createJudgeChooser(settings: SettingsStore, context: vscode.Exte
       cached = { identity, llm };
     }
     // The hybrid applies the grounded cut itself (its offline stage runs uncut): what it would withhold goes to the LLM.
-    const judge = config.kind === 'hybrid' ? new HybridJudge({ offline: createOfflineJudge(), llm: cached.llm, confidenceCut, groundedCut }) : cached.llm;
+    const judge = config.kind === 'hybrid' ? new HybridJudge({ llm: cached.llm, confidenceCut, groundedCut: groundedCut ?? undefined }) : cached.llm;
     log.info(`remote judge (${config.kind}): ${endpoint}, model ${config.model}`);
     return { judge, endpoint: { baseURL: endpoint, model: config.model, apiKey, timeoutMs: config.timeoutSeconds * 1000 } };
   };

@@ -255,7 +255,7 @@ export class ReviewController implements vscode.Disposable {
     for (const uri of [...this.sessions.keys()]) {
       const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri);
       if (!document || !this.sessions.has(uri)) continue;
-      this.log.info(`re-judging ${uri}: grounding.judge.groundedCut is now ${this.settings.current.judge.groundedCut}`);
+      this.log.info(`re-judging ${uri}: grounding.judge.groundedCut is now ${this.settings.current.judge.groundedCut ?? 'the default'}`);
       await this.evaluate(document);
     }
   }

@@ -38,7 +38,8 @@ const SettingsSchema = z
       timeoutSeconds: z.number().min(1).max(600),
       structuredOutput: z.enum(['auto', 'on', 'off']),
       confidenceCut: unit,
-      groundedCut: unit,
+      // null: the judge's own default (the offline judge's 0.5; the hybrid's 0, its confidence cut asks the rest).
+      groundedCut: unit.nullable(),
       samples: z.number().int().min(1).max(10),
       maxRetryWaitSeconds: z.number().min(0).max(600),
       reviewDeadlineSeconds: z.number().min(1).max(7200),
@@ -82,8 +83,8 @@ const SettingsSchema = z
     path: ['gate', 'refill'],
   })
   // A setting the chosen judge cannot honour is an error, as the CLI's --grounded-cut is with --judge llm.
-  .refine((s) => s.judge.kind !== 'openai' || s.judge.groundedCut === 0, {
-    message: 'applies to the offline and hybrid judges; the openai judge gives no offline verdicts to withhold (set it to 0 or choose another judge)',
+  .refine((s) => s.judge.kind !== 'openai' || s.judge.groundedCut === null || s.judge.groundedCut === 0, {
+    message: 'applies to the offline and hybrid judges; the openai judge gives no offline verdicts to withhold (remove the setting or choose another judge)',
     path: ['judge', 'groundedCut'],
   });
 
@@ -102,7 +103,7 @@ export const DEFAULT_SETTINGS: GroundingSettings = {
     timeoutSeconds: 60,
     structuredOutput: 'auto',
     confidenceCut: 0.75,
-    groundedCut: 0,
+    groundedCut: null,
     samples: 1,
     maxRetryWaitSeconds: 30,
     reviewDeadlineSeconds: 900,

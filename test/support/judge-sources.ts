@@ -1,5 +1,7 @@
 // The offline judge on evidence files as the real evidence reader parses them: one claim, or the
-// last claim of a short report judged with the ones before it (what "no other" sets apart).
+// last claim of a short report judged with the ones before it (what "no other" sets apart). The
+// verdict is the one before the grounded cut (groundedCut 0 unless given): these helpers serve the
+// tests of what the rules read; the cut itself is grounded-cut.test.ts's.
 import { createOfflineJudge, type OfflineJudgeOptions } from '../../src/core/judge/offline';
 import { parseEvidenceSources } from '../../src/core/evidence';
 import type { JudgedClaim } from '../../src/core/review-types';
@@ -18,5 +20,5 @@ export async function judgeReport(texts: string[], sources: Source[], options: O
     offset += text.length + 1;
     return claim;
   });
-  return (await createOfflineJudge(options).judgeClaims({ claims, evidence, question })).claims.at(-1)!;
+  return (await createOfflineJudge({ groundedCut: 0, ...options }).judgeClaims({ claims, evidence, question })).claims.at(-1)!;
 }

@@ -5,9 +5,12 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HybridJudge } from '../../src/core/judge/hybrid';
-import { STRICT_GROUNDED_CUT, groundedCutOf, strictGroundedCut } from '../../src/core/judge/grounded-cut';
+import { DEFAULT_GROUNDED_CUT, STRICT_GROUNDED_CUT, groundedCutOf, strictGroundedCut } from '../../src/core/judge/grounded-cut';
 import { createOfflineJudge } from '../../src/core/judge/offline';
-import { shippedModel } from '../../src/core/judge/offline/decide/model';
+import { parseEvidenceSources } from '../../src/core/evidence';
+import { FEATURE_NAMES } from '../../src/core/judge/offline/decide/features';
+import { shippedModel, type DecisionModel } from '../../src/core/judge/offline/decide/model';
+import { PARTITION_KEYS } from '../../src/core/model';
 import { OpenAIJudge } from '../../src/core/judge/openai';
 import { review } from '../../src/core/review';
 import type { ClaimJudge } from '../../src/core/review-types';
@@ -52,9 +55,28 @@ describe('grounded cut: by number or by name', () => {
     }
   });
 
-  it('the offline judge at cut 1 keeps no grounded verdict; at cut 0 it gives the default verdicts', async () => {
+  it('by default a grounded verdict stands only where the model rates it more likely than not', async () => {
+    assert.equal(DEFAULT_GROUNDED_CUT, 0.5);
+    // A hand-made model whose grounded logit is ln(r) against 0 for the three others: p(grounded)
+    // = r / (r + 3), the likeliest partition either way, so only the cut decides.
+    const tilted = (r: number): DecisionModel => {
+      const logit = PARTITION_KEYS.map((key) => (key === 'grounded' ? Math.log(r) : 0));
+      return { features: [...FEATURE_NAMES], classes: [...PARTITION_KEYS], weights: logit.map((z) => [...FEATURE_NAMES.map(() => 0), z]), base: logit, trees: [], treeShare: 0.5, temperature: 1, strictGroundedCut: 0.9, overrides: [], trainedOn: { sha256: '', claims: 0, cases: 0 } };
+    };
+    const rows = { file: 'signups.log', text: '[tool=query row=1] region=eu signups=2260' };
+    const claims = [{ id: 'C1', text: 'The eu region had 2260 signups.', start: 0, end: 31, line: 1 }];
+    const verdict = async (r: number, groundedCut?: number) => (await createOfflineJudge({ model: tilted(r), ...(groundedCut === undefined ? {} : { groundedCut }) }).judgeClaims({ claims, evidence: parseEvidenceSources([rows]).items })).claims[0]!;
+    // r = 2: p = 0.4, withheld by default, kept at cut 0; r = 4.5: p = 0.6, kept.
+    assert.equal((await verdict(2, 0)).partition, 'grounded');
+    const withheld = await verdict(2);
+    assert.equal(withheld.partition, 'ungrounded');
+    assert.match(withheld.reason, /^could not verify offline \(confidence 0\.40 below 0\.5\)/);
+    assert.equal((await verdict(4.5)).partition, 'grounded');
+  });
+
+  it('the offline judge at cut 1 keeps no grounded verdict; at cut 0.5 it gives the default verdicts', async () => {
     const byDefault = await review({ report: REPORT, evidence: EVIDENCE });
-    const open = await review({ report: REPORT, evidence: EVIDENCE, judge: createOfflineJudge({ groundedCut: 0 }) });
+    const open = await review({ report: REPORT, evidence: EVIDENCE, judge: createOfflineJudge({ groundedCut: 0.5 }) });
     const shut = await review({ report: REPORT, evidence: EVIDENCE, judge: createOfflineJudge({ groundedCut: 1 }) });
     assert.deepEqual(open.claims, byDefault.claims);
     const grounded = byDefault.claims.filter((claim) => claim.partition === 'grounded').map((claim) => claim.id);
@@ -137,11 +159,12 @@ describe('hybrid judge with a grounded cut', () => {
 });
 
 describe('grounding.judge.groundedCut in package.json', () => {
-  it('is a number in [0, 1], default 0, whose description names the shipped strict cut', () => {
+  it('is a number in [0, 1] or unset (null, default: the judge\'s own cut), whose description names the default and the shipped strict cut', () => {
     const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8'));
     const judge = pkg.contributes.configuration.find((section: { id: string }) => section.id === 'grounding.judge');
     const setting = judge.properties['grounding.judge.groundedCut'];
-    assert.deepEqual([setting.type, setting.minimum, setting.maximum, setting.default], ['number', 0, 1, 0]);
+    assert.deepEqual([setting.type, setting.minimum, setting.maximum, setting.default], [['number', 'null'], 0, 1, null]);
+    assert.ok(setting.markdownDescription.includes(`\`${DEFAULT_GROUNDED_CUT}\` for the offline judge`), setting.markdownDescription);
     // A retrained model moves the strict cut: the description must move with it.
     assert.ok(setting.markdownDescription.includes(`\`${strictGroundedCut()}\` is the shipped model's strict cut`), setting.markdownDescription);
   });

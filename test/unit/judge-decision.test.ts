@@ -39,7 +39,8 @@ const rows = [
 ];
 
 async function judge(text: string, model: DecisionModel, options: { groundedCut?: number; decision?: 'model' | 'rules' } = {}) {
-  const { claims } = await createOfflineJudge({ model, ...options }).judgeClaims({ claims: [claim(text)], evidence: rows });
+  // Before the grounded cut unless asked: these models are made up to test overrides, not confidence.
+  const { claims } = await createOfflineJudge({ model, groundedCut: 0, ...options }).judgeClaims({ claims: [claim(text)], evidence: rows });
   return claims[0]!;
 }
 
@@ -140,6 +141,7 @@ describe('offline judge: a bare yes or no keeps the rules\' verdict', () => {
     const knowledge = [item('E1', 'David Gordon Green (born April 9, 1975) is an American filmmaker. Larry Hagman was an American film and television actor.', 'paragraph')];
     const question = 'Are David Gordon Green and Larry Hagman both actors?';
     const model = biased('contradicted', [['grounded', 'contradicted'], ['ungrounded', 'contradicted'], ['grounded', 'ungrounded']]);
+    // At the default grounded cut: the model's low probability of grounded withholds neither answer (it has no say over them).
     const ask = async (text: string, decision: 'model' | 'rules') => (await createOfflineJudge({ model, decision }).judgeClaims({ claims: [claim(text)], evidence: knowledge, question })).claims[0]!;
     const no = await ask('No.', 'rules');
     assert.equal(no.partition, 'grounded', no.reason);

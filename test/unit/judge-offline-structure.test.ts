@@ -21,7 +21,8 @@ async function judgeAll(claims: Array<string | Partial<ReportClaim>>, evidence: 
     const text = typeof claim === 'string' ? claim : claim.text!;
     return { id: `C${i + 1}`, start: 0, end: text.length, line: 1, ...(typeof claim === 'string' ? {} : claim), text };
   });
-  return (await createOfflineJudge(options).judgeClaims({ claims: reportClaims, evidence, question })).claims;
+  // Before the grounded cut unless asked: these cases are about reading structure (the cut: grounded-cut.test.ts).
+  return (await createOfflineJudge({ groundedCut: 0, ...options }).judgeClaims({ claims: reportClaims, evidence, question })).claims;
 }
 
 /**

@@ -27,7 +27,8 @@ const incident: EvidenceItem[] = [
 
 async function judge(claims: string[], evidence: EvidenceItem[] = incident, question?: string): Promise<ClaimJudgement> {
   const reportClaims = claims.map((text, i) => ({ id: `C${i + 1}`, text, start: 0, end: text.length, line: 1 }));
-  return createOfflineJudge().judgeClaims({ claims: reportClaims, evidence, question });
+  // Before the grounded cut: these cases are about what the rules read (the cut: grounded-cut.test.ts).
+  return createOfflineJudge({ groundedCut: 0 }).judgeClaims({ claims: reportClaims, evidence, question });
 }
 
 async function one(text: string, evidence: EvidenceItem[] = incident, question?: string): Promise<JudgedClaim> {

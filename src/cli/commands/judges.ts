@@ -95,7 +95,7 @@ export function confidenceCut(values: JudgeCliValues): number {
  */
 export function createCliHybridJudge(values: JudgeCliValues, llm: ClaimJudge, verdicts: VerdictOptions = {}): ClaimJudge {
   if (!(llm instanceof OpenAIJudge)) return createCliOfflineJudge(verdicts);
-  return new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(values), ...verdicts });
+  return new HybridJudge({ llm, confidenceCut: confidenceCut(values), ...verdicts });
 }
 
 /** The judges the CLI can run, by name; `verdicts` was checked against the name (verdictOptionsFor). */
@@ -183,7 +183,7 @@ export async function dryRun(args: {
   const options: OpenAIJudgeOptions =
     args.choice.kind === 'openai' ? { ...args.choice.options } : { model: args.values.model?.trim() || DEFAULT_JUDGE_MODEL, baseURL: 'https://api.openai.com/v1' };
   const llm = new OpenAIJudge({ ...options, ...llmJudgeExtras(args.values), ...(args.cache !== undefined ? { cache: args.cache } : {}) });
-  const hybrid = new HybridJudge({ offline: createOfflineJudge(), llm, confidenceCut: confidenceCut(args.values), ...args.verdicts });
+  const hybrid = new HybridJudge({ llm, confidenceCut: confidenceCut(args.values), ...args.verdicts });
   const format = args.reportFile && /\.(txt|text)$/i.test(args.reportFile) ? 'text' : 'markdown';
   const segmented = segmentReport(args.report, { format, file: args.reportFile });
   const input: ClaimJudgeInput = {

@@ -8,7 +8,8 @@ import type { ClaimJudge } from '../../core/review-types';
 import { CliError, parseNumberOption } from '../args';
 
 export const groundedCutUsage = `  --grounded-cut P     a grounded verdict of the offline judge with confidence below P (a number
-                       in [0, 1], default 0) is withheld: the claim is ungrounded, "could not
+                       in [0, 1]; offline default 0.5, more likely than not; 0 keeps every
+                       verdict; hybrid default 0) is withheld: the claim is ungrounded, "could not
                        verify offline", and hybrid sends it to the LLM instead. P = strict: the
                        shipped model's cut that reached 0.9 precision of grounded on held-out
                        folds. Offline and hybrid judges only (llm has no offline verdicts)`;

@@ -39,7 +39,7 @@ const judgeInputs = {
     .union([z.number().min(0).max(1), z.literal(STRICT_GROUNDED_CUT)])
     .optional()
     .describe(
-      `Withhold a grounded verdict whose confidence is below this: a number in [0, 1] (default 0: every verdict stands), or "${STRICT_GROUNDED_CUT}" (the cut that reached 0.9 precision of grounded on blind batches the rules had not seen). A withheld claim comes back ungrounded, "could not verify offline" (a hybrid judge asks the LLM instead), so the grounded claims left can be trusted. Offline and hybrid judges only: an error with the LLM judge`,
+      `Withhold a grounded verdict whose confidence is below this: a number in [0, 1] (offline default 0.5: grounded only where the model rates it more likely than not; 0: every verdict stands), or "${STRICT_GROUNDED_CUT}" (the cut that reached 0.9 precision of grounded on blind batches the rules had not seen). A withheld claim comes back ungrounded, "could not verify offline" (a hybrid judge asks the LLM instead), so the grounded claims left can be trusted. Offline and hybrid judges only: an error with the LLM judge`,
     ),
 };
 

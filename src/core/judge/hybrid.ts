@@ -8,7 +8,7 @@
 // the LLM too: the offline judge could not verify the claim, so it is asked, not kept as ungrounded.
 import type { PartitionKey } from '../model';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
-import { judgeOutputFromClaims } from './offline';
+import { createOfflineJudge, judgeOutputFromClaims } from './offline';
 import type { EstimateOptions, JudgeEstimate } from './openai/estimate';
 import type { JudgeAsk } from './openai/wire';
 
@@ -23,7 +23,11 @@ export interface EstimatingJudge extends ClaimJudge {
 }
 
 export interface HybridJudgeOptions {
-  offline: ClaimJudge;
+  /**
+   * The offline verifier (default: the offline judge with no grounded cut of its own; a verdict it
+   * withheld would arrive as ungrounded and could be kept as ungrounded instead of asked).
+   */
+  offline?: ClaimJudge;
   llm: EstimatingJudge;
   /** Offline verdicts with confidence ≥ this are kept (default 0.75). Unset confidence counts as 0. */
   confidenceCut?: number;
@@ -53,6 +57,8 @@ export class HybridJudge implements ClaimJudge {
   readonly cut: number;
   readonly groundedCut: number;
 
+  private readonly offline: ClaimJudge;
+
   constructor(private readonly options: HybridJudgeOptions) {
     const cut = options.confidenceCut ?? DEFAULT_CONFIDENCE_CUT;
     if (!(cut >= 0 && cut <= 1)) throw new RangeError(`confidence cut must be in [0, 1], got ${cut}`);
@@ -60,6 +66,7 @@ export class HybridJudge implements ClaimJudge {
     if (!(groundedCut >= 0 && groundedCut <= 1)) throw new RangeError(`grounded cut must be in [0, 1], got ${groundedCut}`);
     this.cut = cut;
     this.groundedCut = groundedCut;
+    this.offline = options.offline ?? createOfflineJudge({ groundedCut: 0 });
   }
 
   get model(): string | undefined {
@@ -112,7 +119,7 @@ export class HybridJudge implements ClaimJudge {
   }
 
   private async split(input: ClaimJudgeInput) {
-    const offline = await this.options.offline.judgeClaims(input);
+    const offline = await this.offline.judgeClaims(input);
     const byId = new Map(offline.claims.map((claim) => [claim.id, claim]));
     const keeps = (own: JudgedClaim | undefined) => offlineConfidence(own) >= this.cut && !this.withholds(own);
     const kept = new Set(input.claims.filter((claim) => keeps(byId.get(claim.id))).map((claim) => claim.id));

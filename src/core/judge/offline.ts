@@ -6,6 +6,7 @@
 // deterministic; text inside a report or evidence is only ever matched, never obeyed.
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
 import { buildEvidenceIndex } from '../retrieval/index';
+import { DEFAULT_GROUNDED_CUT } from './grounded-cut';
 import { shippedModel, type DecisionModel } from './offline/decide/model';
 import { settleVerdict } from './offline/decide/verdict';
 import { judgeOutputFromClaims, judgeableEvidence } from './offline/output';
@@ -30,13 +31,15 @@ export interface OfflineJudgeOptions {
   candidates?: number;
   /**
    * A grounded verdict whose calibrated probability is below this is withheld: the claim is
-   * ungrounded, "could not verify offline" (default 0: every verdict stands, with its confidence;
-   * the model's `strictGroundedCut` reached 0.9 precision of grounded at first sight, on blind batches the rules had not seen).
+   * ungrounded, "could not verify offline" (default `DEFAULT_GROUNDED_CUT`, 0.5: grounded only where
+   * the model rates it more likely than not; 0 lets every verdict stand; the model's
+   * `strictGroundedCut` reached 0.9 precision of grounded at first sight, on blind batches the rules had not seen).
    */
   groundedCut?: number;
   /**
    * `model` (default): the decision model settles every verdict from the rules' proposal and
-   * the slots. `rules`: the rules' proposals stand, with the model's confidence (for comparison).
+   * the slots. `rules`: the rules' proposals stand, with the model's confidence and no grounded
+   * cut unless one is given (for comparison).
    */
   decision?: 'model' | 'rules';
   /** A decision model other than the shipped one (training, tests). */
@@ -57,7 +60,8 @@ export function judgeClaimsOffline(input: ClaimJudgeInput, options: OfflineJudge
   input.signal?.throwIfAborted();
   const judgeable = judgeableEvidence(input);
   if ('abstain' in judgeable) return judgeable.abstain;
-  const { decision = 'model', model = shippedModel(), groundedCut = 0, ...ruleOptions } = options;
+  // The rules alone are the judge before the model: no cut on the model's confidence unless asked.
+  const { decision = 'model', model = shippedModel(), groundedCut = decision === 'rules' ? 0 : DEFAULT_GROUNDED_CUT, ...ruleOptions } = options;
   const rules: RuleOptions = { ...DEFAULT_RULE_OPTIONS, ...definedOnly(ruleOptions) };
   const index = buildEvidenceIndex(judgeable.usable);
   const proposals = proposeVerdicts(input, index, rules);

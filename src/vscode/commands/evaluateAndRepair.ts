@@ -88,7 +88,7 @@ export function registerEvaluateAndRepairCommand(services: Services, repaired: R
             reportFile: name,
             evidence: inputs.read.sources,
             question: inputs.resolved.question,
-            judge: judge ?? createOfflineJudge({ groundedCut: settings.judge.groundedCut }),
+            judge: judge ?? createOfflineJudge({ groundedCut: settings.judge.groundedCut ?? undefined }),
             settings: scoringOf(settings),
             regenerate,
             replan,

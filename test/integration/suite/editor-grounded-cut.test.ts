@@ -1,7 +1,8 @@
 // grounding.judge.groundedCut in real VS Code: unlike a threshold, which only re-scores, a new cut
 // changes verdicts, so the open review is judged again. At 1 no calibrated probability is high
-// enough: every green mark of the fixture is withheld, as a warning saying why; back at 0 the
-// review is the first one again. With the openai judge the cut cannot be honoured: invalid.
+// enough: every green mark of the fixture is withheld, as a warning saying why; unset again (the
+// offline judge's own 0.5) the review is the first one again. With the openai judge a cut cannot
+// be honoured: invalid.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
@@ -40,7 +41,7 @@ describe('editor: grounding.judge.groundedCut', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a new cut judges the open review again: at 1 no green mark is left, each withheld claim a warning saying why; at 0 the first review returns', async () => {
+  it('a new cut judges the open review again: at 1 no green mark is left, each withheld claim a warning saying why; unset, the first review returns', async () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), vscode.ViewColumn.One);
     await vscode.commands.executeCommand('grounding.evaluate', uri);
     const first = verdicts(api);
@@ -77,6 +78,6 @@ describe('editor: grounding.judge.groundedCut', function () {
     await setSetting('judge.groundedCut', 0.5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(api.settings().judge.kind, 'openai', 'openai alone was valid');
-    assert.equal(api.settings().judge.groundedCut, 0);
+    assert.equal(api.settings().judge.groundedCut, null, 'unset: the judge\'s own cut');
   });
 });

@@ -19,12 +19,14 @@ const likeliest = (p: Record<PartitionKey, number>): PartitionKey => (Object.key
 /**
  * The verdict a reviewer sees: the rules' proposal when the model's likeliest partition is the
  * proposal's or the model may not override it, else the model's partition with what the slots
- * say for it. Below `groundedCut` a grounded verdict is withheld as ungrounded, the GSAR safe side.
+ * say for it. Below `groundedCut` a grounded verdict is withheld as ungrounded, the GSAR safe side,
+ * except one the rules settled by the question (a bare yes or no): the model has no say over it,
+ * so its probability there is no confidence in the answer.
  */
 export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: Record<PartitionKey, number>, options: { groundedCut: number; overrides: ReadonlyArray<readonly [PartitionKey, PartitionKey]> }): Verdict {
   const { groundedCut } = options;
   const partition = mayOverride(proposal, likeliest(p), input, options.overrides) ? likeliest(p) : proposal.partition;
-  if (partition === 'grounded' && p.grounded < groundedCut) {
+  if (partition === 'grounded' && p.grounded < groundedCut && !proposal.byQuestion) {
     const why = proposal.partition === 'grounded' ? `; ${proposal.reason}` : '';
     return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${p.grounded.toFixed(2)} below ${groundedCut})${why}`, confidence: p.ungrounded };
   }

@@ -127,6 +127,27 @@ describe('offline judge: a bound a measure kept to, against a table', () => {
     assert.notEqual(except.partition, 'contradicted', except.reason);
   });
 
+  it("a range the claim says a measure stayed inside is a bound on both sides; 'inside' bounds as 'within' does", async () => {
+    const troughs = {
+      file: 'wither.log',
+      text: [
+        '[tool=wither_stats row=1] trough=WT-01 final_moisture_pct=62.1 bore_dev_mm=0.14',
+        '[tool=wither_stats row=2] trough=WT-02 final_moisture_pct=63.0 bore_dev_mm=0.19',
+        '[tool=wither_stats row=3] trough=WT-03 final_moisture_pct=55.4 bore_dev_mm=0.23',
+      ].join('\n'),
+    };
+    // The plan states the band and the limit: the figures are met there, only the readings can break them.
+    const plan = { file: 'plan.md', text: 'Final moisture between 60% and 64% on every trough; bore deviation no more than 0.20 mm.\n' };
+    // WT-03 finished at 55.4%, below the band's 60% floor; every trough is inside 55–64%.
+    const below = await judge('Final moisture stayed inside the 60–64% band on every trough.', [troughs, plan]);
+    assert.equal(below.partition, 'contradicted', below.reason);
+    assert.match(below.reason, /final_moisture_pct=55\.4/);
+    assert.notEqual((await judge('Final moisture stayed within the 55–64% band on every trough.', [troughs, plan])).partition, 'contradicted');
+    // WT-03's 0.23 mm is above the 0.20 mm limit; none is above 0.25 mm.
+    assert.equal((await judge('Bore deviation stayed inside the 0.20 mm limit on every trough.', [troughs, plan])).partition, 'contradicted');
+    assert.notEqual((await judge('Bore deviation stayed inside the 0.25 mm limit on every trough.', [troughs, plan])).partition, 'contradicted');
+  });
+
   it('a bound over a window or after an event is not read against the whole series', async () => {
     // "for five minutes" and "after the fix" narrow the claim to part of the readings.
     assert.notEqual((await judge('Rack inlet temperature stayed above 25 °C for five minutes.', [readings])).partition, 'contradicted');

@@ -22,6 +22,10 @@ import bounds from '../vocabulary/bounds.json';
 const before = (phrases: readonly string[]): RegExp =>
   new RegExp(`\\b(?:${phrases.map(escapePhrase).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}'’-]+\\s+){0,2}$`, 'iu');
 const UPPER_BEFORE = before(bounds.upper);
+/** "stayed within", "remained inside": the upper wording that, before a range, bounds both sides. */
+const WITHIN_BEFORE = before(bounds.upper.filter((phrase) => /\b(?:within|inside)$/.test(phrase)));
+/** What stands between a range's two figures: "60–64%", "60 to 64%", "between 60 and 64%". */
+const RANGE_GAP_RE = /^\s*(?:-|\u2013|\u2014|to|and)\s*$/i;
 const LOWER_BEFORE = before(bounds.lower);
 const SCOPED_RE = new RegExp(`\\b(?:${bounds.scoped.map(escapePhrase).join('|')})\\b|\\bsince\\s+(?:\\d|then\\b|(?:the|that|this)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s*(?:[,.;]|$))`, 'iu');
 const MET_BEFORE = before(bounds.met);
@@ -34,6 +38,8 @@ const HIGHEST = new Set(bounds.highest);
 
 interface Bound {
   figure: Quantity;
+  /** A range's low end ("inside the 60–64% band"): `figure` is its high end, the upper bound. */
+  low?: Quantity;
   /** 'goal': a goal met, whose side the measure decides. */
   side: 'upper' | 'lower' | 'goal';
   wording: string;
@@ -67,6 +73,17 @@ function claimedBound(view: ClaimView, figures: readonly Quantity[]): Bound | un
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** A range the claim says a measure stayed inside ("stayed within the 60–64% band"): both its figures, one unit. */
+function claimedRange(view: ClaimView, figures: readonly Quantity[]): Bound | undefined {
+  if (figures.length !== 2) return undefined;
+  const [low, high] = [...figures].sort((a, b) => a.start - b.start) as [Quantity, Quantity];
+  const text = view.claim.text;
+  if (!RANGE_GAP_RE.test(text.slice(low.start + low.raw.length, high.start)) || !(low.value < high.value)) return undefined;
+  if (low.dimension !== high.dimension || low.hasUnit !== high.hasUnit) return undefined;
+  const within = WITHIN_BEFORE.exec(text.slice(Math.max(0, low.start - 80), low.start).replace(/\bbetween\s+$/i, ''));
+  return within ? { figure: high, low, side: 'upper', wording: within[0].trim() } : undefined;
+}
+
 /** What the claim says of the rows, read once: its bound, whether it narrows the time, the words after "every", the group's size. */
 interface BoundClaim {
   bound: Bound;
@@ -78,8 +95,8 @@ interface BoundClaim {
 export function contradictTableBound(view: ClaimView): ClaimVerdict | undefined {
   // A claim with another figure or a time ("above 750 ms for five minutes", "by 14:50") bounds a window, not the series.
   const figures = figuresOf(view);
-  if (view.wording.hedge || view.features.times.length > 0 || figures.length !== 1) return undefined;
-  const bound = claimedBound(view, figures);
+  if (view.wording.hedge || view.features.times.length > 0 || figures.length === 0) return undefined;
+  const bound = figures.length === 1 ? claimedBound(view, figures) : claimedRange(view, figures);
   if (!bound) return undefined;
   const said: BoundClaim = { bound, scoped: SCOPED_RE.test(view.claim.text), every: everyWords(view.claim.text), size: groupSize(view) };
   // A table whose column the claim names first; else the first whose only column of the bound's unit is unnamed.
@@ -118,9 +135,12 @@ function boundIn(table: Table, said: BoundClaim, view: ClaimView, claim: Set<str
     bound = { ...found, side: polarity > 0 ? 'lower' : 'upper' };
   }
   const limit = bound.figure.value;
+  const floor = bound.low?.value;
   const beyond = rows.filter((row) => {
     const value = valueIn(row, measure, bound.figure, scale);
-    return value !== undefined && (bound.side === 'upper' ? value > limit * (1 + 1e-9) + 1e-12 : value < limit * (1 - 1e-9) - 1e-12);
+    if (value === undefined) return false;
+    if (floor !== undefined && value < floor * (1 - 1e-9) - 1e-12) return true;
+    return bound.side === 'upper' ? value > limit * (1 + 1e-9) + 1e-12 : value < limit * (1 - 1e-9) - 1e-12;
   });
   if (beyond.length === 0) return undefined;
   const worst = beyond[0]!;
@@ -128,7 +148,7 @@ function boundIn(table: Table, said: BoundClaim, view: ClaimView, claim: Set<str
     partition: 'contradicted',
     type: rows.length > 1 ? 'synthesis' : 'tool_match',
     evidence_refs: [worst.refs[0]!],
-    reason: `claim says ${found.side === 'goal' ? `the ${bound.figure.raw.trim()} goal was met` : `"${bound.wording} ${bound.figure.raw.trim()}"`}, ${worst.refs[0]} has ${measure}=${worst.values.get(measure)}`,
+    reason: `claim says ${found.side === 'goal' ? `the ${bound.figure.raw.trim()} goal was met` : `"${bound.wording} ${found.low ? `${found.low.raw.trim()}–` : ''}${bound.figure.raw.trim()}"`}, ${worst.refs[0]} has ${measure}=${worst.values.get(measure)}`,
   };
   return { verdict, named: chosen.named };
 }

@@ -257,13 +257,14 @@ function claimsCard(state: PanelState): HTMLElement {
   return card('Claims', 'h-claims', filters, list);
 }
 
-/** Which judge decided (hybrid), a disagreement to review, instability over samples, not judged. */
+/** Which judge decided (hybrid), a disagreement to review, instability over samples, not judged, withheld by the grounded cut. */
 function provenanceBadges(claim: PanelClaim): (HTMLElement | null)[] {
   return [
     claim.decidedBy ? el('span', { class: 'badge small', text: `decided by ${claim.decidedBy}`, attrs: { title: claim.decidedWhy ?? '' } }) : null,
     claim.disagreement ? el('span', { class: 'badge small flag-badge', text: 'flagged for review', attrs: { title: claim.disagreement } }) : null,
     claim.unstable ? el('span', { class: 'badge small unstable-badge', text: `unstable (${Math.round((claim.agreement ?? 0) * 100)}% agree)` }) : null,
     claim.notJudged ? el('span', { class: 'badge small', text: 'not judged' }) : null,
+    claim.withheld ? el('span', { class: 'badge small', text: 'withheld', attrs: { title: claim.withheld } }) : null,
   ];
 }
 

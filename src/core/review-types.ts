@@ -101,6 +101,13 @@ export interface JudgedClaim extends ReportClaim {
   disagreement?: string;
   /** With several samples per claim: how often the verdicts agreed. */
   stability?: ClaimStability;
+  /** A grounded verdict the grounded cut withheld: the model's probability of grounded and the cut it fell below. */
+  withheld?: WithheldVerdict;
+}
+
+export interface WithheldVerdict {
+  grounded_confidence: number;
+  cut: number;
 }
 
 export type DecidedBy = 'offline' | 'llm' | 'none';

@@ -205,6 +205,7 @@ function verdictProvenance(verdict: JudgedClaim): Partial<JudgedClaim> {
   if (verdict.decided_why) out.decided_why = verdict.decided_why;
   if (verdict.disagreement) out.disagreement = verdict.disagreement;
   if (typeof verdict.confidence === 'number') out.confidence = verdict.confidence;
+  if (verdict.withheld) out.withheld = { ...verdict.withheld };
   if (verdict.stability) out.stability = { ...verdict.stability, verdicts: verdict.stability.verdicts.map((v) => ({ ...v })) };
   return out;
 }
@@ -336,6 +337,8 @@ export interface ClaimJson {
   decided_why?: string;
   disagreement?: string;
   confidence?: number;
+  /** A grounded verdict the grounded cut withheld (the claim is ungrounded): grounded's probability and the cut. */
+  withheld?: JudgedClaim['withheld'];
   /** With --samples: each sample's partition, the share that agreed, and whether they differed. */
   stability?: { samples: number; agreement: number; unstable: boolean; partitions: PartitionKey[] };
 }
@@ -381,6 +384,7 @@ export function toClaimJson(claim: JudgedClaim): ClaimJson {
     ...(claim.decided_why ? { decided_why: claim.decided_why } : {}),
     ...(claim.disagreement ? { disagreement: claim.disagreement } : {}),
     ...(typeof claim.confidence === 'number' ? { confidence: claim.confidence } : {}),
+    ...(claim.withheld ? { withheld: { ...claim.withheld } } : {}),
     ...(claim.stability
       ? { stability: { samples: claim.stability.samples, agreement: claim.stability.agreement, unstable: claim.stability.unstable, partitions: claim.stability.verdicts.map((v) => v.partition) } }
       : {}),

@@ -44,6 +44,7 @@ export function auditRecord(session: ReviewSession, settings: GroundingSettings,
       stale: live.span.stale,
       // Hybrid judge and samples: which judge decided and why, a disagreement flagged for review, stability.
       notJudged: live.claim.not_judged ?? false,
+      withheld: live.claim.withheld ?? null,
       decidedBy: live.claim.decided_by ?? null,
       decidedWhy: live.claim.decided_why ?? null,
       flaggedForReview: live.claim.disagreement ?? null,

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { OPEN_EVIDENCE_COMMAND } from './commands/openEvidence';
 import { truncate } from './diagnostics';
 import { PARTITION_LABELS, contributionOf } from './explain';
-import { gateTierOf } from './panel/viewModel';
+import { gateTierOf, withheldLine } from './panel/viewModel';
 import type { JudgedClaim } from '../core/review-types';
 import type { ReviewController } from './reviews';
 
@@ -56,9 +56,13 @@ export class ClaimHoverProvider implements vscode.HoverProvider {
   }
 }
 
-/** Which judge decided (hybrid), a disagreement flagged for review, instability over samples, not judged. */
+/** Which judge decided (hybrid), a disagreement flagged for review, instability over samples, not judged, withheld. */
 function appendProvenance(md: vscode.MarkdownString, claim: JudgedClaim): void {
   if (claim.not_judged) md.appendMarkdown('\n\n$(warning) **Not judged** (counted as ungrounded)');
+  if (claim.withheld) {
+    md.appendMarkdown('\n\n**Withheld**: ');
+    md.appendText(`${withheldLine(claim.withheld)} (counted as ungrounded)`);
+  }
   if (claim.decided_by) {
     md.appendMarkdown('\n\nDecided by: ');
     md.appendText(`${claim.decided_by}${claim.decided_why ? ` (${claim.decided_why})` : ''}`);

@@ -40,9 +40,12 @@ function assertWithheldBelow(cut: number, byDefault: ReviewJson, got: ReviewJson
       assert.deepEqual(claim, before, `${before.text} stands`);
       continue;
     }
-    const { reason, confidence: _withheldConfidence, ...rest } = claim;
+    const { reason, confidence: _withheldConfidence, withheld, ...rest } = claim;
     const { reason: _was, confidence: _had, ...kept } = before;
     assert.deepEqual(rest, { ...kept, partition: 'ungrounded', type: 'inference', evidence_refs: [] }, `${before.text} is withheld`);
+    // The claim says what was withheld: grounded's probability (the default run's confidence) and the cut.
+    assert.equal(withheld?.cut, cut);
+    assert.ok(Math.abs(withheld!.grounded_confidence - before.confidence!) <= 0.0006, `withheld at ${withheld?.grounded_confidence}, grounded at ${before.confidence}`);
     const said = /^could not verify offline \(confidence (\d\.\d\d) below (\S+)\)/.exec(reason);
     assert.ok(said, reason);
     assert.ok(Math.abs(Number(said[1]) - before.confidence) <= 0.006, `the reason quotes the grounded confidence ${before.confidence}`);
@@ -59,7 +62,7 @@ describe('review --grounded-cut', () => {
     assert.ok(byDefault.counts.grounded >= 2, 'the example has grounded claims to withhold');
   });
 
-  it('0 gives the default verdicts; 1 keeps no claim grounded (a calibrated probability never reaches 1)', async () => {
+  it('0 gives the default verdicts here (no grounded verdict of the example is below the default 0.5); 1 keeps no claim grounded (a calibrated probability never reaches 1)', async () => {
     assert.deepEqual(await reviewJson(['--grounded-cut', '0']), byDefault);
     const shut = await reviewJson(['--grounded-cut', '1']);
     assert.equal(shut.counts.grounded, 0);

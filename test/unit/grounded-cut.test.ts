@@ -12,7 +12,8 @@ import { FEATURE_NAMES } from '../../src/core/judge/offline/decide/features';
 import { shippedModel, type DecisionModel } from '../../src/core/judge/offline/decide/model';
 import { PARTITION_KEYS } from '../../src/core/model';
 import { OpenAIJudge } from '../../src/core/judge/openai';
-import { review } from '../../src/core/review';
+import { review, toReviewJson } from '../../src/core/review';
+import { renderText } from '../../src/cli/commands/review-text';
 import type { ClaimJudge } from '../../src/core/review-types';
 import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, status, type OpenAITestServer, type RecordedRequest } from '../support/openai-test-server';
 
@@ -33,6 +34,15 @@ function offlineAtConfidence(confidence: number): ClaimJudge {
       return { ...judgement, claims: judgement.claims.map((claim) => ({ ...claim, confidence })) };
     },
   };
+}
+
+/**
+ * A hand-made model whose grounded logit is ln(r) against 0 for the three others: p(grounded) =
+ * r / (r + 3), the likeliest partition either way, so only the cut decides.
+ */
+function tilted(r: number): DecisionModel {
+  const logit = PARTITION_KEYS.map((key) => (key === 'grounded' ? Math.log(r) : 0));
+  return { features: [...FEATURE_NAMES], classes: [...PARTITION_KEYS], weights: logit.map((z) => [...FEATURE_NAMES.map(() => 0), z]), base: logit, trees: [], treeShare: 0.5, temperature: 1, strictGroundedCut: 0.9, overrides: [], trainedOn: { sha256: '', claims: 0, cases: 0 } };
 }
 
 const groundedByLlm = (request: RecordedRequest) => {
@@ -57,12 +67,6 @@ describe('grounded cut: by number or by name', () => {
 
   it('by default a grounded verdict stands only where the model rates it more likely than not', async () => {
     assert.equal(DEFAULT_GROUNDED_CUT, 0.5);
-    // A hand-made model whose grounded logit is ln(r) against 0 for the three others: p(grounded)
-    // = r / (r + 3), the likeliest partition either way, so only the cut decides.
-    const tilted = (r: number): DecisionModel => {
-      const logit = PARTITION_KEYS.map((key) => (key === 'grounded' ? Math.log(r) : 0));
-      return { features: [...FEATURE_NAMES], classes: [...PARTITION_KEYS], weights: logit.map((z) => [...FEATURE_NAMES.map(() => 0), z]), base: logit, trees: [], treeShare: 0.5, temperature: 1, strictGroundedCut: 0.9, overrides: [], trainedOn: { sha256: '', claims: 0, cases: 0 } };
-    };
     const rows = { file: 'signups.log', text: '[tool=query row=1] region=eu signups=2260' };
     const claims = [{ id: 'C1', text: 'The eu region had 2260 signups.', start: 0, end: 31, line: 1 }];
     const verdict = async (r: number, groundedCut?: number) => (await createOfflineJudge({ model: tilted(r), ...(groundedCut === undefined ? {} : { groundedCut }) }).judgeClaims({ claims, evidence: parseEvidenceSources([rows]).items })).claims[0]!;
@@ -72,6 +76,22 @@ describe('grounded cut: by number or by name', () => {
     assert.equal(withheld.partition, 'ungrounded');
     assert.match(withheld.reason, /^could not verify offline \(confidence 0\.40 below 0\.5\)/);
     assert.equal((await verdict(4.5)).partition, 'grounded');
+  });
+
+  it('a withheld verdict says so: its probability of grounded and the cut, in the claim, the JSON and the text output', async () => {
+    const evidence = [{ file: 'signups.log', text: '[tool=query row=1] region=eu signups=2260\n' }];
+    // p(grounded) = 2 / (2 + 3) = 0.4 against the default cut 0.5; at 4.5 / 7.5 = 0.6 nothing is withheld.
+    const result = await review({ report: 'The eu region had 2260 signups.\n', evidence, judge: createOfflineJudge({ model: tilted(2) }) });
+    const [claim] = result.claims;
+    assert.deepEqual(claim!.withheld, { grounded_confidence: 0.4, cut: 0.5 });
+    assert.deepEqual(toReviewJson(result).claims[0]!.withheld, { grounded_confidence: 0.4, cut: 0.5 });
+    const text = renderText(result, 'report.md');
+    assert.match(text, /withheld: grounded at confidence 0\.40, below the grounded cut 0\.5; counted as ungrounded/);
+    assert.match(text, /ungrounded 1 \(1 withheld by the grounded cut\)/);
+    const kept = await review({ report: 'The eu region had 2260 signups.\n', evidence, judge: createOfflineJudge({ model: tilted(4.5) }) });
+    assert.equal(kept.claims[0]!.withheld, undefined);
+    assert.ok(!('withheld' in toReviewJson(kept).claims[0]!));
+    assert.doesNotMatch(renderText(kept, 'report.md'), /withheld/);
   });
 
   it('the offline judge at cut 1 keeps no grounded verdict; at cut 0.5 it gives the default verdicts', async () => {

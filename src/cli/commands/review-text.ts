@@ -24,6 +24,7 @@ export function renderText(result: ReviewResult, reportFile: string): string {
     out.push(`     ${JSON.stringify(claim.text)}`);
     out.push(`     why: ${claim.reason}`);
     if (claim.not_judged) out.push('     NOT JUDGED: no valid verdict came back; counted as ungrounded');
+    if (claim.withheld) out.push(`     withheld: grounded at confidence ${claim.withheld.grounded_confidence.toFixed(2)}, below the grounded cut ${claim.withheld.cut}; counted as ungrounded`);
     if (claim.decided_by) out.push(`     decided by: ${claim.decided_by} (${claim.decided_why ?? ''})`);
     if (claim.disagreement) out.push(`     FLAGGED FOR REVIEW: ${claim.disagreement}`);
     if (claim.stability?.unstable) out.push(`     UNSTABLE: ${claim.stability.verdicts.map((v) => v.partition).join(' / ')} (agreement ${claim.stability.agreement.toFixed(2)})`);
@@ -38,7 +39,8 @@ export function renderText(result: ReviewResult, reportFile: string): string {
   }
   const { counts, scoring } = result;
   out.push('');
-  out.push(`grounded ${counts.grounded} · ungrounded ${counts.ungrounded} · contradicted ${counts.contradicted} · complementary ${counts.complementary}`);
+  const withheld = result.claims.filter((claim) => claim.withheld).length;
+  out.push(`grounded ${counts.grounded} · ungrounded ${counts.ungrounded}${withheld > 0 ? ` (${withheld} withheld by the grounded cut)` : ''} · contradicted ${counts.contradicted} · complementary ${counts.complementary}`);
   const decision = result.decision === 'abstain' ? `abstain (the score alone would ${scoring.decisionWithoutAbstain})` : result.decision;
   out.push(`S = ${result.score.toFixed(4)}   δ = ${decision}   (τ_proceed ${scoring.thresholds.proceed}, τ_regenerate ${scoring.thresholds.regenerate}, ρ ${scoring.rho})`);
   if (result.judge.abstainReason) out.push(`The judge abstained: ${result.judge.abstainReason}`);

@@ -24,6 +24,8 @@ export const PanelClaimSchema = z.object({
   unstable: z.boolean().optional(),
   agreement: z.number().optional(),
   notJudged: z.boolean().optional(),
+  /** A grounded verdict the grounded cut withheld, e.g. "grounded at 0.43, below the grounded cut 0.5". */
+  withheld: z.string().optional(),
 });
 export type PanelClaim = z.infer<typeof PanelClaimSchema>;
 

@@ -87,7 +87,13 @@ function provenanceOf(claim: ReviewSession['judged']['claims'][number]): Partial
     ...(claim.disagreement ? { disagreement: claim.disagreement } : {}),
     ...(claim.stability ? { unstable: claim.stability.unstable, agreement: claim.stability.agreement } : {}),
     ...(claim.not_judged ? { notJudged: true } : {}),
+    ...(claim.withheld ? { withheld: withheldLine(claim.withheld) } : {}),
   };
+}
+
+/** How a withheld verdict reads: the model's probability of grounded and the cut it fell below. */
+export function withheldLine(withheld: NonNullable<ReviewSession['judged']['claims'][number]['withheld']>): string {
+  return `grounded at confidence ${withheld.grounded_confidence.toFixed(2)}, below the grounded cut ${withheld.cut}`;
 }
 
 function stabilityLine(stability: ReviewSession['judged']['judge']['stability']): string | undefined {

@@ -61,6 +61,7 @@ describe('editor: grounding.judge.groundedCut', function () {
     const withheld = claims.filter((claim) => claim.reason.startsWith('could not verify offline'));
     assert.deepEqual(withheld.map((claim) => claim.text), grounded.map((claim) => claim.text));
     assert.ok(withheld.every((claim) => claim.partition === 'ungrounded' && /^could not verify offline \(confidence 0\.\d\d below 1\)/.test(claim.reason)));
+    assert.ok(withheld.every((claim) => claim.withheld?.cut === 1 && claim.withheld.grounded_confidence < 1), 'each withheld claim carries the cut it fell below');
     const warnings = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Grounding' && d.severity === vscode.DiagnosticSeverity.Warning);
     for (const claim of withheld) assert.ok(warnings.some((d) => d.message.includes('could not verify offline') && d.range.start.line === claim.line - 1), claim.text);
 

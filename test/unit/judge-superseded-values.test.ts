@@ -38,6 +38,9 @@ describe('offline judge: values a later document changed', () => {
     // A refund is not the freeze the notes changed, whatever its figure.
     const other = await proposed('A refund can take up to 6 weeks.', [freezeTerms, freezeNotes]);
     assert.notEqual(other.partition, 'contradicted', other.reason);
+    // What a document that has not caught up still says is its old value, rightly reported.
+    const behind = await proposed('The membership terms still show a maximum freeze length of 6 weeks.', [freezeTerms, freezeNotes]);
+    assert.notEqual(behind.partition, 'contradicted', behind.reason);
   });
 
   it('a figure the claim itself places before the change is the old value, said as old', async () => {

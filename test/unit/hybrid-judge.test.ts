@@ -12,7 +12,8 @@ import { runReview } from '../../src/cli/commands/review';
 import { HybridJudge } from '../../src/core/judge/hybrid';
 import { createOfflineJudge } from '../../src/core/judge/offline';
 import { OpenAIJudge, countPromptTokens, type OpenAIJudgeOptions } from '../../src/core/judge/openai';
-import { review, toReviewJson } from '../../src/core/review';
+import { review } from '../../src/core/review';
+import { toReviewJson } from '../../src/core/review-json';
 import type { ClaimJudge } from '../../src/core/review-types';
 import { chatJson, judgeAnswer, judgePromptIds, startOpenAITestServer, status, type OpenAITestServer, type RecordedRequest } from '../support/openai-test-server';
 

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { judgeOutputFromClaims } from '../../src/core/judge/offline';
 import { parseEvidence } from '../../src/core/evidence';
 import { findOmissions, troubleReason } from '../../src/core/omissions';
-import { review, toReviewJson } from '../../src/core/review';
+import { review } from '../../src/core/review';
+import { toReviewJson } from '../../src/core/review-json';
 import type { ClaimJudge, JudgedClaim } from '../../src/core/review-types';
 
 const APP_LOG = {

@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { GroundingInputError, type EvidenceType, type PartitionKey } from '../../src/core/model';
 import { judgeOutputFromClaims } from '../../src/core/judge/offline';
-import { rescore, review, toReviewJson } from '../../src/core/review';
+import { rescore, review } from '../../src/core/review';
+import { toReviewJson } from '../../src/core/review-json';
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../../src/core/review-types';
 
 const REPORT = 'CPU hit 97.2% on db-prod-1. The outage was caused by a config push.';

@@ -3,7 +3,8 @@
 // and the flagged claims go to stderr, which agent hooks hand back to the agent. Never exit 1.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { review, toReviewJson } from '../../core/review';
+import { review } from '../../core/review';
+import { toReviewJson } from '../../core/review-json';
 import type { ReviewResult } from '../../core/review-types';
 import { hookVerdict, renderAgentFeedback } from '../agent-feedback';
 import { CliError, EXIT_PROCEED, EXIT_USAGE, asCliError, parseFormat, type CliIo } from '../args';

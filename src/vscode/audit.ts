@@ -63,6 +63,8 @@ export function auditRecord(session: ReviewSession, settings: GroundingSettings,
         model: settings.judge.model,
         structuredOutput: settings.judge.structuredOutput,
         confidenceCut: settings.judge.confidenceCut,
+        // null: the judge's own cut (offline 0.5, hybrid 0); each withheld claim carries the cut it fell below.
+        groundedCut: settings.judge.groundedCut,
         samples: settings.judge.samples,
       },
       encoder: settings.encoder,

@@ -276,6 +276,7 @@ describe('editor: Evaluate, marks and diagnostics', function () {
     assert.deepEqual([audited.partition, audited.judgePartition, audited.reviewerVerdict], ['grounded', 'ungrounded', 'grounded']);
     assert.ok(audit.claims.every((c: { start: number; end: number; type: string; reason: string }) => c.end > c.start && c.type && c.reason));
     assert.deepEqual(audit.settings.scoring.thresholds, { proceed: 0.8, regenerate: 0.65 });
+    assert.equal(audit.settings.judge.groundedCut, null, "unset: the offline judge's own cut");
     assert.ok('switch' in audit && 'gate' in audit && 'trajectory' in audit && audit.versions.vscode);
     assert.doesNotMatch(JSON.stringify(audit), /apiKey|sk-/);
     await vscode.workspace.fs.delete(target);

@@ -199,6 +199,7 @@ function judgeCard(state: PanelState): HTMLElement {
       ['Time', `${Math.round(state.elapsedMs)} ms`],
       ['Estimated', j.estimate],
       ['Not judged', j.notJudged ? `${j.notJudged} claim(s)` : undefined],
+      ['Withheld', j.withheld ? `${j.withheld} grounded verdict(s) below the grounded cut, counted as ungrounded` : undefined],
       ['Stability', j.stability],
     ]),
     j.abstainReason ? el('p', { class: 'reason', text: `Abstained: ${j.abstainReason}` }) : null,

@@ -84,6 +84,8 @@ export const PanelStateSchema = z.object({
     /** What the remote judge was expected to cost, shown before its first call. */
     estimate: z.string().optional(),
     notJudged: z.number().optional(),
+    /** Grounded verdicts the grounded cut withheld (counted as ungrounded). */
+    withheld: z.number().optional(),
     stability: z.string().optional(),
   }),
   trajectory: z.array(z.object({ iteration: z.number(), action: z.string().optional(), score: z.number(), decision: z.string() })).nullable(),

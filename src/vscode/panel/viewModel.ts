@@ -151,6 +151,7 @@ export function panelStateOf(session: ReviewSession): PanelState {
       abstainReason: result.judge.abstainReason,
       estimate: session.costEstimate,
       notJudged: result.judge.notJudged,
+      withheld: result.claims.filter((claim) => claim.withheld).length || undefined,
       stability: stabilityLine(result.judge.stability),
     },
     trajectory: session.trajectory?.map(({ iteration, action, score, decision }) => ({ iteration, action, score, decision })) ?? trajectoryOf(result),

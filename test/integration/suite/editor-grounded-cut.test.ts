@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GroundingReviewApi } from '../../../src/vscode/extension';
 import { fixtureUri, groundingApi } from '../support/extension';
+import { panelStateOf } from '../../../src/vscode/panel/viewModel';
 
 const uri = fixtureUri('editor', 'incident-report.md');
 
@@ -62,6 +63,16 @@ describe('editor: grounding.judge.groundedCut', function () {
     assert.deepEqual(withheld.map((claim) => claim.text), grounded.map((claim) => claim.text));
     assert.ok(withheld.every((claim) => claim.partition === 'ungrounded' && /^could not verify offline \(confidence 0\.\d\d below 1\)/.test(claim.reason)));
     assert.ok(withheld.every((claim) => claim.withheld?.cut === 1 && claim.withheld.grounded_confidence < 1), 'each withheld claim carries the cut it fell below');
+    // The panel counts them and badges each; the hover gives the probability and the cut.
+    const state = panelStateOf(api.review(uri)!);
+    assert.equal(state.judge.withheld, 3);
+    assert.equal(state.claims.filter((claim) => claim.withheld !== undefined).length, 3);
+    const document = vscode.window.activeTextEditor!.document;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, document.positionAt(withheld[0]!.start + 2));
+    const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    // (Hover text is escaped Markdown: spaces as &nbsp;, punctuation behind a backslash.)
+    const plain = hoverText.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    assert.match(plain, /\*\*Withheld\*\*: grounded at confidence 0\.\d\d, below the grounded cut 1 \(counted as ungrounded\)/);
     const warnings = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Grounding' && d.severity === vscode.DiagnosticSeverity.Warning);
     for (const claim of withheld) assert.ok(warnings.some((d) => d.message.includes('could not verify offline') && d.range.start.line === claim.line - 1), claim.text);
 

@@ -135,6 +135,8 @@ function claimResult(claim: JudgedClaim, ruleIndex: number, review: SarifReview,
       ...(claim.not_judged ? { notJudged: true } : {}),
       ...(claim.decided_by ? { decidedBy: claim.decided_by } : {}),
       ...(claim.disagreement ? { flaggedForReview: claim.disagreement } : {}),
+      // A grounded verdict the grounded cut withheld: grounded's probability and the cut.
+      ...(claim.withheld ? { withheld: { groundedConfidence: claim.withheld.grounded_confidence, cut: claim.withheld.cut } } : {}),
       // With --samples: the claim's verdicts differed between samples.
       ...(claim.stability ? { unstable: claim.stability.unstable, agreement: claim.stability.agreement } : {}),
     },

@@ -119,6 +119,14 @@ describe('SARIF output', () => {
     ]);
   });
 
+  it('says where a grounded verdict was withheld by the grounded cut, and validates', () => {
+    const withheld = { ...claim('C2', c2, 'ungrounded', [], 3), withheld: { grounded_confidence: 0.43, cut: 0.5 } };
+    const withheldLog = buildSarifLog([{ ...review, result: result([withheld]) }], { toolVersion: '0.1.0' });
+    assert.deepEqual(withheldLog.runs[0].results?.[0]?.properties?.withheld, { groundedConfidence: 0.43, cut: 0.5 });
+    assert.equal(log.runs[0].results?.some((r) => r.properties?.withheld !== undefined), false);
+    assert.ok(validate(withheldLog), JSON.stringify(validate.errors));
+  });
+
   it('gives the same fingerprint to the same claim text, whitespace aside', () => {
     const again = buildSarifLog(
       [{ ...review, reportText: `\n\n${report}`, result: result([{ ...review.result.claims[0], start: review.result.claims[0].start + 2, end: review.result.claims[0].end + 2 }]) }],

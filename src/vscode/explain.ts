@@ -2,7 +2,7 @@
 // its share of S, and short labels.
 import { claimWeight, gsarScoreBreakdown, type ScoreBreakdown } from '../core/score';
 import type { Partition, PartitionKey } from '../core/model';
-import type { JudgedClaim, ReviewResult } from '../core/review-types';
+import type { JudgedClaim, ReviewResult, WithheldVerdict } from '../core/review-types';
 
 export const PARTITION_LABELS: Record<PartitionKey, string> = {
   grounded: 'Grounded',
@@ -49,4 +49,9 @@ export function contributionOf(claim: JudgedClaim, result: ReviewResult, breakdo
       return { weight, share, sentence: `weight ${fmt(weight)} × ρ ${fmt(result.scoring.rho)} · counts against S: ${Math.round(share * 100)}% of the denominator` };
     }
   }
+}
+
+/** How a withheld verdict reads: the model's probability of grounded and the cut it fell below. */
+export function withheldLine(withheld: WithheldVerdict): string {
+  return `grounded at confidence ${withheld.grounded_confidence.toFixed(2)}, below the grounded cut ${withheld.cut}`;
 }

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { OPEN_EVIDENCE_COMMAND } from './commands/openEvidence';
 import { truncate } from './diagnostics';
-import { PARTITION_LABELS, contributionOf } from './explain';
-import { gateTierOf, withheldLine } from './panel/viewModel';
+import { PARTITION_LABELS, contributionOf, withheldLine } from './explain';
+import { gateTierOf } from './panel/viewModel';
 import type { JudgedClaim } from '../core/review-types';
 import type { ReviewController } from './reviews';
 

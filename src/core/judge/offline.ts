@@ -7,10 +7,10 @@
 import type { ClaimJudge, ClaimJudgeInput, ClaimJudgement, JudgedClaim } from '../review-types';
 import { buildEvidenceIndex } from '../retrieval/index';
 import { DEFAULT_GROUNDED_CUT } from './grounded-cut';
-import { shippedModel, type DecisionModel } from './offline/decide/model';
+import { roundConfidence, shippedModel, type DecisionModel } from './offline/decide/model';
 import { settleVerdict } from './offline/decide/verdict';
 import { judgeOutputFromClaims, judgeableEvidence } from './offline/output';
-import { gatherClaimEvidence, partitionProbabilities, roundConfidence } from './offline/pipeline';
+import { gatherClaimEvidence, partitionProbabilities } from './offline/pipeline';
 import { proposeVerdicts } from './offline/propose';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './offline/rules';
 

@@ -3,7 +3,7 @@
 // when absent.
 import * as vscode from 'vscode';
 import type { ReviewSession } from '../session';
-import { breakdownOf } from '../explain';
+import { breakdownOf, withheldLine } from '../explain';
 import type { PanelState } from './messages';
 
 type Rec = Record<string, unknown>;
@@ -89,11 +89,6 @@ function provenanceOf(claim: ReviewSession['judged']['claims'][number]): Partial
     ...(claim.not_judged ? { notJudged: true } : {}),
     ...(claim.withheld ? { withheld: withheldLine(claim.withheld) } : {}),
   };
-}
-
-/** How a withheld verdict reads: the model's probability of grounded and the cut it fell below. */
-export function withheldLine(withheld: NonNullable<ReviewSession['judged']['claims'][number]['withheld']>): string {
-  return `grounded at confidence ${withheld.grounded_confidence.toFixed(2)}, below the grounded cut ${withheld.cut}`;
 }
 
 function stabilityLine(stability: ReviewSession['judged']['judge']['stability']): string | undefined {

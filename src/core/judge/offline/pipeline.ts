@@ -30,5 +30,3 @@ export function partitionProbabilities(evidence: ClaimEvidence, model: DecisionM
   return probabilities(featureVector(evidence), model);
 }
 
-/** A confidence as the result shows it: three decimals. */
-export const roundConfidence = (p: number): number => Math.round(p * 1000) / 1000;

@@ -36,6 +36,10 @@ const GOAL = new Set(bounds.goal);
 const LOWEST = new Set(bounds.lowest);
 const HIGHEST = new Set(bounds.highest);
 
+/** Past a limit by more than floating-point noise. */
+const over = (value: number, limit: number): boolean => value > limit * (1 + 1e-9) + 1e-12;
+const under = (value: number, limit: number): boolean => value < limit * (1 - 1e-9) - 1e-12;
+
 interface Bound {
   figure: Quantity;
   /** A range's low end ("inside the 60–64% band"): `figure` is its high end, the upper bound. */
@@ -139,8 +143,8 @@ function boundIn(table: Table, said: BoundClaim, view: ClaimView, claim: Set<str
   const beyond = rows.filter((row) => {
     const value = valueIn(row, measure, bound.figure, scale);
     if (value === undefined) return false;
-    if (floor !== undefined && value < floor * (1 - 1e-9) - 1e-12) return true;
-    return bound.side === 'upper' ? value > limit * (1 + 1e-9) + 1e-12 : value < limit * (1 - 1e-9) - 1e-12;
+    if (floor !== undefined && under(value, floor)) return true;
+    return bound.side === 'upper' ? over(value, limit) : under(value, limit);
   });
   if (beyond.length === 0) return undefined;
   const worst = beyond[0]!;

@@ -89,3 +89,6 @@ export function probabilities(x: readonly number[], model: DecisionModel): Recor
   const total = exps.reduce((a, b) => a + b, 0);
   return Object.fromEntries(model.classes.map((c, i) => [c, exps[i]! / total])) as Record<PartitionKey, number>;
 }
+
+/** A confidence as the result shows it: three decimals. */
+export const roundConfidence = (p: number): number => Math.round(p * 1000) / 1000;

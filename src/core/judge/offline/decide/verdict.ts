@@ -8,6 +8,7 @@ import type { IndexedItem } from '../../../retrieval/index';
 import type { ClaimEvidence } from './features';
 import type { SlotResult } from '../derive/slots';
 import type { WithheldVerdict } from '../../../review-types';
+import { roundConfidence } from './model';
 
 export interface Verdict extends ClaimVerdict {
   confidence: number;
@@ -30,7 +31,7 @@ export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: R
   const partition = mayOverride(proposal, likeliest(p), input, options.overrides) ? likeliest(p) : proposal.partition;
   if (partition === 'grounded' && p.grounded < groundedCut && !proposal.byQuestion) {
     const why = proposal.partition === 'grounded' ? `; ${proposal.reason}` : '';
-    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${p.grounded.toFixed(2)} below ${groundedCut})${why}`, confidence: p.ungrounded, withheld: { grounded_confidence: Math.round(p.grounded * 1000) / 1000, cut: groundedCut } };
+    return { partition: 'ungrounded', type: 'inference', evidence_refs: [], reason: `could not verify offline (confidence ${p.grounded.toFixed(2)} below ${groundedCut})${why}`, confidence: p.ungrounded, withheld: { grounded_confidence: roundConfidence(p.grounded), cut: groundedCut } };
   }
   if (partition === proposal.partition) return { ...proposal, confidence: p[partition] };
   const verdict = verdictFor(partition, input, p);

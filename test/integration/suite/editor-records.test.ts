@@ -25,7 +25,8 @@
 // the documents define over a defined sum, and a dome controller's close commands with their speed;
 // an eleventh (weeks) weekly intake, a latency baseline and an automatic rollback; a twelfth
 // (depots) a report table whose rows give several figures each, a documents' plan table of "90
-// days" cells and depots' salt to compare. Each contradicted claim is marked and its hover cites the record that contradicts it.
+// days" cells and depots' salt to compare; a thirteenth (troughs) a moisture band one reading
+// leaves and a guide whose retention a release note shortens. Each contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -207,6 +208,15 @@ const DEPOTS: typeof EXPECTED = [
   { text: 'Salt use was lower at Ashby than at Kettlebrook.', partition: 'contradicted', cites: /Ashby 1499 \(salt\.csv:E2\) against Kettlebrook 1130 \(salt\.csv:E4\)/ },
 ];
 
+// test/fixtures/workspace/troughs: wither.csv gives WT-03 59.4% on 4 July (line 7), below the
+// guide's 60–64% band, every reading inside 59–64%; the guide keeps trough logs 90 days (line 5),
+// which release 2.3 shortens to 60 (line 3): the guide still gives 90, the retention is 60 now.
+const TROUGHS: typeof EXPECTED = [
+  { text: 'Final leaf moisture stayed inside the 60–64% band on every trough.', partition: 'contradicted', cites: /stayed inside the 60–64%", wither\.csv:E7 has final_moisture_pct=59\.4/ },
+  { text: 'The operator guide still gives trough log retention as 90 days.', partition: 'grounded', refs: ['withering-guide.md:E5'] },
+  { text: 'Trough logs are kept for 90 days.', partition: 'contradicted', cites: /superseded: release-notes\.md:E3 changes it from 90 to 60 days/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -261,6 +271,13 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks a rollback said to be manual that ran automatically and one said to be automatic that an operator started, two roles swapped, a changed setting said to stay, a pause of the wrong length and a peak at the wrong time contradicted, and grounds the change as recorded', async () => {
     await checkFixture('rollouts', ROLLOUTS);
+  });
+
+  it('marks a range every reading did not stay inside contradicted, never one they all stayed inside, and grounds what a document that has not caught up still gives', async () => {
+    await checkFixture('troughs', TROUGHS);
+    const { claims } = (await groundingApi()).review(fixtureUri('troughs', 'report.md'))!.result;
+    const inside = claims.find((c) => c.text === 'Final leaf moisture stayed inside the 59–64% band on every trough.')!;
+    assert.notEqual(inside.partition, 'contradicted', inside.reason);
   });
 });
 

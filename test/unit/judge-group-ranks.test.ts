@@ -76,3 +76,47 @@ describe('offline judge: a rank of groups of rows by a total', () => {
     assert.notEqual(quality.partition, 'contradicted', quality.reason);
   });
 });
+
+// Rejected of dispatched, per retailer: Fairmart (2 + 4) / (120 + 130) = 6 / 250 = 2.4%;
+// Greenway (3 + 8) / (64 + 62) = 11 / 126 = 8.7%; Orchard (1 + 0) / (40 + 44) = 1 / 84 = 1.2%.
+// rejected_firmness and rejected_other are parts of pallets_rejected (never more on any row, though
+// it is 0 on one), so "reject" names pallets_rejected. Week totals: W10 120 + 64 + 40 = 224, W11 236.
+const dispatch = {
+  file: 'dispatch_weekly.csv',
+  text: [
+    'week,retailer,pallets_dispatched,pallets_rejected,rejected_firmness,rejected_other',
+    '2025-W10,Fairmart,120,2,0,2',
+    '2025-W10,Greenway,64,3,3,0',
+    '2025-W10,Orchard,40,1,1,0',
+    '2025-W11,Fairmart,130,4,3,1',
+    '2025-W11,Greenway,62,8,8,0',
+    '2025-W11,Orchard,44,0,0,0',
+  ].join('\n'),
+};
+
+describe('offline judge: a rank of groups of rows by a share of their count', () => {
+  it('is contradicted when another group\'s share of its rows is lower (or higher)', async () => {
+    const lowest = await judge('Fairmart had the lowest reject rate of the three retailers.', [dispatch], { decision: 'rules' });
+    assert.equal(lowest.partition, 'contradicted', lowest.reason);
+    assert.match(lowest.reason, /Orchard has 1\.2 against Fairmart's 2\.4/);
+    const highest = await judge('Orchard had the highest reject rate of the three retailers.', [dispatch], { decision: 'rules' });
+    assert.equal(highest.partition, 'contradicted', highest.reason);
+  });
+
+  it('is left alone for the group at that end', async () => {
+    const lowest = await judge('Orchard had the lowest reject rate of the three retailers.', [dispatch], { decision: 'rules' });
+    assert.notEqual(lowest.partition, 'contradicted', lowest.reason);
+    const highest = await judge('Greenway had the highest reject rate of the three retailers.', [dispatch], { decision: 'rules' });
+    assert.notEqual(highest.partition, 'contradicted', highest.reason);
+  });
+});
+
+describe('offline judge: a rank of periods named by their own name', () => {
+  it('reads "week 10" as the rows of 2025-W10 and ranks the weeks by their totals', async () => {
+    const busiest = await judge('Week 10 was the busiest dispatch week.', [dispatch], { decision: 'rules' });
+    assert.equal(busiest.partition, 'contradicted', busiest.reason);
+    assert.match(busiest.reason, /2025-W11 has 236 against 2025-W10's 224/);
+    const right = await judge('Week 11 was the busiest dispatch week.', [dispatch], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

@@ -7,11 +7,12 @@
 // of one row per entity).
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
-import { columnWords, textColumns } from '../align/table-alignment';
-import { numericValue, tablesOf, type Table } from '../records/tables';
+import { columnWords, textColumns, tokensOf } from '../align/table-alignment';
+import { periodKey, periodsNamed, samePeriod } from '../records/periods';
+import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import ranks from '../vocabulary/ranks.json';
-import { MAX_GROUP_ROWS, distinctValues, ratioOf, rowsOfNamedValues, sum, valuesNamedIn, type Measure } from '../records/group-measures';
-import { rankWording } from './ranks';
+import { MAX_GROUP_ROWS, boundedPairs, distinctValues, ratioOf, rowsOfNamedValues, sum, valuesNamedIn, type Measure } from '../records/group-measures';
+import { rankWording, shareWords } from './ranks';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
 /** More groups than this are entities listed one by one, not groups ranked. */
@@ -22,13 +23,15 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   const rank = rankWording(view.claim.text);
   if (!rank || rank.place !== 1 || (rank.order !== 'max' && rank.order !== 'min')) return undefined;
   const rate = RATE_RE.exec(view.claim.text);
+  // "the lowest reject rate": a share of its rows' count that a group's rows give (rejected over dispatched).
+  const share = rate ? undefined : shareWords(view.claim.text, rank.wording);
   // An amount ranked by its total: not a rate, share or change, and no percentage given for it.
-  const amount = rate || view.features.quantities.some((q) => q.dimension === 'percent') ? undefined : amountWords(view.claim.text, rank.wording);
-  if (!rate && !amount) return undefined;
+  const amount = rate || share || view.features.quantities.some((q) => q.dimension === 'percent') ? undefined : amountWords(view.claim.text, rank.wording);
+  if (!rate && !share && !amount) return undefined;
   const lower = view.claim.text.toLowerCase();
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
-    const measure = rate ? rateMeasure(table, rate) : totalMeasure(table, amount!);
+    const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : totalMeasure(table, amount!);
     if (!measure) continue;
     const grouping = groupingColumn(table, lower);
     if (!grouping) continue;
@@ -68,6 +71,24 @@ function rateMeasure(table: Table, rate: RegExpExecArray): GroupMeasure | undefi
   const bottom = onlyColumn(table, denominatorWords(rate[2]!), top);
   if (!top || !bottom) return undefined;
   return { name: `${top} per ${bottom}`, columns: [top, bottom], of: (rows) => ratioOf(rows, top, bottom) };
+}
+
+/** "reject rate": the one count column the words name over the one column that bounds it on every row, in percent. */
+function shareMeasure(table: Table, words: string[]): GroupMeasure | undefined {
+  // (Of several columns the words name — pallets_rejected, rejected_firmness, rejected_other — the one that holds all the others is the count.)
+  const named = namedColumns(table, words).filter((column) => !table.implied?.includes(column));
+  const pairs = boundedPairs(table);
+  const holds = (whole: string, part: string): boolean => table.rows.every((row) => numericValue(row.values.get(part) ?? '')! <= numericValue(row.values.get(whole) ?? '')!);
+  const part = named.length === 1 ? named[0] : named.find((column) => named.every((other) => other === column || holds(column, other)));
+  const wholes = part === undefined ? [] : pairs.filter(([p]) => p === part);
+  if (wholes.length !== 1) return undefined;
+  const whole = wholes[0]![1];
+  // (To a tenth of a point, as reports write rates: two groups that round alike are tied, not ranked.)
+  const of = (rows: readonly TableRow[]): number | undefined => {
+    const ratio = ratioOf(rows, part!, whole);
+    return ratio === undefined ? undefined : Math.round(1000 * ratio) / 10;
+  };
+  return { name: `${part} over ${whole}`, columns: [part!, whole], of };
 }
 
 /** "more run hours than any other unit": the total of the one column the words name, an amount (not a rate or a reading). */
@@ -120,21 +141,26 @@ function denominatorWords(words: string): string[][] {
 
 /** The one numeric column named by the first set of words that names exactly one. */
 function onlyColumn(table: Table, wordings: readonly string[][], exclude?: string): string | undefined {
+  for (const words of wordings) {
+    const named = namedColumns(table, words, exclude);
+    if (named.length === 1) return named[0];
+    if (named.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+/** The numeric columns whose name holds every one of the words. */
+function namedColumns(table: Table, words: readonly string[], exclude?: string): string[] {
   // (A row may leave a figure blank: a project booked but not started.)
   const numeric = table.columns.filter((column) => {
     const written = table.rows.map((row) => (row.values.get(column) ?? '').trim()).filter((value) => value !== '');
     return column !== exclude && written.length >= 2 && written.every((value) => numericValue(value) !== undefined);
   });
-  for (const words of wordings) {
-    const stems = words.map((word) => canonicalStem(word));
-    const named = numeric.filter((column) => {
-      const parts = new Set(columnWords(column).map((part) => canonicalStem(part.toLowerCase())));
-      return stems.length > 0 && stems.every((stem) => parts.has(stem));
-    });
-    if (named.length === 1) return named[0];
-    if (named.length > 1) return undefined;
-  }
-  return undefined;
+  const stems = words.map((word) => canonicalStem(word));
+  return numeric.filter((column) => {
+    const parts = new Set(columnWords(column).map((part) => canonicalStem(part.toLowerCase())));
+    return stems.length > 0 && stems.every((stem) => parts.has(stem));
+  });
 }
 
 /** The text column whose values repeat (a dock's several projects) and of which the claim names exactly one value. */
@@ -145,6 +171,17 @@ function groupingColumn(table: Table, lower: string): { column: string; value: s
     // (A row of the whole, "all", is not a group among the others.)
     const named = valuesNamedIn(table, column, lower, 2).filter(({ value }) => !AGGREGATES.has(value.toLowerCase()));
     if (named.length === 1) return { column, value: named[0]!.value };
+  }
+  // "Week 12 was the busiest week" against week=2025-W12: a period the claim names by its own name.
+  const periods = periodsNamed(tokensOf(lower));
+  if (periods.length !== 1) return undefined;
+  for (const column of textColumns(table)) {
+    const values = distinctValues(table, column);
+    if (values.length < 2 || values.length > MAX_GROUPS || values.length === table.rows.length) continue;
+    const keys = values.map((value) => periodKey(value));
+    if (keys.some((key) => key === undefined)) continue;
+    const named = values.filter((_, i) => samePeriod(periods[0]!, keys[i]!));
+    if (named.length === 1) return { column, value: named[0]! };
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
 // while another reason counts more; "Bakery came second". The claim names one entity among the
 // values of a column, the measure is the column its figure sits in or its name says, and the
 // entity's place in that order is computed from every row that shares the other columns.
-import { canonicalStem } from '../../../retrieval/index';
+import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
@@ -82,6 +82,19 @@ function rankedNounColumns(text: string, rank: RankWording, table: Table, measur
   return named.includes(measure) ? [] : named;
 }
 
+const SHARE_WORDS = new Set(ranks.shareWords);
+const CHANGES = new Set(ranks.changes);
+const LEVEL_WORDS = new Set(ranks.levels);
+
+/** "the lowest reject rate": the words before a share word right after the rank wording ("reject"), if any. */
+export function shareWords(text: string, wording: string): string[] | undefined {
+  const after = text.toLowerCase().slice(text.toLowerCase().indexOf(wording.toLowerCase()) + wording.length).match(/^(?:\s+[\p{L}-]+){1,3}/u)?.[0].trim().split(/\s+/) ?? [];
+  const at = after.findIndex((word) => SHARE_WORDS.has(word));
+  const words = after.slice(0, Math.max(at, 0)).filter((word) => !isStopword(word));
+  return at > 0 && words.length > 0 && !words.some((word) => CHANGES.has(word)) ? words : undefined;
+}
+
+
 export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
   const rank = statedPlainly(view) ? rankWording(view.claim.text) : undefined;
   // "improved the most": a rank of changes, which the levels in the rows do not give.
@@ -127,6 +140,8 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   const measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
   // "the largest allowed file is 50 GB": the superlative names the measure (max_file_mb), it ranks nothing.
   if (!measure || columnWords(measure).some((part) => LIMIT_COLUMN_WORDS.has(part))) return undefined;
+  // "the highest reject rate": a rate or share ranks no column of plain counts (rejected_other).
+  if (shareWords(view.claim.text, rank.wording) && !columnWords(measure).some((part) => LEVEL_WORDS.has(part.toLowerCase())) && rows.every((row) => Number.isInteger(numericValue(row.values.get(measure) ?? '') ?? 0.5))) return undefined;
   // "morning-briefing, our largest list, held a 43% open rate": the noun after the rank word names
   // another column (list_size_end) than the figure's: the rank is not of the figure's measure.
   if (rankedNounColumns(view.claim.text, rank, table, measure).length > 0) return undefined;

@@ -4,7 +4,7 @@
 import { extractFeatures, type IndexedItem, type Quantity } from '../../retrieval/index';
 import { GENERIC_KEY_WORDS, quantityMatches, timeMatches } from './derive/matching';
 import { type ClaimView, fieldEntities, numberedIdentifiers, siblingRecord } from './claim-view';
-import { periodLabels } from './records/periods';
+import { periodKey, periodLabels, samePeriod } from './records/periods';
 import { NUMBERED_ENTITY, mapMemberRange, measuredAsOwn } from './records/map-members';
 
 /**
@@ -277,11 +277,24 @@ export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: re
 export function labelOfFigure(view: ClaimView, quantity: Quantity): { noun: string; value: string } | undefined {
   const after = view.claim.text.slice(quantity.start + quantity.raw.length);
   const match = /^\s*(?:[\p{L}-]+\s+){0,3}?(?:in|for|of|during|on|at)\s+(?:the\s+)?(\p{L}{3,})\s+(\d{1,4})(?!\d|\.\d)/u.exec(after);
-  if (!match || /\d/.test(match[0].slice(0, match[0].length - match[2]!.length - match[1]!.length - 1))) return undefined;
-  return { noun: match[1]!.toLowerCase(), value: match[2]! };
+  if (match && !/\d/.test(match[0].slice(0, match[0].length - match[2]!.length - match[1]!.length - 1))) return { noun: match[1]!.toLowerCase(), value: match[2]! };
+  // "Week 12 was the busiest week, with 348 pallets": a numbered period the claim opens with, and
+  // names alone, labels every figure after it.
+  const subject = /^(?:in\s+)?(\p{L}{3,})\s+(\d{1,2})\b(?![.,:]\d)/iu.exec(view.claim.text);
+  if (!subject || subject.index + subject[0].length > quantity.start || periodKey(`${subject[1]} ${subject[2]}`) === undefined) return undefined;
+  if ([...view.claim.text.matchAll(/\b(\p{L}{3,})\s+\d{1,2}\b/giu)].filter((m) => periodKey(m[0]) !== undefined).length > 1) return undefined;
+  return { noun: subject[1]!.toLowerCase(), value: subject[2]! };
 }
 
-/** Whether a record labels itself otherwise than the figure's label: a field of the label's noun with another number. */
+/**
+ * Whether a record labels itself otherwise than the figure's label: a field of the label's noun
+ * with another number, or a period of the label's kind that is another one (week=2025-W13 for "week 12").
+ */
 export function otherLabel(unit: IndexedItem, label: { noun: string; value: string }): boolean {
-  return Object.entries(unit.item.fields).some(([key, value]) => /^\d{1,4}$/.test(value.trim()) && value.trim() !== label.value && key.toLowerCase().split(/[_.\s-]+/).includes(label.noun));
+  const period = periodKey(`${label.noun} ${label.value}`);
+  return Object.entries(unit.item.fields).some(([key, value]) => {
+    if (/^\d{1,4}$/.test(value.trim())) return value.trim() !== label.value && key.toLowerCase().split(/[_.\s-]+/).includes(label.noun);
+    const other = period === undefined ? undefined : periodKey(value);
+    return other !== undefined && other.kind === period!.kind && !samePeriod(period!, other);
+  });
 }

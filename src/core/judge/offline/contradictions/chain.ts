@@ -69,6 +69,7 @@ import { contradictOpposite, contradictPolarity, contradictScope } from './oppos
 import { contradictMomentReading } from './moment-readings';
 import { contradictGroupMultiple } from './group-multiples';
 import { contradictHeldCategory } from './held-categories';
+import { contradictGroupFigure } from './group-figures';
 
 export function findContradiction(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   return (
@@ -79,6 +80,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictReversedEnds(view) ??
       contradictGroupRank(view) ??
       contradictGroupShare(view) ??
+      contradictGroupFigure(view) ??
       contradictStateSpan(view) ??
       contradictCountedAbsence(view) ??
       contradictQuantity(view, candidates) ??

@@ -7,16 +7,13 @@
 // of one row per entity).
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
-import { columnWords, textColumns, tokensOf } from '../align/table-alignment';
-import { periodKey, periodsNamed, samePeriod } from '../records/periods';
+import { columnWords } from '../align/table-alignment';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import ranks from '../vocabulary/ranks.json';
-import { MAX_GROUP_ROWS, boundedPairs, distinctValues, ratioOf, rowsOfNamedValues, sum, valuesNamedIn, type Measure } from '../records/group-measures';
+import { MAX_GROUP_ROWS, boundedPairs, namedGroup, ratioOf, rowsOfNamedValues, sum, type Measure } from '../records/group-measures';
 import { rankWording, shareWords } from './ranks';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
-/** More groups than this are entities listed one by one, not groups ranked. */
-const MAX_GROUPS = 12;
 
 export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
@@ -33,7 +30,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
     const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : totalMeasure(table, amount!);
     if (!measure) continue;
-    const grouping = groupingColumn(table, lower);
+    const grouping = namedGroup(table, lower, AGGREGATES);
     if (!grouping) continue;
     const rows = rowsOfNamedValues(view, table, grouping.column);
     const values = new Map<string, number>();
@@ -161,27 +158,4 @@ function namedColumns(table: Table, words: readonly string[], exclude?: string):
     const parts = new Set(columnWords(column).map((part) => canonicalStem(part.toLowerCase())));
     return stems.length > 0 && stems.every((stem) => parts.has(stem));
   });
-}
-
-/** The text column whose values repeat (a dock's several projects) and of which the claim names exactly one value. */
-function groupingColumn(table: Table, lower: string): { column: string; value: string } | undefined {
-  for (const column of textColumns(table)) {
-    const values = distinctValues(table, column);
-    if (values.length < 2 || values.length > MAX_GROUPS || values.length === table.rows.length) continue;
-    // (A row of the whole, "all", is not a group among the others.)
-    const named = valuesNamedIn(table, column, lower, 2).filter(({ value }) => !AGGREGATES.has(value.toLowerCase()));
-    if (named.length === 1) return { column, value: named[0]!.value };
-  }
-  // "Week 12 was the busiest week" against week=2025-W12: a period the claim names by its own name.
-  const periods = periodsNamed(tokensOf(lower));
-  if (periods.length !== 1) return undefined;
-  for (const column of textColumns(table)) {
-    const values = distinctValues(table, column);
-    if (values.length < 2 || values.length > MAX_GROUPS || values.length === table.rows.length) continue;
-    const keys = values.map((value) => periodKey(value));
-    if (keys.some((key) => key === undefined)) continue;
-    const named = values.filter((_, i) => samePeriod(periods[0]!, keys[i]!));
-    if (named.length === 1) return { column, value: named[0]! };
-  }
-  return undefined;
 }

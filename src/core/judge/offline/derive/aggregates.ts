@@ -392,7 +392,7 @@ function cellsOf(aggregates: readonly Aggregate[]): IndexedItem[] {
 }
 
 /** Significant digits as written: 14,377.9 has 6, 0.05 has 1, "five" has none, "about 40%" 1. */
-function significantDigits(quantity: Quantity): number {
+export function significantDigits(quantity: Quantity): number {
   const number = /\d[\d,]*(?:\.\d+)?/.exec(quantity.raw)?.[0] ?? '';
   let digits = number.replace(/[^\d]/g, '').replace(/^0+/, '');
   if (quantity.qualifier === 'approx' && !number.includes('.')) digits = digits.replace(/0+$/, '');

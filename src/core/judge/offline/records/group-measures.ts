@@ -7,6 +7,7 @@ import type { Quantity } from '../../../retrieval/index';
 import { numericValue, type Table, type TableRow } from './tables';
 import { namedValues, tableProfile, textColumns, tokensOf } from '../align/table-alignment';
 import type { ClaimView } from '../claim-view';
+import { periodKey, periodsNamed, samePeriod } from './periods';
 
 /** Tables longer than this are logs, not summaries (as for aggregates). */
 export const MAX_GROUP_ROWS = 400;
@@ -14,6 +15,8 @@ export const MAX_GROUP_ROWS = 400;
 export interface Measure {
   name: string;
   of: (rows: readonly TableRow[]) => number | undefined;
+  /** The column summed, or the part of a rate (parts_passed of parts_passed over parts_planned). */
+  column?: string;
 }
 
 /** The measures a figure may be of: rates for a percentage, sums for anything else. */
@@ -25,6 +28,7 @@ export function measuresFor(table: Table, figure: Quantity): Measure[] {
 function rates(table: Table): Measure[] {
   return boundedPairs(table).map(([part, whole]) => ({
     name: `${part} over ${whole}`,
+    column: part,
     of: (rows) => {
       const ratio = ratioOf(rows, part, whole);
       return ratio === undefined ? undefined : 100 * ratio;
@@ -34,7 +38,7 @@ function rates(table: Table): Measure[] {
 
 /** A group's total of one numeric column. */
 function sums(table: Table): Measure[] {
-  return numericColumns(table).map((column) => ({ name: `the total of ${column}`, of: (rows) => sum(rows, column) }));
+  return numericColumns(table).map((column) => ({ name: `the total of ${column}`, column, of: (rows) => sum(rows, column) }));
 }
 
 /** The columns every row gives a number in. */
@@ -123,6 +127,32 @@ export function twoNamedValues(table: Table, lower: string): { column: string; n
     if (named.length !== 2) continue;
     const [first, second] = named.sort((p, q) => p.at - q.at);
     return { column, named: [first!, second!] };
+  }
+  return undefined;
+}
+
+/** More groups than this are entities listed one by one, not groups. */
+const MAX_NAMED_GROUPS = 12;
+
+/** The text column whose values repeat (a dock's several projects) and of which the claim names exactly one value (not one of the `wholes`, "all"). */
+export function namedGroup(table: Table, lower: string, wholes: ReadonlySet<string>): { column: string; value: string } | undefined {
+  for (const column of textColumns(table)) {
+    const values = distinctValues(table, column);
+    if (values.length < 2 || values.length > MAX_NAMED_GROUPS || values.length === table.rows.length) continue;
+    // (A row of the whole, "all", is not a group among the others.)
+    const named = valuesNamedIn(table, column, lower, 2).filter(({ value }) => !wholes.has(value.toLowerCase()));
+    if (named.length === 1) return { column, value: named[0]!.value };
+  }
+  // "Week 12 was the busiest week" against week=2025-W12: a period the claim names by its own name.
+  const periods = periodsNamed(tokensOf(lower));
+  if (periods.length !== 1) return undefined;
+  for (const column of textColumns(table)) {
+    const values = distinctValues(table, column);
+    if (values.length < 2 || values.length > MAX_NAMED_GROUPS || values.length === table.rows.length) continue;
+    const keys = values.map((value) => periodKey(value));
+    if (keys.some((key) => key === undefined)) continue;
+    const named = values.filter((_, i) => samePeriod(periods[0]!, keys[i]!));
+    if (named.length === 1) return { column, value: named[0]! };
   }
   return undefined;
 }

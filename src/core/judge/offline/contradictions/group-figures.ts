@@ -1,0 +1,78 @@
+// A group's figure that is another group's: "Week 12 was the busiest dispatch week, with 348
+// pallets" while week 12's rows add up to 354 and week 13's to 348. The claim names one group (a
+// value of a text column whose values repeat, or a period by its own name); a figure of a measure
+// its words name (a column's total, or for a percentage one count's share of the column that bounds
+// it) is not the named group's aggregate, to the figure's written precision, but is exactly another
+// group's. A figure that is no group's at all is left to the other checks: a sum over other rows, or
+// a rounding, may still give it.
+import { canonicalStem, type Quantity } from '../../../retrieval/index';
+import { type ClaimVerdict, type ClaimView } from '../claim-view';
+import { columnWords, periodNumbers, tokensOf } from '../align/table-alignment';
+import { tablesOf } from '../records/tables';
+import { MAX_GROUP_ROWS, measuresFor, namedGroup, rowsOfNamedValues, written } from '../records/group-measures';
+import { measureWordsOf, measuresOf } from '../derive/aggregate-measures';
+import { significantDigits } from '../derive/aggregates';
+import { isBound, writtenFigureIs } from '../derive/matching';
+import { labelOfFigure } from '../figures';
+import ranks from '../vocabulary/ranks.json';
+import aggregateWords from '../vocabulary/aggregates.json';
+
+const WHOLES = new Set(ranks.aggregates);
+/** An average, a second group joined in, a target, a group left out: the figure is not the group's own total. */
+const NOT_OWN_WORDS = new Set([...aggregateWords.mean, ...aggregateWords.joiningWords, ...aggregateWords.notOwnTotal]);
+/** A change, a share "of" something, a multiple: a figure not of the group's own total. */
+const NOT_OWN_AFTER_RE = /^\s*(?:%\s*)?(?:of|more|less|fewer|higher|lower|above|below|up|down|over|under|times|x\b|per\b)/i;
+const CHANGE_RE = /\b(?:from|rose|fell|grew|dropped|increased|decreased|climbed|declined|up|down|change|compared|against|versus|vs)\b/i;
+
+export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined {
+  if (view.wording.hedge || view.wording.negated.length > 0 || CHANGE_RE.test(view.claim.text)) return undefined;
+  if (view.claim.text.toLowerCase().split(/[^\p{L}]+/u).some((word) => NOT_OWN_WORDS.has(word) || NOT_OWN_WORDS.has(canonicalStem(word)))) return undefined;
+  const labels = periodNumbers(view.claim.text);
+  const figures = view.features.quantities.filter((q) => !labels.has(q.raw.trim()) && !isBound(q) && q.qualifier !== 'delta' && Number.isFinite(q.value) && significantDigits(q) >= 2);
+  if (figures.length !== 1) return undefined;
+  const figure = figures[0]!;
+  if (NOT_OWN_AFTER_RE.test(view.claim.text.slice(figure.start + figure.raw.length)) || !labelledAsSubject(view, figure)) return undefined;
+  const lower = view.claim.text.toLowerCase();
+  const claimWords = tokensOf(view.claim.text);
+  const words = measureWordsOf(view, claimWords);
+  for (const table of tablesOf(view.index)) {
+    if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
+    const group = namedGroup(table, lower, WHOLES);
+    if (!group) continue;
+    // (Named by the claim's own words, not only by being the table's one measure.)
+    const named = new Set(measuresOf(table, words).filter((column) => columnWords(column.toLowerCase()).some((part) => claimWords.has(canonicalStem(part)))));
+    const measures = measuresFor(table, figure).filter((measure) => measure.column !== undefined && named.has(measure.column));
+    if (measures.length === 0) continue;
+    const rows = rowsOfNamedValues(view, table, group.column);
+    const values = [...new Set(rows.map((row) => row.values.get(group.column) ?? ''))].filter((value) => value !== '');
+    const is = (value: number | undefined): boolean => value !== undefined && writtenFigureIs(figure, value, 0.03);
+    // (A group of one row is a row, which the checks of rows read.)
+    const ofGroup = (measure: (typeof measures)[number], value: string): number | undefined => {
+      const mine = rows.filter((row) => row.values.get(group.column) === value);
+      return mine.length < 2 ? undefined : measure.of(mine);
+    };
+    // The figure is the named group's by some measure: nothing to contradict.
+    if (measures.some((measure) => is(ofGroup(measure, group.value)))) return undefined;
+    for (const measure of measures) {
+      const own = ofGroup(measure, group.value);
+      const other = values.find((value) => value !== group.value && is(ofGroup(measure, value)));
+      if (own === undefined || other === undefined) continue;
+      const unit = rows.find((row) => row.values.get(group.column) === group.value)!;
+      return {
+        partition: 'contradicted',
+        type: 'synthesis',
+        evidence_refs: [unit.refs[0]!],
+        reason: `claim gives ${group.value} ${figure.raw.trim()} by ${measure.name}; ${group.value}'s rows give ${written(own, figure)}, and ${figure.raw.trim()} is ${other}'s`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** No label of its own after the figure ("348 pallets in week 13" is week 13's), or only the one the claim opens with. */
+function labelledAsSubject(view: ClaimView, figure: Quantity): boolean {
+  const label = labelOfFigure(view, figure);
+  if (label === undefined) return true;
+  const subject = /^(?:in\s+)?(\p{L}{3,})\s+(\d{1,2})\b/iu.exec(view.claim.text);
+  return subject !== null && subject[1]!.toLowerCase() === label.noun && subject[2] === label.value;
+}

@@ -9,7 +9,7 @@ import { canonicalStem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords, periodNumbers, tokensOf } from '../align/table-alignment';
 import { tablesOf } from '../records/tables';
-import { MAX_GROUP_ROWS, measuresFor, namedGroup, rowsOfNamedValues, written } from '../records/group-measures';
+import { MAX_GROUP_ROWS, measuresFor, namedGroup, rowsOfNamedValues, written, type Measure } from '../records/group-measures';
 import { measureWordsOf, measuresOf } from '../derive/aggregate-measures';
 import { significantDigits } from '../derive/aggregates';
 import { isBound, writtenFigureIs } from '../derive/matching';
@@ -20,8 +20,9 @@ import aggregateWords from '../vocabulary/aggregates.json';
 const WHOLES = new Set(ranks.aggregates);
 /** An average, a second group joined in, a target, a group left out: the figure is not the group's own total. */
 const NOT_OWN_WORDS = new Set([...aggregateWords.mean, ...aggregateWords.joiningWords, ...aggregateWords.notOwnTotal]);
-/** A change, a share "of" something, a multiple: a figure not of the group's own total. */
+/** Words right after the figure that make it a share "of" something, a difference or a multiple, not the group's own total. */
 const NOT_OWN_AFTER_RE = /^\s*(?:%\s*)?(?:of|more|less|fewer|higher|lower|above|below|up|down|over|under|times|x\b|per\b)/i;
+/** A change or a comparison: figures of two ends or two sides, which other checks read. */
 const CHANGE_RE = /\b(?:from|rose|fell|grew|dropped|increased|decreased|climbed|declined|up|down|change|compared|against|versus|vs)\b/i;
 
 export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined {
@@ -47,7 +48,7 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
     const values = [...new Set(rows.map((row) => row.values.get(group.column) ?? ''))].filter((value) => value !== '');
     const is = (value: number | undefined): boolean => value !== undefined && writtenFigureIs(figure, value, 0.03);
     // (A group of one row is a row, which the checks of rows read.)
-    const ofGroup = (measure: (typeof measures)[number], value: string): number | undefined => {
+    const ofGroup = (measure: Measure, value: string): number | undefined => {
       const mine = rows.filter((row) => row.values.get(group.column) === value);
       return mine.length < 2 ? undefined : measure.of(mine);
     };

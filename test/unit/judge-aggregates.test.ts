@@ -6,6 +6,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { judge } from '../support/judge-sources';
+import { extractFeatures, type Quantity } from '../../src/core/retrieval/index';
+import { aggregateIs } from '../../src/core/judge/offline/derive/matching';
 
 const sailings = {
   file: 'sailings.log',
@@ -97,6 +99,44 @@ describe('offline judge: figures a table gives in aggregate', () => {
   });
 });
 
+// Car park revenue by month: July 251,330 + 142,870 + 96,410 + 49,920 = 540,530; August 266,410 +
+// 147,660 + 86,900 + 53,280 = 554,250; September 247,020 + 150,410 + 100,630 + 51,760 = 549,820. Tickets in August: 50,880 + 31,020 + 19,740 + 13,320 = 114,960.
+const carparks = {
+  file: 'carparks.log',
+  text: [
+    '[tool=carpark_monthly row=1] month=2024-07 site=RVS name="Riverside" spaces=640 avg_occ_pct=71.4 tickets=48210 revenue_gbp=251330 ev_sessions=1220',
+    '[tool=carpark_monthly row=2] month=2024-07 site=MKT name="Market Street" spaces=410 avg_occ_pct=64.8 tickets=30115 revenue_gbp=142870 ev_sessions=860',
+    '[tool=carpark_monthly row=3] month=2024-07 site=STN name="Station Road" spaces=290 avg_occ_pct=58.2 tickets=21960 revenue_gbp=96410 ev_sessions=410',
+    '[tool=carpark_monthly row=4] month=2024-07 site=CHP spaces=220 avg_occ_pct=44.1 tickets=12480 revenue_gbp=49920 ev_sessions=0',
+    '[tool=carpark_monthly row=5] month=2024-08 site=RVS name="Riverside" spaces=640 avg_occ_pct=74.9 tickets=50880 revenue_gbp=266410 ev_sessions=1384',
+    '[tool=carpark_monthly row=6] month=2024-08 site=MKT name="Market Street" spaces=410 avg_occ_pct=66.0 tickets=31020 revenue_gbp=147660 ev_sessions=902',
+    '[tool=carpark_monthly row=7] month=2024-08 site=STN name="Station Road" spaces=290 avg_occ_pct=52.7 tickets=19740 revenue_gbp=86900 ev_sessions=395',
+    '[tool=carpark_monthly row=8] month=2024-08 site=CHP spaces=220 avg_occ_pct=47.5 tickets=13320 revenue_gbp=53280 ev_sessions=0',
+    '[tool=carpark_monthly row=9] month=2024-09 site=RVS name="Riverside" spaces=640 avg_occ_pct=69.8 tickets=47150 revenue_gbp=247020 ev_sessions=1431',
+    '[tool=carpark_monthly row=10] month=2024-09 site=MKT name="Market Street" spaces=410 avg_occ_pct=67.3 tickets=31590 revenue_gbp=150410 ev_sessions=977',
+    '[tool=carpark_monthly row=11] month=2024-09 site=STN name="Station Road" spaces=290 avg_occ_pct=60.9 tickets=22870 revenue_gbp=100630 ev_sessions=452',
+    '[tool=carpark_monthly row=12] month=2024-09 site=CHP spaces=220 avg_occ_pct=45.2 tickets=12940 revenue_gbp=51760 ev_sessions=0',
+  ].join('\n'),
+};
+
+describe('offline judge: a total named by its currency or written with a magnitude word', () => {
+  it('reads a currency sign as the column of that currency ("£554,250" is a total of revenue_gbp)', async () => {
+    const right = await judge('August was the strongest month, with £554,250 across the four sites.', [carparks]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // 564,250 is no month's total, nor a sum of two months'.
+    const wrong = await judge('August was the strongest month, with £564,250 across the four sites.', [carparks]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+
+  it('compares a count written with "million" or "thousand" whole against a count column', async () => {
+    // 114,960 tickets is 115.0 thousand to the written tenth (114,950–115,050); 115.2 thousand is not.
+    const thousand = await judge('In August the four sites sold 115.0 thousand tickets.', [carparks]);
+    assert.equal(thousand.partition, 'grounded', thousand.reason);
+    const wrong = await judge('In August the four sites sold 115.2 thousand tickets.', [carparks]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+});
+
 describe('offline judge: the other end of a change', () => {
   const ontime = {
     file: 'ontime.log',
@@ -119,5 +159,21 @@ describe('offline judge: the other end of a change', () => {
     // 71.5 is the castle route's 2026Q1 figure: which series the claim means is in doubt, so this check gives no red mark.
     const claim = await judge('The harbour route slipped from 77.8% to 71.5%.', [ontime]);
     assert.doesNotMatch(claim.reason, /other end/);
+  });
+});
+
+describe('aggregate matching: the unit a figure is written in', () => {
+  const figure = (text: string): Quantity => extractFeatures(text).quantities[0]!;
+
+  it('compares a count written with a magnitude word whole: 3,889,797 bottles are "about 3.89 million"', () => {
+    assert.equal(aggregateIs(figure('about 3.89 million good bottles'), 3_889_797), true);
+    assert.equal(aggregateIs(figure('about 3.89 million good bottles'), 3.89), true, 'a column kept in millions still matches');
+    // 3.5 million is 10% off 3,889,797: beyond an "about".
+    assert.equal(aggregateIs(figure('about 3.5 million good bottles'), 3_889_797), false);
+  });
+
+  it('keeps a unit figure in its written unit: 14,377.9 MWh is a column of MWh, not of Wh', () => {
+    assert.equal(aggregateIs(figure('14,377.9 MWh in March'), 14_377.9), true);
+    assert.equal(aggregateIs(figure('14,377.9 MWh in March'), 14_377_900_000), false);
   });
 });

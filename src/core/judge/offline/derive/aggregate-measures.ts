@@ -20,8 +20,10 @@ export function measureWordsOf(view: ClaimView, claim: ReadonlySet<string>): Set
   return new Set([...claim, ...view.features.quantities.flatMap((q) => UNIT_NAMES.get(unitWordAfter(view.claim.text, q)) ?? [])]);
 }
 
-/** The word a figure is written in: its unit as read, else the word right after it ("285,480 t"). */
+/** The word a figure is written in: its currency's sign ("£554,250"), its unit as read, else the word right after it ("285,480 t"). */
 function unitWordAfter(text: string, quantity: Quantity): string {
+  const sign = /[£€$]/.exec(`${text[quantity.start - 1] ?? ''}${quantity.raw.trim()[0] ?? ''}`)?.[0];
+  if (sign) return sign;
   const written = /[\d,.]\s*(\p{L}+)$/u.exec(quantity.raw.trim())?.[1] ?? /^\s*(\p{L}+)/u.exec(text.slice(quantity.start + quantity.raw.length))?.[1] ?? '';
   return written.toLowerCase();
 }

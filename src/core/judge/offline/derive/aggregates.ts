@@ -10,7 +10,7 @@ import type { ClaimView } from '../claim-view';
 import { namedValues, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
 import { periodHolds, periodKey, periodsNamed, samePeriod, withPeriodRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { isBound, writtenFigureIs } from './matching';
+import { aggregateIs, isBound, significantDigits, writtenFigureIs } from './matching';
 import aggregateWords from '../vocabulary/aggregates.json';
 import { TREND_DOWN, TREND_UP } from '../contradictions/trends';
 import { dominatingWholes, excludedIn, measureWordsOf, measuresOf, withDefinitionColumns } from './aggregate-measures';
@@ -310,8 +310,7 @@ function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: r
  * name is some other entity's.
  */
 function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>, pinned: readonly Focus[], perRate = false): Aggregate[] | undefined {
-  // Cells are read as written, so the figure is compared in the unit it was written in (MWh, not Wh).
-  const close = (value: number): boolean => writtenFigureIs(quantity, value, 0.03);
+  const close = (value: number): boolean => aggregateIs(quantity, value);
   const percent = quantity.dimension === 'percent';
   // (Of groups set side by side, the one written right beside the figure is its own: "1,066.3 mbf … in week 42".)
   const own = (a: Aggregate): boolean => (focus === undefined ? a.split === '' || a.named || pinned.some((p) => a.split === p.column && a.value === p.value) : a.split === focus.column && a.value === focus.value);
@@ -358,7 +357,7 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
  */
 function changeToStated(quantity: Quantity, others: readonly Quantity[], aggregates: readonly Aggregate[], focus: Focus | undefined): Aggregate[] | undefined {
   if (quantity.dimension !== 'percent' || others.length === 0) return undefined;
-  const close = (value: number): boolean => writtenFigureIs(quantity, value, 0.03);
+  const close = (value: number): boolean => aggregateIs(quantity, value);
   const change = (to: number, from: number): number => Math.abs((to / from - 1) * 100);
   for (const a of aggregates) {
     if (a.split === '') {
@@ -389,12 +388,4 @@ function cellsOf(aggregates: readonly Aggregate[]): IndexedItem[] {
     }
   }
   return out;
-}
-
-/** Significant digits as written: 14,377.9 has 6, 0.05 has 1, "five" has none, "about 40%" 1. */
-export function significantDigits(quantity: Quantity): number {
-  const number = /\d[\d,]*(?:\.\d+)?/.exec(quantity.raw)?.[0] ?? '';
-  let digits = number.replace(/[^\d]/g, '').replace(/^0+/, '');
-  if (quantity.qualifier === 'approx' && !number.includes('.')) digits = digits.replace(/0+$/, '');
-  return digits.length;
 }

@@ -348,3 +348,20 @@ function clock(seconds: number): string {
   const s = seconds % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}${s ? `:${String(Math.round(s)).padStart(2, '0')}` : ''}`;
 }
+
+/**
+ * Whether an aggregate of cells is the figure. Cells are read as written, so the figure is compared
+ * in the unit it was written in (MWh, not Wh); a count written with a magnitude word ("3.89
+ * million bottles") is also compared whole, since a count column holds whole counts.
+ */
+export function aggregateIs(quantity: Quantity, value: number): boolean {
+  return writtenFigureIs(quantity, value, 0.03) || (!quantity.hasUnit && quantity.scale !== 1 && writtenFigureIs(quantity, value / quantity.scale, 0.03));
+}
+
+/** Significant digits as written: 14,377.9 has 6, 0.05 has 1, "five" has none, "about 40%" 1. */
+export function significantDigits(quantity: Quantity): number {
+  const number = /\d[\d,]*(?:\.\d+)?/.exec(quantity.raw)?.[0] ?? '';
+  let digits = number.replace(/[^\d]/g, '').replace(/^0+/, '');
+  if (quantity.qualifier === 'approx' && !number.includes('.')) digits = digits.replace(/0+$/, '');
+  return digits.length;
+}

@@ -177,3 +177,40 @@ describe('aggregate matching: the unit a figure is written in', () => {
     assert.equal(aggregateIs(figure('14,377.9 MWh in March'), 14_377_900_000), false);
   });
 });
+
+// Private ice hours by rink: A 34 + 18 + 12 + 3 + 36 + 16 + 10 + 4 = 133; B 20 + 22 + 8 + 2 + 18 + 24 + 9 + 1 = 104 (all 237).
+const privateIce = {
+  file: 'private_ice.csv',
+  text: [
+    'week,rink,customer_type,hours_booked,rate_cad,revenue_cad',
+    '2025-W06,A,minor_hockey,34,310,10540',
+    '2025-W06,A,adult_league,18,340,6120',
+    '2025-W06,A,figure_club,12,290,3480',
+    '2025-W06,A,corporate_school,3,360,1080',
+    '2025-W07,A,minor_hockey,36,310,11160',
+    '2025-W07,A,adult_league,16,340,5440',
+    '2025-W07,A,figure_club,10,290,2900',
+    '2025-W07,A,corporate_school,4,360,1440',
+    '2025-W06,B,minor_hockey,20,310,6200',
+    '2025-W06,B,adult_league,22,340,7480',
+    '2025-W06,B,figure_club,8,290,2320',
+    '2025-W06,B,corporate_school,2,360,720',
+    '2025-W07,B,minor_hockey,18,310,5580',
+    '2025-W07,B,adult_league,24,340,8160',
+    '2025-W07,B,figure_club,9,290,2610',
+    '2025-W07,B,corporate_school,1,360,360',
+  ].join('\n'),
+};
+
+describe('offline judge: two groups named by a word and a letter, with their figures in order', () => {
+  it('reads "Rink A" as rink=A and gives "133 against 104" to A and B in turn', async () => {
+    const right = await judge('Rink A carried more private ice hours than Rink B, 133 against 104.', [privateIce]);
+    assert.equal(right.partition, 'grounded', right.reason);
+  });
+
+  it('does not ground figures that are no group\'s', async () => {
+    // 138 is neither rink's total (133, 104) nor the whole (237).
+    const wrong = await judge('Rink A carried more private ice hours than Rink B, 138 against 104.', [privateIce]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+});

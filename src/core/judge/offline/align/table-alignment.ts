@@ -141,6 +141,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
   // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
   const periods = claimPeriods(claim);
   const numbered = numberedInClaim(view.claim.text);
+  const lettered = letteredInClaim(view.claim.text);
   for (const column of table.columns) {
     const values = distinct.get(column)!;
     if (values.length < 2) continue;
@@ -156,6 +157,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     for (const part of columnWords(column)) {
       // Only a word of letters names a kind of thing ("year" of year_group); a field name may hold anything (`"eu-west"`, `p95(ms)`).
       if (!/^\p{L}{3,}$/u.test(part)) continue;
+      // "Rink A" names rink=A: the column's word and a capital letter, the value itself.
+      for (const letter of lettered.get(part.toLowerCase()) ?? []) if (present.has(letter)) candidates.add(letter);
       for (const digits of [...(numbered.get(part.toLowerCase()) ?? []), ...(numbered.get(`${part.toLowerCase()}s`) ?? [])]) {
         // "0*" before the value: "route 007" names route=7, "route 7" does not name route=07.
         for (let cut = 0; cut < digits.length; cut++) {
@@ -249,6 +252,16 @@ function claimPeriods(claim: ReadonlySet<string>): ReturnType<typeof periodsName
 }
 
 /** "Year 11", "route no. 7", "gate #3" (a full stop after the number ends the sentence; "7.5" is no number of a label): the word before each number (lower case, as written) → the numbers, as written. */
+/** Words and the capital letter after each ("Rink A", "Shift B"), by the word in lower case. */
+function letteredInClaim(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}{3,})\s+([A-Z])(?![\p{L}\p{N}_'’-])/gu)) {
+    const word = match[1]!.toLowerCase();
+    out.set(word, [...(out.get(word) ?? []), match[2]!]);
+  }
+  return out;
+}
+
 function numberedInClaim(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}+)\s+(?:no\.?\s*|#\s*)?(\d+)(?!\d|\.\d)/gu)) {

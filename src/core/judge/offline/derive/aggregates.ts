@@ -8,6 +8,7 @@
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { namedValues, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
+import { nearestGroups, type Focus } from './figure-groups';
 import { periodHolds, periodKey, periodsNamed, samePeriod, withPeriodRanges, type PeriodKey } from '../records/periods';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { aggregateIs, isBound, significantDigits, writtenFigureIs } from './matching';
@@ -198,10 +199,6 @@ function claimRows(view: ClaimView, table: Table, claim: Set<string>, periods: P
   return { rows, focus, compared };
 }
 
-interface Focus {
-  column: string;
-  value: string;
-}
 
 /** Each measure summed over all the rows, and over each group of a column that splits them in a few. */
 function aggregatesOf(rows: readonly TableRow[], measures: readonly string[], periods: readonly PeriodKey[], columns: readonly string[]): Aggregate[] {
@@ -233,47 +230,6 @@ function aggregatesOf(rows: readonly TableRow[], measures: readonly string[], pe
     }
   }
   return out;
-}
-
-/**
- * For each column whose values the claim sets side by side, the value written right beside the
- * figure: within a few words after it ("1,066.3 mbf of finished lumber in week 42", "the 1,049.9 mbf
- * of week 41") with no other figure between.
- */
-function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compared: ReadonlySet<string>): Focus[] {
-  const text = view.claim.text.toLowerCase();
-  const end = quantity.start + quantity.raw.length;
-  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !/^\s*\d{1,4}\s*$/.test(q.raw)).map((q) => q.start);
-  const stop = Math.min(end + 60, ...next, text.slice(end).search(/[;.]/) >= 0 ? end + text.slice(end).search(/[;.]/) : text.length);
-  const out: Focus[] = [];
-  for (const column of compared) {
-    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value !== '');
-    const beside = values.filter((value) => {
-      const at = text.indexOf(value.toLowerCase(), end);
-      // (Written as a plural too: "1.6% for aligners" is the aligner rows'.)
-      return at >= 0 && at < stop && /^(?:e?s)?(?![\p{L}\p{N}])/u.test(text.slice(at + value.length)) && !/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ');
-    });
-    // A table cell's row label ("| FX-11 | 4.4% (6,510 m) |") names its group as well.
-    const row = beside.length === 0 && view.context ? values.filter((value) => view.context!.identifiers.includes(value.toLowerCase())) : [];
-    // "Carnivores at £7,665, ahead of Hoofstock at £6,950": a group written right before its figure is its own.
-    const before = values.filter((value) => groupRightBefore(text.slice(Math.max(0, quantity.start - 48), quantity.start), value.toLowerCase()));
-    if (before.length === 1) out.push({ column, value: before[0]! });
-    else if (beside.length === 1) out.push({ column, value: beside[0]! });
-    else if (row.length === 1) out.push({ column, value: row[0]! });
-  }
-  return out;
-}
-
-/** After a group's name: a possessive, ':' '=' '(', at most three small words not joining it to another, a currency sign. */
-const GIVES_FIGURE_RE = new RegExp(`^(?:e?s)?(?:['’]s?)?(?:\\s*[:=(]|\\s+(?!(?:${aggregateWords.joiningWords.join('|')})\\b)\\p{Ll}+){0,3}\\s*[£$€]?\\s*$`, 'u');
-
-/** Whether text ends with a group's name and at most a few words that give it a figure: "carnivores at £", "m1: ", "hoofstock's ", "krt-12 recorded about ". */
-function groupRightBefore(text: string, value: string): boolean {
-  const at = text.lastIndexOf(value);
-  if (at < 0 || /[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ')) return false;
-  // (At most three small words between: "KRT-12 recorded about 7.3", "M1 came in at 0.22 g".)
-  // (Not across a joining word: "25.5 h on KRT-35 and 25.3 h" gives 25.3 to another.)
-  return GIVES_FIGURE_RE.test(text.slice(at + value.length));
 }
 
 /** Columns of numbered periods (week=42, year=2024): labels that split rows, though their values are numbers. */

@@ -1,0 +1,71 @@
+// Which group of a table's rows a claim's figure belongs to, when the claim sets several side by
+// side: the group written right before the figure ("Carnivores at £7,665"), right after it ("1,066.3
+// mbf of finished lumber in week 42"), the row label of the table cell the figure sits in, or, for
+// two figures joined after two named groups ("Rink A … than Rink B, 272 against 255"), each in order.
+import type { Quantity } from '../../../retrieval/index';
+import type { ClaimView } from '../claim-view';
+import type { Table } from '../records/tables';
+import { wordAt } from '../records/group-measures';
+import aggregateWords from '../vocabulary/aggregates.json';
+
+/** A group of rows: one value of one column. */
+export interface Focus {
+  column: string;
+  value: string;
+}
+
+/**
+ * For each column whose values the claim sets side by side, the value written right beside the
+ * figure: within a few words after it ("1,066.3 mbf of finished lumber in week 42", "the 1,049.9 mbf
+ * of week 41") with no other figure between.
+ */
+export function nearestGroups(view: ClaimView, quantity: Quantity, table: Table, compared: ReadonlySet<string>): Focus[] {
+  const text = view.claim.text.toLowerCase();
+  const end = quantity.start + quantity.raw.length;
+  const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !/^\s*\d{1,4}\s*$/.test(q.raw)).map((q) => q.start);
+  const stop = Math.min(end + 60, ...next, text.slice(end).search(/[;.]/) >= 0 ? end + text.slice(end).search(/[;.]/) : text.length);
+  const out: Focus[] = [];
+  for (const column of compared) {
+    const values = [...new Set(table.rows.map((row) => row.values.get(column) ?? ''))].filter((value) => value !== '');
+    const beside = values.filter((value) => {
+      const at = text.indexOf(value.toLowerCase(), end);
+      // (Written as a plural too: "1.6% for aligners" is the aligner rows'.)
+      return at >= 0 && at < stop && /^(?:e?s)?(?![\p{L}\p{N}])/u.test(text.slice(at + value.length)) && !/[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ');
+    });
+    // A table cell's row label ("| FX-11 | 4.4% (6,510 m) |") names its group as well.
+    const row = beside.length === 0 && view.context ? values.filter((value) => view.context!.identifiers.includes(value.toLowerCase())) : [];
+    // "Carnivores at £7,665, ahead of Hoofstock at £6,950": a group written right before its figure is its own.
+    const before = values.filter((value) => groupRightBefore(text.slice(Math.max(0, quantity.start - 48), quantity.start), value.toLowerCase()));
+    const paired = before.length === 0 && beside.length === 0 && row.length === 0 ? pairedInOrder(view, quantity, text, values) : undefined;
+    if (before.length === 1) out.push({ column, value: before[0]! });
+    else if (beside.length === 1) out.push({ column, value: beside[0]! });
+    else if (row.length === 1) out.push({ column, value: row[0]! });
+    else if (paired !== undefined) out.push({ column, value: paired });
+  }
+  return out;
+}
+
+/** Two figures joined after two named groups ("Rink A … than Rink B, 272 against 255"): each is its group's, in order. */
+const JOINED_PAIR_RE = /^\s*(?:against|versus|vs\.?|and|to)\s+(?:about\s+|around\s+|roughly\s+)?$/i;
+
+function pairedInOrder(view: ClaimView, quantity: Quantity, text: string, values: readonly string[]): string | undefined {
+  // (A short value is looked for as written: "Rink A" names A, the article "a" does not.)
+  const named = values.map((value) => ({ value, at: value.length <= 2 ? wordAt(view.claim.text, value) : wordAt(text, value.toLowerCase()) })).filter(({ at }) => at >= 0);
+  if (named.length !== 2) return undefined;
+  const [first, second] = named.sort((a, b) => a.at - b.at) as [{ value: string; at: number }, { value: string; at: number }];
+  const figures = view.features.quantities.filter((q) => q.start > second.at && q.dimension === quantity.dimension);
+  if (figures.length !== 2 || !JOINED_PAIR_RE.test(text.slice(figures[0]!.start + figures[0]!.raw.length, figures[1]!.start))) return undefined;
+  return figures[0] === quantity ? first.value : figures[1] === quantity ? second.value : undefined;
+}
+
+/** After a group's name: a possessive, ':' '=' '(', at most three small words not joining it to another, a currency sign. */
+const GIVES_FIGURE_RE = new RegExp(`^(?:e?s)?(?:['’]s?)?(?:\\s*[:=(]|\\s+(?!(?:${aggregateWords.joiningWords.join('|')})\\b)\\p{Ll}+){0,3}\\s*[£$€]?\\s*$`, 'u');
+
+/** Whether text ends with a group's name and at most a few words that give it a figure: "carnivores at £", "m1: ", "hoofstock's ", "krt-12 recorded about ". */
+function groupRightBefore(text: string, value: string): boolean {
+  const at = text.lastIndexOf(value);
+  if (at < 0 || /[\p{L}\p{N}]/u.test(text[at - 1] ?? ' ')) return false;
+  // (At most three small words between: "KRT-12 recorded about 7.3", "M1 came in at 0.22 g".)
+  // (Not across a joining word: "25.5 h on KRT-35 and 25.3 h" gives 25.3 to another.)
+  return GIVES_FIGURE_RE.test(text.slice(at + value.length));
+}

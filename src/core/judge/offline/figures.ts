@@ -271,8 +271,9 @@ export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: re
 
 /**
  * The numbered label written right after a figure ("3,300 units in week 11", "the 1,049.9 mbf of
- * week 41"): its noun and number, when no other figure stands between them. A record with a field
- * of that noun holding another number (week=10) is not the figure's.
+ * week 41"): its noun and number, when no other figure stands between them; else the one numbered
+ * period the claim opens with ("Week 12 was …, with 348 pallets"). A record with a field of that
+ * noun holding another number (week=10), or another period of its kind, is not the figure's.
  */
 export function labelOfFigure(view: ClaimView, quantity: Quantity): { noun: string; value: string } | undefined {
   const after = view.claim.text.slice(quantity.start + quantity.raw.length);

@@ -279,12 +279,19 @@ export function labelOfFigure(view: ClaimView, quantity: Quantity): { noun: stri
   const after = view.claim.text.slice(quantity.start + quantity.raw.length);
   const match = /^\s*(?:[\p{L}-]+\s+){0,3}?(?:in|for|of|during|on|at)\s+(?:the\s+)?(\p{L}{3,})\s+(\d{1,4})(?!\d|\.\d)/u.exec(after);
   if (match && !/\d/.test(match[0].slice(0, match[0].length - match[2]!.length - match[1]!.length - 1))) return { noun: match[1]!.toLowerCase(), value: match[2]! };
-  // "Week 12 was the busiest week, with 348 pallets": a numbered period the claim opens with, and
-  // names alone, labels every figure after it.
-  const subject = /^(?:in\s+)?(\p{L}{3,})\s+(\d{1,2})\b(?![.,:]\d)/iu.exec(view.claim.text);
-  if (!subject || subject.index + subject[0].length > quantity.start || periodKey(`${subject[1]} ${subject[2]}`) === undefined) return undefined;
-  if ([...view.claim.text.matchAll(/\b(\p{L}{3,})\s+\d{1,2}\b/giu)].filter((m) => periodKey(m[0]) !== undefined).length > 1) return undefined;
-  return { noun: subject[1]!.toLowerCase(), value: subject[2]! };
+  const opening = openingPeriod(view.claim.text);
+  return opening && opening.end <= quantity.start ? { noun: opening.noun, value: opening.value } : undefined;
+}
+
+/**
+ * "Week 12 was the busiest week, with 348 pallets": the numbered period a claim opens with, when it
+ * names no other, which labels every figure after it; `end` is where its name ends.
+ */
+export function openingPeriod(text: string): { noun: string; value: string; end: number } | undefined {
+  const subject = /^(?:in\s+)?(\p{L}{3,})\s+(\d{1,2})\b(?![.,:]\d)/iu.exec(text);
+  if (!subject || periodKey(`${subject[1]} ${subject[2]}`) === undefined) return undefined;
+  if ([...text.matchAll(/\b(\p{L}{3,})\s+\d{1,2}\b/giu)].filter((m) => periodKey(m[0]) !== undefined).length > 1) return undefined;
+  return { noun: subject[1]!.toLowerCase(), value: subject[2]!, end: subject.index + subject[0].length };
 }
 
 /**

@@ -140,8 +140,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
   // A period written as a date (period=2026-03) is named by its name ("in March"); a numbered
   // entity (year_group=11, route=27) by the column's word and the number ("Year 11").
   const periods = claimPeriods(claim);
-  const numbered = numberedInClaim(view.claim.text);
-  const lettered = letteredInClaim(view.claim.text);
+  const numbered = labelsAfterWords(view.claim.text, NUMBERED_RE);
+  const lettered = labelsAfterWords(view.claim.text, LETTERED_RE);
   for (const column of table.columns) {
     const values = distinct.get(column)!;
     if (values.length < 2) continue;
@@ -252,24 +252,20 @@ function claimPeriods(claim: ReadonlySet<string>): ReturnType<typeof periodsName
 }
 
 /** "Year 11", "route no. 7", "gate #3" (a full stop after the number ends the sentence; "7.5" is no number of a label): the word before each number (lower case, as written) → the numbers, as written. */
-/** Words and the capital letter after each ("Rink A", "Shift B"), by the word in lower case. */
-function letteredInClaim(text: string): Map<string, string[]> {
+/** Each word and the labels written after it ("route 27", "Rink A"), by the word in lower case. */
+function labelsAfterWords(text: string, pattern: RegExp): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}{3,})\s+([A-Z])(?![\p{L}\p{N}_'’-])/gu)) {
+  for (const match of text.matchAll(pattern)) {
     const word = match[1]!.toLowerCase();
     out.set(word, [...(out.get(word) ?? []), match[2]!]);
   }
   return out;
 }
 
-function numberedInClaim(text: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const match of text.matchAll(/(?<![\p{L}\p{N}_])(\p{L}+)\s+(?:no\.?\s*|#\s*)?(\d+)(?!\d|\.\d)/gu)) {
-    const word = match[1]!.toLowerCase();
-    out.set(word, [...(out.get(word) ?? []), match[2]!]);
-  }
-  return out;
-}
+/** "route 27", "bay no. 4", "line #2": a word and a number. */
+const NUMBERED_RE = /(?<![\p{L}\p{N}_])(\p{L}+)\s+(?:no\.?\s*|#\s*)?(\d+)(?!\d|\.\d)/gu;
+/** "Rink A", "Shift B": a word and a capital letter standing alone. */
+const LETTERED_RE = /(?<![\p{L}\p{N}_])(\p{L}{3,})\s+([A-Z])(?![\p{L}\p{N}_'’-])/gu;
 
 /**
  * The measure the claim is about: the numeric column its figure is a value of (first among the

@@ -8,11 +8,11 @@
 import { canonicalStem, type Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords, periodNumbers, tokensOf } from '../align/table-alignment';
-import { tablesOf } from '../records/tables';
+import { tablesOf, type TableRow } from '../records/tables';
 import { MAX_GROUP_ROWS, measuresFor, namedGroup, rowsOfNamedValues, written, type Measure } from '../records/group-measures';
 import { measureWordsOf, measuresOf } from '../derive/aggregate-measures';
 import { isBound, significantDigits, writtenFigureIs } from '../derive/matching';
-import { labelOfFigure } from '../figures';
+import { labelOfFigure, openingPeriod } from '../figures';
 import ranks from '../vocabulary/ranks.json';
 import aggregateWords from '../vocabulary/aggregates.json';
 
@@ -43,21 +43,24 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
     const named = new Set(measuresOf(table, words).filter((column) => columnWords(column.toLowerCase()).some((part) => claimWords.has(canonicalStem(part)))));
     const measures = measuresFor(table, figure).filter((measure) => measure.column !== undefined && named.has(measure.column));
     if (measures.length === 0) continue;
-    const rows = rowsOfNamedValues(view, table, group.column);
-    const values = [...new Set(rows.map((row) => row.values.get(group.column) ?? ''))].filter((value) => value !== '');
+    const groups = new Map<string, TableRow[]>();
+    for (const row of rowsOfNamedValues(view, table, group.column)) {
+      const value = row.values.get(group.column) ?? '';
+      if (value !== '') groups.set(value, [...(groups.get(value) ?? []), row]);
+    }
     const is = (value: number | undefined): boolean => value !== undefined && writtenFigureIs(figure, value, 0.03);
     // (A group of one row is a row, which the checks of rows read.)
     const ofGroup = (measure: Measure, value: string): number | undefined => {
-      const mine = rows.filter((row) => row.values.get(group.column) === value);
+      const mine = groups.get(value) ?? [];
       return mine.length < 2 ? undefined : measure.of(mine);
     };
     // The figure is the named group's by some measure: nothing to contradict.
     if (measures.some((measure) => is(ofGroup(measure, group.value)))) return undefined;
     for (const measure of measures) {
       const own = ofGroup(measure, group.value);
-      const other = values.find((value) => value !== group.value && is(ofGroup(measure, value)));
+      const other = [...groups.keys()].find((value) => value !== group.value && is(ofGroup(measure, value)));
       if (own === undefined || other === undefined) continue;
-      const unit = rows.find((row) => row.values.get(group.column) === group.value)!;
+      const unit = groups.get(group.value)![0]!;
       return {
         partition: 'contradicted',
         type: 'synthesis',
@@ -69,10 +72,9 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
   return undefined;
 }
 
-/** No label of its own after the figure ("348 pallets in week 13" is week 13's), or only the one the claim opens with. */
+/** No label of its own after the figure ("348 pallets in week 13" is week 13's), or only the period the claim opens with. */
 function labelledAsSubject(view: ClaimView, figure: Quantity): boolean {
   const label = labelOfFigure(view, figure);
-  if (label === undefined) return true;
-  const subject = /^(?:in\s+)?(\p{L}{3,})\s+(\d{1,2})\b/iu.exec(view.claim.text);
-  return subject !== null && subject[1]!.toLowerCase() === label.noun && subject[2] === label.value;
+  const opening = openingPeriod(view.claim.text);
+  return label === undefined || (opening !== undefined && opening.noun === label.noun && opening.value === label.value);
 }

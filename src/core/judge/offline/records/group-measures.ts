@@ -136,9 +136,12 @@ const MAX_NAMED_GROUPS = 12;
 
 /** The text column whose values repeat (a dock's several projects) and of which the claim names exactly one value (not one of the `wholes`, "all"). */
 export function namedGroup(table: Table, lower: string, wholes: ReadonlySet<string>): { column: string; value: string } | undefined {
-  for (const column of textColumns(table)) {
-    const values = distinctValues(table, column);
-    if (values.length < 2 || values.length > MAX_NAMED_GROUPS || values.length === table.rows.length) continue;
+  // Text columns whose values repeat, in a few groups.
+  const columns = textColumns(table).filter((column) => {
+    const count = distinctValues(table, column).length;
+    return count >= 2 && count <= MAX_NAMED_GROUPS && count < table.rows.length;
+  });
+  for (const column of columns) {
     // (A row of the whole, "all", is not a group among the others.)
     const named = valuesNamedIn(table, column, lower, 2).filter(({ value }) => !wholes.has(value.toLowerCase()));
     if (named.length === 1) return { column, value: named[0]!.value };
@@ -146,9 +149,8 @@ export function namedGroup(table: Table, lower: string, wholes: ReadonlySet<stri
   // "Week 12 was the busiest week" against week=2025-W12: a period the claim names by its own name.
   const periods = periodsNamed(tokensOf(lower));
   if (periods.length !== 1) return undefined;
-  for (const column of textColumns(table)) {
+  for (const column of columns) {
     const values = distinctValues(table, column);
-    if (values.length < 2 || values.length > MAX_NAMED_GROUPS || values.length === table.rows.length) continue;
     const keys = values.map((value) => periodKey(value));
     if (keys.some((key) => key === undefined)) continue;
     const named = values.filter((_, i) => samePeriod(periods[0]!, keys[i]!));

@@ -26,7 +26,8 @@
 // an eleventh (weeks) weekly intake, a latency baseline and an automatic rollback; a twelfth
 // (depots) a report table whose rows give several figures each, a documents' plan table of "90
 // days" cells and depots' salt to compare; a thirteenth (troughs) a moisture band one reading
-// leaves and a guide whose retention a release note shortens. Each contradicted claim is marked and its hover cites the record that contradicts it.
+// leaves and a guide whose retention a release note shortens; a fourteenth (groups) retailers'
+// weekly dispatches and two rinks' bookings, read as groups of rows. Each contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -217,6 +218,17 @@ const TROUGHS: typeof EXPECTED = [
   { text: 'Trough logs are kept for 90 days.', partition: 'contradicted', cites: /superseded: release-notes\.md:E3 changes it from 90 to 60 days/ },
 ];
 
+// test/fixtures/workspace/groups: rejected over dispatched per retailer, Fairmart (2 + 4) / (120 + 130)
+// = 2.4%, Orchard (1 + 0) / (40 + 44) = 1.2% (lines 4 and 7 are Orchard's); week 11's pallets 130 + 62
+// + 44 = 236 (lines 5–7), week 10's 224; rink A's hours 34 + 18 + 12 + 3 + 36 + 16 + 10 + 4 = 133, rink
+// B's 20 + 22 + 8 + 2 + 18 + 24 + 9 + 1 = 104.
+const GROUPS: typeof EXPECTED = [
+  { text: 'Fairmart had the lowest reject rate of the three retailers.', partition: 'contradicted', cites: /Orchard has 1\.2 against Fairmart's 2\.4/ },
+  { text: 'Week 11 was the busiest dispatch week, with 224 pallets.', partition: 'contradicted', cites: /2025-W11's rows give 236\.0, and 224 is 2025-W10's/ },
+  { text: 'Week 11 was the busiest dispatch week, with 236 pallets.', partition: 'grounded' },
+  { text: 'Rink A carried more private ice hours than Rink B, 133 against 104.', partition: 'grounded' },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -278,6 +290,10 @@ describe('editor: checks against records and later documents', () => {
     const { claims } = (await groundingApi()).review(fixtureUri('troughs', 'report.md'))!.result;
     const inside = claims.find((c) => c.text === 'Final leaf moisture stayed inside the 59–64% band on every trough.')!;
     assert.notEqual(inside.partition, 'contradicted', inside.reason);
+  });
+
+  it("marks a group ranked lowest by a rate another group's rows beat and a week given another week's total contradicted, each hover citing the groups' figures, and grounds a week's own total and two rinks' totals given in order", async () => {
+    await checkFixture('groups', GROUPS);
   });
 });
 

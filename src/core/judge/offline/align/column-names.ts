@@ -51,3 +51,20 @@ function namedWith(columns: readonly string[], claim: Set<string>, plain: (part:
   }
   return best > 0 && top.length === 1 ? top[0]!.c : undefined;
 }
+
+/**
+ * The one column two or more of whose own words a phrase says ("more dollar spot than" names
+ * dollar_spot_centers_per_1000sqft): a phrase that long names a column even when the column's
+ * name adds what it counts in (centers) that the phrase leaves unsaid.
+ */
+export function columnPhrasedBy(columns: readonly string[], phrase: Set<string>): string | undefined {
+  // (A unit's word counts here, "dollar spot", but a generic word or a stop word does not, and one word must be more than a unit.)
+  const said = (part: string): boolean => !GENERIC_COLUMN_WORDS.has(part) && !isStopword(part) && (phrase.has(part) || phrase.has(canonicalStem(part)));
+  const scored = columns.map((c) => {
+    const shared = columnWords(c).filter(said);
+    return { c, shared: shared.some((part) => !plainWord(part)) ? new Set(shared.map((part) => canonicalStem(part))).size : 0 };
+  });
+  const best = Math.max(0, ...scored.map((s) => s.shared));
+  const top = scored.filter((s) => s.shared === best);
+  return best >= 2 && top.length === 1 ? top[0]!.c : undefined;
+}

@@ -315,9 +315,20 @@ export function claimFigures(view: ClaimView, labels: ReadonlySet<string> = new 
     .filter((f): f is ClaimFigure => f.number !== undefined);
 }
 
-/** The numbers among the values a claim names (route=27 named as "route 27"). */
-export function numberLabels(named: ReadonlyMap<string, string[]>): Set<string> {
-  return new Set([...named.values()].flat().filter((value) => /^\d+$/.test(value)));
+/**
+ * The numbers among the values a claim names (route=27 named as "route 27"), and the numbers it
+ * writes after a word that are the one number of a value it names ("Line 4" for line=L4): labels, not figures.
+ */
+export function numberLabels(named: ReadonlyMap<string, string[]>, text = ''): Set<string> {
+  const values = [...named.values()].flat();
+  const labels = new Set(values.filter((value) => /^\d+$/.test(value)));
+  const numberOf = (value: string): number | undefined => {
+    const digits = value.match(/\d+/g);
+    return digits?.length === 1 ? Number(digits[0]) : undefined;
+  };
+  const valueNumbers = new Set(values.map(numberOf).filter((n) => n !== undefined));
+  for (const numbers of labelsAfterWords(text, NUMBERED_RE).values()) for (const number of numbers) if (valueNumbers.has(Number(number))) labels.add(number);
+  return labels;
 }
 
 /**

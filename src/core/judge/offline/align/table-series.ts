@@ -43,8 +43,8 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     // ("Total landings rose … from about 6,015 t in July to about 7,430 t": a total's figures are sums no
     // row holds, so its measure is the column the claim's words name.)
     const measure =
-      measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named)) ??
-      (totals ? measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), new Set([...numberLabels(named), ...view.features.quantities.map((q) => q.raw.trim())])) : undefined);
+      measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named, view.claim.text)) ??
+      (totals ? measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), new Set([...numberLabels(named, view.claim.text), ...view.features.quantities.map((q) => q.raw.trim())])) : undefined);
     if (!measure) return [];
     // A total of an amount (a count, a weight, money): one series of each period's rows added up.
     if (totals && !NOT_ADDITIVE_RE.test(measure)) {
@@ -86,7 +86,7 @@ export interface Span {
 export function spanOf(view: ClaimView, series: Series, claim: Set<string>, named: ReadonlyMap<string, string[]>): Span | undefined {
   const { points, ends } = series;
   if (points.length < 2) return undefined;
-  const figures = claimFigures(view, numberLabels(named));
+  const figures = claimFigures(view, numberLabels(named, view.claim.text));
   const at = (number: number, decimals: number): SeriesPoint[] => points.filter((p) => Math.abs(p.value - number) <= 0.5 * 10 ** -decimals + 1e-9);
   const claimPeriods = [...claim].filter((token) => /\p{L}/u.test(token) && periodKey(token) !== undefined);
   if (claimPeriods.some((token) => !points.some((p) => samePeriod(periodKey(token)!, p.period)))) return undefined;

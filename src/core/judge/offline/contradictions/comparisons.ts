@@ -16,6 +16,7 @@ import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { largerIs, type MeasuredOrder } from '../align/measure-direction';
 import { rateParts } from '../records/rate-columns';
 import { aliasesIn } from '../rules/aliases';
+import { columnPhrasedBy } from '../align/column-names';
 
 /** A comparison said to hold group by group: each group is compared, not the sides' totals. */
 const EVERY_RE = /\b(?:every|each|all|both|always|consistently)\b/i;
@@ -45,12 +46,27 @@ export interface ComparedWording {
   direction: number;
   measured?: MeasuredOrder;
   wording: string;
+  /** Words naming the measure when the wording has none of its own between the comparison and "than" ("out-produced": output, harvested, filled). */
+  measureWords?: readonly string[];
+}
+
+const OUT_VERBS = comparisons.outVerbs as Record<string, string[]>;
+/** "out-produced", "outsold": a verb with out- compares its subject with its object, no "than" needed. */
+const OUT_VERB_RE = /\bout-?(\p{L}{3,})\b/iu;
+
+function outVerbWording(text: string): ComparedWording | undefined {
+  const match = OUT_VERB_RE.exec(text);
+  if (!match) return undefined;
+  const word = match[1]!.toLowerCase();
+  // (outsold, out-produces, outproduced: the verb's stem before its ending.)
+  const verb = Object.keys(OUT_VERBS).find((key) => word === key || (word.startsWith(key.replace(/e?d$/, '')) && word.length <= key.length + 1));
+  return verb ? { direction: 1, wording: match[0], measureWords: OUT_VERBS[verb]! } : undefined;
 }
 
 /** "fewer trips … than", "higher than the baseline's": a comparison of two named sides (not a bound such as "more than 80%"). */
 export function comparedWording(text: string): ComparedWording | undefined {
   const match = COMPARED_RE.exec(text);
-  if (!match) return undefined;
+  if (!match) return outVerbWording(text);
   const word = match[1]!.toLowerCase();
   const measured = MEASURED[word];
   const direction = measured ? 0 : (comparisons.words as Record<string, number>)[word]!;
@@ -81,20 +97,19 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     const rows = selectRows(table, named, new Set([column]));
     const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
     // "more area per hour than": a rate of two columns, else the one column the claim's figure or words name.
-    const between = compared.wording.split(/\s+/).slice(1, -1);
-    const rate = rateMeasure(table, view.claim.text, between);
+    const between = compared.measureWords ?? compared.wording.split(/\s+/).slice(1, -1);
+    const rate = compared.measureWords ? undefined : rateMeasure(table, view.claim.text, between);
     // Else the column the comparison's own words name ("more salt than": salt_t), whatever other
     // figures the claim gives ("despite making nine fewer runs"); else its figure's or words' column.
     const inWording = tokensOf(between.join(' '));
     const numeric = numericColumns(table, rows, new Set([column]));
-    const worded = columnNamedBy(
-      numeric.filter((c) => columnWords(c).some((part) => inWording.has(part) || inWording.has(canonicalStem(part)))),
-      claim,
-    );
+    const inPhrase = numeric.filter((c) => columnWords(c).some((part) => inWording.has(part) || inWording.has(canonicalStem(part))));
+    // (An out- verb's words name its columns as the claim's own would: "out-produced" names harvested_kg.)
+    const worded = columnNamedBy(inPhrase, compared.measureWords ? new Set([...claim, ...inWording]) : claim) ?? columnPhrasedBy(inPhrase, inWording);
     // "PWL rejected fewer samples than NVD": the verb before the comparison names what was counted (rejected), the noun after it what of.
     const verb = /(\p{L}+)\s+$/u.exec(view.claim.text.slice(0, view.claim.text.toLowerCase().indexOf(compared.wording.toLowerCase().split(/\s+/)[0]!)))?.[1]?.toLowerCase();
     const verbNamed = verb === undefined ? [] : numeric.filter((c) => columnWords(c).length === 1 && canonicalStem(columnWords(c)[0]!.toLowerCase()) === canonicalStem(verb));
-    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
+    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named, view.claim.text));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
     // Sides of several rows each (a species' sowings, a month's ships): each side's aggregate over

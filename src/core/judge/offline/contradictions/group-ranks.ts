@@ -10,6 +10,7 @@ import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { columnWords } from '../align/table-alignment';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import ranks from '../vocabulary/ranks.json';
+import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { MAX_GROUP_ROWS, boundedPairs, namedGroup, ratioOf, rowsOfNamedValues, sum, type Measure } from '../records/group-measures';
 import { rankWording, shareWords } from './ranks';
 
@@ -28,7 +29,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   const lower = view.claim.text.toLowerCase();
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
-    const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : totalMeasure(table, amount!);
+    const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : totalMeasure(table, amount!, rank.wording);
     if (!measure) continue;
     const grouping = namedGroup(table, lower, AGGREGATES);
     if (!grouping) continue;
@@ -89,13 +90,16 @@ function shareMeasure(table: Table, words: string[]): GroupMeasure | undefined {
 }
 
 /** "more run hours than any other unit": the total of the one column the words name, an amount (not a rate or a reading). */
-function totalMeasure(table: Table, words: string[]): GroupMeasure | undefined {
+function totalMeasure(table: Table, words: string[], wording: string): GroupMeasure | undefined {
   const column = onlyColumn(table, [words, ...words.map((word) => [word])]);
   if (!column || columnWords(column).some((part) => LEVELS.has(part.toLowerCase()))) return undefined;
+  // ("the longest single excursion" ranks excursions by how long each lasted, not groups by how many.)
+  if (LENGTHS.has(wording.toLowerCase()) && !['duration', 'length'].includes(fieldNameUnit(column)?.dimension ?? '')) return undefined;
   return { name: `the total of ${column}`, columns: [column], of: (rows) => sum(rows, column) };
 }
 
 const LEVELS = new Set(ranks.levels);
+const LENGTHS = new Set(ranks.lengths);
 const CHANGES = new Set(ranks.changes);
 const AGGREGATES = new Set(ranks.aggregates);
 const RANK_PHRASE_WORDS = new Set([...ranks.max, ...ranks.min].flatMap((phrase) => phrase.split(/\s+/)));

@@ -24,7 +24,7 @@ function heldIn(view: ClaimView, table: Table, claim: Set<string>): ClaimVerdict
   const first = rows.filter((row) => row.values.get(column) === a);
   const second = rows.filter((row) => row.values.get(column) === b);
   if (first.length !== 1 || second.length !== 1) return undefined;
-  const measure = measureColumn(view, table, rows, [...first, ...second], claim, new Set([column, ...entities.map(([c]) => c)]), numberLabels(named));
+  const measure = measureColumn(view, table, rows, [...first, ...second], claim, new Set([column, ...entities.map(([c]) => c)]), numberLabels(named, view.claim.text));
   if (!measure) return undefined;
   const [x, y] = [numericValue(first[0]!.values.get(measure) ?? ''), numericValue(second[0]!.values.get(measure) ?? '')];
   if (x === undefined || y === undefined) return undefined;

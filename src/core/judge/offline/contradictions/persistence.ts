@@ -22,8 +22,11 @@ export function contradictPersistence(view: ClaimView, candidates: IndexedItem[]
   const quantities = view.features.quantities.filter((q) => !isBound(q) && q.qualifier !== 'delta');
   if (quantities.length !== 1 || view.wording.negated.length > 0) return undefined;
   const quantity = quantities[0]!;
-  // "stayed open for just under 40 minutes": how long, not a value that held.
-  if (quantity.dimension === 'duration' && /\bfor\s+(?:\p{L}+\s+){0,2}$/iu.test(view.claim.text.slice(Math.max(0, quantity.start - 24), quantity.start))) return undefined;
+  // "stayed open for just under 40 minutes", "for the last two legs": how long, not a value that held;
+  // "no more than 21 of 50 connections": the capacity a value is read against.
+  const before = view.claim.text.slice(Math.max(0, quantity.start - 24), quantity.start);
+  if ((quantity.dimension === 'duration' || quantity.dimension === 'count') && /\bfor\s+(?:\p{L}+\s+){0,2}$/iu.test(before)) return undefined;
+  if (/\b(?:of|out of)\s+$/i.test(before)) return undefined;
   const across = ACROSS_AFTER_RE.test(view.claim.text.slice(quantity.start + quantity.raw.length));
   const held = PERSISTENCE_RE.exec(view.claim.text);
   if (!held && !across) return undefined;

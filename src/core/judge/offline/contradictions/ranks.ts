@@ -137,7 +137,7 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   const rows = selectRows(table, named, new Set([column]), ranked);
   const mine = rows.filter((row) => row.values.get(column) === entity);
   if (mine.length === 0) return undefined;
-  const measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named));
+  const measure = measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named, view.claim.text));
   // "the largest allowed file is 50 GB": the superlative names the measure (max_file_mb), it ranks nothing.
   if (!measure || columnWords(measure).some((part) => LIMIT_COLUMN_WORDS.has(part))) return undefined;
   // "the highest reject rate": a rate or share ranks no column of plain counts (rejected_other).

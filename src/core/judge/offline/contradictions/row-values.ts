@@ -76,7 +76,7 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   const rows = selectRows(table, named, new Set());
   if (rows.length !== 1) return undefined;
   const row = rows[0]!;
-  const labels = numberLabels(named);
+  const labels = numberLabels(named, view.claim.text);
   if (labels.has(figure.raw.trim())) return undefined;
   // The column the figure is another row's value of (17.9 is the Airport's cancel_rate_pct), else the one its words name.
   const number = numericValue(figure.raw.replace(/[^\d.,+-]/g, ''));

@@ -11,6 +11,31 @@ import { LIGHT_WORDS, wordingOf } from '../words';
 import type { RuleOptions } from './options';
 import { findSupport } from './support';
 import { dayKey } from './moments';
+import { tablesOf } from '../records/tables';
+import { periodHolds, periodKey, periodsNamed } from '../records/periods';
+import { namedValues, tokensOf } from '../align/table-alignment';
+
+/**
+ * A table's row for another value of a column in which the claim names one ("MedExpress Cold's
+ * frozen lane had no excursions in August" against the 2-8C row for June): no counter-example.
+ */
+function rowOfOtherNamedValue(view: ClaimView, unit: IndexedItem): boolean {
+  for (const table of tablesOf(view.index)) {
+    const row = table.rows.find((candidate) => candidate.refs.includes(unit.item.id));
+    if (!row) continue;
+    const claim = tokensOf(view.claim.text);
+    const named = namedValues(view, table, claim);
+    if ([...named].some(([column, values]) => values.length > 0 && row.values.has(column) && !values.includes(row.values.get(column)!))) return true;
+    // ("… in August" against a row dated 2024-07-24; a bounded denial, "after June", is read by its bounds.)
+    const periods = view.wording.after === undefined && view.wording.before === undefined ? periodsNamed(claim) : [];
+    if (periods.length !== 1) return false;
+    return [...row.values.values()].some((value) => {
+      const key = periodKey(value);
+      return key !== undefined && key.kind !== 'year' && !periodHolds(periods[0]!, key) && !periodHolds(key, periods[0]!);
+    });
+  }
+  return false;
+}
 
 export function isNegatedEventClaim(view: ClaimView): boolean {
   if (view.wording.negated.length === 0) return false;
@@ -246,7 +271,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // refuted only by a record of the thing done ("parsed document … in 3 ms"), not by one naming it.
     if (inability && !recordsDone(unit, denied)) continue;
     if (!deniesEvent) continue;
-    if (inDeniedState && !/^(?:0+|false|none|null)$/i.test(unit.features.fields.count ?? '1')) {
+    if (inDeniedState && !/^(?:0+|false|none|null)$/i.test(unit.features.fields.count ?? '1') && !rowOfOtherNamedValue(view, unit)) {
       return contradicted(unit, `claim says there was no ${denied.at(-1)}, ${unit.item.id} shows some`);
     }
     // A denied event ("was not restarted") needs the unit to be about the same subject; an
@@ -265,6 +290,7 @@ export function judgeAbsence(view: ClaimView, candidates: IndexedItem[], records
     // that holds the denied word counts things, it is no instance of the denied event, unless the
     // record also holds the rest of what the claim denies.
     if (onlyInOtherMeasures(unit, denied, new Set(view.words.keys()))) continue;
+    if (rowOfOtherNamedValue(view, unit)) continue;
     return contradicted(unit, `claim says there was no ${denied[0]}, ${unit.item.id} shows one`);
   }
   if (supporting.length === 0 && !recordsGiven) {

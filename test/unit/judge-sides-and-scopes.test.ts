@@ -1,0 +1,114 @@
+// The offline judge on who and what a claim compares or denies: a comparison's measure named by a
+// phrase or by an out- verb, a number that labels a named value, a rank word that orders lengths,
+// a denial scoped to the values and the period it names, and a figure that says how long or out of
+// what rather than what held. Evidence is parsed by the real readers; figures worked out by hand.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+// Tees 0.3 and 0.5 against approaches 0.4 and 0.6: approaches carried more in both weeks.
+const scouting = {
+  file: 'scouting.csv',
+  text: ['week_start,area,dollar_spot_centers_per_1000sqft,scout', '2024-06-03,tees,0.3,AW', '2024-06-03,approaches,0.4,AW', '2024-06-03,greens,0.1,AW', '2024-06-10,tees,0.5,AW', '2024-06-10,approaches,0.6,AW', '2024-06-10,greens,0.2,AW'].join('\n'),
+};
+
+// Shift A: 2,412 + 2,300 = 4,712 filled; shift B: 2,288 + 2,250 = 4,538.
+const shifts = {
+  file: 'shift_output.csv',
+  text: ['date,shift,carousel,filled,leak_fail', '2024-11-04,A,C1,2412,4', '2024-11-04,B,C1,2288,3', '2024-11-05,A,C1,2300,5', '2024-11-05,B,C1,2250,2'].join('\n'),
+};
+
+describe('offline judge: the measure of a comparison', () => {
+  it('"more dollar spot than" names dollar_spot_centers_per_1000sqft, though the phrase leaves "centers" unsaid', async () => {
+    const wrong = await judge('Tees carried more dollar spot than approaches throughout June.', [scouting], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /dollar_spot_centers_per_1000sqft/);
+    const right = await judge('Approaches carried more dollar spot than tees throughout June.', [scouting], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('"Shift B out-produced shift A" compares what each filled, and is contradicted; the other way round is not', async () => {
+    const wrong = await judge('Shift B out-produced shift A over the week.', [shifts], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /out-produced" by filled/);
+    const right = await judge('Shift A out-produced shift B over the week.', [shifts], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+
+  it('"outdoor" or "outcome" is no out- verb', async () => {
+    const outdoor = await judge('Shift B worked the outdoor bays over the week.', [shifts], { decision: 'rules' });
+    assert.doesNotMatch(outdoor.reason, /claim says "out/);
+  });
+});
+
+describe('offline judge: a number that labels a named value', () => {
+  // L4 is the most punctual, 2,732 of 2,900 on time (94.2%); L3 cancelled the most (35), and L4 cancelled 4 — the number of its name.
+  const lines = {
+    file: 'lines.csv',
+    text: ['line,scheduled,cancelled,on_time', 'L1,4200,10,3860', 'L2,3600,17,3150', 'L3,3850,35,3234', 'L4,2900,4,2732'].join('\n'),
+  };
+  it('"Line 4 … at 94.2%" is not ranked by the column that holds a 4', async () => {
+    const verdict = await judge('Line 4 was the most punctual line, at 94.2%.', [lines], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    assert.doesNotMatch(verdict.reason, /cancelled/);
+  });
+});
+
+describe('offline judge: "the longest single …" orders lengths, not counts', () => {
+  // Frozen lanes had 2 + 2 = 4 excursions, 2-8C lanes 6 + 8 = 14: a rank of classes by their count would wrongly contradict.
+  const lanes = {
+    file: 'lane_summary.csv',
+    text: ['month,courier,product_class,shipments,excursions', '2024-07,Nordvik,frozen,44,2', '2024-07,Nordvik,2-8C,196,6', '2024-08,Nordvik,frozen,47,2', '2024-08,Nordvik,2-8C,201,8'].join('\n'),
+  };
+  const excursions = {
+    file: 'excursions.csv',
+    text: ['excursion_id,date,courier,product_class,duration_min', 'EXC-24321,2024-08-02,Nordvik,2-8C,40', 'EXC-24322,2024-08-06,Nordvik,frozen,212', 'EXC-24323,2024-08-09,Nordvik,2-8C,35'].join('\n'),
+  };
+  it('"the longest single excursion, on a frozen shipment, lasted 212 minutes" is no rank of product classes by excursions', async () => {
+    const verdict = await judge('The longest single excursion, EXC-24322 on a Nordvik frozen shipment on 6 August, lasted 212 minutes.', [lanes, excursions], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+  it('a rank of groups by a count still reads "the most"', async () => {
+    const verdict = await judge('Frozen shipments had the most excursions of any product class.', [lanes], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+describe('offline judge: a denial scoped to the values and the period it names', () => {
+  // MedExpress frozen: 1 excursion in June, 0 in August; MedExpress 2-8C: 3 in August.
+  const lanes = {
+    file: 'lane_summary.csv',
+    text: ['month,courier,product_class,shipments,excursions', '2024-06,MedExpress,frozen,118,1', '2024-06,MedExpress,2-8C,412,3', '2024-08,MedExpress,frozen,117,0', '2024-08,MedExpress,2-8C,398,3', '2024-08,Arctis,frozen,99,1'].join('\n'),
+  };
+  it('rows of another product class, another courier or another month are no counter-example', async () => {
+    const verdict = await judge("MedExpress's frozen lane had no excursions at all in August.", [lanes], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+  it('the lane\'s own row with excursions still contradicts the denial', async () => {
+    const verdict = await judge("MedExpress's frozen lane had no excursions at all in June.", [lanes], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+describe('offline judge: a figure that says how long or out of what, not what held', () => {
+  // Legs 3 and 4, after Milan, were inside the band for both trucks; legs 1 and 2 were not for TRK-1.
+  const legs = {
+    file: 'tour_legs.csv',
+    text: ['leg_no,from,to,truck,minutes_outside_band', '1,Hamburg,Leipzig,TRK-1,12', '1,Hamburg,Leipzig,TRK-2,0', '2,Leipzig,Milan,TRK-1,5', '2,Leipzig,Milan,TRK-2,0', '3,Milan,Lyon,TRK-1,0', '3,Milan,Lyon,TRK-2,0', '4,Lyon,Paris,TRK-1,0', '4,Lyon,Paris,TRK-2,0'].join('\n'),
+  };
+  it('"stayed inside the band for the last two legs" does not say something held at two', async () => {
+    const verdict = await judge('After Milan, both trucks stayed inside the policy band for the last two legs.', [legs], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+  it('"no more than 21 of 50 connections" does not say something held at 50', async () => {
+    // pass-api-1 used 21 of its 50; pass-api-2 all 50.
+    const trace = {
+      file: 'trace.jsonl',
+      text: [
+        '{"ts":"2024-02-17T08:50:02Z","type":"tool_call","tool":"metrics.query","args":{"service":"pass-api","fields":["db_pool_used"]}}',
+        '{"ts":"2024-02-17T08:50:04Z","type":"tool_result","tool":"metrics.query","result":{"pass-api-1":{"p95_ms":155,"db_pool_used":"21/50"},"pass-api-2":{"p95_ms":5020,"db_pool_used":"50/50"}}}',
+      ].join('\n'),
+    };
+    const verdict = await judge('pass-api-1 stayed healthy throughout, with no more than 21 of 50 pool connections in use in any sample.', [trace], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

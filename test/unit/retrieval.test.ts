@@ -291,6 +291,23 @@ describe('number words and units', () => {
     // Without a hedge neither is approximate.
     assert.deepEqual(qualifiers('from 243,000 to 407,000 gallons'), [['243,000', undefined], ['407,000', undefined]]);
   });
+
+  it('two numbers joined by a hyphen before a unit are a range in that unit, not an identifier', () => {
+    const read = (text: string) => {
+      const f = extractFeatures(text);
+      return [f.quantities.map((q) => [q.dimension, q.value]), f.identifiers];
+    };
+    // 135 to 145 °C (a spaced C is Celsius); 7.6% to 8.1%; 1,200 to 1,500 grouped by thousands.
+    assert.deepEqual(read('peak metal temperature 135-145 C'), [[['temperature', 135], ['temperature', 145]], []]);
+    assert.deepEqual(read('a target band of 7.6-8.1% dry'), [[['percent', 7.6], ['percent', 8.1]], []]);
+    assert.deepEqual(read('pallets 1,200-1,500 kg')[0], [['mass', 1200], ['mass', 1500]]);
+    // 12 to 18 micrometres, written "um" as ASCII and "µm" in prose: 1.2e-5 m to 1.8e-5 m.
+    assert.deepEqual(read('Basecoat dry film: 12-18 um.')[0], [['length', 12e-6], ['length', 18e-6]]);
+    // Without a unit after it, or with a word that is no unit, it stays a code.
+    assert.deepEqual(read('window 1200-1500')[1], ['1200-1500']);
+    assert.deepEqual(read('ticket 2024-118 tickets')[1], ['2024-118']);
+    assert.deepEqual(read('profile LP-28-v2 applied')[1], ['lp-28-v2']);
+  });
 });
 
 describe('clock times with and without a zone', () => {

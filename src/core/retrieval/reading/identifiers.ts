@@ -19,10 +19,13 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   const identifierDurations: Quantity[] = [];
   const identText = spans.blanked();
   const found = identifierTokens(IDENT_RE, identText);
+  const ranges = unitRanges(identText);
   for (let k = 0; k < found.texts.length; k++) {
     const matched = found.texts[k]!;
     const at = found.starts[k]!;
     if (inFraction(at) || plainToken(matched)) continue;
+    // "135-145 C", "1,200-1,500 uS/cm", "7.6-8.1%": a range of two numbers in a unit, read by the number pass.
+    if (ranges.length > 0 && ranges.some(([from, to]) => at >= from && at < to)) continue;
     // "$1.47M", "€255k": an amount of money in millions or thousands, not an identifier.
     if (CURRENCY_SIGNS.includes(identText[at - 1] ?? '') && GLUED_MAGNITUDE_RE.test(matched)) continue;
     const reading = identifierReadingOf(matched);
@@ -32,6 +35,21 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
     if (reading.masked > 0) spans.mask(at, at + reading.masked);
   }
   return { identifiers, identifierDurations };
+}
+
+/** Two numbers joined by a hyphen, then a unit the readers know, a percent or a degree sign. */
+const UNIT_RANGE_RE = /(?<![\p{L}\p{N}_.,/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?-(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?=(\s?(?:%|°|([\p{L}µ]{1,5})(?![\p{L}\p{N}]))))/gu;
+
+/** Where the text writes a range in a unit ("135-145 C", "12-18 um"): spans, each [start, end). */
+function unitRanges(text: string): Array<[number, number]> {
+  if (!/\d-\d/.test(text)) return [];
+  const out: Array<[number, number]> = [];
+  for (const match of text.matchAll(UNIT_RANGE_RE)) {
+    const word = match[2]?.toLowerCase();
+    if (word !== undefined && UNITS[word] === undefined) continue;
+    out.push([match.index, match.index + match[0].length]);
+  }
+  return out;
 }
 
 const GLUED_MAGNITUDE_RE = new RegExp(`^\\d+(?:\\.\\d+)?(?:${Object.keys(GLUED_MAGNITUDES).join('|')})$`, 'i');

@@ -107,7 +107,7 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
   return quantities;
 }
 
-const RANGE_GAP_RE = /^\s*(?:to|and|through|until|\u2013|\u2014|->|\u2192)\s*$/i;
+const RANGE_GAP_RE = /^\s*(?:to|and|through|until|\u2013|\u2014|->|\u2192)\s*$|^-$/i;
 const RANGE_START_RE = /\b(?:from|between)\s*(?:(?:about|around|roughly|approximately|nearly|almost|some|~)\s*)?$/i;
 
 /**
@@ -119,8 +119,8 @@ function shareRangeUnits(quantities: Quantity[], numberText: string): void {
     const [first, second] = [quantities[i - 1]!, quantities[i]!];
     const gap = numberText.slice(first.start + first.raw.length, second.start);
     if (!RANGE_GAP_RE.test(gap)) continue;
-    // "from … to …", "between … and …"; a dash alone ("9–10 GB") is a range too.
-    if (!/[\u2013\u2014\u2192]|->/.test(gap) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
+    // "from … to …", "between … and …"; a dash alone ("9–10 GB"), or a hyphen between two glued numbers ("135-145 C"), is a range too.
+    if (!/[\u2013\u2014\u2192]|->/.test(gap) && !(gap === '-' && first.raw === numberText.slice(first.start, first.start + first.raw.length)) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
     // "from roughly 243,000 to 407,000": the hedge is the whole range's.
     if (first.qualifier === 'approx' && second.qualifier === undefined) second.qualifier = 'approx';
     if (first.hasUnit || !second.hasUnit || /\b(?:thousand|million|billion|trillion)\b/i.test(second.raw)) continue;

@@ -112,3 +112,29 @@ describe('offline judge: a figure that says how long or out of what, not what he
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a change between two periods that each hold several rows', () => {
+  // Q2: 17,420 + 17,980 + 17,150 = 52,550 MMscf; Q3: 18,420 + 17,690 + 18,200 = 54,310; +3.35%.
+  const kpi = {
+    file: 'station_kpi.log',
+    text: [
+      '[tool=kpi row=1] month=2024-04 station=MJ-2 throughput_mmscf=17420',
+      '[tool=kpi row=2] month=2024-05 station=MJ-2 throughput_mmscf=17980',
+      '[tool=kpi row=3] month=2024-06 station=MJ-2 throughput_mmscf=17150',
+      '[tool=kpi row=4] month=2024-07 station=MJ-2 throughput_mmscf=18420',
+      '[tool=kpi row=5] month=2024-08 station=MJ-2 throughput_mmscf=17690',
+      '[tool=kpi row=6] month=2024-09 station=MJ-2 throughput_mmscf=18200',
+    ].join('\n'),
+  };
+  it('"Q3 throughput was about 8% higher than Q2" is contradicted by the quarters\' monthly totals', async () => {
+    const verdict = await judge('Q3 throughput was about 8% higher than Q2.', [kpi], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /52550 over 3 rows \(Q2\) to 54310 over 3 rows \(Q3\)/);
+  });
+  it('the right size and way are not contradicted; the wrong way is', async () => {
+    const right = await judge('Q3 throughput was about 3% higher than Q2.', [kpi], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    const reversed = await judge('Q3 throughput was about 3% lower than Q2.', [kpi], { decision: 'rules' });
+    assert.equal(reversed.partition, 'contradicted', reversed.reason);
+  });
+});

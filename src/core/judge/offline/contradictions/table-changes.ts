@@ -7,8 +7,8 @@
 // direction is the claim's wording (changes.json changeDirections).
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { firstTableVerdict, measureColumn, namedValues, selectRows, statedPlainly } from '../align/table-alignment';
-import { periodKey } from '../records/periods';
+import { firstTableVerdict, measureColumn, namedValues, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { periodHolds, periodKey, periodsNamed, type PeriodKey } from '../records/periods';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { escapePhrase, phrasePattern } from '../vocabulary';
 import changes from '../vocabulary/changes.json';
@@ -48,13 +48,17 @@ export function contradictTableChange(view: ClaimView): ClaimVerdict | undefined
 function changeIn(view: ClaimView, table: Table, claim: Set<string>, claimed: number, approximate: boolean, raw: string, direction: number): ClaimVerdict | null | undefined {
   const named = namedValues(view, table, claim);
   const periods = [...named].filter(([, values]) => values.length === 2 && values.every((value) => periodKey(value) !== undefined));
-  if (periods.length !== 1 || [...named].some(([column, values]) => column !== periods[0]![0] && values.length !== 1)) return undefined;
-  const [column, values] = periods[0]!;
-  const [earlier, later] = [...values].sort((a, b) => (periodKey(a)!.key < periodKey(b)!.key ? -1 : 1)) as [string, string];
+  // "Q3 … 8% higher than Q2" over monthly rows: the two periods the claim names, each holding several of a column's.
+  const held = periods.length === 0 ? heldPeriods(view, table, named) : undefined;
+  if ((periods.length !== 1 && !held) || [...named].some(([column, values]) => column !== (held?.column ?? periods[0]![0]) && values.length !== 1)) return undefined;
+  const column = held?.column ?? periods[0]![0];
+  const [earlier, later] = held ? held.names : ([...periods[0]![1]].sort((a, b) => (periodKey(a)!.key < periodKey(b)!.key ? -1 : 1)) as [string, string]);
   const rows = selectRows(table, named, new Set([column]));
   // With no entity named, every row of the period; a name or code the claim gives that no column holds leaves it unread.
-  if (named.size === 1 && (view.features.identifiers.length > 0 || view.features.nameGroups.length > 0)) return undefined;
-  const of = (value: string): TableRow[] => (named.size > 1 ? rows : table.rows).filter((row) => row.values.get(column) === value);
+  const namedOther = [...named.keys()].some((c) => c !== column);
+  // ("Q3" and "Q2" name the periods, not an entity.)
+  if (!namedOther && (view.features.identifiers.some((id) => periodKey(id) === undefined) || view.features.nameGroups.length > 0)) return undefined;
+  const of = (value: string): TableRow[] => (namedOther ? rows : table.rows).filter((row) => (held ? held.holds(value, row.values.get(column) ?? '') : row.values.get(column) === value));
   const [before, after] = [of(earlier), of(later)];
   if (before.length === 0 || after.length === 0) return undefined;
   const measure = measureColumn(view, table, [...before, ...after], [...before, ...after], claim, new Set(named.keys()), new Set([raw]));
@@ -80,4 +84,29 @@ function changeIn(view: ClaimView, table: Table, claim: Set<string>, claimed: nu
     evidence_refs: refs,
     reason: `claim says ${raw}, ${measure} goes from ${sum(before, a)} (${earlier}) to ${sum(after, b)} (${later}): ${actual >= 0 ? '+' : ''}${actual.toFixed(1)}%`,
   };
+}
+
+/**
+ * Two periods the claim names ("Q3", "Q2") that each hold some of the values of one period column
+ * (months, weeks, days) and none of the same: the column, the two periods earlier first, and
+ * whether a period holds a row's value.
+ */
+function heldPeriods(view: ClaimView, table: Table, named: ReadonlyMap<string, string[]>): { column: string; names: [string, string]; holds: (name: string, value: string) => boolean } | undefined {
+  const claimed = periodsNamed(tokensOf(view.claim.text));
+  if (claimed.length !== 2 || claimed[0]!.kind !== claimed[1]!.kind) return undefined;
+  const [earlier, later] = [...claimed].sort((a, b) => (a.key < b.key ? -1 : 1)) as [PeriodKey, PeriodKey];
+  for (const column of table.columns) {
+    if (named.has(column)) continue;
+    const keys = new Map(table.rows.map((row) => [row.values.get(column) ?? '', periodKey(row.values.get(column) ?? '')]));
+    if ([...keys.values()].some((key) => key === undefined || key.kind === earlier.kind)) continue;
+    const inside = (period: PeriodKey): string[] => [...keys].filter(([, key]) => periodHolds(period, key!)).map(([value]) => value);
+    const [first, second] = [inside(earlier), inside(later)];
+    if (first.length === 0 || second.length === 0 || first.some((value) => second.includes(value))) continue;
+    // (Each period by the word the claim writes it with: "Q2", not its key.)
+    const written = (period: PeriodKey): string => view.claim.text.split(/[^\p{L}\p{N}-]+/u).find((word) => periodKey(word)?.key === period.key) ?? period.key;
+    const names: [string, string] = [written(earlier), written(later)];
+    const byName = new Map([[names[0], new Set(first)], [names[1], new Set(second)]]);
+    return { column, names, holds: (name, value) => byName.get(name)?.has(value) ?? false };
+  }
+  return undefined;
 }

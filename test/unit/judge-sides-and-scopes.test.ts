@@ -138,3 +138,19 @@ describe('offline judge: a change between two periods that each hold several row
     assert.equal(reversed.partition, 'contradicted', reversed.reason);
   });
 });
+
+describe('offline judge: "your … default" is the customer\'s own setting', () => {
+  const notes = { file: 'release_notes.md', text: '# 5.4.0\n\n- Added: `availability.snapshot_time` makes the daily snapshot time configurable\n  (default 04:30 local time).\n' };
+  const config = { file: 'config.json', text: JSON.stringify({ availability: { snapshot_time: '04:15' } }, null, 2) };
+  it('"Your snapshot runs at the default time of 04:30" is contradicted by the config\'s 04:15', async () => {
+    const verdict = await judge('Your snapshot runs at the default time of 04:30.', [notes, config], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /sets 04:15/);
+  });
+  it('the product\'s default, said as such, and the site\'s own time are not', async () => {
+    const product = await judge('The snapshot runs at 04:30 by default.', [notes, config], { decision: 'rules' });
+    assert.notEqual(product.partition, 'contradicted', product.reason);
+    const own = await judge('Your snapshot runs at 04:15.', [notes, config], { decision: 'rules' });
+    assert.notEqual(own.partition, 'contradicted', own.reason);
+  });
+});

@@ -3,7 +3,7 @@
 // holds retention.raw_days=60. The claim's figure is the one a document gives as a default; a
 // configuration record whose field the claim's words name (two of them: raw, retention) gives the
 // same measure another value. A claim that itself speaks of the default is about the product.
-import type { EvidenceIndex, IndexedItem, Quantity } from '../../../retrieval/index';
+import { splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { perIndex } from '../records/per-index';
 import { ownValueFigures } from '../records/map-members';
 import { isBound, mistakable, quantityMatches } from '../derive/matching';
@@ -13,8 +13,11 @@ import { LIGHT_WORDS } from '../words';
 /** A document's wording of a default: "the product default", "by default", "Default retention". */
 const DEFAULT_RE = /\bdefaults?\b|\bdefaulted\b|\bout of the box\b|\bunless (?:you|the site|an admin|your admin) (?:change|set)s?\b/i;
 
+/** "Your snapshot runs at the default time": the customer's own setting, said to be the default. */
+const YOURS_RE = /\byour\b/i;
+
 export function contradictOverriddenDefault(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  if (DEFAULT_RE.test(view.claim.text) || view.wording.hedge) return undefined;
+  if ((DEFAULT_RE.test(view.claim.text) && !YOURS_RE.test(view.claim.text)) || view.wording.hedge) return undefined;
   const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && !isBound(q) && q.hasUnit);
   const words = new Set([...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word)));
   // The setting's name holds two of the claim's words, its unit aside.
@@ -29,6 +32,23 @@ export function contradictOverriddenDefault(view: ClaimView, candidates: Indexed
     for (const { unit, setting } of settings) {
       if (setting.dimension !== claimed.dimension || quantityMatches(claimed, setting) || figures.some((q) => quantityMatches(q, setting)) || !mistakable(claimed, setting, view.claim.text)) continue;
       if (!named(setting)) continue;
+      return contradicted(unit, `claim says ${claimed.raw.trim()}, the default ${documented.item.id} gives; ${unit.item.id} sets ${setting.raw.trim()} for this site`);
+    }
+  }
+  return overriddenDefaultTime(view, candidates, words);
+}
+
+/** The same for a time of day: "Your snapshot runs at the default time of 04:30" while the config sets snapshot_time to 04:15. */
+function overriddenDefaultTime(view: ClaimView, candidates: IndexedItem[], words: ReadonlySet<string>): ClaimVerdict | undefined {
+  for (const claimed of view.features.times) {
+    const documented = candidates.find((unit) => unit.item.kind === 'paragraph' && DEFAULT_RE.test(unit.text) && unit.features.times.some((t) => t.seconds === claimed.seconds));
+    if (!documented) continue;
+    for (const unit of view.index.items) {
+      if (unit.item.kind !== 'json_field' || !unit.item.jsonPath || unit.features.times.length !== 1) continue;
+      // The setting's name holds two of the claim's words, or of those the time stands by (snapshot, time).
+      if (splitIdentifierWords(unit.item.jsonPath).filter((word) => words.has(word) || claimed.key.includes(word)).length < 2) continue;
+      const setting = unit.features.times[0]!;
+      if (setting.seconds === claimed.seconds) return undefined;
       return contradicted(unit, `claim says ${claimed.raw.trim()}, the default ${documented.item.id} gives; ${unit.item.id} sets ${setting.raw.trim()} for this site`);
     }
   }

@@ -3,7 +3,7 @@
 // a denial scoped to the values and the period it names, and a figure that says how long or out of
 // what rather than what held. Evidence is parsed by the real readers; figures worked out by hand.
 import * as assert from 'node:assert/strict';
-import { judge } from '../support/judge-sources';
+import { judge, judgeReport } from '../support/judge-sources';
 
 // Tees 0.3 and 0.5 against approaches 0.4 and 0.6: approaches carried more in both weeks.
 const scouting = {
@@ -152,5 +152,26 @@ describe('offline judge: "your … default" is the customer\'s own setting', () 
     assert.notEqual(product.partition, 'contradicted', product.reason);
     const own = await judge('Your snapshot runs at 04:15.', [notes, config], { decision: 'rules' });
     assert.notEqual(own.partition, 'contradicted', own.reason);
+  });
+});
+
+describe('offline judge: "no other <thing> raised an alarm" where the records call things by code', () => {
+  // S-07 is the setter the report is about; S-08, a code of the same shape, raised its own alarm at 03:41.
+  const alerts = {
+    file: 'alerts.log',
+    text: [
+      '[signal] alert_id=SET-TEMP-HIGH-S07 fired_at=2024-03-14T01:58:10Z severity=critical unit=S-07 summary="temp 101.2F above limit"',
+      '[signal] alert_id=SET-RH-LOW-S08 fired_at=2024-03-14T03:41:26Z severity=warning unit=S-08 summary="rh 49% below limit 50%"',
+    ].join('\n'),
+  };
+  it('an alarm of S-08 contradicts "no other setter or hatcher raised an alarm" said after S-07', async () => {
+    const verdict = await judgeReport(['Setter S-07 overheated after its cooling valve stuck.', 'No other setter or hatcher raised an alarm during the night.'], [alerts], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /SET-RH-LOW-S08/);
+  });
+  it('with no other code of that shape alarming, the denial is not contradicted', async () => {
+    const own = { file: 'alerts.log', text: alerts.text.split('\n')[0]! };
+    const verdict = await judgeReport(['Setter S-07 overheated after its cooling valve stuck.', 'No other setter or hatcher raised an alarm during the night.'], [own], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });

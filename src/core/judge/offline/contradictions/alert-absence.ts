@@ -3,7 +3,7 @@
 // the entities the claim names, else — after "no other", "apart from" — every alert the report
 // has not named so far, else the signals that share a content word of the claim ("expiry" in
 // CERT-EXPIRY-14D). Alert nouns and the fields that name an alert are data (alerts.json).
-import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import { escapePhrase } from '../vocabulary/index';
@@ -13,7 +13,7 @@ import alerts from '../vocabulary/alerts.json';
 const NOUNS = alerts.nouns.map(escapePhrase).join('|');
 // The denial governs the alert: "no other alerts", "without any warnings", "never tripped its site alert",
 // "no other kiln raised an alarm".
-const DENIED_ALERT_RE = new RegExp(`\\b(?:no|never|without|not|nor)\\b(?:\\s+[\\p{L}-]+){0,4}?\\s+(?:${NOUNS})\\b`, 'iu');
+const DENIED_ALERT_RE = new RegExp(`\\b(?:no|never|without|not|nor)\\b(?:\\s+[\\p{L}-]+){0,6}?\\s+(?:${NOUNS})\\b`, 'iu');
 // "No other fridges … raised alerts": the others are fridges, not every alert.
 const OTHER_THINGS_RE = /\bno other (\p{L}+)/iu;
 const ALERT_STEMS = new Set(alerts.nouns.flatMap((noun) => noun.split(/\s+/)).map(canonicalStem));
@@ -38,7 +38,15 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
     const said = [text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join('\n').toLowerCase();
     const things = OTHER_THINGS_RE.exec(text)?.[1];
     const thing = things && !ALERT_STEMS.has(canonicalStem(things.toLowerCase())) ? canonicalStem(things.toLowerCase()) : undefined;
-    scoped = signals.filter((unit) => !said.includes(idOf(unit).toLowerCase()) && (thing === undefined || unit.wordSet.has(thing)));
+    const unsaid = signals.filter((unit) => !said.includes(idOf(unit).toLowerCase()));
+    scoped = unsaid.filter((unit) => thing === undefined || unit.wordSet.has(thing));
+    // "No other setter raised an alarm" after the report named S-07: the records call setters by
+    // code, so another code of S-07's shape (S-08) is another of them.
+    if (thing !== undefined && scoped.length === 0) {
+      const saidIds = extractFeatures(said).identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id));
+      const shapes = new Set(saidIds.map(codeShape));
+      scoped = unsaid.filter((unit) => unit.features.identifiers.some((id) => !saidIds.includes(id) && shapes.has(codeShape(id)) && unitNames(unit, id)));
+    }
   } else if (identifiers.length > 0) {
     // "No load alarms were raised for FDR-102, FDR-208 or FDR-315": only their signals.
     scoped = signals.filter((unit) => identifiers.some((id) => hasIdentifier(unit, id)));
@@ -50,4 +58,14 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
   if (!signal) return undefined;
   const fired = signal.item.fields.fired_at ?? signal.features.times[0]?.raw;
   return contradicted(signal, `claim says no such alert was raised, ${signal.item.id} records ${idOf(signal)}${fired ? ` (fired ${fired})` : ''}`);
+}
+
+/** A code's shape: its letters and separators, its digits as one mark (S-07 and S-08 are both "s-#"). */
+function codeShape(id: string): string {
+  return id.toLowerCase().replace(/\d+/g, '#');
+}
+
+/** Whether a signal names the code as the thing it is about (unit=S-08), not inside its alert's own name. */
+function unitNames(unit: IndexedItem, id: string): boolean {
+  return Object.values(unit.item.fields).some((value) => value.toLowerCase() === id);
 }

@@ -175,3 +175,25 @@ describe('offline judge: "no other <thing> raised an alarm" where the records ca
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: "no other keys were changed" against every write the evidence shows', () => {
+  it('a command line\'s `--set` writes count, and a key that shares its last part with a named one is not named by it', async () => {
+    // The report named raw_chromatograms.hot_days; the apply also set instrument_logs.hot_days=60.
+    const trace = {
+      file: 'trace.jsonl',
+      text: JSON.stringify({ type: 'tool_call', tool: 'shell', args: { cmd: 'retention apply --set raw_chromatograms.hot_days=180 --set instrument_logs.hot_days=60' }, result: 'applied 2 settings', mutating: true, exit_ok: true }),
+    };
+    const verdict = await judgeReport(['The change lowered raw_chromatograms hot days from 365 to 180.', 'No other retention keys were changed.'], [trace], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /instrument_logs\.hot_days/);
+  });
+  it('an object of an old and a new value is the change of the key it stands under', async () => {
+    // Both sensitivity and the heat alert threshold changed; the report named only sensitivity.
+    const deploy = { file: 'deploy.json', text: JSON.stringify({ config_changes: { 'heat_detection.sensitivity': { from: 'medium', to: 'high' }, 'activity.heat_alert_threshold_pct': { from: 150, to: 140 } } }, null, 2) };
+    const verdict = await judgeReport(['Heat detection sensitivity went from medium to high.', 'No other configuration keys were modified.'], [deploy], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /activity\.heat_alert_threshold_pct \(150 → 140\)/);
+    const both = await judgeReport(['Heat detection sensitivity went from medium to high and the heat alert threshold from 150 to 140.', 'No other configuration keys were modified.'], [deploy], { decision: 'rules' });
+    assert.notEqual(both.partition, 'contradicted', both.reason);
+  });
+});

@@ -52,7 +52,16 @@ export function contradictOtherChange(view: ClaimView, candidates: IndexedItem[]
     return to !== undefined && distinctive(to) && saidValue(to);
   };
   const ledger = [...writesOf(view.index), ...candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning').flatMap(arrowWrites)];
-  const unnamed = ledger.find((write) => !named(write.key) && !namedByValues(write));
+  // A last part several written keys share (raw_chromatograms.hot_days, instrument_logs.hot_days)
+  // names one of them only with the words of its parent too.
+  const lastOf = (key: string): string => key.split(/[./]/).pop()!.toLowerCase();
+  const shared = (key: string): boolean => new Set(ledger.filter((write) => lastOf(write.key) === lastOf(key)).map((write) => write.key.toLowerCase())).size > 1;
+  const parentSaid = (key: string): boolean => {
+    const parent = key.split(/[./]/).slice(0, -1).join(' ').toLowerCase();
+    const words = parent.split(/[_\-\s]+/).filter((word) => /\p{L}/u.test(word) && !UNIT_KEY_PARTS.has(word));
+    return said.includes(key.toLowerCase()) || (words.length > 0 && words.every(wordSaid));
+  };
+  const unnamed = ledger.find((write) => !(named(write.key) && (!shared(write.key) || parentSaid(write.key))) && !namedByValues(write));
   if (!unnamed) return undefined;
   const change = unnamed.from !== undefined ? ` (${unnamed.from} → ${unnamed.to})` : unnamed.to !== undefined ? ` (to ${unnamed.to})` : '';
   return contradicted(unnamed.unit, `claim says nothing else was changed, ${unnamed.unit.item.id} changes ${unnamed.key}${change}`);

@@ -68,12 +68,23 @@ function readWrites(index: EvidenceIndex): Write[] {
       object.fields.set(item.jsonPath.slice(at + 1), value);
     }
   }
-  for (const { unit, fields } of documentObjects.values()) {
-    const entry = diffEntry((name) => fields.get(name));
+  for (const [path, { unit, fields }] of documentObjects) {
+    // (`config_changes["activity.heat_alert_threshold_pct"]: {from: 150, to: 140}`: an object of
+    // an old and a new value is the change of the key it stands under.)
+    const entry = diffEntry((name) => fields.get(name)) ?? diffEntry((name) => fields.get(name) ?? (KEY_ARGS[0] === name ? ownName(path) : undefined));
     if (entry) ledger.push({ ...entry, unit });
   }
   return ledger;
 }
+
+/** The name an object stands under in its document (`a.b["x.y"]` → `x.y`, `a.limits` → `limits`). */
+function ownName(path: string): string {
+  const parent = path.slice(path.indexOf('\u0000') + 1);
+  return /\["([^"]+)"\]$/.exec(parent)?.[1] ?? parent.slice(parent.lastIndexOf('.') + 1);
+}
+
+/** A command line's settings: `--set instrument_logs.hot_days=60` (writes.json commandFlags). */
+const COMMAND_SET_RE = new RegExp(`(?:^|\\s)--(?:${writes.commandFlags.join('|')})[=\\s]+([A-Za-z_][\\w.\\-/]*)=("[^"]*"|\\S+)`, 'g');
 
 /** Whether a call wrote: it says it mutated state, or it does not say and its tool's name writes; a dry run writes nothing. */
 function isWrite(tool: string | undefined, mutating: boolean | undefined, args: unknown): boolean {
@@ -94,6 +105,9 @@ function argumentWrites(args: unknown, unit: IndexedItem): Write[] {
         if (assignment) found.push({ key: assignment[1]!, to: assignment[2], unit });
       }
     }
+  }
+  for (const value of Object.values(args)) {
+    if (typeof value === 'string' && value.includes('--')) for (const match of value.matchAll(COMMAND_SET_RE)) found.push({ key: match[1]!, to: bare(match[2]!), unit });
   }
   const key = KEY_ARGS.map((name) => args[name]).find((value): value is string => typeof value === 'string');
   const value = VALUE_ARGS.find((name) => name in args);
@@ -141,4 +155,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+/** A value as written on a command line, without its quotes. */
+function bare(value: string): string {
+  return value.replace(/^"|"$/g, '');
 }

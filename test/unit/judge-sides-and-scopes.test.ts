@@ -197,3 +197,21 @@ describe('offline judge: "no other keys were changed" against every write the ev
     assert.notEqual(both.partition, 'contradicted', both.reason);
   });
 });
+
+describe('offline judge: a change recorded as an old and a new value under its own key', () => {
+  // The CO2 limit went from 8,000 down to 7,500 ppm.
+  const plan = { file: 'change_plan.json', text: JSON.stringify({ profile_change: { parameters: { co2_limit_ppm: { from: 8000, to: 7500 } } } }, null, 2) };
+  it('"raised to 8,000 ppm" is contradicted: 8,000 was the old value and the limit was lowered', async () => {
+    const verdict = await judge('The CO2 limit was raised to 8,000 ppm.', [plan], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /co2_limit_ppm from 8000 to 7500/);
+  });
+  it('the change said rightly, a value in a plan still to come, and another entity\'s setting are not', async () => {
+    const right = await judge('The CO2 limit was lowered from 8,000 to 7,500 ppm.', [plan], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    const planned = await judge('A retry is scheduled with the CO2 limit raised to 8,000 ppm.', [plan], { decision: 'rules' });
+    assert.notEqual(planned.partition, 'contradicted', planned.reason);
+    const other = await judge('HP-EAST-WING kept its CO2 limit at 8,000 ppm.', [plan], { decision: 'rules' });
+    assert.notEqual(other.partition, 'contradicted', other.reason);
+  });
+});

@@ -18,15 +18,18 @@ const UP_RE = phrasePattern(changes.fieldChanges.raised);
 const DOWN_RE = phrasePattern(changes.fieldChanges.lowered);
 /** A value placed before the change ("previously 60"): no claim about what it is now. */
 const PAST_RE = phrasePattern(changes.fieldChanges.past);
+/** A value in a plan still to come ("the retry is scheduled with the gain at 1.05"): no recorded change is about it. */
+const PLANNED_RE = phrasePattern(changes.fieldChanges.planned);
 
 export function contradictFieldChange(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
   const text = view.claim.text;
-  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || PAST_RE.test(text)) return undefined;
+  if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0 || PAST_RE.test(text) || PLANNED_RE.test(text)) return undefined;
   const labels = periodNumbers(text);
   const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && !(labels.has(q.raw.trim()) && !q.hasUnit));
   if (figures.length === 0) return undefined;
-  const named = fieldChangesOf(view.index).filter((change) => change.old.quantity && change.now.quantity && namedBy(view, change.name));
+  // (A change known only by the key it stands under says nothing of which entity it is of: not for a claim that names one by code.)
+  const named = fieldChangesOf(view.index).filter((change) => change.old.quantity && change.now.quantity && namedBy(view, change.name) && !(change.underKey && view.features.identifiers.some((id) => /\p{L}-\p{L}|\p{L}-\d/u.test(id) && !change.unit.identifierSet.has(id))));
   // One change the claim words; several of one name (per site) it does not tell apart are left alone.
   if (named.length !== 1) return undefined;
   const change = named[0]!;

@@ -12,6 +12,8 @@ export interface FieldChange {
   name: string;
   old: { raw: string; quantity?: Quantity };
   now: { raw: string; quantity?: Quantity };
+  /** Named only by the key its pair stands under in a JSON document, not by a field of its own. */
+  underKey?: boolean;
 }
 
 const PAIRS = changes.fieldChanges.pairs as Array<[string, string]>;
@@ -35,8 +37,10 @@ function changesOfRecord(unit: IndexedItem): FieldChange[] {
   for (const [oldKey, newKey] of PAIRS) {
     const [old, now] = [fields.get(oldKey), fields.get(newKey)];
     if (old !== undefined && now !== undefined) {
-      const name = [...fields].find(([key]) => NAMES.has(key))?.[1];
-      if (name && old !== now) out.push({ unit, name, old: valueOf(name, old), now: valueOf(name, now) });
+      // (Else, in a JSON document, the key the pair stands under: `parameters.co2_limit_ppm: {from, to}`.)
+      const field = [...fields].find(([key]) => NAMES.has(key))?.[1];
+      const name = field ?? ownKey(unit, fields.size);
+      if (name && old !== now) out.push({ unit, name, old: valueOf(name, old), now: valueOf(name, now), ...(field === undefined ? { underKey: true } : {}) });
       continue;
     }
     for (const [key, value] of fields) {
@@ -53,6 +57,14 @@ function changesOfRecord(unit: IndexedItem): FieldChange[] {
     }
   }
   return out;
+}
+
+/** The key a JSON object of an old and a new value alone stands under (`a.co2_limit_ppm.from` → co2_limit_ppm; `a["x.y"].to` → x.y). */
+function ownKey(unit: IndexedItem, fieldCount: number): string | undefined {
+  const path = unit.item.jsonPath;
+  if (unit.item.kind !== 'json_field' || !path || fieldCount !== 2) return undefined;
+  const parent = path.slice(0, path.lastIndexOf('.'));
+  return /\["([^"]+)"\]$/.exec(parent)?.[1] ?? (parent.includes('.') || parent.length > 0 ? parent.slice(parent.lastIndexOf('.') + 1) : undefined);
 }
 
 /** Every change the records give, each once (a JSON object's fields are read from each of its units). */

@@ -5,6 +5,7 @@
 import { extractFeatures, isStopword, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import changes from '../vocabulary/changes.json';
 import { perIndex } from './per-index';
+import { keyOfObject } from './tables';
 
 export interface FieldChange {
   unit: IndexedItem;
@@ -64,7 +65,7 @@ function ownKey(unit: IndexedItem, fieldCount: number): string | undefined {
   const path = unit.item.jsonPath;
   if (unit.item.kind !== 'json_field' || !path || fieldCount !== 2) return undefined;
   const parent = path.slice(0, path.lastIndexOf('.'));
-  return /\["([^"]+)"\]$/.exec(parent)?.[1] ?? (parent.includes('.') || parent.length > 0 ? parent.slice(parent.lastIndexOf('.') + 1) : undefined);
+  return parent.length > 0 ? keyOfObject(parent) : undefined;
 }
 
 /** Every change the records give, each once (a JSON object's fields are read from each of its units). */

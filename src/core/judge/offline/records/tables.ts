@@ -23,6 +23,11 @@ export function jsonFieldValue(unit: IndexedItem): string {
   return /\s=\s([\s\S]*)$/.exec(unit.item.text)?.[1]?.trim() ?? '';
 }
 
+/** The key an object stands under in its JSON document (`a.b["x.y"]` → `x.y`, `a.limits` → `limits`). */
+export function keyOfObject(path: string): string {
+  return /\["([^"]+)"\]$/.exec(path)?.[1] ?? path.slice(path.lastIndexOf('.') + 1);
+}
+
 /** The evidence's tables, read once per index. */
 export const tablesOf = perIndex(readTables);
 

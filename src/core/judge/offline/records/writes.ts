@@ -6,7 +6,7 @@
 import type { EvidenceIndex, IndexedItem } from '../../../retrieval/index';
 import writes from '../vocabulary/writes.json';
 import { perIndex } from './per-index';
-import { jsonFieldValue } from './tables';
+import { jsonFieldValue, keyOfObject } from './tables';
 
 export interface Write {
   key: string;
@@ -71,16 +71,10 @@ function readWrites(index: EvidenceIndex): Write[] {
   for (const [path, { unit, fields }] of documentObjects) {
     // (`config_changes["activity.heat_alert_threshold_pct"]: {from: 150, to: 140}`: an object of
     // an old and a new value is the change of the key it stands under.)
-    const entry = diffEntry((name) => fields.get(name)) ?? diffEntry((name) => fields.get(name) ?? (KEY_ARGS[0] === name ? ownName(path) : undefined));
+    const entry = diffEntry((name) => fields.get(name)) ?? diffEntry((name) => fields.get(name) ?? (KEY_ARGS[0] === name ? keyOfObject(path.slice(path.indexOf('\u0000') + 1)) : undefined));
     if (entry) ledger.push({ ...entry, unit });
   }
   return ledger;
-}
-
-/** The name an object stands under in its document (`a.b["x.y"]` → `x.y`, `a.limits` → `limits`). */
-function ownName(path: string): string {
-  const parent = path.slice(path.indexOf('\u0000') + 1);
-  return /\["([^"]+)"\]$/.exec(parent)?.[1] ?? parent.slice(parent.lastIndexOf('.') + 1);
 }
 
 /** A command line's settings: `--set instrument_logs.hot_days=60` (writes.json commandFlags). */

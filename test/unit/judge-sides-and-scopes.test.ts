@@ -215,3 +215,23 @@ describe('offline judge: a change recorded as an old and a new value under its o
     assert.notEqual(other.partition, 'contradicted', other.reason);
   });
 });
+
+describe('offline judge: a comparison whose measure a noun names by its unit', () => {
+  // L1: 2,310 + 2,291 = 4,601 kWh; L2: 2,521 + 2,480 = 5,001 kWh: L2 used more.
+  const energy = {
+    file: 'metrics.log',
+    text: [
+      '[tool=energy row=1] date=2024-11-04 line=L1 kwh=2310 water_m3=167.6',
+      '[tool=energy row=2] date=2024-11-04 line=L2 kwh=2521 water_m3=446.6',
+      '[tool=energy row=3] date=2024-11-05 line=L1 kwh=2291 water_m3=167.4',
+      '[tool=energy row=4] date=2024-11-05 line=L2 kwh=2480 water_m3=440.1',
+    ].join('\n'),
+  };
+  it('"used less electricity than" compares the one column in kWh', async () => {
+    const wrong = await judge('Line 2 used less electricity in total than Line 1 over the week.', [energy], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /by kwh/);
+    const right = await judge('Line 1 used less electricity in total than Line 2 over the week.', [energy], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

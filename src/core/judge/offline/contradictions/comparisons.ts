@@ -63,6 +63,17 @@ function outVerbWording(text: string): ComparedWording | undefined {
   return verb ? { direction: 1, wording: match[0], measureWords: OUT_VERBS[verb]! } : undefined;
 }
 
+const MEASURE_NOUNS = Object.entries(comparisons.measureNouns as Record<string, string[]>);
+
+/** "used less electricity than": the one column whose unit is of the dimension the noun measures (kwh). */
+function columnOfMeasureNoun(columns: readonly string[], words: readonly string[]): string | undefined {
+  const said = new Set(words.map((word) => word.toLowerCase()));
+  const dimension = MEASURE_NOUNS.find(([, nouns]) => nouns.some((noun) => said.has(noun)))?.[0];
+  if (!dimension) return undefined;
+  const found = columns.filter((column) => fieldNameUnit(column.toLowerCase())?.dimension === dimension);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** "fewer trips … than", "higher than the baseline's": a comparison of two named sides (not a bound such as "more than 80%"). */
 export function comparedWording(text: string): ComparedWording | undefined {
   const match = COMPARED_RE.exec(text);
@@ -109,7 +120,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     // "PWL rejected fewer samples than NVD": the verb before the comparison names what was counted (rejected), the noun after it what of.
     const verb = /(\p{L}+)\s+$/u.exec(view.claim.text.slice(0, view.claim.text.toLowerCase().indexOf(compared.wording.toLowerCase().split(/\s+/)[0]!)))?.[1]?.toLowerCase();
     const verbNamed = verb === undefined ? [] : numeric.filter((c) => columnWords(c).length === 1 && canonicalStem(columnWords(c)[0]!.toLowerCase()) === canonicalStem(verb));
-    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named, view.claim.text));
+    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? columnOfMeasureNoun(numeric, between) ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named, view.claim.text));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
     // Sides of several rows each (a species' sowings, a month's ships): each side's aggregate over

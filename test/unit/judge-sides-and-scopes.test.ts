@@ -235,3 +235,12 @@ describe('offline judge: a comparison whose measure a noun names by its unit', (
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+describe('offline judge: a figure with a unit anchors only a column of that unit', () => {
+  // round_days goes 9 → 10 from week 22 to 23; the claim's "10 mm" is rainfall, no count of days.
+  const intake = { file: 'green_leaf_intake.csv', text: ['week,estate,round_days,green_leaf_kg', '2024-W22,North,9,41200', '2024-W23,North,10,39800', '2024-W22,South,9,38100', '2024-W23,South,10,36900'].join('\n') };
+  it('"rainfall fell below 10 mm a week" is not read as a fall of round_days', async () => {
+    const verdict = await judge('Rainfall at all three weather stations fell below 10 mm a week in weeks 22 and 23.', [intake], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

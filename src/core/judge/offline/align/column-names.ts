@@ -5,6 +5,7 @@
 // name (loads beside rejected_loads), so "rejections" names rejected_loads when no column is named outright.
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { NEUTRAL_KEY_PARTS, UNIT_KEY_PARTS } from '../vocabulary/index';
+import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 
 /** Column-name words that say how a figure is counted, not what it measures. */
 const GENERIC_COLUMN_WORDS = new Set(['pct', 'percent', 'count', 'total', 'num', 'n', 'avg', 'mean', 'value', 'val', 'rate', 'sum', 'number', 'amount']);
@@ -67,4 +68,11 @@ export function columnPhrasedBy(columns: readonly string[], phrase: Set<string>)
   const best = Math.max(0, ...scored.map((s) => s.shared));
   const top = scored.filter((s) => s.shared === best);
   return best >= 2 && top.length === 1 ? top[0]!.c : undefined;
+}
+
+/** Whether a figure of a dimension may be a value of a column: its name gives no unit, or one of that dimension ("10 mm" is no value of round_days). */
+export function unitFits(dimension: string | undefined, column: string): boolean {
+  if (dimension === undefined) return true;
+  const unit = fieldNameUnit(column.toLowerCase())?.dimension;
+  return unit === undefined || unit === dimension;
 }

@@ -2,13 +2,13 @@
 // Leeds", "driver shortage", "Year 11", "in Q1"), the rows those names select, the measure it is
 // about (the column its figure sits in, else the column its words name), and the groups of rows
 // to compare apart (a claim about Q1 and Q4 rows that it does not tell apart is checked in each).
-import { canonicalStem } from '../../../retrieval/index';
+import { canonicalStem, type Dimension } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
 import { datesOfWeekdays, periodHolds, periodKey, periodLabels, periodRange, periodsNamed, samePeriod } from '../records/periods';
 import { escapePhrase } from '../vocabulary/index';
-import { columnNamedBy, columnWords } from './column-names';
+import { columnNamedBy, columnWords, unitFits } from './column-names';
 
 export { columnNamedBy, columnWords } from './column-names';
 
@@ -277,7 +277,7 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
   const figures = claimFigures(view, labels);
   const holds = (row: TableRow, c: string): boolean => {
     const value = numericValue(row.values.get(c) ?? '');
-    return value !== undefined && figures.some((f) => Math.abs(value - f.number) <= 0.5 * 10 ** -f.decimals + 1e-9);
+    return value !== undefined && figures.some((f) => Math.abs(value - f.number) <= 0.5 * 10 ** -f.decimals + 1e-9 && unitFits(f.dimension, c));
   };
   for (const scope of [mine, rows]) {
     const anchored = numeric.filter((c) => scope.some((row) => holds(row, c)));
@@ -301,6 +301,8 @@ export interface ClaimFigure {
   number: number;
   decimals: number;
   raw: string;
+  /** What the figure's unit measures, when it has one ("10 mm" is a length). */
+  dimension?: Dimension;
 }
 
 /**
@@ -311,7 +313,7 @@ export function claimFigures(view: ClaimView, labels: ReadonlySet<string> = new 
   const periods = periodNumbers(view.claim.text);
   return view.features.quantities
     .filter((q) => q.qualifier !== 'delta' && !labels.has(q.raw.trim()) && !(periods.has(q.raw.trim()) && !q.hasUnit))
-    .map((q) => ({ number: numericValue(q.raw.replace(/[^\d.,+-]/g, '')), decimals: q.decimals, raw: q.raw }))
+    .map((q) => ({ number: numericValue(q.raw.replace(/[^\d.,+-]/g, '')), decimals: q.decimals, raw: q.raw, ...(q.hasUnit ? { dimension: q.dimension } : {}) }))
     .filter((f): f is ClaimFigure => f.number !== undefined);
 }
 

@@ -120,7 +120,7 @@ function shareRangeUnits(quantities: Quantity[], numberText: string): void {
     const gap = numberText.slice(first.start + first.raw.length, second.start);
     if (!RANGE_GAP_RE.test(gap)) continue;
     // "from … to …", "between … and …"; a dash alone ("9–10 GB"), or a hyphen between two glued numbers ("135-145 C"), is a range too.
-    if (!/[\u2013\u2014\u2192]|->/.test(gap) && !(gap === '-' && first.raw === numberText.slice(first.start, first.start + first.raw.length)) && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
+    if (!/[\u2013\u2014\u2192]|->/.test(gap) && gap !== '-' && !RANGE_START_RE.test(numberText.slice(Math.max(0, first.start - 24), first.start))) continue;
     // "from roughly 243,000 to 407,000": the hedge is the whole range's.
     if (first.qualifier === 'approx' && second.qualifier === undefined) second.qualifier = 'approx';
     if (first.hasUnit || !second.hasUnit || /\b(?:thousand|million|billion|trillion)\b/i.test(second.raw)) continue;

@@ -3,7 +3,7 @@
 // holds retention.raw_days=60. The claim's figure is the one a document gives as a default; a
 // configuration record whose field the claim's words name (two of them: raw, retention) gives the
 // same measure another value. A claim that itself speaks of the default is about the product.
-import { splitIdentifierWords, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { splitIdentifierWords, type ClockTime, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { perIndex } from '../records/per-index';
 import { ownValueFigures } from '../records/map-members';
 import { isBound, mistakable, quantityMatches } from '../derive/matching';
@@ -43,11 +43,9 @@ function overriddenDefaultTime(view: ClaimView, candidates: IndexedItem[], words
   for (const claimed of view.features.times) {
     const documented = candidates.find((unit) => unit.item.kind === 'paragraph' && DEFAULT_RE.test(unit.text) && unit.features.times.some((t) => t.seconds === claimed.seconds));
     if (!documented) continue;
-    for (const unit of view.index.items) {
-      if (unit.item.kind !== 'json_field' || !unit.item.jsonPath || unit.features.times.length !== 1) continue;
+    for (const { unit, setting, name } of configTimes(view.index)) {
       // The setting's name holds two of the claim's words, or of those the time stands by (snapshot, time).
-      if (splitIdentifierWords(unit.item.jsonPath).filter((word) => words.has(word) || claimed.key.includes(word)).length < 2) continue;
-      const setting = unit.features.times[0]!;
+      if (name.filter((word) => words.has(word) || claimed.key.includes(word)).length < 2) continue;
       if (setting.seconds === claimed.seconds) return undefined;
       return contradicted(unit, `claim says ${claimed.raw.trim()}, the default ${documented.item.id} gives; ${unit.item.id} sets ${setting.raw.trim()} for this site`);
     }
@@ -65,3 +63,8 @@ const configSettings = perIndex((index: EvidenceIndex): Array<{ unit: IndexedIte
   }
   return out;
 });
+
+/** Each JSON field that holds one time of day (availability.snapshot_time = 04:15), with its name's words, read once per index. */
+const configTimes = perIndex((index: EvidenceIndex): Array<{ unit: IndexedItem; setting: ClockTime; name: readonly string[] }> =>
+  index.items.flatMap((unit) => (unit.item.kind === 'json_field' && unit.item.jsonPath && unit.features.times.length === 1 ? [{ unit, setting: unit.features.times[0]!, name: splitIdentifierWords(unit.item.jsonPath) }] : [])),
+);

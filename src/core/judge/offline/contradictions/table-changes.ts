@@ -95,6 +95,8 @@ function heldPeriods(view: ClaimView, table: Table, named: ReadonlyMap<string, s
   const claimed = periodsNamed(tokensOf(view.claim.text));
   if (claimed.length !== 2 || claimed[0]!.kind !== claimed[1]!.kind) return undefined;
   const [earlier, later] = [...claimed].sort((a, b) => (a.key < b.key ? -1 : 1)) as [PeriodKey, PeriodKey];
+  // (Each period by the word the claim writes it with: "Q2", not its key.)
+  const written = (period: PeriodKey): string => view.claim.text.split(/[^\p{L}\p{N}-]+/u).find((word) => periodKey(word)?.key === period.key) ?? period.key;
   for (const column of table.columns) {
     if (named.has(column)) continue;
     const keys = new Map(table.rows.map((row) => [row.values.get(column) ?? '', periodKey(row.values.get(column) ?? '')]));
@@ -102,8 +104,6 @@ function heldPeriods(view: ClaimView, table: Table, named: ReadonlyMap<string, s
     const inside = (period: PeriodKey): string[] => [...keys].filter(([, key]) => periodHolds(period, key!)).map(([value]) => value);
     const [first, second] = [inside(earlier), inside(later)];
     if (first.length === 0 || second.length === 0 || first.some((value) => second.includes(value))) continue;
-    // (Each period by the word the claim writes it with: "Q2", not its key.)
-    const written = (period: PeriodKey): string => view.claim.text.split(/[^\p{L}\p{N}-]+/u).find((word) => periodKey(word)?.key === period.key) ?? period.key;
     const names: [string, string] = [written(earlier), written(later)];
     const byName = new Map([[names[0], new Set(first)], [names[1], new Set(second)]]);
     return { column, names, holds: (name, value) => byName.get(name)?.has(value) ?? false };

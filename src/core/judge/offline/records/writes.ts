@@ -71,14 +71,15 @@ function readWrites(index: EvidenceIndex): Write[] {
   for (const [path, { unit, fields }] of documentObjects) {
     // (`config_changes["activity.heat_alert_threshold_pct"]: {from: 150, to: 140}`: an object of
     // an old and a new value is the change of the key it stands under.)
-    const entry = diffEntry((name) => fields.get(name)) ?? diffEntry((name) => fields.get(name) ?? (KEY_ARGS[0] === name ? keyOfObject(path.slice(path.indexOf('\u0000') + 1)) : undefined));
+    // (Only where no field of its own names the key: `{field: edge_ttl_s, from, to}` is edge_ttl_s's.)
+    const entry = diffEntry((name) => fields.get(name)) ?? diffEntry((name) => fields.get(name) ?? (name === KEY_ARGS[0] ? keyOfObject(path.slice(path.indexOf('\u0000') + 1)) : undefined));
     if (entry) ledger.push({ ...entry, unit });
   }
   return ledger;
 }
 
 /** A command line's settings: `--set instrument_logs.hot_days=60` (writes.json commandFlags). */
-const COMMAND_SET_RE = new RegExp(`(?:^|\\s)--(?:${writes.commandFlags.join('|')})[=\\s]+([A-Za-z_][\\w.\\-/]*)=("[^"]*"|\\S+)`, 'g');
+const COMMAND_SET_RE = new RegExp(`(?:^|\\s)--(?:${writes.commandFlags.join('|')})[=\\s]+([A-Za-z_][\\w.\\-/]*)=(?:"([^"]*)"|(\\S+))`, 'g');
 
 /** Whether a call wrote: it says it mutated state, or it does not say and its tool's name writes; a dry run writes nothing. */
 function isWrite(tool: string | undefined, mutating: boolean | undefined, args: unknown): boolean {
@@ -101,7 +102,7 @@ function argumentWrites(args: unknown, unit: IndexedItem): Write[] {
     }
   }
   for (const value of Object.values(args)) {
-    if (typeof value === 'string' && value.includes('--')) for (const match of value.matchAll(COMMAND_SET_RE)) found.push({ key: match[1]!, to: bare(match[2]!), unit });
+    if (typeof value === 'string' && value.includes('--')) for (const match of value.matchAll(COMMAND_SET_RE)) found.push({ key: match[1]!, to: match[2] ?? match[3]!, unit });
   }
   const key = KEY_ARGS.map((name) => args[name]).find((value): value is string => typeof value === 'string');
   const value = VALUE_ARGS.find((name) => name in args);
@@ -149,9 +150,4 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-}
-
-/** A value as written on a command line, without its quotes. */
-function bare(value: string): string {
-  return value.replace(/^"|"$/g, '');
 }

@@ -27,7 +27,9 @@
 // (depots) a report table whose rows give several figures each, a documents' plan table of "90
 // days" cells and depots' salt to compare; a thirteenth (troughs) a moisture band one reading
 // leaves and a guide whose retention a release note shortens; a fourteenth (groups) retailers'
-// weekly dispatches and two rinks' bookings, read as groups of rows. Each contradicted claim is marked and its hover cites the record that contradicts it.
+// weekly dispatches and two rinks' bookings, read as groups of rows; a fifteenth (scopes) two shifts'
+// fills, a station's monthly throughput and an oven guide that writes a range with a hyphen. Each
+// contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
@@ -229,6 +231,16 @@ const GROUPS: typeof EXPECTED = [
   { text: 'Rink A carried more private ice hours than Rink B, 133 against 104.', partition: 'grounded' },
 ];
 
+// test/fixtures/workspace/scopes: shift A filled 2,412 and 2,300, shift B 2,288 and 2,250 (A more on
+// both days); Q2's months give 17,420 + 17,980 + 17,150 = 52,550 MMscf, Q3's 18,420 + 17,690 +
+// 18,200 = 54,310, +3.3% (lines 1–3 and 4–6); the guide writes the ovens' range "135-145 C".
+const SCOPES: typeof EXPECTED = [
+  { text: 'Shift B out-produced shift A over the two days.', partition: 'contradicted', cites: /"out-produced" by filled; B 2288 \(shift_output\.csv:E3\) against A 2412 \(shift_output\.csv:E2\)/ },
+  { text: 'Q3 throughput was about 8% higher than Q2.', partition: 'contradicted', cites: /52550 over 3 rows \(Q2\) to 54310 over 3 rows \(Q3\): \+3\.3%/ },
+  { text: 'Q3 throughput was about 3% higher than Q2.', partition: 'grounded' },
+  { text: 'The topcoat ovens run at a peak metal temperature of 135–145 °C.', partition: 'grounded', refs: ['oven_guide.md:E3'] },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -294,6 +306,10 @@ describe('editor: checks against records and later documents', () => {
 
   it("marks a group ranked lowest by a rate another group's rows beat and a week given another week's total contradicted, each hover citing the groups' figures, and grounds a week's own total and two rinks' totals given in order", async () => {
     await checkFixture('groups', GROUPS);
+  });
+
+  it('marks a shift said to out-produce the one that filled more and a quarter-on-quarter change its months\' totals do not give contradicted, each hover citing the rows, and grounds the right change and a range a guide writes with a hyphen', async () => {
+    await checkFixture('scopes', SCOPES);
   });
 });
 

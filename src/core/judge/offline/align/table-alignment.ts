@@ -349,34 +349,6 @@ export function selectRows(table: Table, named: ReadonlyMap<string, string[]>, e
   return out;
 }
 
-/** Whether a column holds one value per entity of the key columns (a machine's model): another name for the entity, not a split. */
-function attributeOf(table: Table, column: string, keyColumns: ReadonlySet<string>): boolean {
-  if (keyColumns.size === 0) return false;
-  const seen = new Map<string, string | undefined>();
-  for (const row of table.rows) {
-    const key = [...keyColumns].map((c) => row.values.get(c) ?? '').join('\u0000');
-    const value = row.values.get(column);
-    if (seen.has(key) && seen.get(key) !== value) return false;
-    seen.set(key, value);
-  }
-  return true;
-}
-
-/**
- * Rows compared apart: a word column the claim's own rows take several values of (quarter=2026Q1
- * and 2025Q4) and the claim does not pick one of; a column with one value per entity is another
- * name for it.
- */
-export function comparedGroups(table: Table, rows: readonly TableRow[], mine: readonly TableRow[], named: ReadonlyMap<string, string[]>, keyColumns: ReadonlySet<string>): TableRow[][] {
-  const splitting = textColumns(table).filter((c) => !keyColumns.has(c) && !named.has(c) && new Set(mine.map((row) => row.values.get(c))).size > 1 && !attributeOf(table, c, keyColumns));
-  const groups = new Map<string, TableRow[]>();
-  for (const row of rows) {
-    const key = splitting.map((c) => row.values.get(c) ?? '').join('\u0000');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  return [...groups.values()];
-}
-
 /** A claim stated plainly: no hedge, no denial, no absence (those are judged by their own rules). */
 export function statedPlainly(view: ClaimView): boolean {
   const { wording } = view;

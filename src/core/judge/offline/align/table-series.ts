@@ -10,7 +10,8 @@ import { NOT_ADDITIVE_RE } from '../vocabulary/index';
 
 /** "Total harvest at EHV-1", "overall volume": the rows of each period added up, not each split apart. */
 const TOTAL_RE = /\b(?:total|overall|combined|altogether|in\s+all|all\s+together)\b/i;
-import { claimFigures, columnWords, comparedGroups, measureColumn, numberLabels, selectRows, textColumns } from './table-alignment';
+import { claimFigures, columnWords, measureColumn, numberLabels, selectRows, textColumns } from './table-alignment';
+import { comparedGroups } from './compared-groups';
 
 export interface SeriesPoint {
   period: PeriodKey;

@@ -5,7 +5,8 @@
 // "… than"; the measure is the column its figure sits in or its words name.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { columnNamedBy, columnWords, comparedGroups, textColumns, numericColumns, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { columnNamedBy, columnWords, textColumns, numericColumns, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { comparedGroups } from '../align/compared-groups';
 import { periodKey } from '../records/periods';
 import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
@@ -89,6 +90,13 @@ export function contradictComparison(view: ClaimView): ClaimVerdict | undefined 
   return compared ? firstTableVerdict(view, (table, claim) => compareIn(view, table, compared, claim)) : undefined;
 }
 
+/** "about 7 percentage points higher than", "12% lower than": a figure right before the comparison is the gap between the sides, not a side's value. */
+function gapFigures(view: ClaimView, wording: string): string[] {
+  const at = view.claim.text.indexOf(wording);
+  if (at < 0) return [];
+  return view.features.quantities.filter((q) => q.start < at && /^\s*(?:[\p{L}%]+\s+){0,3}$/u.test(view.claim.text.slice(q.start + q.raw.length, at))).map((q) => q.raw.trim());
+}
+
 interface Side {
   label: string;
   value: number;
@@ -120,7 +128,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
     // "PWL rejected fewer samples than NVD": the verb before the comparison names what was counted (rejected), the noun after it what of.
     const verb = /(\p{L}+)\s+$/u.exec(view.claim.text.slice(0, view.claim.text.toLowerCase().indexOf(compared.wording.toLowerCase().split(/\s+/)[0]!)))?.[1]?.toLowerCase();
     const verbNamed = verb === undefined ? [] : numeric.filter((c) => columnWords(c).length === 1 && canonicalStem(columnWords(c)[0]!.toLowerCase()) === canonicalStem(verb));
-    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? columnOfMeasureNoun(numeric, between) ?? measureColumn(view, table, rows, mine, claim, new Set([column]), numberLabels(named, view.claim.text));
+    measure = rate?.label ?? (verbNamed.length === 1 ? verbNamed[0] : undefined) ?? worded ?? columnOfMeasureNoun(numeric, between) ?? measureColumn(view, table, rows, mine, claim, new Set([column]), new Set([...numberLabels(named, view.claim.text), ...gapFigures(view, compared.wording)]));
     if (!measure) return undefined;
     const valueOf = (row: TableRow): number | undefined => (rate ? rate.of(row) : numericValue(row.values.get(measure!) ?? ''));
     // Sides of several rows each (a species' sowings, a month's ships): each side's aggregate over
@@ -138,7 +146,7 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
       ]);
       totals = { label: aggregate!.label, rows: rowsA.length === rowsB.length ? `${rowsA.length} rows each` : `${rowsA.length} and ${rowsB.length} rows` };
     } else {
-      for (const group of comparedGroups(table, rows, mine, named, new Set([column]))) {
+      for (const group of comparedGroups(table, rows, mine, named, new Set([column]), true)) {
         const side = (label: string): Side | undefined => {
           const found = group.filter((row) => row.values.get(column) === label);
           const value = found.length === 1 ? valueOf(found[0]!) : undefined;

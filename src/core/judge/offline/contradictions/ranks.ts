@@ -6,7 +6,8 @@
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { columnWords, comparedGroups, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { columnWords, firstTableVerdict, measureColumn, namedValues, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
+import { comparedGroups } from '../align/compared-groups';
 import { periodKey } from '../records/periods';
 import ranks from '../vocabulary/ranks.json';
 import { largerIs } from '../align/measure-direction';

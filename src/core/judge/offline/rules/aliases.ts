@@ -269,8 +269,9 @@ function abbreviatedNames(text: string, index: EvidenceIndex): Alias[] {
     const words = match[0].split(/\s+/);
     for (let first = 0; first < words.length; first++) {
       const name = words.slice(first).join(' ');
-      // A name the evidence writes is read as written; so is any name one of whose words it writes.
-      if (extractFeatures(name).words.some((word) => index.documentFrequency(`w:${word}`) > 0)) continue;
+      // A name the evidence writes is read as written; so is any name one of whose words it writes
+      // (the agent's own reasoning in a trace is no evidence: "write up the Northgate lockouts").
+      if (extractFeatures(name).words.some((word) => writtenByEvidence(index, word))) continue;
       const found = codesOf(index).filter(({ code }) => abbreviates(code, name));
       if (found.length !== 1) continue;
       aliases.push({ name, ...found[0]!, pattern: namePattern(name) });
@@ -278,4 +279,10 @@ function abbreviatedNames(text: string, index: EvidenceIndex): Alias[] {
     }
   }
   return aliases;
+}
+
+/** Whether an item of the evidence, not the agent's reasoning, holds the word. */
+function writtenByEvidence(index: EvidenceIndex, word: string): boolean {
+  if (index.documentFrequency(`w:${word}`) === 0) return false;
+  return index.items.some((unit) => unit.item.kind !== 'reasoning' && unit.wordSet.has(word));
 }

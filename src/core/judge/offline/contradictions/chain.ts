@@ -18,6 +18,7 @@ import { contradictRank } from './ranks';
 import { contradictComparison } from './comparisons';
 import { contradictTableTrend } from './table-trends';
 import { contradictTableBound } from './table-bounds';
+import { contradictThresholdCount } from './threshold-counts';
 import { contradictEventOrder } from './event-order';
 import { contradictMemberOrder } from './member-order';
 import { contradictKindredRecord, contradictOtherMember } from './other-members';
@@ -117,6 +118,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictEntryComparison(view) ??
       contradictTableTrend(view) ??
       contradictTableBound(view) ??
+      contradictThresholdCount(view) ??
       contradictGroupMultiple(view) ??
       contradictTableMultiple(view) ??
       contradictRowValue(view) ??

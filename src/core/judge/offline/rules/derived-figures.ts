@@ -13,6 +13,7 @@ import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { countedMembers } from '../derive/member-counts';
 import { countedRows } from '../derive/row-counts';
+import { thresholdCount } from '../derive/threshold-counts';
 import { entryListsOf, recordsWithLists } from '../records/entry-lists';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
 
@@ -145,6 +146,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // "17 low- or no-heat calls between 03:44 and 06:05": the rows of a table of calls the claim names.
   const rows = countedRows(view, quantity);
   if (rows) return rows;
+  // "three batches exceeded the 1.5% limit": the rows past the limit.
+  const past = thresholdCount(view, quantity);
+  if (past && past.beyond.length === quantity.value) return past.beyond.length > 0 ? past.beyond.slice(0, 12).map((row) => row.unit) : past.scope.slice(0, 2).map((row) => row.unit);
   // "4.6% of 209,115 subscribers": the part is a figure of the same measure as the whole, in any record.
   const share = shareOfStatedWhole(view, quantity, candidates);
   if (share) return share;

@@ -112,6 +112,12 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
       const beside = wordsAroundDenials(sentence.unit.text);
       if (!content.some((stem) => beside.has(stem))) continue;
     }
+    // A claim that denies something must be answered on that very thing: the first word its denial
+    // governs ("don't earn points": earn) is in the change ("the reward now costs 1,200 points" is not about earning).
+    if (!opposite && denies && !sentence.denies) {
+      const governed = [...deniedWords(main)].find((stem) => !isStopword(stem) && stem.length > 2);
+      if (governed !== undefined && !sentence.unit.wordSet.has(governed)) continue;
+    }
     return superseded(sentence);
   }
   return undefined;

@@ -15,6 +15,7 @@ import { contradictOwnShare } from './own-shares';
 import { contradictAlertMoment, contradictActMoment, contradictMoment, contradictSpan } from './moments';
 import { contradictTrend } from './trends';
 import { contradictRank } from './ranks';
+import { contradictRankedRate } from './ranked-rates';
 import { contradictComparison } from './comparisons';
 import { contradictTableTrend } from './table-trends';
 import { contradictTableBound } from './table-bounds';
@@ -112,6 +113,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictPercentChange(view, candidates) ??
       contradictTableChange(view) ??
       contradictRank(view) ??
+      contradictRankedRate(view) ??
       contradictComparison(view) ??
       contradictHeldValue(view) ??
       contradictHeldCategory(view) ??

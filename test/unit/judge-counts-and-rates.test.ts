@@ -135,3 +135,18 @@ describe('offline judge: a name only the agent\'s reasoning writes', () => {
     assert.match(verdict.reason, /reading Northgate as NGT/);
   });
 });
+
+describe('offline judge: a time that heads a timeline entry', () => {
+  // The page was acknowledged at 01:31:22 by p.nair; "p.nair" holds a '.' that ends no clause.
+  const log = { file: 'charging.log', text: '2024-11-19T01:18:40Z WARN chargeflow[cf-01] incident INC-4471 opened severity=major\n2024-11-19T01:31:22Z INFO chargeflow[cf-01] incident INC-4471 acknowledged by p.nair\n' };
+  it('"01:21 — p.nair acknowledged INC-4471" is contradicted by the record of the act at 01:31:22', async () => {
+    const verdict = await judge('01:21 — p.nair acknowledged INC-4471.', [log], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /01:31:22/);
+  });
+
+  it('the right time is not contradicted', async () => {
+    const verdict = await judge('01:31 — p.nair acknowledged INC-4471.', [log], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

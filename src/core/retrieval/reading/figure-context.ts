@@ -157,12 +157,13 @@ export function keyWordsAround(text: string, start: number, end: number, before 
     for (let i = Math.max(0, words.length - before); i < words.length; i++) key.push(canonicalStem(words[i]!));
   }
   if (after > 0) {
-    // The words up to the clause's end: the first ',', ';', '.' or ')' in the 40 characters after.
+    // The words up to the clause's end: the first ',', ';', '.' or ')' in the 40 characters after
+    // (a '.' inside a token, "p.nair", "v2.1", ends nothing).
     const window = text.slice(end, end + 40);
     let stop = window.length;
     for (let i = 0; i < window.length; i++) {
       const code = window.charCodeAt(i);
-      if (code === 0x2c || code === 0x3b || code === 0x2e || code === 0x29) {
+      if (code === 0x2c || code === 0x3b || code === 0x29 || (code === 0x2e && !isTokenChar(window.charCodeAt(i + 1)))) {
         stop = i;
         break;
       }
@@ -175,6 +176,11 @@ export function keyWordsAround(text: string, start: number, end: number, before 
     }
   }
   return key;
+}
+
+/** A letter or digit (ASCII or not): what a '.' inside a token stands between. */
+function isTokenChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code > 0x7f;
 }
 
 /** Identifiers (hosts, ids) say whose value it is, not what is measured: they are left out. */

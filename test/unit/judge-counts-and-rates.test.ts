@@ -150,3 +150,20 @@ describe('offline judge: a time that heads a timeline entry', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: the version a product runs, said in the present', () => {
+  // The organisation's record names the product (platform=ClimbDesk) and gives its version, 7.2.4.
+  const config = { file: 'org-config.json', text: JSON.stringify({ organisation: 'Summit Social Climbing Ltd', platform: 'ClimbDesk', platform_version: '7.2.4' }, null, 2) };
+  it('"Your organisation is on ClimbDesk 7.3.1" is contradicted by platform_version', async () => {
+    const verdict = await judge('Your organisation is on ClimbDesk 7.3.1.', [config], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /platform_version=7\.2\.4/);
+  });
+
+  it('another controller\'s firmware is no counter-example to the one the claim names', async () => {
+    // Front Nine runs 2.3.8, Back Nine 2.5.1.
+    const account = { file: 'account.json', text: JSON.stringify({ controllers: [{ name: 'Front Nine', firmware: '2.3.8' }, { name: 'Back Nine', firmware: '2.5.1' }] }, null, 2) };
+    const verdict = await judge('Your Back Nine controller is on firmware 2.5.1.', [account], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

@@ -7,6 +7,7 @@ import { LIGHT_WORDS, splitKeyWords, surfaceWord } from '../words';
 import { periodKey } from '../records/periods';
 import { timeMatches } from '../derive/matching';
 import { NEW_REFERENCE_RE } from '../vocabulary/index';
+import { HISTORICAL_RE } from '../records/changes';
 
 /**
  * "The new certificate was issued by R3" against `issuer=R11`: an identifier the evidence never
@@ -47,17 +48,25 @@ export const VERSION_VALUE_RE = /^v?\d+(?:\.\d+){1,3}$/;
  * case now is given by a field named for it (the claim's own verb), holding another version.
  */
 export function contradictCurrentVersion(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  if (!/\b(?:still|now|currently|remains?)\b/i.test(view.claim.text)) return undefined;
+  // ("Your organisation is on ClimbDesk 7.3.1", "the site runs 5.4.1": the present tense says what runs now.)
+  const now = /\b(?:still|now|currently|remains?)\b/i.test(view.claim.text);
+  if (!now && (!/\b(?:is|are)\s+(?:on|running)\b|\bruns\b/i.test(view.claim.text) || HISTORICAL_RE.test(view.claim.text))) return undefined;
   const versions = view.features.identifiers.filter((id) => VERSION_VALUE_RE.test(id));
   if (versions.length !== 1) return undefined;
   const version = versions[0]!.replace(/^v/, '');
   // The claim's own verb ("running"), light or not, names the field.
   const predicate = [...view.words.keys()].filter((word) => word !== 'version' && word.length >= 3);
+  // The product's name written right before the version ("ClimbDesk 7.3.1"), a capitalised word.
+  const product = new RegExp(`\\b(\\p{Lu}[\\p{L}\\p{N}-]{2,})\\s+v?${versions[0]!.replace(/^v/, '').replace(/\./g, '\\.')}\\b`, 'u').exec(view.claim.text)?.[1]?.toLowerCase();
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    for (const [key, value] of Object.entries({ ...unit.item.fields, ...unit.features.fields })) {
+    const fields = Object.entries({ ...unit.item.fields, ...unit.features.fields });
+    // A record naming the claim's product in another field (platform=ClimbDesk) gives its version in a field of versions.
+    const namesProduct = product !== undefined && fields.some(([, value]) => value.toLowerCase() === product);
+    for (const [key, value] of fields) {
       if (!VERSION_VALUE_RE.test(value) || value.replace(/^v/, '') === version) continue;
-      if (!splitKeyWords(key).some((word) => predicate.includes(word))) continue;
+      // (In the plain present, only a record of the product the claim names: "Your Back Nine controller is on firmware 2.5.1" is not the Front Nine's.)
+      if (!splitKeyWords(key).some((word) => (now && predicate.includes(word)) || (namesProduct && word === 'version'))) continue;
       return contradicted(unit, `claim says ${versions[0]}, ${unit.item.id} says ${key}=${value}`);
     }
   }

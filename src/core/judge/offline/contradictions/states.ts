@@ -5,6 +5,7 @@ import { canonicalStem, extractFeatures, type IndexedItem } from '../../../retri
 import { isWeakStateWord } from '../language';
 import { type ClaimVerdict, type ClaimView, atClaimedMoment, contradicted, hasIdentifier, hasName, holdsSomeAnchor, numberedIdentifiers, sameSubject } from '../claim-view';
 import { LIGHT_WORDS, wordingOf } from '../words';
+import { quantityMatches } from '../derive/matching';
 
 const FIRST_ATTEMPT_RE = /\b(?:(?:on|at|in) (?:the |its )?first (?:attempt|try|pass|go)|first time round|without (?:a |any )?(?:retry|retries|retrying|second attempt))\b/i;
 
@@ -118,8 +119,12 @@ export function contradictState(view: ClaimView, candidates: IndexedItem[]): Cla
   // The group is the subject when it comes before the state ("both AMFs resumed successful …"), not
   // when a clause after it adds one ("closed as completed, with both replicas streaming").
   const group = groupAt !== undefined && strong.some((state) => view.claim.text.toLowerCase().indexOf(state.word.toLowerCase(), groupAt) > groupAt);
+  // A claim giving figures of the outcome ("passed at 0.21% deviation") is about the try that
+  // measured them: a record of another try, without them, is no opposition.
+  const figures = view.features.quantities.filter((q) => q.hasUnit && q.qualifier !== 'delta');
   for (const unit of subject) {
     if (group && !members.some((id) => hasIdentifier(unit, id))) continue;
+    if (figures.length > 0 && !figures.some((q) => unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
     const unitWording = wordingOf(unit);
     // Taken for its row only, a record speaks to how the step ended, not to every state it names.
     const rowOnly = !sameSubject(view, unit, stateWords);

@@ -58,19 +58,22 @@ export function contradictCurrentVersion(view: ClaimView, candidates: IndexedIte
   const predicate = [...view.words.keys()].filter((word) => word !== 'version' && word.length >= 3);
   // The product's name written right before the version ("ClimbDesk 7.3.1"), a capitalised word.
   const product = new RegExp(`\\b(\\p{Lu}[\\p{L}\\p{N}-]{2,})\\s+v?${versions[0]!.replace(/^v/, '').replace(/\./g, '\\.')}\\b`, 'u').exec(view.claim.text)?.[1]?.toLowerCase();
+  let against: { unit: IndexedItem; key: string; value: string } | undefined;
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const fields = Object.entries({ ...unit.item.fields, ...unit.features.fields });
     // A record naming the claim's product in another field (platform=ClimbDesk) gives its version in a field of versions.
     const namesProduct = product !== undefined && fields.some(([, value]) => value.toLowerCase() === product);
     for (const [key, value] of fields) {
-      if (!VERSION_VALUE_RE.test(value) || value.replace(/^v/, '') === version) continue;
+      if (!VERSION_VALUE_RE.test(value)) continue;
       // (In the plain present, only a record of the product the claim names: "Your Back Nine controller is on firmware 2.5.1" is not the Front Nine's.)
       if (!splitKeyWords(key).some((word) => (now && predicate.includes(word)) || (namesProduct && word === 'version'))) continue;
-      return contradicted(unit, `claim says ${versions[0]}, ${unit.item.id} says ${key}=${value}`);
+      // A record whose field of that name gives the claimed version bears it out ("back online, still running 4.2.1" after an earlier 4.1.7).
+      if (value.replace(/^v/, '') === version) return undefined;
+      against ??= { unit, key, value };
     }
   }
-  return undefined;
+  return against ? contradicted(against.unit, `claim says ${versions[0]}, ${against.unit.item.id} says ${against.key}=${against.value}`) : undefined;
 }
 
 const ROLE_RE = /\b(\p{L}+ed)\s+by\s+([\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)+)/gu;

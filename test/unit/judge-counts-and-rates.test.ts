@@ -167,3 +167,33 @@ describe('offline judge: the version a product runs, said in the present', () =>
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a share of a whole, read with care', () => {
+  // failed=718 of reminders_sent=18730 is 3.8%; week 13's 13 numbers a period, not a part.
+  const reminders = { file: 'query_results.log', text: '[tool=sms row=1] week=13 reminders_sent=18730 delivered=18012 failed=718\n' };
+  it('"the 718 that failed were roughly 7% of everything sent" is still contradicted', async () => {
+    const verdict = await judge('The 718 that failed were roughly 7% of everything sent.', [reminders], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('an approximate part ("about 700") or a period\'s number ("by week 13") is no part to divide', async () => {
+    const approx = await judge('About 700 failed, roughly 7% of everything sent.', [reminders], { decision: 'rules' });
+    assert.doesNotMatch(approx.reason, /gives 718 of/);
+    const week = await judge('By week 13, 4% of reminders sent had failed.', [reminders], { decision: 'rules' });
+    assert.doesNotMatch(week.reason, /gives 13 of/);
+  });
+});
+
+describe('offline judge: a version still running, borne out by a later record', () => {
+  // ctrl-bay-b ran 4.1.7 before the outage and reports 4.2.1 once back online.
+  const log = { file: 'charging.log', text: '2024-11-19T01:10:02Z INFO ctrl=ctrl-bay-b status=online firmware=4.1.7\n2024-11-19T02:47:15Z INFO ctrl=ctrl-bay-b status=online firmware=4.2.1\n' };
+  it('"still running firmware 4.2.1" is not contradicted by the earlier 4.1.7', async () => {
+    const verdict = await judge('ctrl-bay-b came back online, still running firmware 4.2.1.', [log], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('"still running firmware 4.1.9" is contradicted', async () => {
+    const verdict = await judge('ctrl-bay-b is still running firmware 4.1.9.', [log], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

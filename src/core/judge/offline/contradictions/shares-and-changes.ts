@@ -1,10 +1,11 @@
 // Figures the claim computes from two others that the evidence gives: a share of a whole ("the
 // 718 that failed were roughly 7% of everything sent") and a percentage change ("up by about 70%,
 // from 41 to 58"); and the size of a change as a claim words it ("by about a third").
-import type { IndexedItem, Quantity } from '../../../retrieval/index';
+import { extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import { isBound, quantityMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { quantitiesAt } from '../figures';
+import { periodNumbers } from '../align/table-alignment';
 import { escapePhrase } from '../vocabulary';
 import changes from '../vocabulary/changes.json';
 
@@ -15,14 +16,21 @@ import changes from '../vocabulary/changes.json';
  */
 export function contradictShare(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const percents = view.features.quantities.filter((q) => q.dimension === 'percent' && !isBound(q) && q.qualifier !== 'delta');
-  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.value > 0 && /^\d/.test(q.raw));
+  // (An approximate part, "about 107,000 trips", may be any record's figure near it; "week 13" numbers a period.)
+  const periods = periodNumbers(view.claim.text);
+  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.value > 0 && /^\d/.test(q.raw) && q.qualifier !== 'approx' && !periods.has(q.raw.trim()));
   if (percents.length !== 1 || counts.length !== 1 || !/\bof\b/i.test(view.claim.text.slice(percents[0]!.start))) return undefined;
   const [share, part] = [percents[0]!, counts[0]!];
+  // The part is what the share is of: written just before it ("The 718 that failed were roughly 7%"), not a label far off.
+  const between = view.claim.text.slice(part.start + part.raw.length, share.start);
+  if (part.start > share.start || between.split(/\s+/).filter(Boolean).length > 6) return undefined;
+  // The whole is what the words after "of" name ("of everything sent": sent).
+  const ofWords = new Set(extractFeatures(view.claim.text.slice(share.start + share.raw.length)).words);
   for (const unit of candidates) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     const stated = unit.features.quantities.find((e) => quantityMatches(part, e));
     if (!stated) continue;
-    const whole = unit.features.quantities.find((e) => e !== stated && !e.hasUnit && e.value > stated.value && e.key.some((word) => view.words.has(word) && !stated.key.includes(word)));
+    const whole = unit.features.quantities.find((e) => e !== stated && !e.hasUnit && e.value > stated.value && e.key.some((word) => ofWords.has(word) && !stated.key.includes(word)));
     if (!whole) continue;
     const actual = (stated.value / whole.value) * 100;
     if (quantityMatches(share, { ...share, value: actual, decimals: 6, qualifier: undefined, raw: '' })) return undefined;

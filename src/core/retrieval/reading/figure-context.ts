@@ -163,7 +163,7 @@ export function keyWordsAround(text: string, start: number, end: number, before 
     let stop = window.length;
     for (let i = 0; i < window.length; i++) {
       const code = window.charCodeAt(i);
-      if (code === 0x2c || code === 0x3b || code === 0x29 || (code === 0x2e && !isTokenChar(window.charCodeAt(i + 1)))) {
+      if (code === 0x2c || code === 0x3b || code === 0x29 || (code === 0x2e && !insideToken(window, i))) {
         stop = i;
         break;
       }
@@ -178,9 +178,18 @@ export function keyWordsAround(text: string, start: number, end: number, before 
   return key;
 }
 
-/** A letter or digit (ASCII or not): what a '.' inside a token stands between. */
-function isTokenChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code > 0x7f;
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isLetter = (code: number): boolean => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+
+/**
+ * A '.' inside a token, no clause's end: before a letter or digit (p.nair, v2.1, No.1) — but for a
+ * dotted key of words (log.retention.hours), which names a field and is read as the clause's end.
+ */
+function insideToken(text: string, at: number): boolean {
+  const [before, after, earlier] = [text.charCodeAt(at - 1), text.charCodeAt(at + 1), text.charCodeAt(at - 2)];
+  // (After a bracket, "config_changes[0].key", it separates a path's parts.)
+  if ((!isLetter(after) && !isDigit(after) && !(after > 0x7f)) || (!isLetter(before) && !isDigit(before))) return false;
+  return !(isLetter(before) && isLetter(earlier) && isLetter(after));
 }
 
 /** Identifiers (hosts, ids) say whose value it is, not what is measured: they are left out. */

@@ -28,7 +28,8 @@
 // days" cells and depots' salt to compare; a thirteenth (troughs) a moisture band one reading
 // leaves and a guide whose retention a release note shortens; a fourteenth (groups) retailers'
 // weekly dispatches and two rinks' bookings, read as groups of rows; a fifteenth (scopes) two shifts'
-// fills, a station's monthly throughput and an oven guide that writes a range with a hyphen. Each
+// fills, a station's monthly throughput and an oven guide that writes a range with a hyphen; a
+// sixteenth (limits) batches past a limit, centres' retired harnesses and a page's acknowledgement. Each
 // contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -241,6 +242,15 @@ const SCOPES: typeof EXPECTED = [
   { text: 'The topcoat ovens run at a peak metal temperature of 135–145 °C.', partition: 'grounded', refs: ['oven_guide.md:E3'] },
 ];
 
+// test/fixtures/workspace/limits: L-A's weight RSD exceeds 1.5 in P-03 (1.7, line 4) and P-05 (1.8,
+// line 6) only, P-02 sitting at 1.5; in Q3 Harbourside retired 6 of 80 harnesses (7.5%) but Eastfield
+// 4 of 40 (10%); INC-4471 was acknowledged by p.nair at 01:31:22 (line 2), not 01:21.
+const LIMITS: typeof EXPECTED = [
+  { text: 'Three L-A batches exceeded the 1.5% weight RSD limit.', partition: 'contradicted', cites: /by weight_rsd_pct, 2 of the 5 rows do: 1\.7 \(batch_summary\.csv:E4\), 1\.8 \(batch_summary\.csv:E6\)/ },
+  { text: 'Harbourside retired the highest share of its harness fleet, 7.5%.', partition: 'contradicted', cites: /harnesses_retired \/ harness_fleet \(7\.5%\); Eastfield has 10/ },
+  { text: '01:21 — p.nair acknowledged INC-4471.', partition: 'contradicted', cites: /charging\.log:E2 says 2024-11-19T01:31:22Z/ },
+];
+
 describe('editor: checks against records and later documents', () => {
   after(async () => {
     await vscode.commands.executeCommand('grounding.clear', 'all');
@@ -310,6 +320,10 @@ describe('editor: checks against records and later documents', () => {
 
   it('marks a shift said to out-produce the one that filled more and a quarter-on-quarter change its months\' totals do not give contradicted, each hover citing the rows, and grounds the right change and a range a guide writes with a hyphen', async () => {
     await checkFixture('scopes', SCOPES);
+  });
+
+  it('marks a count of batches past a limit, a rank by the rate the claim gives and a timeline entry timed before the act contradicted, and the hover cites the rows', async () => {
+    await checkFixture('limits', LIMITS);
   });
 });
 

@@ -41,9 +41,9 @@ function sidesApart(groups: readonly TableRow[][], keyColumns: ReadonlySet<strin
 export function comparedGroups(table: Table, rows: readonly TableRow[], mine: readonly TableRow[], named: ReadonlyMap<string, string[]>, keyColumns: ReadonlySet<string>, fewest = false): TableRow[][] {
   const splitting = textColumns(table).filter((c) => !keyColumns.has(c) && !named.has(c) && new Set(mine.map((row) => row.values.get(c))).size > 1 && !attributeOf(table, c, keyColumns));
   if (!fewest) return groupedBy(rows, splitting);
-  const values = (c: string): string[] => [...new Set(mine.map((row) => row.values.get(c) ?? ''))];
-  const isPeriod = (c: string): number => (values(c).every((value) => periodKey(value) !== undefined) ? 1 : 0);
-  const ordered = [...splitting].sort((a, b) => isPeriod(b) - isPeriod(a) || values(a).length - values(b).length);
+  const values = new Map(splitting.map((c) => [c, [...new Set(mine.map((row) => row.values.get(c) ?? ''))]]));
+  const isPeriod = (c: string): number => (values.get(c)!.every((value) => periodKey(value) !== undefined) ? 1 : 0);
+  const ordered = [...splitting].sort((a, b) => isPeriod(b) - isPeriod(a) || values.get(a)!.length - values.get(b)!.length);
   const used: string[] = [];
   for (const column of ordered) {
     used.push(column);

@@ -52,9 +52,13 @@ function countedNoun(text: string, quantity: Quantity): string | undefined {
 
 /** Whether the noun names the table: a word of its file's name or of a column's ("call" of crm_calls.csv or call_id). */
 function namesTable(table: Table, noun: string): boolean {
+  return namesFile(table, noun) || table.columns.some((column) => columnWords(column.toLowerCase()).some((word) => canonicalStem(word) === noun));
+}
+
+/** Whether the noun is a word of the table's file name ("batch" of batch_summary.csv). */
+export function namesFile(table: Table, noun: string): boolean {
   const file = table.file.split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '');
-  const words = [...columnWords(file.toLowerCase()), ...table.columns.flatMap((column) => columnWords(column.toLowerCase()))];
-  return words.some((word) => canonicalStem(word) === noun);
+  return columnWords(file.toLowerCase()).some((word) => canonicalStem(word) === noun);
 }
 
 /** The two clock times the claim gives as a window ("between 03:44 and 06:05"), in minutes of the day. */

@@ -14,6 +14,7 @@ import { columnWords, namedValues, numericColumns, tokensOf } from '../align/tab
 import { periodKey, periodsNamed } from '../records/periods';
 import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
 import wording from '../vocabulary/threshold-counts.json';
+import { namesFile } from './row-counts';
 import ranks from '../vocabulary/ranks.json';
 
 const verbs = (list: readonly string[]): string => list.map(escapePhrase).join('|');
@@ -78,12 +79,6 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
     answers.push({ scope, beyond: scope.filter(past), measure, limit, wording: match[5]!, noun: match[4]! });
   }
   return answers.length === 1 ? answers[0] : undefined;
-}
-
-/** Whether the noun is a word of the table's file name (batches: batch_summary.csv). */
-function namesFile(table: Table, noun: string): boolean {
-  const file = table.file.split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '');
-  return columnWords(file.toLowerCase()).some((word) => canonicalStem(word) === noun);
 }
 
 /**

@@ -283,6 +283,5 @@ function abbreviatedNames(text: string, index: EvidenceIndex): Alias[] {
 
 /** Whether an item of the evidence, not the agent's reasoning, holds the word. */
 function writtenByEvidence(index: EvidenceIndex, word: string): boolean {
-  if (index.documentFrequency(`w:${word}`) === 0) return false;
-  return index.items.some((unit) => unit.item.kind !== 'reasoning' && unit.wordSet.has(word));
+  return index.itemsWith(`w:${word}`).some((position) => index.items[position]!.item.kind !== 'reasoning');
 }

@@ -29,7 +29,8 @@
 // leaves and a guide whose retention a release note shortens; a fourteenth (groups) retailers'
 // weekly dispatches and two rinks' bookings, read as groups of rows; a fifteenth (scopes) two shifts'
 // fills, a station's monthly throughput and an oven guide that writes a range with a hyphen; a
-// sixteenth (limits) batches past a limit, centres' retired harnesses and a page's acknowledgement. Each
+// sixteenth (limits) batches past a limit, centres' retired harnesses, a page's acknowledgement,
+// presses' weekly downtime, a platform's version and a site named only in the agent's reasoning. Each
 // contradicted claim is marked and its hover cites the record that contradicts it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -244,11 +245,17 @@ const SCOPES: typeof EXPECTED = [
 
 // test/fixtures/workspace/limits: L-A's weight RSD exceeds 1.5 in P-03 (1.7, line 4) and P-05 (1.8,
 // line 6) only, P-02 sitting at 1.5; in Q3 Harbourside retired 6 of 80 harnesses (7.5%) but Eastfield
-// 4 of 40 (10%); INC-4471 was acknowledged by p.nair at 01:31:22 (line 2), not 01:21.
+// 4 of 40 (10%); INC-4471 was acknowledged by p.nair at 01:31:22 (line 2), not 01:21; TP-1 lost
+// more minutes than TP-2 in both weeks (310 against 260, lines 1–2), whatever each row's top reason;
+// org-config.json names the platform ClimbDesk at 7.2.4 (line 4); "Northgate" is written only in
+// the trace's reasoning, and abbreviates the alert's site NGT (alerts.log line 1).
 const LIMITS: typeof EXPECTED = [
   { text: 'Three L-A batches exceeded the 1.5% weight RSD limit.', partition: 'contradicted', cites: /by weight_rsd_pct, 2 of the 5 rows do: 1\.7 \(batch_summary\.csv:E4\), 1\.8 \(batch_summary\.csv:E6\)/ },
   { text: 'Harbourside retired the highest share of its harness fleet, 7.5%.', partition: 'contradicted', cites: /harnesses_retired \/ harness_fleet \(7\.5%\); Eastfield has 10/ },
   { text: '01:21 — p.nair acknowledged INC-4471.', partition: 'contradicted', cites: /charging\.log:E2 says 2024-11-19T01:31:22Z/ },
+  { text: 'TP-1 had less downtime than TP-2 in every week.', partition: 'contradicted', cites: /by downtime_min; TP-1 310 \(press_metrics\.log:E1\) against TP-2 260 \(press_metrics\.log:E2\)/ },
+  { text: 'Your organisation is on ClimbDesk 7.3.1.', partition: 'contradicted', cites: /org-config\.json:E\d+ says platform_version=7\.2\.4/ },
+  { text: 'Alert AB-RETRACT-002 fired as critical for four units at Northgate.', partition: 'grounded', refs: ['alerts.log:E1'] },
 ];
 
 describe('editor: checks against records and later documents', () => {
@@ -322,7 +329,7 @@ describe('editor: checks against records and later documents', () => {
     await checkFixture('scopes', SCOPES);
   });
 
-  it('marks a count of batches past a limit, a rank by the rate the claim gives and a timeline entry timed before the act contradicted, and the hover cites the rows', async () => {
+  it('marks a count of batches past a limit, a rank by the rate the claim gives, a timeline entry timed before the act, a comparison wrong in every week and a platform\'s version contradicted, grounds a site named only in the agent\'s reasoning by its code, and the hover cites the rows', async () => {
     await checkFixture('limits', LIMITS);
   });
 });

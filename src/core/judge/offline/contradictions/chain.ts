@@ -31,6 +31,7 @@ import { contradictUniversalSuccess } from './universal-success';
 import { contradictViolationCount } from './violation-counts';
 import { contradictTableMultiple } from './table-multiples';
 import { contradictRowValue } from './row-values';
+import { contradictPeriodFigure } from './period-figures';
 import { contradictActor } from './actors';
 import { contradictActMode } from './act-modes';
 import { contradictActingRole } from './acting-roles';
@@ -124,6 +125,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictGroupMultiple(view) ??
       contradictTableMultiple(view) ??
       contradictRowValue(view) ??
+      contradictPeriodFigure(view) ??
       contradictSiblingScope(view) ??
       contradictSiblingColumn(view, candidates) ??
       contradictActor(view, candidates) ??

@@ -141,7 +141,7 @@ function lowerBound(entries: ReadonlyArray<{ value: number }>, value: number): n
 }
 
 /** The quantity the cell's unit reads at the cell's value (its unit implied by the field name). */
-function cellQuantity(row: TableRow, column: string): Quantity | undefined {
+export function cellQuantity(row: TableRow, column: string): Quantity | undefined {
   const unit = row.cells.get(column);
   const value = numericValue(row.values.get(column) ?? '');
   if (!unit || value === undefined) return undefined;
@@ -149,7 +149,7 @@ function cellQuantity(row: TableRow, column: string): Quantity | undefined {
   return candidates.find((q) => q.key.length > 0) ?? candidates[0];
 }
 
-function cellMatches(row: TableRow, column: string, figure: Quantity): boolean {
+export function cellMatches(row: TableRow, column: string, figure: Quantity): boolean {
   const cell = cellQuantity(row, column);
   return cell !== undefined && quantityMatches(figure, cell);
 }

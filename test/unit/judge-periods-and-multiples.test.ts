@@ -1,0 +1,61 @@
+// The offline judge on a figure pinned to a period another period's row gives, and a multiple
+// between two groups read off each group's one row of a stated rate. Evidence is parsed by the real
+// readers; every expected figure is worked out by hand in the comment above it.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+
+// Line L1 by week: waste 100, 90, 70 kg; line L2: 80, 85, 88 kg.
+const weekly = {
+  file: 'line_weekly.csv',
+  text: ['week,line,units,waste_kg', '35,L1,4100,100', '35,L2,3900,80', '36,L1,4000,90', '36,L2,3950,85', '37,L1,4200,70', '37,L2,3980,88'].join('\n'),
+};
+
+describe('offline judge: a figure pinned to the wrong period', () => {
+  it('"fell from 100 kg in week 35 to 70 kg in week 36" is contradicted: L1 wasted 90 kg in week 36, 70 kg is week 37\'s', async () => {
+    const verdict = await judge('Waste on L1 fell from 100 kg in week 35 to 70 kg in week 36.', [weekly], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim puts 70 kg in week 36/);
+    assert.match(verdict.reason, /waste_kg=90/);
+  });
+
+  it('the same change to the period that holds it is not contradicted', async () => {
+    const verdict = await judge('Waste on L1 fell from 100 kg in week 35 to 70 kg in week 37.', [weekly], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a figure another line holds in another week is no shifted period of L1\'s series', async () => {
+    // 85 kg is L2's week 36; L1's own series never holds it, so this check does not speak.
+    const verdict = await judge('Waste on L1 fell from 100 kg in week 35 to 85 kg in week 37.', [weekly], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /claim puts/);
+  });
+
+  it('a column the claim does not name is not the figure\'s measure', async () => {
+    // 4,000 is L1's week 36 units; the claim names waste, and no waste figure is 4,000.
+    const verdict = await judge('Waste on L1 reached 4,000 kg in week 37.', [weekly], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /claim puts/);
+  });
+});
+
+describe('offline judge: a multiple between two groups of a stated rate', () => {
+  // Week 41: Riverside 1.14%, Old Town 0.74% → ×1.54, not "about twice" (2 ± 12%);
+  // week 40: Riverside 1.42%, Old Town 0.72% → ×1.97, about twice.
+  const dcr = {
+    file: 'weekly_dcr.csv',
+    text: ['week,cluster,calls,dcr_pct', '2024-W40,Riverside,699800,1.42', '2024-W40,Old Town,547300,0.72', '2024-W41,Riverside,718300,1.14', '2024-W41,Old Town,545100,0.74'].join('\n'),
+  };
+  it('"Riverside\'s week 41 rate was about twice Old Town\'s" is contradicted by 1.14 against 0.74', async () => {
+    const verdict = await judge("Riverside's week 41 rate was about twice Old Town's.", [dcr], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /dcr_pct is 1\.14 against 0\.74 \(×1\.54\)/);
+  });
+
+  it('the week where it holds is not contradicted', async () => {
+    const verdict = await judge("Riverside's week 40 rate was about twice Old Town's.", [dcr], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('with no period named each group has two rows, and rates are not averaged', async () => {
+    const verdict = await judge("Riverside's rate was about three times Old Town's.", [dcr], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /dcr_pct is/);
+  });
+});

@@ -3,6 +3,7 @@
 // readers; every expected figure is worked out by hand in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
+import { canonicalStem, extractNames } from '../../src/core/retrieval';
 
 // Line L1 by week: waste 100, 90, 70 kg; line L2: 80, 85, 88 kg.
 const weekly = {
@@ -57,5 +58,22 @@ describe('offline judge: a multiple between two groups of a stated rate', () => 
   it('with no period named each group has two rows, and rates are not averaged', async () => {
     const verdict = await judge("Riverside's rate was about three times Old Town's.", [dcr], { decision: 'rules' });
     assert.doesNotMatch(verdict.reason, /dcr_pct is/);
+  });
+});
+
+describe('names: a sentence opener and a name with its number', () => {
+  it('"Total" opening a sentence is no part of the name after it; "North Harbour" stays one name', () => {
+    assert.deepEqual(extractNames('Total Iopamix deliveries came to 483,000 mL.').nameGroups, [[canonicalStem('iopamix')]]);
+    assert.deepEqual(extractNames('North Harbour ran late.').nameGroups, [[canonicalStem('north'), canonicalStem('harbour')]]);
+  });
+
+  // Iopamix 370 received 40,000 + 40,000 + 35,000 = 115,000 mL; Gadovue 1.0 received 3,000 + 0 + 2,000 = 5,000 mL.
+  const stock = {
+    file: 'contrast_stock.csv',
+    text: ['week_start,agent,received_ml,used_ml', '2024-07-01,Iopamix 370,40000,36500', '2024-07-01,Gadovue 1.0,3000,1320', '2024-07-08,Iopamix 370,40000,37200', '2024-07-08,Gadovue 1.0,0,1410', '2024-07-15,Iopamix 370,35000,36900', '2024-07-15,Gadovue 1.0,2000,1380'].join('\n'),
+  };
+  it('"Iopamix" names "Iopamix 370" when no other agent shares the name: its received total is found', async () => {
+    const verdict = await judge('Iopamix received 115,000 mL in July.', [stock], { decision: 'rules' });
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
   });
 });

@@ -1,4 +1,8 @@
 // Names: runs of capitalised words ("Stanford University", "Bank of America"), as groups of stems.
+import sentenceOpeners from './sentence-openers.json';
+
+/** Common words a sentence may open with before a name ("Total Iopamix deliveries"): no part of it. */
+const OPENERS = new Set(sentenceOpeners.words);
 
 export interface NameToken {
   word: string;
@@ -31,7 +35,8 @@ export function groupNames(tokens: readonly NameToken[], text: string): string[]
     const next = tokens[i + 1];
     const nextJoins = next !== undefined && /^\s+$/.test(text.slice(token.end, next.start)) && next.capital;
     // A code in capitals opening a sentence as its label ("OT: 17.9% …") names something.
-    if (token.capital && (!token.isFirst || nextJoins || (/^\p{Lu}{2,}$/u.test(token.word) && text[token.end] === ':'))) {
+    const opener = token.isFirst && OPENERS.has(token.word.toLowerCase());
+    if (token.capital && !opener && (!token.isFirst || nextJoins || (/^\p{Lu}{2,}$/u.test(token.word) && text[token.end] === ':'))) {
       if (token.stem) current.push(token.stem);
       lastEnd = token.end;
     } else if (current.length > 0 && NAME_CONNECTORS.has(token.word.toLowerCase()) && nextJoins) {

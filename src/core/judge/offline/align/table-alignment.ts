@@ -58,6 +58,20 @@ export function namesValue(claim: Set<string>, value: string): boolean {
   });
 }
 
+/** A product's or a site's name and then its number: "Iopamix 370", "Gadovue 1.0", "Harbour 2". */
+const NAME_AND_NUMBER_RE = /^\p{L}{3,}(?:[\s-]\p{L}{3,})*\s+\d+(?:\.\d+)*$/u;
+
+/**
+ * "Iopamix" names "Iopamix 370" when no other value of the column shares the name's words: the
+ * number tells a product's strengths or a site's units apart, and here there is nothing to tell apart.
+ */
+function namedByName(claim: Set<string>, value: string, byToken: ReadonlyMap<string, readonly string[]>): boolean {
+  if (!NAME_AND_NUMBER_RE.test(value)) return false;
+  const words = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => /\p{L}/u.test(token));
+  if (!words.every((word) => claim.has(word) || claim.has(canonicalStem(word)))) return false;
+  return words.every((word) => (byToken.get(word) ?? []).every((other) => other === value));
+}
+
 /** A short code before a name ("B1-Duluth", "P05_Harbour"): the value is named by the name alone. */
 function codedName(value: string): boolean {
   return /^\p{L}{1,3}\d{1,3}[-_]\p{L}{3,}/u.test(value);
@@ -114,7 +128,9 @@ function valueTokens(value: string, frequency: (token: string) => number): strin
   // Digits a claim must write (not a code's suffix, not a year it may leave out).
   const coded = codedName(value);
   const required = tokens.filter((token, at) => !(coded && at === 0) && (/\p{L}/u.test(token) || (!code && /^\d+$/.test(token) && !/^(?:19|20)\d\d$/.test(token))));
-  const anchor = required.length > 0 ? required.reduce((a, b) => (frequency(b) < frequency(a) ? b : a)) : undefined;
+  // A name and its number ("Iopamix 370", "Gadovue 1.0") is found by the name: the number may go unsaid (namedByName).
+  const pool = NAME_AND_NUMBER_RE.test(value) ? required.filter((token) => /\p{L}/u.test(token)) : required;
+  const anchor = pool.length > 0 ? pool.reduce((a, b) => (frequency(b) < frequency(a) ? b : a)) : undefined;
   const keys = (token: string): string[] => {
     if (!/\p{L}/u.test(token)) return [token];
     const afterYear = /^(?:19|20)\d\d(\p{L}+\d*)$/u.exec(token)?.[1];
@@ -182,7 +198,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
       if (!words.has(column) || !isText(value)) return false;
       // A one-letter value (shift=A) is not named by the article or the pronoun ("a little over").
       if (/^\p{L}$/u.test(value)) return letterNamed(view.claim.text, value, column);
-      if (namesValue(claim, value)) return true;
+      if (namesValue(claim, value) || namedByName(claim, value, valuesByToken.get(column)!)) return true;
       const key = periods.length > 0 ? periodKey(value) : undefined;
       // (A day, session_date=2024-08-13, is named by the quarter or half that holds it; a month's
       // name is as often a date's ("1 July 2024").)

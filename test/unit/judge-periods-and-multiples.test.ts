@@ -77,3 +77,33 @@ describe('names: a sentence opener and a name with its number', () => {
     assert.equal(verdict.partition, 'grounded', verdict.reason);
   });
 });
+
+describe('offline judge: the actor of a compound verb, and a surname alone', () => {
+  const log = {
+    file: 'charging.log',
+    text: [
+      '2024-11-19T01:44:50Z WARN chargeflow[cf-01] remote restart ctrl-bay-b requested by p.nair result=failed',
+      '2024-11-19T01:52:10Z INFO chargeflow[cf-01] site electrician d.okafor paged by p.nair',
+      '2024-11-19T02:40:10Z INFO chargeflow[cf-01] ctrl-bay-b manual power cycle recorded by d.okafor',
+      '2024-11-19T02:58:30Z INFO chargeflow[cf-01] sessions resumed on bay B, confirmed by p.nair',
+    ].join('\n'),
+  };
+  it('"p.nair power-cycled the controller" at 02:40 is contradicted: the 02:40 record names d.okafor', async () => {
+    const verdict = await judge('02:40 — p.nair power-cycled the controller on site.', [log], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says p\.nair, .* by=d\.okafor/);
+  });
+
+  it('"Okafor power-cycled the controller" names d.okafor by the surname alone and is not contradicted', async () => {
+    const verdict = await judge('02:40 — Okafor power-cycled the controller on site.', [log], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a surname alone names its one id: "Nair" confirming at 02:58 is borne out, "Nair" power-cycling at 02:40 is not', async () => {
+    const right = await judge('02:58 — Nair confirmed that sessions had resumed on bay B.', [log], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    const wrong = await judge('02:40 — Nair power-cycled the controller on site.', [log], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /claim says nair, .* by=d\.okafor/);
+  });
+});

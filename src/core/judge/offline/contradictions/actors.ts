@@ -125,6 +125,18 @@ function claimedActors(text: string, candidates: readonly IndexedItem[], origina
   }
   // "Priya Nandakumar" whom records write glued (pnandakumar) or dotted (priya.nandakumar) anywhere.
   for (const name of personNames(original)) if (!found.has(name.written) && recordsWrite(name, index)) found.add(name.written);
+  // "Nandakumar acknowledged …" after "Priya Nandakumar" was introduced: a surname alone names the
+  // one id that ends with it (p.nandakumar), written in capitals as a name.
+  const surnames = new Map<string, string[]>();
+  for (const id of ids) {
+    const surname = id.split('.')[1]!;
+    if (surname.length >= 4) surnames.set(surname, [...(surnames.get(surname) ?? []), id]);
+  }
+  for (const [surname, owners] of surnames) {
+    if (owners.length !== 1 || [...found].some((actor) => actor.endsWith(surname))) continue;
+    const capital = `${surname[0]!.toUpperCase()}${surname.slice(1)}`;
+    if (new RegExp(`(?<![\\p{L}.-])${escapePhrase(capital)}(?![\\p{L}-])`, 'u').test(original)) found.add(surname);
+  }
   for (const unit of candidates) {
     for (const [key, value] of fieldsOf(unit)) {
       if (!isActorField(key)) continue;
@@ -166,8 +178,9 @@ function personNames(text: string): PersonName[] {
 function actingIn(person: string, text: string): 'act' | 'source' | undefined {
   const id = escapePhrase(person);
   // A timeline's present tense ("07:31 – m.okafor triggers the rollback") only for someone's name or id, not "bucket accounts for".
+  // (A compound verb acts too: "p.nair power-cycled the controller".)
   const present = /[.\s]/.test(person) ? '(?:ed|s)' : 'ed';
-  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+,?\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
+  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+,?\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:(?:\\p{L}+-)?\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
   if (new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(text)) return 'source';
   return acts.test(text) ? 'act' : undefined;
 }
@@ -220,6 +233,8 @@ function isActorValue(value: string): boolean {
 export function sameActor(a: string, b: string): boolean {
   if (a === b) return true;
   const [x, y] = [a, b].map((name) => name.split(/[.\s_]+/).filter(Boolean));
+  // A surname alone ("Nandakumar") is the person whose id or name ends with it.
+  if (x && y && (x.length === 1) !== (y.length === 1) && x.at(-1)!.length >= 4 && x.at(-1) === y.at(-1)) return true;
   // One written glued (pnandakumar), the other as a name: the initial and the surname, or both names.
   const glued = x?.length === 1 ? { id: x[0]!, parts: y } : y?.length === 1 ? { id: y[0]!, parts: x } : undefined;
   if (glued && glued.parts && glued.parts.length >= 2) return glued.id === `${glued.parts[0]![0]}${glued.parts.at(-1)}` || glued.id === `${glued.parts[0]}${glued.parts.at(-1)}`;

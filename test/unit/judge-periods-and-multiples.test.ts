@@ -107,3 +107,24 @@ describe('offline judge: the actor of a compound verb, and a surname alone', () 
     assert.match(wrong.reason, /claim says nair, .* by=d\.okafor/);
   });
 });
+
+describe('offline judge: a role given as a field of its own', () => {
+  const press = {
+    file: 'press.log',
+    text: [
+      '2024-06-11T02:33:18Z INFO hmi[TP-3] operator login user=r.okafor role=press_operator',
+      '2024-06-11T02:38:04Z INFO press-ctl[TP-3] press stopped user=r.okafor role=press_operator reason="IPC weight out of spec"',
+      '2024-06-11T03:47:55Z INFO press-ctl[TP-3] line clearance signed user=m.haddad role=qa_inspector',
+    ].join('\n'),
+  };
+  it('"03:47 — The press operator signed the line clearance" is contradicted: the 03:47 signature is the QA inspector\'s', async () => {
+    const verdict = await judge('03:47 — The press operator signed the line clearance.', [press], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says the press operator, .* qa_inspector=m\.haddad/);
+  });
+
+  it('"02:38 — The press operator stopped the press" is the press operator\'s own act', async () => {
+    const verdict = await judge('02:38 — The press operator stopped the press.', [press], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

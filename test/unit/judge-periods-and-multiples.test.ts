@@ -128,3 +128,39 @@ describe('offline judge: a role given as a field of its own', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: concentrations in ppm', () => {
+  const machine = {
+    file: 'machine.log',
+    text: [
+      '2024-09-17T02:34:58Z ERROR m400-03 chamber O2=1020ppm above alarm 1000ppm layer=1112',
+      '2024-09-17T02:40:10Z ERROR m400-03 chamber O2=1460ppm',
+      '2024-09-17T03:14:30Z INFO m400-03 purge complete O2=190ppm',
+    ].join('\n'),
+  };
+  it('"02:40 — Chamber oxygen peaked at 1,640 ppm" is contradicted by the 02:40 reading of 1460 ppm', async () => {
+    const verdict = await judge('02:40 — Chamber oxygen peaked at 1,640 ppm.', [machine], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /1460ppm/);
+  });
+
+  it('"03:14 — The purge finished at 190 ppm" is grounded', async () => {
+    const verdict = await judge('03:14 — The chamber purge finished at 190 ppm.', [machine], { decision: 'rules' });
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('a threshold a record states ("above 1000ppm") is no reading of the claim\'s 1,020 ppm', async () => {
+    const signals = { file: 'signals.log', text: '[signal] alert_id=O2-ALARM-119 fired_at=2024-09-17T02:35:01Z severity=critical host=m400-03 summary="chamber O2 above 1000ppm, exposure paused"' };
+    const verdict = await judge('02:35 — At 1,020 ppm on m400-03 the interlock paused the build.', [signals], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a change of co2_limit_ppm is named by "CO2 limit": raising it is contradicted when the plan lowers it', async () => {
+    const plan = { file: 'change_plan.json', text: JSON.stringify({ profile: 'HP-6', changes: { co2_limit_ppm: { from: 8000, to: 7500 } } }) };
+    const raised = await judge('The CO2 limit was raised to 8,000 ppm.', [plan], { decision: 'rules' });
+    assert.equal(raised.partition, 'contradicted', raised.reason);
+    assert.match(raised.reason, /claim says it was raised/);
+    const lowered = await judge('The CO2 limit was lowered to 7,500 ppm.', [plan], { decision: 'rules' });
+    assert.notEqual(lowered.partition, 'contradicted', lowered.reason);
+  });
+});

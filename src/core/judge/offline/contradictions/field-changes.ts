@@ -69,7 +69,9 @@ function namedBy(view: ClaimView, name: string): boolean {
     .filter((part) => part.length > 1 && !UNIT_KEY_PARTS.has(part) && !NEUTRAL_KEY_PARTS.has(part))
     .map(canonicalStem);
   if (parts.length === 0) return false;
-  const held = parts.filter((part) => view.words.has(part)).length;
+  // (A part the claim writes as a code, "CO2" of co2_limit_ppm, is held too.)
+  const codes = new Set(view.features.identifiers.map((id) => canonicalStem(id.toLowerCase())));
+  const held = parts.filter((part) => view.words.has(part) || codes.has(part)).length;
   return held >= Math.min(2, parts.length) && held * 2 >= parts.length;
 }
 

@@ -231,8 +231,8 @@ function unkeyedDifferentValue(view: ClaimView, quantity: Quantity, unit: Indexe
   const identifiers = numberedIdentifiers(view);
   if (identifiers.length === 0 || !identifiers.every((id) => hasIdentifier(unit, id))) return undefined;
   if (view.features.times.length > 0 && !view.features.times.every((t) => unit.features.times.some((u) => timeMatches(t, u)))) return undefined;
-  // A limit, a target or a threshold (container_memory_limit=14Gi) is a setting, not the record's reading.
-  const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension && !e.key.some((word) => SETTING_KEY_WORDS.has(word)));
+  // A limit, a target or a threshold (container_memory_limit=14Gi, "above 1000ppm") is a setting, not the record's reading.
+  const same = quantitiesAt(view, unit).filter((e) => e.hasUnit && e.dimension === quantity.dimension && !isBound(e) && !e.key.some((word) => SETTING_KEY_WORDS.has(word)));
   if (same.length === 0 || same.some((e) => quantityMatches(quantity, e) || sharesKey(quantity, e))) return undefined;
   // "598 ms against 640 ms on 11.4.2": a record holding the claim's other figure is the other side of its comparison.
   if (same.some((e) => view.features.quantities.some((mine) => mine !== quantity && quantityMatches(mine, e)))) return undefined;

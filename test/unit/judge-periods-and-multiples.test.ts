@@ -164,3 +164,29 @@ describe('offline judge: concentrations in ppm', () => {
     assert.notEqual(lowered.partition, 'contradicted', lowered.reason);
   });
 });
+
+describe('offline judge: the time of an act its own record gives', () => {
+  const rms = {
+    file: 'rms.log',
+    text: [
+      '2024-09-14T03:18:02Z INFO rms-ops[rms-1] REEF-PWR-014 paged to E&M on-call t.wren',
+      '2024-09-14T03:31:52Z INFO rms-ops[rms-1] REEF-PWR-014 acknowledged by t.wren (E&M shift lead)',
+      '2024-09-14T03:47:10Z WARN scada-bridge[rms-1] KF-17 not restarted by t.wren, breaker re-tripped',
+    ].join('\n'),
+  };
+  it('"t.wren, who acknowledged it at 03:21" is contradicted: the acknowledgement is logged at 03:31:52', async () => {
+    const verdict = await judge('REEF-PWR-014 was paged to the on-call, t.wren, who acknowledged it at 03:21.', [rms], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says acknowledged at 03:21; .* records it at 2024-09-14T03:31:52Z/);
+  });
+
+  it('the logged minute bears it out', async () => {
+    const verdict = await judge('REEF-PWR-014 was paged to the on-call, t.wren, who acknowledged it at 03:31.', [rms], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a record that says the act did not happen gives it no time', async () => {
+    const verdict = await judge('KF-17 was restarted by t.wren, who restarted it at 03:52.', [rms], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /records it at/);
+  });
+});

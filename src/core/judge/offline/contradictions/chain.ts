@@ -32,6 +32,7 @@ import { contradictViolationCount } from './violation-counts';
 import { contradictTableMultiple } from './table-multiples';
 import { contradictRowValue } from './row-values';
 import { contradictPeriodFigure } from './period-figures';
+import { contradictActTime } from './act-times';
 import { contradictActor } from './actors';
 import { contradictActMode } from './act-modes';
 import { contradictActingRole } from './acting-roles';
@@ -100,6 +101,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictSwitchField(view, candidates) ??
       contradictPinnedField(view, candidates) ??
       contradictActMoment(view, candidates) ??
+      contradictActTime(view) ??
       contradictMoment(view, candidates) ??
       contradictAlertMoment(view, candidates) ??
       contradictState(view, candidates) ??

@@ -190,3 +190,37 @@ describe('offline judge: the time of an act its own record gives', () => {
     assert.doesNotMatch(verdict.reason, /records it at/);
   });
 });
+
+describe('offline judge: the date of an act its own records give', () => {
+  const rollout = {
+    file: 'rollout.log',
+    text: [
+      '2024-10-07T06:12:00Z INFO fw-deploy wave=1 start printers=mjf-02',
+      '2024-10-07T07:03:00Z INFO fw-deploy wave=1 complete printers=mjf-02 result=success',
+      '2024-10-08T05:50:14Z WARN scheduler wave=2 deferred: mjf-03 running PB-24-0449',
+      '2024-10-09T06:05:00Z INFO fw-deploy wave=2 start printers=mjf-01,mjf-03',
+      '2024-10-09T07:41:00Z INFO fw-deploy wave=2 complete printers=mjf-01,mjf-03 result=success',
+    ].join('\n'),
+  };
+  it('"Wave 2 ran on 8 October" is contradicted: wave 2 started and completed on 9 October (its 8 October record is a deferral)', async () => {
+    const verdict = await judge('Wave 2 ran on 8 October.', [rollout], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says ran on 8 October; the records of it are dated 2024-10-09/);
+  });
+
+  it('"Wave 1 ran on 7 October" is borne out', async () => {
+    const verdict = await judge('Wave 1 ran on 7 October.', [rollout], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('an act no record words ("tested on") is not dated by the rollout\'s records', async () => {
+    const verdict = await judge('Wave 2 was tested in staging on 8 October.', [rollout], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /records of it are dated/);
+  });
+
+  it('a plan\'s date in a record is no date of the act', async () => {
+    const plan = { file: 'rollout.json', text: JSON.stringify({ waves: [{ wave: 2, planned_date: '2024-10-08', started: '2024-10-09T06:05:00Z', finished: '2024-10-09T07:41:00Z', result: 'success' }, { wave: 3, planned_date: '2024-10-10', started: '2024-10-10T06:20:00Z', finished: '2024-10-10T09:52:00Z' }] }) };
+    const verdict = await judge('Wave 2 ran on 8 October as planned.', [plan, rollout], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

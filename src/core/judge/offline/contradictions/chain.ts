@@ -33,6 +33,7 @@ import { contradictTableMultiple } from './table-multiples';
 import { contradictRowValue } from './row-values';
 import { contradictPeriodFigure } from './period-figures';
 import { contradictActTime } from './act-times';
+import { contradictActDate } from './act-dates';
 import { contradictActor } from './actors';
 import { contradictActMode } from './act-modes';
 import { contradictActingRole } from './acting-roles';
@@ -102,6 +103,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictPinnedField(view, candidates) ??
       contradictActMoment(view, candidates) ??
       contradictActTime(view) ??
+      contradictActDate(view) ??
       contradictMoment(view, candidates) ??
       contradictAlertMoment(view, candidates) ??
       contradictState(view, candidates) ??

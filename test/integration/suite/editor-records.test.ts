@@ -35,8 +35,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixtureUri, groundingApi } from '../support/extension';
+import { checkFixture, type Expectation } from '../support/check-fixture';
 
-const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp; refs?: string[] }> = [
+const EXPECTED: Expectation[] = [
   { text: 'The agent raised the pool max connections to 64.', partition: 'grounded' },
   { text: 'No other configuration keys were modified.', partition: 'contradicted', cites: /trace\.jsonl:E1.*pool\.idle_timeout_s/ },
   { text: 'Spreadsheet files (.ods) are not accepted, so convert them to CSV first.', partition: 'contradicted', cites: /superseded: release-notes-3\.2\.md:E\d+/ },
@@ -64,7 +65,7 @@ const EXPECTED: Array<{ text: string; partition: string; cites?: RegExp; refs?: 
 // test/fixtures/workspace/drains: drain.log has gw-1 start its drain at 03:20:00 (line 1) and gw-2 at
 // 03:21:30 (line 2), so gw-1 was first; gw-1's drain runs to its "complete" at 03:41:00 (line 4),
 // 21 minutes, not about 40.
-const DRAINS: typeof EXPECTED = [
+const DRAINS: Expectation[] = [
   { text: 'gw-2 was the first gateway to start its connection drain.', partition: 'contradicted', cites: /gw-1 at 2026-05-02T03:20:00Z, before gw-2/ },
   { text: 'The gw-1 connection drain took about 40 minutes.', partition: 'contradicted', cites: /E1 \(2026-05-02T03:20:00Z\) to (?:drain\.log:)?E4 \(2026-05-02T03:41:00Z\) is 21 minutes/ },
 ];
@@ -75,7 +76,7 @@ const DRAINS: typeof EXPECTED = [
 // = 87.4% (lines 2, 4, 6); in the week of 8 July HJY received 7,510 cars (line 4), not 7,150. The
 // table's week_start column holds three weeks (1, 8 and 15 July): HJY's departures over them are
 // 112 + 120 + 118 = 350 (lines 2, 4, 6), and both yards have a row in each; no fourth week is there.
-const YARDS: typeof EXPECTED = [
+const YARDS: Expectation[] = [
   { text: 'Kessel Flats received 12,700 cars.', partition: 'grounded' },
   { text: "HJY's on-time rate was 87.4%.", partition: 'grounded', refs: ['E2', 'E4', 'E6'] },
   { text: 'In the week of 8 July HJY received 7,150 cars.', partition: 'contradicted', cites: /claim says 7,150, (?:yard_weekly\.txt:)?E4 says 7510/ },
@@ -89,7 +90,7 @@ const YARDS: typeof EXPECTED = [
 // owner" (line 6); route R8's July on-time rate is 29 / 31 = 93.5% (route_ontime.csv line 4), under
 // the 95% target kpi-definitions.md sets for every route; the rollback plan goes to r-811, not
 // r-812 (the new revision); the resume call failed (trace.jsonl line 1), the pause went through (line 2).
-const PLANS: typeof EXPECTED = [
+const PLANS: Expectation[] = [
   { text: 'SAML single sign-on is only offered on Enterprise.', partition: 'contradicted', cites: /superseded: (?:release-notes\.md:)?E5 makes it available on business/ },
   { text: 'Invoices are emailed to the account owner.', partition: 'contradicted', cites: /superseded: (?:release-notes\.md:)?E6 says "Invoices are now emailed to the billing contact instead of the account owner/ },
   { text: 'Every route met the 95% target in July.', partition: 'contradicted', cites: /the 95% goal was met, (?:route_ontime\.csv:)?E4 has on_time_rate=93\.5/ },
@@ -104,7 +105,7 @@ const PLANS: typeof EXPECTED = [
 // (its config_changes entry); loop B's dosing paused at 01:06:22 (dosectl.log line 1) and resumed at
 // 02:34:10 (line 4), 88 minutes (loop C's pause, lines 2-3, is another loop's); queue_depth is 18,420
 // at 09:45 (metrics.log line 3), its highest, and 18,310 at 09:50 (line 4).
-const ROLLOUTS: typeof EXPECTED = [
+const ROLLOUTS: Expectation[] = [
   { text: 'M. Ferreira rolled api-4 back to 6.1.3 by hand.', partition: 'contradicted', cites: /the rollback was manual, (?:rollout\.log:)?E1 shows it automatic/ },
   { text: 'The deployer rolled api-5 back automatically.', partition: 'contradicted', cites: /the rollback was automatic, (?:rollout\.log:)?E2 shows it manual/ },
   { text: 'The change was requested by Marcus Whitlow and approved by Anika Feld.', partition: 'contradicted', cites: /names (?:marcus\.whitlow|anika\.feld)/ },
@@ -118,7 +119,7 @@ const ROLLOUTS: typeof EXPECTED = [
 // (line 2), the dispatcher being p.lee (line 1); plans.md's payout row gives Basic 14 days, Pro 10
 // days and Enterprise 5 days (line 6); health.jsonl's one check lists rb-kg-1 at p95 205 ms and
 // rb-kg-2 at 231 ms, so rb-kg-2 is the slower.
-const ROLES: typeof EXPECTED = [
+const ROLES: Expectation[] = [
   { text: '09:14 — The dispatcher released job 77.', partition: 'contradicted', cites: /claim says the dispatcher, (?:jobs\.log:)?E2 says supervisor=a\.khan/ },
   { text: "On the Pro plan your payout arrives 5 days after the buyer's payment clears.", partition: 'contradicted', cites: /gives pro 10 days \(5 days is enterprise's\)/ },
   { text: 'rb-kg-1 was the slower of the two Kingsgate hosts.', partition: 'contradicted', cites: /p95_ms rb-kg-1 205, rb-kg-2 231/ },
@@ -129,7 +130,7 @@ const ROLES: typeof EXPECTED = [
 // line 7) and pair hoist TH-75 with controller hc-pp-75 (line 11); rollout.log has a push timeout
 // for model HX-10 (line 2) beside SV-5's; hoist.log has hc-pp-75's rollback "started manually by
 // g.mensah" (line 2).
-const FLEETS: typeof EXPECTED = [
+const FLEETS: Expectation[] = [
   { text: 'eu-west-2 now runs 5.3.0.', partition: 'grounded', refs: ['deploy.json:E5'] },
   { text: 'All three regions now run 5.3.0.', partition: 'contradicted', cites: /final_version=5\.3\.1/ },
   { text: 'No gateway model other than SV-5 had any push failures during the rollout.', partition: 'contradicted', cites: /rollout\.log:E2 shows model=HX-10/ },
@@ -146,7 +147,7 @@ const FLEETS: typeof EXPECTED = [
 // finished at 10:14 (line 10); app.log has bk-app-1's pool at 49 of 50 at 08:07 (line 3);
 // trace.jsonl's forms.status result gives PWQ-1 submitted=false (line 2, one item with its call);
 // change.json's approved_by is g.lyle (line 4).
-const WINDOWS: typeof EXPECTED = [
+const WINDOWS: Expectation[] = [
   { text: 'The work ran inside the approved 06:00–10:00 window.', partition: 'contradicted', cites: /14 min past the window/ },
   { text: 'The pool on bk-app-1 never went above 41 of 50 connections.', partition: 'contradicted', cites: /app\.log:E3 says 49/ },
   { text: 'Form PWQ-1 has already been submitted to the council.', partition: 'contradicted', cites: /submitted=false/ },
@@ -158,7 +159,7 @@ const WINDOWS: typeof EXPECTED = [
 // 250 = 1,204 late; notes.md defines the remake rate as remakes ÷ units shipped, and remakes.csv
 // gives July (60 + 24) / (2,000 + 1,000) = 2.8% and August (80 + 28) / (2,500 + 1,500) = 2.7%
 // (lines 2–5); release-notes.md meters shore power at £0.51 per kWh, previously £0.44 (line 3).
-const SUMS: typeof EXPECTED = [
+const SUMS: Expectation[] = [
   { text: "Northgate's C40 results were all above spec in every week.", partition: 'contradicted', cites: /cube_results\.csv:E3 counts results_below_spec=2/ },
   { text: 'Across the four depots, 1,204 of the 15,880 parcels delivered in March were late.', partition: 'grounded' },
   { text: 'The remake rate was 2.8% in July and 2.7% in August.', partition: 'grounded', refs: ['notes.md:E3', 'remakes.csv:E2', 'remakes.csv:E3', 'remakes.csv:E4', 'remakes.csv:E5'] },
@@ -172,7 +173,7 @@ const SUMS: typeof EXPECTED = [
 // (line 3), the 05:06 one speed=low (line 4). The report's table row "| L2 | 8.0% |" is read under its
 // header (Waste share); 4,000 kg of waste is fifty times any row's waste_kg (40–80): no misreading
 // of one, so not in evidence rather than contradicted.
-const LINES: typeof EXPECTED = [
+const LINES: Expectation[] = [
   { text: 'Total downtime across the two lines was 120 minutes, a little over two hours.', partition: 'grounded' },
   { text: 'L1 had the highest waste share, at 2.5%.', partition: 'contradicted', cites: /waste_share; L2 8% \(lines\.csv:E\d+\) is the top/ },
   { text: 'L2 had the highest waste share, at 8.0%.', partition: 'grounded' },
@@ -187,7 +188,7 @@ const LINES: typeof EXPECTED = [
 // 366,036 in W40 (line 10) is no figure they misread. metrics.log gives the p99 ack latency 2.3 ms
 // at baseline (line 1) and 2.2 ms after the rollback (line 2): 2.2 ms is below 2.3, not above.
 // rollout.log's Baxter rollback ran mode=automatic (line 1): not the on-call engineer's doing.
-const WEEKS: typeof EXPECTED = [
+const WEEKS: Expectation[] = [
   {
     text: 'Over weeks 36 to 39 Ashcombe and Brackenridge delivered 13,200 eggs.',
     partition: 'grounded',
@@ -203,7 +204,7 @@ const WEEKS: typeof EXPECTED = [
 // right share and runs, so that one cell alone is unfounded. retention.md's plan table keeps
 // position records 90 days on Standard (line 6) and 365 on Pro (line 7). Ashby's 1,499 t is more
 // than Kettlebrook's 1,130 t (line 4), not less.
-const DEPOTS: typeof EXPECTED = [
+const DEPOTS: Expectation[] = [
   { text: '1,499 t', partition: 'grounded', refs: ['salt.csv:E2'] },
   { text: '40.1%', partition: 'grounded', refs: ['salt.csv:E2'] },
   { text: '1,131 t', partition: 'ungrounded' },
@@ -216,7 +217,7 @@ const DEPOTS: typeof EXPECTED = [
 // test/fixtures/workspace/troughs: wither.csv gives WT-03 59.4% on 4 July (line 7), below the
 // guide's 60–64% band, every reading inside 59–64%; the guide keeps trough logs 90 days (line 5),
 // which release 2.3 shortens to 60 (line 3): the guide still gives 90, the retention is 60 now.
-const TROUGHS: typeof EXPECTED = [
+const TROUGHS: Expectation[] = [
   { text: 'Final leaf moisture stayed inside the 60–64% band on every trough.', partition: 'contradicted', cites: /stayed inside the 60–64%", wither\.csv:E7 has final_moisture_pct=59\.4/ },
   { text: 'The operator guide still gives trough log retention as 90 days.', partition: 'grounded', refs: ['withering-guide.md:E5'] },
   { text: 'Trough logs are kept for 90 days.', partition: 'contradicted', cites: /superseded: release-notes\.md:E3 changes it from 90 to 60 days/ },
@@ -226,7 +227,7 @@ const TROUGHS: typeof EXPECTED = [
 // = 2.4%, Orchard (1 + 0) / (40 + 44) = 1.2% (lines 4 and 7 are Orchard's); week 11's pallets 130 + 62
 // + 44 = 236 (lines 5–7), week 10's 224; rink A's hours 34 + 18 + 12 + 3 + 36 + 16 + 10 + 4 = 133, rink
 // B's 20 + 22 + 8 + 2 + 18 + 24 + 9 + 1 = 104.
-const GROUPS: typeof EXPECTED = [
+const GROUPS: Expectation[] = [
   { text: 'Fairmart had the lowest reject rate of the three retailers.', partition: 'contradicted', cites: /Orchard has 1\.2 against Fairmart's 2\.4/ },
   { text: 'Week 11 was the busiest dispatch week, with 224 pallets.', partition: 'contradicted', cites: /2025-W11's rows give 236\.0, and 224 is 2025-W10's/ },
   { text: 'Week 11 was the busiest dispatch week, with 236 pallets.', partition: 'grounded' },
@@ -236,7 +237,7 @@ const GROUPS: typeof EXPECTED = [
 // test/fixtures/workspace/scopes: shift A filled 2,412 and 2,300, shift B 2,288 and 2,250 (A more on
 // both days); Q2's months give 17,420 + 17,980 + 17,150 = 52,550 MMscf, Q3's 18,420 + 17,690 +
 // 18,200 = 54,310, +3.3% (lines 1–3 and 4–6); the guide writes the ovens' range "135-145 C".
-const SCOPES: typeof EXPECTED = [
+const SCOPES: Expectation[] = [
   { text: 'Shift B out-produced shift A over the two days.', partition: 'contradicted', cites: /"out-produced" by filled; B 2288 \(shift_output\.csv:E3\) against A 2412 \(shift_output\.csv:E2\)/ },
   { text: 'Q3 throughput was about 8% higher than Q2.', partition: 'contradicted', cites: /52550 over 3 rows \(Q2\) to 54310 over 3 rows \(Q3\): \+3\.3%/ },
   { text: 'Q3 throughput was about 3% higher than Q2.', partition: 'grounded' },
@@ -249,7 +250,7 @@ const SCOPES: typeof EXPECTED = [
 // more minutes than TP-2 in both weeks (310 against 260, lines 1–2), whatever each row's top reason;
 // org-config.json names the platform ClimbDesk at 7.2.4 (line 4); "Northgate" is written only in
 // the trace's reasoning, and abbreviates the alert's site NGT (alerts.log line 1).
-const LIMITS: typeof EXPECTED = [
+const LIMITS: Expectation[] = [
   { text: 'Three L-A batches exceeded the 1.5% weight RSD limit.', partition: 'contradicted', cites: /by weight_rsd_pct, 2 of the 5 rows do: 1\.7 \(batch_summary\.csv:E4\), 1\.8 \(batch_summary\.csv:E6\)/ },
   { text: 'Harbourside retired the highest share of its harness fleet, 7.5%.', partition: 'contradicted', cites: /harnesses_retired \/ harness_fleet \(7\.5%\); Eastfield has 10/ },
   { text: '01:21 — p.nair acknowledged INC-4471.', partition: 'contradicted', cites: /charging\.log:E2 says 2024-11-19T01:31:22Z/ },
@@ -334,32 +335,3 @@ describe('editor: checks against records and later documents', () => {
   });
 });
 
-/** Evaluates a fixture's report in the editor and checks each expected claim's partition, mark, cited refs, reason and hover. */
-async function checkFixture(folder: string, expectations: typeof EXPECTED): Promise<void> {
-  const api = await groundingApi();
-  const uri = fixtureUri(folder, 'report.md');
-  const document = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
-  await vscode.commands.executeCommand('grounding.evaluate', uri);
-  const { claims } = api.review(uri)!.result;
-  const marks = api.marks(uri)!;
-  for (const expected of expectations) {
-    const claim = claims.find((c) => c.text === expected.text);
-    assert.ok(claim, `no claim "${expected.text}" in ${JSON.stringify(claims.map((c) => c.text))}`);
-    assert.equal(claim.partition, expected.partition, `"${expected.text}": ${claim.reason}`);
-    const offset = document.getText().indexOf(expected.text);
-    const range = new vscode.Range(document.positionAt(offset), document.positionAt(offset + expected.text.length));
-    assert.ok(marks[expected.partition as 'grounded'].some((r) => r.isEqual(range)), `${expected.partition} mark missing for "${expected.text}"`);
-    if (expected.refs) assert.deepEqual([...claim.evidence_refs].sort(), [...expected.refs].sort(), `"${expected.text}" rests on ${claim.evidence_refs.join(', ')}`);
-    if (!expected.cites) continue;
-    assert.match(claim.reason, expected.cites);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, document.positionAt(offset + 2));
-    const hover = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n')
-      // appendText escapes Markdown punctuation (trace\.jsonl) and may write spaces as &nbsp;:
-      // read the hover as plain text.
-      .replace(/&nbsp;/g, ' ')
-      .replace(/\\(.)/g, '$1');
-    assert.match(hover, /contradicted/i, `hover of "${expected.text}"`);
-    assert.match(hover, expected.cites, `hover of "${expected.text}" cites the record: ${hover}`);
-  }
-}

@@ -68,9 +68,8 @@ function heldByAnotherPeriod(table: Table, series: readonly TableRow[], column: 
   // Every other period one row: the series is one thing's, period by period.
   if (new Set(others.map((r) => r.values.get(column))).size !== others.length) return undefined;
   const measure = columnNamedBy(measures, claim);
-  if (!measure || !others.some((r) => cellMatches(r, measure, figure))) return undefined;
-  if (numericValue(row.values.get(measure) ?? '') === undefined) return undefined;
-  const owner = others.find((r) => cellMatches(r, measure, figure))!;
+  const owner = measure === undefined ? undefined : others.find((r) => cellMatches(r, measure, figure));
+  if (!measure || !owner || numericValue(row.values.get(measure) ?? '') === undefined) return undefined;
   const cell = row.cells.get(measure) ?? row.unit;
   return contradicted(cell, `claim puts ${figure.raw.trim()} in ${column} ${period}; ${cell.item.id} gives ${measure}=${row.values.get(measure)} (${figure.raw.trim()} is ${column} ${owner.values.get(column)}'s, ${owner.unit.item.id})`);
 }

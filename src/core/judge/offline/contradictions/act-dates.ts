@@ -12,7 +12,7 @@ import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numbere
 import { statedPlainly } from '../align/table-alignment';
 
 /** An act in the past right before "on <date>", at most three words between: "ran on", "went out on", "was flashed on the". */
-const ACT_ON_DATE_RE = /\b(\p{L}{3,}ed|ran|went(?:\s+(?:out|live|ahead))?|began|began|took\s+place|happened)\b(?:\s+(?!\d)[\p{L}-]+){0,3}?\s+on\s+(?:the\s+)?$/iu;
+const ACT_ON_DATE_RE = /\b(\p{L}{3,}ed|ran|went(?:\s+(?:out|live|ahead))?|began|took\s+place|happened)\b(?:\s+(?!\d)[\p{L}-]+){0,3}?\s+on\s+(?:the\s+)?$/iu;
 /** A plan's date, not an act's: "planned on", "scheduled on", "booked on". */
 const PLANNED_WORDS = new Set(['planned', 'scheduled', 'booked', 'expected', 'proposed', 'targeted', 'based', 'focused', 'relied', 'agreed']);
 /** Acts said generally, of which any record carrying the thing out is the record. */

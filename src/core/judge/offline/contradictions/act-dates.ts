@@ -36,10 +36,10 @@ export function contradictActDate(view: ClaimView): ClaimVerdict | undefined {
   const before = text.slice(0, date.start);
   // The records that word the claim's own act ("calibrated"), else, for an act said generally
   // ("ran", "went ahead"), those that carry the thing out; "tested on" no record words is not read.
-  const verb = canonicalStem(act.split(/\s+/)[0]!.toLowerCase());
+  const head = act.split(/\s+/)[0]!.toLowerCase();
   const all = recordsOfThing(view, before);
-  const own = all.filter((unit) => unit.wordSet.has(verb));
-  const records = own.length > 0 ? own : GENERAL_ACTS.has(act.split(/\s+/)[0]!.toLowerCase()) ? all.filter((unit) => DONE_RE.test(unit.lowerText)) : [];
+  const own = all.filter((unit) => unit.wordSet.has(canonicalStem(head)));
+  const records = own.length > 0 ? own : GENERAL_ACTS.has(head) ? all.filter((unit) => DONE_RE.test(unit.lowerText)) : [];
   if (records.length < MIN_RECORDS) return undefined;
   const acted = records.map((unit) => ({ unit, dates: actDates(unit) }));
   if (acted.some(({ dates }) => dates.length === 0) || acted.some(({ dates }) => dates.some((d) => dateMatches(date, d)))) return undefined;

@@ -11,9 +11,11 @@ import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier, numbere
 import { statedPlainly } from '../align/table-alignment';
 import { escapePhrase } from '../vocabulary';
 
-/** The participle right before a time, at most two words between: "acknowledged it at", "cleared at about". */
-// (Only an object, a particle or an order word between: "reloaded first, at 21:06"; "upgraded
-// last, starting at" times the start, not the upgrade.)
+/**
+ * The participle right before a time: "acknowledged it at", "cleared at about", "reloaded first,
+ * at". Only an object, a particle or an order word between ("upgraded last, starting at" times
+ * the start, not the upgrade).
+ */
 const ACT_BEFORE_TIME_RE = /(?<!\b(?:the|a|an|its|their|our|this|that)\s+)\b(\p{L}{3,}ed)\b(?:\s+(?:it|them|him|her|up|back|off|out|down|over|again))?(?:\s+(?:first|last|next|again|finally),?)?\s+(?:at|around|about)\s+(?:about\s+|around\s+)?$/iu;
 /** A person's id as records write it: t.wren, m.okafor. */
 const USER_ID_RE = /^[a-z][a-z-]*\.[a-z][a-z-]+$/;
@@ -26,14 +28,17 @@ export function contradictActTime(view: ClaimView): ClaimVerdict | undefined {
   const ids = [...numberedIdentifiers(view), ...view.features.identifiers.filter((id) => USER_ID_RE.test(id))];
   if (ids.length === 0) return undefined;
   const spans = spanBoundTimes(text, view.features.times);
+  const lower = text.toLowerCase();
   for (const time of view.features.times) {
     if (spans.has(time)) continue;
     const act = ACT_BEFORE_TIME_RE.exec(text.slice(Math.max(0, time.start - 60), time.start))?.[1];
     if (!act) continue;
     const verb = canonicalStem(act.toLowerCase());
     // Whose act it is: a person or a thing the claim names before the time ("Wave 3 started at 13:00 with CNC-4" times the wave, not CNC-4).
-    const lower = text.toLowerCase();
-    const anchors = ids.filter((id) => { const at = lower.indexOf(id.toLowerCase()); return at >= 0 && at < time.start; });
+    const anchors = ids.filter((id) => {
+      const at = lower.indexOf(id.toLowerCase());
+      return at >= 0 && at < time.start;
+    });
     if (anchors.length === 0) continue;
     const records = recordsOfAct(view, anchors, verb);
     if (records.length === 0 || records.length > MAX_RECORDS) continue;

@@ -3,8 +3,9 @@
 // field ("by auctioneer=j.pellow", "paused by clerk=m.hale"); the roles are read from the
 // evidence itself, so no list of role nouns is needed; a record may also give the role as a field
 // of its own beside who held it ("line clearance signed user=m.haddad role=qa_inspector"). The
-// claim names one such role as the one who acts ("the clerk resumed", "resumed by the clerk"); the record of that act (its verb, at the
-// claim's time or naming the claim's entities) names another role, and not the claimed one.
+// claim names one such role as the one who acts ("the clerk resumed", "resumed by the clerk"); the
+// record of that act (its verb, at the claim's time or naming the claim's entities) names another
+// role, and not the claimed one.
 import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { timeMatches } from '../derive/matching';
 import { statedPlainly } from '../align/table-alignment';
@@ -28,13 +29,18 @@ const ROLE_FIELD_RE = /(?<![\w.-])role=([a-z][a-z_]*)\b/i;
 const WHO_FIELD_RE = /(?<![\w.-])(?:user|by|operator)=([^\s,;]+)/i;
 const PAST_VERB_RE = /(?<![\w=.-])(\p{L}{3,}ed)(?![\w=])/gu;
 
-function actingIn(unit: IndexedItem): Acting[] {
+/** The role a record gives as a field of its own (role=qa_inspector), unless it is a generic one. */
+function roleField(unit: IndexedItem): string | undefined {
+  const role = ROLE_FIELD_RE.exec(unit.text)?.[1]?.toLowerCase();
+  return role === undefined || GENERIC.has(role) ? undefined : role;
+}
+
+function actingIn(unit: IndexedItem, role: string | undefined): Acting[] {
   const named = [...unit.text.matchAll(ACTED_BY_RE)]
     .map((m) => ({ verb: canonicalStem(m[1]!.toLowerCase()), role: m[2]!.toLowerCase(), who: m[3]! }))
     .filter((acting) => !GENERIC.has(acting.role));
-  const role = ROLE_FIELD_RE.exec(unit.text)?.[1]?.toLowerCase();
   const who = WHO_FIELD_RE.exec(unit.text)?.[1];
-  if (named.length > 0 || !role || !who || GENERIC.has(role)) return named;
+  if (named.length > 0 || !role || !who) return named;
   // Every act the record words in the past is the role holder's.
   return [...unit.text.matchAll(PAST_VERB_RE)].map((m) => ({ verb: canonicalStem(m[1]!.toLowerCase()), role, who }));
 }
@@ -42,11 +48,11 @@ function actingIn(unit: IndexedItem): Acting[] {
 export function contradictActingRole(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   if (!statedPlainly(view)) return undefined;
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
-  const acts = records.flatMap((unit) => actingIn(unit).map((acting) => ({ unit, acting })));
+  const fieldRoles = records.map(roleField);
+  const acts = records.flatMap((unit, i) => actingIn(unit, fieldRoles[i]).map((acting) => ({ unit, acting })));
   if (acts.length === 0) return undefined;
   // (A role some record gives as a field counts, whatever that record did: role=press_operator at a login.)
-  const fieldRoles = records.map((unit) => ROLE_FIELD_RE.exec(unit.text)?.[1]?.toLowerCase()).filter((role): role is string => role !== undefined && !GENERIC.has(role));
-  const roles = new Set([...acts.map((a) => a.acting.role), ...fieldRoles]);
+  const roles = new Set([...acts.map((a) => a.acting.role), ...fieldRoles.filter((role): role is string => role !== undefined)]);
   // The claim's acting role: "the clerk resumed …" or "… resumed by the clerk".
   const text = view.claim.text;
   let claimed: { role: string; verb: string } | undefined;

@@ -13,12 +13,22 @@ import { periodKey } from '../records/periods';
 import { numericColumns, rowsOfNamedValues } from '../records/group-measures';
 import { columnNamedBy } from '../align/column-names';
 import { cellMatches } from './row-values';
+import bounds from '../vocabulary/bounds.json';
 
 /** Tables longer than this are logs: a figure's value recurs in them by chance. */
 const MAX_ROWS = 400;
 
-/** "64 kg in week 39", "1,435 mL for September": the period follows the figure. */
-const PINNED_RE = /^\s*(?:in|for|during)\s+(?:the\s+)?\S/i;
+/** "64 kg in week 39", "48 open samples in week 38": the period follows the figure and its noun. */
+const PINNED_RE = /^\s*((?:[a-z][a-z-]*\s+){0,3}?)(?:in|for|during)\s+(?:the\s+)?\S/i;
+
+/** Words naming a goal or a limit: "the 95% target in March" pins no reading to March. */
+const GOAL_WORDS = new Set(bounds.goal);
+
+/** Whether the words after a figure pin it to the period they go on to name. */
+function pinnedToPeriod(after: string): boolean {
+  const match = PINNED_RE.exec(after);
+  return match !== null && !match[1]!.toLowerCase().split(/\s+/).some((word) => GOAL_WORDS.has(word));
+}
 
 export function contradictPeriodFigure(view: ClaimView): ClaimVerdict | undefined {
   if (!statedPlainly(view)) return undefined;
@@ -27,7 +37,7 @@ export function contradictPeriodFigure(view: ClaimView): ClaimVerdict | undefine
   const figures = view.features.quantities
     .filter((q) => !(!q.hasUnit && labels.has(q.raw.trim())) && q.qualifier !== 'delta' && q.qualifier !== 'lower' && q.qualifier !== 'upper')
     .sort((a, b) => a.start - b.start);
-  const pinned = figures.map((q, i) => ({ figure: q, after: text.slice(q.start + q.raw.length, figures[i + 1]?.start ?? text.length) })).filter(({ after }) => PINNED_RE.test(after));
+  const pinned = figures.map((q, i) => ({ figure: q, after: text.slice(q.start + q.raw.length, figures[i + 1]?.start ?? text.length) })).filter(({ after }) => pinnedToPeriod(after));
   if (pinned.length === 0) return undefined;
   const claim = tokensOf(text);
   for (const table of tablesOf(view.index)) {

@@ -234,7 +234,10 @@ const AVERAGE_BEFORE_RE = /\b(?:an?\s+average\s+of|averaging|averaged|on\s+avera
  * 9,340 MWh", "465 hours at EUR 31.50 an hour, about EUR 14,650", "238 … roughly 26 times the baseline of 9".
  */
 export function fromClaimFigures(view: ClaimView, quantity: Quantity, before: readonly Quantity[] = []): boolean {
-  const written = (q: Quantity): boolean => q !== quantity && q.value !== 0 && /^[\d€$£]/.test(q.raw.trim());
+  // ("Five of the 40 spools (12.5%)": a count spelled out is written too, for a percentage only, which
+  // seldom comes out of two counts by chance, as a sum or a difference does.)
+  const spelled = (q: Quantity): boolean => quantity.dimension === 'percent' && q.value >= 2 && Number.isInteger(q.value) && /^\p{L}+$/u.test(q.raw.trim());
+  const written = (q: Quantity): boolean => q !== quantity && q.value !== 0 && (/^[\d€$£]/.test(q.raw.trim()) || spelled(q));
   const own = view.features.quantities.filter(written);
   const others = [...own, ...before.filter((q) => written(q) && !own.some((o) => o.value === q.value && o.dimension === q.dimension))];
   if (others.length < 2 || others.length > 5) return false;

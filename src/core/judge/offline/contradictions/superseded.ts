@@ -60,8 +60,9 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     if (keptForClaimScope(view, unit, claimed)) continue;
     // A name the claim gives (Starter) that the item names apart from the change ("raised on
     // Growth and Enterprise. Starter is unchanged"): the change is about another scope.
-    const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ');
-    if (view.features.nameGroups.some((group) => group.every((stem) => rest.includes(stem)) && !group.every((stem) => unit.wordSet.has(stem)))) continue;
+    // (Not a sentence that restates the new value: "… now flagged SCRAP below 2.0 km" speaks of the change itself.)
+    const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ').split(/(?<=[.;])\s+/).filter((clause) => !extractFeatures(clause).quantities.some((q) => quantityMatches(q, change.now)));
+    if (view.features.nameGroups.some((group) => rest.some((clause) => group.every((stem) => clause.includes(stem))) && !group.every((stem) => unit.wordSet.has(stem)))) continue;
     return {
       partition: 'contradicted',
       type: 'domain',

@@ -56,6 +56,7 @@ import { contradictTierRow } from './tier-rows';
 import { contradictSwappedFigures } from './swapped-figures';
 import { contradictSwappedRates } from './swapped-rates';
 import { contradictReversedEnds } from './reversed-ends';
+import { contradictSeriesEnd } from './series-ends';
 import { contradictGroupRank } from './group-ranks';
 import { contradictGroupShare } from './group-shares';
 import { contradictStateSpan } from './state-spans';
@@ -83,6 +84,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictSwappedFigures(view, candidates) ??
       contradictSwappedRates(view) ??
       contradictReversedEnds(view) ??
+      contradictSeriesEnd(view) ??
       contradictGroupRank(view) ??
       contradictGroupShare(view) ??
       contradictGroupFigure(view) ??

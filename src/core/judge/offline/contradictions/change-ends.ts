@@ -13,7 +13,7 @@ import { writtenFigureIs } from '../derive/matching';
 /** Tables longer than this are logs: a figure's value recurs in them by chance. */
 const MAX_ROWS = 400;
 
-interface ChangePair {
+export interface ChangePair {
   from: Quantity;
   to: Quantity;
 }
@@ -24,7 +24,7 @@ const ARROW_BETWEEN_RE = /^\s*(?:→|->|⟶|➝)\s*[$€£]?$/;
 const UP_FROM_BETWEEN_RE = /^[\s,(]*(?:up|down|rising|falling|compared)?\s*(?:from|with|against|versus|vs\.?)\s+[$€£]?$/i;
 
 /** The two ends of a change the claim states, in time order, when it states one. */
-function changePair(view: ClaimView): ChangePair | undefined {
+export function changePair(view: ClaimView): ChangePair | undefined {
   const text = view.claim.text;
   const figures = view.features.quantities.filter((q) => q.qualifier !== 'delta' && q.qualifier !== 'lower' && q.qualifier !== 'upper').sort((a, b) => a.start - b.start);
   for (let i = 0; i + 1 < figures.length; i++) {

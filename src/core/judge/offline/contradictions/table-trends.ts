@@ -109,7 +109,7 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
 }
 
 /** "at all three ports", "in every region", "for each site": the movement is claimed of each member the rows give. */
-const EVERY_MEMBER_RE = /\b(?:at|in|across|for|of)\s+(?:all|every|each)(?:\s+(?:of\s+the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?!(?:week|month|day|quarter|year|period|shift|run|time)s?\b)\p{L}+/iu;
+const EVERY_MEMBER_RE = /\b(?:at|in|on|across|for|of)\s+(?:all|every|each)(?:\s+(?:of\s+the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?!(?:week|month|day|quarter|year|period|shift|run|time)s?\b)\p{L}+/iu;
 
 const EVERY_STEP_RE = /\b(?:every|each)\s+(?:single\s+)?(?:week|month|day|quarter|year|period|shift|run|time)\b|\b(?:steadily|consistently|week\s+(?:on|after)\s+week|month\s+(?:on|after)\s+month)\b/i;
 

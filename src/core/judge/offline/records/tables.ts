@@ -194,8 +194,40 @@ function recordsIn(fields: Record<string, string>, text: string): Array<Map<stri
     else simple.set(key, value);
   }
   for (const element of elements.values()) if (element.size >= 2) records.push(element);
+  records.push(...membersIn(simple));
   if (simple.size >= 2) records.unshift(simple);
   if (records.length === 0 && fieldCount === 0) records.push(...pairsIn(text).filter((record) => record.size >= 2));
+  return records;
+}
+
+/** A flattened key of an object of objects' field: by_category.tyres.W39 → by_category, tyres, W39. */
+const MEMBER_KEY_RE = /^(?:(.*)\.)?([^.[\]]+)\.([^.[\]]+)$/;
+
+/**
+ * A tool result's object of objects (by_category.brakes.W36, by_category.tyres.W36 …): one record
+ * per inner object, its key under `(key)` as a JSON document's are, when two or more of them
+ * have the same two or more fields. Their fields leave `simple`, which keeps the rest.
+ */
+function membersIn(simple: Map<string, string>): Array<Map<string, string>> {
+  const byPrefix = new Map<string, Map<string, Map<string, string>>>();
+  for (const [key, value] of simple) {
+    const member = MEMBER_KEY_RE.exec(key);
+    if (!member) continue;
+    const prefix = member[1] ?? '';
+    if (!byPrefix.has(prefix)) byPrefix.set(prefix, new Map());
+    const members = byPrefix.get(prefix)!;
+    if (!members.has(member[2]!)) members.set(member[2]!, new Map([['(key)', member[2]!]]));
+    members.get(member[2]!)!.set(member[3]!.toLowerCase(), value);
+  }
+  const records: Array<Map<string, string>> = [];
+  for (const [prefix, members] of byPrefix) {
+    const shapes = new Set([...members.values()].map((record) => [...record.keys()].sort().join(',')));
+    if (members.size < 2 || shapes.size !== 1 || [...members.values()][0]!.size < 3) continue;
+    for (const [name, record] of members) {
+      for (const field of record.keys()) if (field !== '(key)') simple.delete(prefix ? `${prefix}.${name}.${field}` : `${name}.${field}`);
+      records.push(record);
+    }
+  }
   return records;
 }
 

@@ -57,6 +57,7 @@ import { contradictSwappedFigures } from './swapped-figures';
 import { contradictSwappedRates } from './swapped-rates';
 import { contradictReversedEnds } from './reversed-ends';
 import { contradictSeriesEnd } from './series-ends';
+import { contradictOnlyMover } from './only-movers';
 import { contradictGroupRank } from './group-ranks';
 import { contradictGroupShare } from './group-shares';
 import { contradictStateSpan } from './state-spans';
@@ -126,6 +127,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictHeldCategory(view) ??
       contradictEntryComparison(view) ??
       contradictTableTrend(view) ??
+      contradictOnlyMover(view) ??
       contradictTableBound(view) ??
       contradictThresholdCount(view) ??
       contradictGroupMultiple(view) ??

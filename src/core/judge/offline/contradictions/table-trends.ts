@@ -22,7 +22,7 @@ const STEADY_RE = phrase(steady.words);
 
 
 /** The claimed movement: +1 up, -1 down, 0 level, or better/worse to be read against the measure. */
-function claimedMovement(text: string): { sign: number; evaluative: boolean; wording: string } | undefined {
+export function claimedMovement(text: string): { sign: number; evaluative: boolean; wording: string } | undefined {
   const masked = withoutInfinitives(text);
   const down = TREND_DOWN.exec(masked);
   const up = TREND_UP.exec(masked);
@@ -111,7 +111,7 @@ function trendIn(view: ClaimView, table: Table, movement: { sign: number; evalua
 /** "at all three ports", "in every region", "for each site": the movement is claimed of each member the rows give. */
 const EVERY_MEMBER_RE = /\b(?:at|in|on|across|for|of)\s+(?:all|every|each)(?:\s+(?:of\s+the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?\s+(?!(?:week|month|day|quarter|year|period|shift|run|time)s?\b)\p{L}+/iu;
 
-const EVERY_STEP_RE = /\b(?:every|each)\s+(?:single\s+)?(?:week|month|day|quarter|year|period|shift|run|time)\b|\b(?:steadily|consistently|week\s+(?:on|after)\s+week|month\s+(?:on|after)\s+month)\b/i;
+export const EVERY_STEP_RE = /\b(?:every|each)\s+(?:single\s+)?(?:week|month|day|quarter|year|period|shift|run|time)\b|\b(?:steadily|consistently|week\s+(?:on|after)\s+week|month\s+(?:on|after)\s+month)\b/i;
 
 /** The points between the periods a claim names, else the whole series. */
 function stepsNamed(series: Series): Series['points'] {

@@ -103,10 +103,15 @@ export function contradictRank(view: ClaimView): ClaimVerdict | undefined {
   return firstTableVerdict(view, (table, claim) => rankIn(view, table, rank, claim));
 }
 
+/** "to 97.9%", "to about 1,200": the level a change ends at. */
+const LEVEL_AFTER_RE = /^\s+to\s+(?:(?:about|around|roughly|nearly|just\s+(?:over|under))\s+)?[$€£]?\d/i;
+
 /** A change word in the claim ("improved the most"), unless the word names a column of the evidence's tables ("night shift"). */
 function namesChange(view: ClaimView): boolean {
   const columns = new Set(tablesOf(view.index).flatMap((table) => table.columns.flatMap((column) => columnWords(column).map((part) => part.toLowerCase()))));
-  return [...view.claim.text.matchAll(CHANGE_WORDS_RE)].some((match) => !columns.has(match[0].toLowerCase()));
+  // ("dropped to 97.9%, its lowest": a change to a figure states the level ranked, not a change.)
+  const toLevel = (match: RegExpMatchArray): boolean => LEVEL_AFTER_RE.test(view.claim.text.slice(match.index! + match[0].length));
+  return [...view.claim.text.matchAll(CHANGE_WORDS_RE)].some((match) => !columns.has(match[0].toLowerCase()) && !toLevel(match));
 }
 
 /** The verdict from one table: contradicted, null when the rank holds there, undefined when the table does not decide. */

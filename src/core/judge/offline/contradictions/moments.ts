@@ -9,6 +9,7 @@ import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import { MOMENT_FIELD_SUFFIXES, phrasePattern } from '../vocabulary/index';
 import alerts from '../vocabulary/alerts.json';
 import { dateOffsetDerivation } from '../derive/date-offsets';
+import { signalName } from '../records/signals';
 
 /** Words of an alert's own life, or an alert noun: a duration with them is how long the alert lasted. */
 const ALERT_LIFE_RE = phrasePattern([...alerts.lifeWords, ...alerts.nouns]);
@@ -75,7 +76,16 @@ function alertMeant(view: ClaimView, durationAt: number): string | undefined {
     const signalIds = new Set<string>();
     // ("bet-failure" for TOTE-BET-FAIL-01: a part of the id that opens the word, of three letters or more.)
     const names = (part: string, word: string): boolean => part === word || (part.length >= 3 && word.startsWith(part)) || (word.length >= 3 && part.startsWith(word));
-    for (const unit of view.index.items) if (unit.item.kind === 'signal') for (const id of unit.features.identifiers) if (words.every((word) => id.split(/[-_]/).some((part) => names(part, word)))) signalIds.add(id);
+    // ("the critical unlock alert" for UNLOCK-SR-002 with severity=critical: a word may be a value the record gives its alert.)
+    const given = (unit: IndexedItem, word: string): boolean => Object.entries(unit.item.fields).some(([field, value]) => !/(?:_at|time|ts)$/.test(field) && value.toLowerCase().split(/[^\p{L}\d]+/u).includes(word));
+    for (const unit of view.index.items) {
+      if (unit.item.kind !== 'signal') continue;
+      const own = signalName(unit).toLowerCase();
+      for (const id of unit.features.identifiers) {
+        const named = (word: string): boolean => id.split(/[-_]/).some((part) => names(part, word));
+        if (words.every(named) || (id === own && words.some(named) && words.every((word) => named(word) || given(unit, word)))) signalIds.add(id);
+      }
+    }
     return signalIds.size === 1 ? [...signalIds][0] : undefined;
   }
   if (!/^\s*(?:it|the alert|the alarm|that alert|that alarm|this alert)\b/i.test(view.claim.text)) return undefined;

@@ -10,6 +10,7 @@ import { LIMIT_WORDS, dimensionsCompatible, quantityMatches } from '../derive/ma
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { MONEY_KEY_PARTS, THRESHOLD_WORDS } from '../vocabulary/index';
+import { columnNamedBy } from '../align/column-names';
 import { columnWords, measureColumn, namedValues, numberLabels, periodNumbers, selectRows, tableProfile, tokensOf } from '../align/table-alignment';
 
 /**
@@ -80,7 +81,10 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   if (labels.has(figure.raw.trim())) return undefined;
   // The column the figure is another row's value of (17.9 is the Airport's cancel_rate_pct), else the one its words name.
   const number = numericValue(figure.raw.replace(/[^\d.,+-]/g, ''));
-  const elsewhere = number === undefined ? [] : table.columns.filter((c) => rowsNear(table, c, figure, number).some((other) => other !== row && cellMatches(other, c, figure)));
+  const anywhere = number === undefined ? [] : table.columns.filter((c) => rowsNear(table, c, figure, number).some((other) => other !== row && cellMatches(other, c, figure)));
+  // (Other rows hold 1.4 as mean_o2_pct and as mean_co2_pct: "a mean CO2 of 1.4%" says which.)
+  const namedOne = anywhere.length > 1 ? columnNamedBy(anywhere, claim) : undefined;
+  const elsewhere = namedOne ? [namedOne] : anywhere;
   if (onlyElsewhere && elsewhere.length !== 1) return undefined;
   const measure = elsewhere.length === 1 ? elsewhere[0] : elsewhere.length === 0 ? measureColumn(view, table, rows, rows, claim, new Set(named.keys()), new Set([...labels, figure.raw.trim()])) : undefined;
   if (!measure) return undefined;

@@ -2,7 +2,8 @@
 // movement claimed of one member alone, a movement "on every" member, a rank of a level a change
 // ends at, a figure pinned to a period after its own noun, a share the claim computes from a count
 // it spells out, a change note that restates its new value, an alert named by its record's values,
-// and a tool result's object of objects read as a table. Evidence is parsed by the real readers;
+// a tool result's object of objects read as a table, where an event's first records were, and a
+// figure other rows hold in several columns. Evidence is parsed by the real readers;
 // every expected figure is worked out by hand in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
@@ -181,5 +182,50 @@ describe('offline judge: an alert named by a value its record gives it', () => {
   it('"about 24 minutes" is not contradicted', async () => {
     const verdict = await judge('The critical unlock alert was active for about 24 minutes.', [alerts], { decision: 'rules' });
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+describe('offline judge: where the first records of an event were', () => {
+  // lg-1 logs an unlock timeout at 08:01:05, lg-2 at 08:01:44.
+  const app = {
+    file: 'app.log',
+    text: [
+      '2024-09-14T08:00:58Z INFO lock-gateway[lg-2] publish cmd=unlock vehicle=SC-40570 broker=mqtt-2 ok',
+      '2024-09-14T08:01:05Z ERROR lock-gateway[lg-1] publish cmd=unlock vehicle=SC-40577 broker=mqtt-2 timeout after 5000ms',
+      '2024-09-14T08:01:44Z ERROR lock-gateway[lg-2] publish cmd=unlock vehicle=EB-12004 broker=mqtt-2 timeout after 5000ms',
+    ].join('\n'),
+  };
+  it('"the first unlock timeouts appeared on lock-gateway pod lg-2" is contradicted: lg-1 timed out 39 s earlier', async () => {
+    const verdict = await judge('The first unlock timeouts appeared on lock-gateway pod lg-2.', [app], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says lg-2 was first, but E2 shows lg-1 at 2024-09-14T08:01:05Z, before lg-2/);
+  });
+
+  it('"… appeared on lock-gateway pod lg-1" is not contradicted', async () => {
+    const verdict = await judge('The first unlock timeouts appeared on lock-gateway pod lg-1.', [app], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+describe('offline judge: a figure other rows hold in several columns', () => {
+  // R3's mean delay is 2.1, 3.0 and 1.7 min from January to March; 2.8 is R1's March delay and R2's March cancelled share.
+  const sailings = {
+    file: 'sailings.log',
+    text: [
+      '[tool=run_sql row=1] route=R1 month=2026-01 scheduled=620 cancelled_pct=1.1 avg_delay_min=4.2',
+      '[tool=run_sql row=2] route=R1 month=2026-02 scheduled=560 cancelled_pct=5.2 avg_delay_min=5.9',
+      '[tool=run_sql row=3] route=R1 month=2026-03 scheduled=620 cancelled_pct=0.5 avg_delay_min=2.8',
+      '[tool=run_sql row=4] route=R2 month=2026-01 scheduled=186 cancelled_pct=8.1 avg_delay_min=8.7',
+      '[tool=run_sql row=5] route=R2 month=2026-02 scheduled=168 cancelled_pct=15.5 avg_delay_min=11.4',
+      '[tool=run_sql row=6] route=R2 month=2026-03 scheduled=186 cancelled_pct=2.8 avg_delay_min=6.1',
+      '[tool=run_sql row=7] route=R3 month=2026-01 scheduled=248 cancelled_pct=0.8 avg_delay_min=2.1',
+      '[tool=run_sql row=8] route=R3 month=2026-02 scheduled=224 cancelled_pct=2.2 avg_delay_min=3.0',
+      '[tool=run_sql row=9] route=R3 month=2026-03 scheduled=248 cancelled_pct=0.0 avg_delay_min=1.7',
+    ].join('\n'),
+  };
+  it('"R3\'s average delay fell to 2.8 minutes in March" reads the delay column its words name: R3 gives 1.7', async () => {
+    const verdict = await judge("R3's average delay fell to 2.8 minutes in March.", [sailings], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /gives avg_delay_min=1\.7 for .*; 2\.8 minutes is R1 2026-03's/);
   });
 });

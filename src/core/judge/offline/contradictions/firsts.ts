@@ -1,7 +1,8 @@
 // The first (or last) of several to do something, against the order of their records:
 // "ent-api-1 is the first host to log an exhausted Redis pool" while ent-api-2 logged it at
 // 06:52:31 and ent-api-1 only at 06:53:40; "mm-svc-euw-2 was the first pod to reconnect" while
-// mm-svc-euw-1 connected eleven seconds before it. The claimed one is an identifier; its siblings
+// mm-svc-euw-1 connected eleven seconds before it; "the first unlock timeouts appeared on lg-2" while
+// lg-1 logged one 39 seconds earlier. The claimed one is an identifier; its siblings
 // share its name up to the last separator (ent-api-*, fulfilment-router-7c4b9-*). The event is the
 // clause after "to"; its records are the timed records of a sibling holding most of its words.
 import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
@@ -15,6 +16,9 @@ const PLACE = `(${order.firsts.join('|')}|${order.lasts.join('|')})`;
 // "ent-api-1 was the first host to log …", "the first pod to leave the group was fulfilment-router-7c4b9-k2xwp".
 const NAMED_FIRST_RE = new RegExp(`(?<![\\w.-])${ID}\\s+(?:is|was|were|became)\\s+(?:also\\s+)?(?:the\\s+)?${PLACE}\\s+(?:[\\p{L}-]+\\s+){0,2}?to\\s+(.+)$`, 'iu');
 const FIRST_NAMED_RE = new RegExp(`\\bthe\\s+${PLACE}\\s+(?:[\\p{L}-]+\\s+){0,2}?to\\s+(.+?)\\s+(?:is|was)\\s+${ID}`, 'iu');
+
+// "the first unlock timeouts appeared on lg-2", "the first errors came from api-2": where the event's first records were.
+const FIRST_ON_RE = new RegExp(`\\bthe\\s+${PLACE}\\s+((?:[\\p{L}-]+\\s+){1,4}?)(?:appeared|occurred|showed\\s+up|came|surfaced|were\\s+(?:seen|logged|recorded)|was\\s+(?:seen|logged|recorded))\\s+(?:on|at|in|from)\\s+(?:[\\p{L}-]+\\s+){0,2}?${ID}(?![\\w-])(?!\\s+(?:pod|host|node|server|service|instance)\\b)`, 'iu');
 
 export function contradictFirstOfSeveral(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
@@ -61,6 +65,8 @@ function placeStated(text: string): { id: string; place: string; event: string }
   if (named) return { id: named[1]!.toLowerCase(), place: named[2]!.toLowerCase(), event: named[3]! };
   const first = FIRST_NAMED_RE.exec(text);
   if (first) return { id: first[3]!.toLowerCase(), place: first[1]!.toLowerCase(), event: first[2]! };
+  const on = FIRST_ON_RE.exec(text);
+  if (on) return { id: on[3]!.toLowerCase(), place: on[1]!.toLowerCase(), event: on[2]! };
   return undefined;
 }
 

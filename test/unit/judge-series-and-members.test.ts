@@ -2,8 +2,8 @@
 // movement claimed of one member alone, a movement "on every" member, a rank of a level a change
 // ends at, a figure pinned to a period after its own noun, a share the claim computes from a count
 // it spells out, a change note that restates its new value, an alert named by its record's values,
-// a tool result's object of objects read as a table, where an event's first records were, and a
-// figure other rows hold in several columns. Evidence is parsed by the real readers;
+// a tool result's object of objects read as a table, where an event's first records were, a figure
+// other rows hold in several columns, and where an act was done from. Evidence is parsed by the real readers;
 // every expected figure is worked out by hand in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
@@ -227,5 +227,31 @@ describe('offline judge: a figure other rows hold in several columns', () => {
     const verdict = await judge("R3's average delay fell to 2.8 minutes in March.", [sailings], { decision: 'rules' });
     assert.equal(verdict.partition, 'contradicted', verdict.reason);
     assert.match(verdict.reason, /gives avg_delay_min=1\.7 for .*; 2\.8 minutes is R1 2026-03's/);
+  });
+});
+
+describe('offline judge: where an act was done from', () => {
+  // The interlock reset was acknowledged at the panel at 07:12:03; the pump breaker reset at 07:05 says neither.
+  const station = {
+    file: 'station.log',
+    text: [
+      '2024-11-19T07:05:14Z INFO cooling[ess-02/CW-P2] pump motor breaker reset, pump restarted flow=41.6 l/min',
+      '2024-11-19T07:12:03Z INFO interlock[ess-02/SIS-3] reset acknowledged locally at panel by r.vogel',
+    ].join('\n'),
+  };
+  it('"07:12 — the NOC reset the SIS-3 interlock remotely" is contradicted: the record has it reset locally', async () => {
+    const verdict = await judge('07:12 — the NOC reset the SIS-3 interlock remotely.', [station], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says the reset was remote, E2 shows it local/);
+  });
+
+  it('"… reset the SIS-3 interlock locally" is not contradicted', async () => {
+    const verdict = await judge('07:12 — r.vogel reset the SIS-3 interlock locally.', [station], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('a claim that gives both places ("remotely … after the local reset") says none of the act', async () => {
+    const verdict = await judge('The NOC restarted CW-P2 remotely only after the local reset of SIS-3.', [station], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /shows it (?:local|remote)/);
   });
 });

@@ -6,7 +6,9 @@
 // entity and at its time, when it gives them — say how it was done by the words around the act
 // (auto-rollback, "(auto)", manual, a person in an operator= field, a system that triggered it).
 // Only when every record of the act that gives a mode gives the other one is the claim
-// contradicted; a record that agrees, or none that says, leaves it alone.
+// contradicted; a record that agrees, or none that says, leaves it alone. Where a person did it from
+// (remotely, on site) is read the same way, on its own: "the NOC reset the SIS-3 interlock remotely"
+// while the record reads `reset acknowledged locally at panel`.
 import type { IndexedItem } from '../../../retrieval/index';
 import { escapePhrase, phrasePattern } from '../vocabulary';
 import { timeMatches } from '../derive/matching';
@@ -14,7 +16,7 @@ import { type ClaimVerdict, type ClaimView, VERSION_RE, contradicted, hasIdentif
 import modes from '../vocabulary/act-modes.json';
 import { codeAliases } from '../records/code-aliases';
 
-type Mode = 'automatic' | 'manual';
+type Mode = 'automatic' | 'manual' | 'remote' | 'local';
 
 /** An act's wording as a pattern: '…' is one to five words of any kind ("rolled the 12 R3-04 drivers back"). */
 function formPattern(form: string): string {
@@ -41,6 +43,22 @@ const CLAIM_MODES: Array<{ mode: Mode; re: RegExp; adjective: boolean }> = [
   { mode: 'automatic', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.automaticAdjectives)})[\\s_-]+`, 'giu'), adjective: true },
   { mode: 'manual', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.manualAdjectives)})[\\s_-]+`, 'giu'), adjective: true },
 ];
+
+const CLAIM_PLACES: typeof CLAIM_MODES = [
+  { mode: 'remote', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.remote)})(?![\\p{L}])`, 'giu'), adjective: false },
+  { mode: 'local', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.local)})(?![\\p{L}])`, 'giu'), adjective: false },
+  { mode: 'remote', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.remoteAdjectives)})[\\s_-]+`, 'giu'), adjective: true },
+  { mode: 'local', re: new RegExp(`(?<![\\p{L}])(?:${words(modes.localAdjectives)})[\\s_-]+`, 'giu'), adjective: true },
+];
+const REMOTE_RECORD_RE = new RegExp(`(?<![\\p{L}])(?:${words(modes.remoteRecord)})(?![\\p{L}])`, 'u');
+const LOCAL_RECORD_RE = new RegExp(`(?<![\\p{L}])(?:${words(modes.localRecord)})(?![\\p{L}])`, 'u');
+
+/** Where a piece of a record says its act was done from, or undefined when it says neither or both. */
+function recordPlace(window: string): Mode | undefined {
+  const remote = REMOTE_RECORD_RE.test(window);
+  const local = LOCAL_RECORD_RE.test(window);
+  return remote === local ? undefined : remote ? 'remote' : 'local';
+}
 
 /** Wording of a rule or a setting, not of an act that happened ("rolls back automatically if …", "automatic rollback enabled"). */
 const RULE_RE = phrasePattern(modes.ruleWords);
@@ -82,9 +100,9 @@ function recordMode(window: string, fieldsArePeople: boolean): Mode | undefined 
 }
 
 /** The act the claim gives a mode, and that mode: the act's wording nearest the mode word. */
-function claimedMode(text: string): { act: string; mode: Mode } | undefined {
+function claimedMode(text: string, wordings: typeof CLAIM_MODES): { act: string; mode: Mode } | undefined {
   const marks: Array<{ mode: Mode; at: number; end: number; adjective: boolean }> = [];
-  for (const { mode, re, adjective } of CLAIM_MODES) {
+  for (const { mode, re, adjective } of wordings) {
     for (const m of text.matchAll(re)) {
       // ("approved by the on-call engineer": who agreed to the act, not who did it.)
       if (APPROVED_BEFORE_RE.test(text.slice(Math.max(0, m.index! - 24), m.index!))) continue;
@@ -111,8 +129,17 @@ export function contradictActMode(view: ClaimView, candidates: IndexedItem[]): C
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
   const text = view.claim.text;
   if (RULE_RE.test(text)) return undefined;
-  const claimed = claimedMode(text);
-  if (!claimed) return undefined;
+  const byMode = claimedMode(text, CLAIM_MODES);
+  const byPlace = claimedMode(text, CLAIM_PLACES);
+  return (
+    (byMode && modeAgainstRecords(view, candidates, byMode, (window, unit) => recordMode(window, unit.item.kind !== 'json_field'))) ??
+    (byPlace && modeAgainstRecords(view, candidates, byPlace, (window) => recordPlace(window))) ??
+    undefined
+  );
+}
+
+/** The claimed mode of an act against the records of that act that give one. */
+function modeAgainstRecords(view: ClaimView, candidates: IndexedItem[], claimed: { act: string; mode: Mode }, modeOf: (window: string, unit: IndexedItem) => Mode | undefined): ClaimVerdict | undefined {
   const re = ACTS.find((entry) => entry.act === claimed.act)!.re;
   // The act's object: its numbered entity (api-4) rather than a version both hosts went back to.
   const numbered = numberedIdentifiers(view);
@@ -133,7 +160,7 @@ export function contradictActMode(view: ClaimView, candidates: IndexedItem[]): C
     // The words around each mention of the act: before it for a setting or a mode word, after it for who started it.
     for (const m of mentions) {
       const window = lower.slice(Math.max(0, m.index! - 40), m.index! + m[0].length + 70);
-      const mode = recordMode(window, unit.item.kind !== 'json_field');
+      const mode = modeOf(window, unit);
       if (mode) said.push({ unit, mode });
     }
   }

@@ -21,8 +21,9 @@ const PER_THING = { dimension: 'ratio' as const, factor: 1 };
 const RATE_BASE_RE = /\bper\s$/i;
 const PER_RATIO_DIMENSIONS = new Set(['mass', 'length']);
 // A unit may follow on the next line of a wrapped paragraph or list item ("15–90\n  minutes").
-// Cubic metres are written with their power ("m3", "m³"); a speed with its slash ("75 km/h", "5.0 m/s").
-const UNIT_AFTER_RE = /^(?:[ \t]*\r?\n[ \t]*|[\s-])?(%|percent\b|req\/s\b|\/s\b|km\/h\b|m\/s\b|°c\b|℃|m[3³](?![a-z0-9])|[a-zµ]{1,12}\b)/i;
+// Cubic metres are written with their power ("m3", "m³"); a speed with its slash ("75 km/h", "5.0 m/s");
+// a conductivity with its slash too ("27 µS/cm"), which tells it from a microsecond.
+const UNIT_AFTER_RE = /^(?:[ \t]*\r?\n[ \t]*|[\s-])?(%|percent\b|req\/s\b|\/s\b|km\/h\b|m\/s\b|[µμum]s\/cm\b|°c\b|℃|m[3³](?![a-z0-9])|[a-zµ]{1,12}\b)/i;
 
 /** The numbers of `numberText` (the text with its dates, times and identifiers blanked), in text order. */
 export function readNumbers(text: string, numberText: string, detail: ReadingDetail): Quantity[] {

@@ -2,7 +2,7 @@
 // quantities with units, clock times, calendar dates and key=value fields.
 
 /** The physical dimension of a quantity; values of one dimension are compared in its base unit. */
-export type Dimension = 'percent' | 'duration' | 'bytes' | 'rate' | 'ratio' | 'count' | 'energy' | 'power' | 'volume' | 'temperature' | 'speed' | 'mass' | 'length' | 'pressure' | 'concentration';
+export type Dimension = 'percent' | 'duration' | 'bytes' | 'rate' | 'ratio' | 'count' | 'energy' | 'power' | 'volume' | 'temperature' | 'speed' | 'mass' | 'length' | 'pressure' | 'concentration' | 'conductivity';
 
 export interface Quantity {
   /** Value in the base unit of its dimension (seconds, bytes, percent, count). */

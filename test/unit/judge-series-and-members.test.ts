@@ -3,10 +3,11 @@
 // ends at, a figure pinned to a period after its own noun, a share the claim computes from a count
 // it spells out, a change note that restates its new value, an alert named by its record's values,
 // a tool result's object of objects read as a table, where an event's first records were, a figure
-// other rows hold in several columns, and where an act was done from. Evidence is parsed by the real readers;
+// other rows hold in several columns, where an act was done from, and a conductivity read as one. Evidence is parsed by the real readers;
 // every expected figure is worked out by hand in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
+import { extractFeatures } from '../../src/core/retrieval/index';
 
 // Foz: van shifts 10, 10, 9, 9 from W36 to W39; Baixa 28, 29, 30, 30.
 const rebalancing = {
@@ -253,5 +254,22 @@ describe('offline judge: where an act was done from', () => {
   it('a claim that gives both places ("remotely … after the local reset") says none of the act', async () => {
     const verdict = await judge('The NOC restarted CW-P2 remotely only after the local reset of SIS-3.', [station], { decision: 'rules' });
     assert.doesNotMatch(verdict.reason, /shows it (?:local|remote)/);
+  });
+});
+
+describe('reading: a conductivity is no duration', () => {
+  it('"40 µS/cm" and "1.2 mS/cm" are conductivities in µS/cm, "40 µs" stays a duration, and a field ending _us_cm carries the unit', () => {
+    const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.dimension, Number(q.value.toPrecision(6))]);
+    assert.deepEqual(read('tightened to 40 µS/cm'), [['conductivity', 40]]);
+    assert.deepEqual(read('bath at 1.2 mS/cm'), [['conductivity', 1200]]);
+    assert.deepEqual(read('a 40 µs pulse'), [['duration', 0.00004]]);
+    assert.deepEqual(read('final_rinse_max_us_cm=30'), [['conductivity', 30]]);
+  });
+
+  it('a change of a conductivity limit given another new value is contradicted (50 → 30, not 40)', async () => {
+    const change = { file: 'change.json', text: JSON.stringify({ change_id: 'CHG-1', parameters: { final_rinse_conductivity_max_us_cm: { from: 50, to: 30 }, caustic_temp_c: { from: 75, to: 80 } } }, null, 2) };
+    const verdict = await judge('The final-rinse conductivity limit is tightened from 50 to 40 µS/cm.', [change], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /changes final_rinse_conductivity_max_us_cm from 50 to 30/);
   });
 });

@@ -133,8 +133,7 @@ export function contradictActMode(view: ClaimView, candidates: IndexedItem[]): C
   const byPlace = claimedMode(text, CLAIM_PLACES);
   return (
     (byMode && modeAgainstRecords(view, candidates, byMode, (window, unit) => recordMode(window, unit.item.kind !== 'json_field'))) ??
-    (byPlace && modeAgainstRecords(view, candidates, byPlace, (window) => recordPlace(window))) ??
-    undefined
+    (byPlace && modeAgainstRecords(view, candidates, byPlace, recordPlace))
   );
 }
 

@@ -209,22 +209,26 @@ const MEMBER_KEY_RE = /^(?:(.*)\.)?([^.[\]]+)\.([^.[\]]+)$/;
  * have the same two or more fields. Their fields leave `simple`, which keeps the rest.
  */
 function membersIn(simple: Map<string, string>): Array<Map<string, string>> {
-  const byPrefix = new Map<string, Map<string, Map<string, string>>>();
+  const byPrefix = new Map<string, Map<string, { record: Map<string, string>; keys: string[] }>>();
   for (const [key, value] of simple) {
     const member = MEMBER_KEY_RE.exec(key);
     if (!member) continue;
     const prefix = member[1] ?? '';
+    const name = member[2]!;
     if (!byPrefix.has(prefix)) byPrefix.set(prefix, new Map());
     const members = byPrefix.get(prefix)!;
-    if (!members.has(member[2]!)) members.set(member[2]!, new Map([['(key)', member[2]!]]));
-    members.get(member[2]!)!.set(member[3]!.toLowerCase(), value);
+    if (!members.has(name)) members.set(name, { record: new Map([['(key)', name]]), keys: [] });
+    const entry = members.get(name)!;
+    entry.record.set(member[3]!.toLowerCase(), value);
+    entry.keys.push(key);
   }
   const records: Array<Map<string, string>> = [];
-  for (const [prefix, members] of byPrefix) {
-    const shapes = new Set([...members.values()].map((record) => [...record.keys()].sort().join(',')));
-    if (members.size < 2 || shapes.size !== 1 || [...members.values()][0]!.size < 3) continue;
-    for (const [name, record] of members) {
-      for (const field of record.keys()) if (field !== '(key)') simple.delete(prefix ? `${prefix}.${name}.${field}` : `${name}.${field}`);
+  for (const members of byPrefix.values()) {
+    const entries = [...members.values()];
+    const shapes = new Set(entries.map(({ record }) => [...record.keys()].sort().join(',')));
+    if (entries.length < 2 || shapes.size !== 1 || entries[0]!.record.size < 3) continue;
+    for (const { record, keys } of entries) {
+      for (const key of keys) simple.delete(key);
       records.push(record);
     }
   }

@@ -91,12 +91,19 @@ export function monthNumber(name: string): number {
 function unitOfFieldName(name: string): string | undefined {
   let unit = FIELD_NAME_UNITS.get(name);
   if (unit === undefined) {
-    unit = FIELD_UNIT_SUFFIXES.find(([pattern]) => pattern.test(name))?.[1] ?? '';
+    unit = suffixUnit(name) ?? suffixUnit(name.replace(FIELD_QUALIFIER_RE, '')) ?? '';
     if (FIELD_NAME_UNITS.size > 10_000) FIELD_NAME_UNITS.clear();
     FIELD_NAME_UNITS.set(name, unit);
   }
   return unit === '' ? undefined : unit;
 }
+
+function suffixUnit(name: string): string | undefined {
+  return FIELD_UNIT_SUFFIXES.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+/** A word after a field's unit that says which value of the measure it holds (`rate_pct_above`, `temp_c_max`, `offset_ms_p95`). */
+const FIELD_QUALIFIER_RE = new RegExp(`[_.-](?:${unitTable.fieldQualifiers.join('|')})$`);
 
 /** Field name → its unit ('' for none), since every row of a log repeats the same names. */
 const FIELD_NAME_UNITS = new Map<string, string>();

@@ -1,0 +1,43 @@
+// Units read from a field's name when a word after the unit says which value of the measure the
+// field holds (rate_pct_above, temp_c_max, offset_ms_p95), and a count per hour told apart from
+// hours (damper_cycles_h). Evidence is parsed by the real readers; every expected figure is worked
+// out by hand in the comment above it.
+import * as assert from 'node:assert/strict';
+import { judge } from '../support/judge-sources';
+import { extractFeatures } from '../../src/core/retrieval/index';
+
+const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.dimension, Number(q.value.toPrecision(6))]);
+
+describe('reading: a unit before a word that qualifies the field', () => {
+  it('_pct_above, _c_max and _ms_p95 carry percent, degrees and milliseconds', () => {
+    assert.deepEqual(read('l1_alarm_rate_pct_above=32'), [['percent', 32]]);
+    assert.deepEqual(read('pour_c_max=1412'), [['temperature', 1412]]);
+    // 840 ms is 0.84 s.
+    assert.deepEqual(read('offset_ms_p95=840'), [['duration', 0.84]]);
+  });
+
+  it('a plural before _h counts per hour: damper_cycles_h=36 is no duration, formation_time_h=36 is 36 hours', () => {
+    assert.deepEqual(read('damper_cycles_h=36'), [['count', 36]]);
+    assert.deepEqual(read('damper_cycles_h_mean=36'), [['count', 36]]);
+    // 36 h = 129,600 s.
+    assert.deepEqual(read('formation_time_h=36'), [['duration', 129600]]);
+  });
+});
+
+describe('offline judge: a bound against the field its words name', () => {
+  const change = {
+    file: 'change_request.json',
+    text: JSON.stringify({ change_id: 'CR-7', capacity_floor_bph: 1000, rollback_criteria: { l1_alarm_rate_pct_above: 32, sustained_minutes: 30 } }, null, 2),
+  };
+
+  it('"rollback if the L1 alarm rate is above 35%" is contradicted: the field says 32 (percent)', async () => {
+    const verdict = await judge('The rollback trigger was an L1 alarm rate above 35% sustained for 30 minutes.', [change], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /35%.*32/);
+  });
+
+  it('"… above 32% sustained for 30 minutes" is grounded', async () => {
+    const verdict = await judge('The rollback trigger was an L1 alarm rate above 32% sustained for 30 minutes.', [change], { decision: 'rules' });
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+});

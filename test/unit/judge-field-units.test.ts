@@ -41,3 +41,19 @@ describe('offline judge: a bound against the field its words name', () => {
     assert.equal(verdict.partition, 'grounded', verdict.reason);
   });
 });
+
+describe('offline judge: "until" bounds a time or an event, it does not place a figure before a change', () => {
+  const guide = { file: 'admin_guide.md', text: '# Build overrides\n\nAn override stays valid for 8 hours or until the ring is erected, whichever comes first.\n' };
+  const notes = { file: 'release_notes.md', text: '# Release notes\n\n## 4.2.0\n\n- Changed: build overrides are now valid for 4 hours (was 8 hours) or until the ring is erected.\n' };
+
+  it('"valid for 8 hours or until the ring is erected" is contradicted by the note that makes it 4 hours', async () => {
+    const verdict = await judge('An override stays valid for 8 hours or until the ring is erected, whichever comes first.', [guide, notes], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says 8 hours, superseded: release_notes\.md:E\d+ changes it from 8 hours to 4 hours/);
+  });
+
+  it('"until version 4.2 an override stayed valid for 8 hours" places the old value before the change', async () => {
+    const verdict = await judge('Until version 4.2 an override stayed valid for 8 hours.', [guide, notes], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /superseded/);
+  });
+});

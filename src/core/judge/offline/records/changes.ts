@@ -7,12 +7,17 @@ import { escapePhrase } from '../vocabulary/index';
 import changes from '../vocabulary/changes.json';
 import { perIndex } from './per-index';
 
+const MONTHS_RE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+
 const VERB_RE = new RegExp(`\\b(?:${changes.verbs.map(escapePhrase).join('|')})\\b`, 'i');
 /** Every change verb of a text, in order. */
 const VERBS_RE = new RegExp(VERB_RE.source, 'gi');
 const PREVIOUSLY_RE = new RegExp(`\\(?\\s*(?:${changes.previously.map(escapePhrase).join('|')})\\s*:?\\s*[$€£]?$`, 'i');
 /** Claim words that place a figure in the past ("previously", "used to"): the old value is no mistake there. */
-export const HISTORICAL_RE = new RegExp(`\\b(?:${changes.historical.map(escapePhrase).join('|')})\\b`, 'i');
+export const HISTORICAL_RE = new RegExp(
+  `\\b(?:${changes.historical.map(escapePhrase).join('|')}|until\\s+(?:${changes.historicalUntil.map(escapePhrase).join('|')}|v?\\d+\\.\\d+|(?:19|20)\\d\\d\\b|${MONTHS_RE}))\\b`,
+  'i',
+);
 
 export interface Change {
   unit: IndexedItem;

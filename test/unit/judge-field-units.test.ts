@@ -57,3 +57,29 @@ describe('offline judge: "until" bounds a time or an event, it does not place a 
     assert.doesNotMatch(verdict.reason, /superseded/);
   });
 });
+
+describe('offline judge: release notes against the version the system runs', () => {
+  const guide = { file: 'partitions.md', text: '# Partitions\n\nA single job on the gpu partition can run for at most 72 hours of walltime.\n' };
+  const notes = {
+    file: 'release_notes.md',
+    text: '# Release notes\n\n## 2024.4 — 1 October 2024\n\n- The H100 charge factor is raised from 1.5 to 2.0.\n\n## 2024.3 — 1 July 2024\n\n- Maximum walltime in the gpu partition reduced from 72 hours to 48 hours.\n',
+  };
+  const config = (key: string, version: string) => ({ file: 'cluster.json', text: JSON.stringify({ [key]: version, partitions: ['gpu', 'gpu-long'] }) });
+
+  it('another product\'s version (slurm_version=23.11.10) does not hold back notes of 2024.3: 72 hours is superseded', async () => {
+    const verdict = await judge('A single job on the gpu partition can run for at most 72 hours.', [guide, notes, config('slurm_version', '23.11.10')], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /superseded: release_notes\.md:E\d+ changes it from 72 hours to 48 hours/);
+  });
+
+  it('the product\'s own older version (software_version=2024.2) still runs the 72 hours', async () => {
+    const verdict = await judge('A single job on the gpu partition can run for at most 72 hours.', [guide, notes, config('software_version', '2024.2')], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /superseded/);
+  });
+
+  it('"one hour" is no rounding of a bare 1.5 a note changes ("the charge factor … from 1.5 to 2.0")', async () => {
+    const factor = { file: 'release_notes.md', text: '# Release notes\n\n## 2024.4\n\n- The charge factor for each GPU allocated to a job is raised from 1.5 to 2.0.\n' };
+    const verdict = await judge('A GPU-hour is one GPU allocated for one hour of wall-clock time.', [factor], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /superseded/);
+  });
+});

@@ -45,6 +45,8 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     const claimed = figures.find((q) => quantityMatches(q, change.old) && !changedFrom(view.claim.text, q) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
     // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
     if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
+    // A bare old value is the claim's figure only as the same number: "one hour" is no rounding of "the H100 factor from 1.5".
+    if (claimed.hasUnit && !change.old.hasUnit && Math.abs(claimed.value / claimed.scale - change.old.value) > 1e-9) continue;
     // About the same thing: the change's item holds at least two of the claim's content words,
     // or one of them and two of a sentence of another document that states the claim's figure
     // ("kept on the holds shelf for 10 days" — "Hold pickup window shortened from 10 to 7 days").

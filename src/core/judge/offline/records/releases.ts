@@ -24,7 +24,12 @@ export const installedVersion = perIndex((index: EvidenceIndex): number[] | unde
       if (VERSION_RE.test(value.trim())) found.add(value.trim().replace(/^v/i, '').split(/[-+]/)[0]!);
     }
   }
-  return found.size === 1 ? parts([...found][0]!) : undefined;
+  if (found.size !== 1) return undefined;
+  const installed = parts([...found][0]!);
+  // Another product's version (slurm_version=23.11 beside release notes of 2024.1 … 2024.4) says
+  // nothing of which release notes are in effect: the notes' series must share its first number.
+  const headings = index.items.map((unit) => (unit.item.kind === 'paragraph' ? releaseOf(unit) : undefined)).filter((v) => v !== undefined);
+  return headings.length === 0 || headings.some((v) => v[0] === installed[0]) ? installed : undefined;
 });
 
 /** The version of the release a document sentence is listed under (its section heading), if any. */

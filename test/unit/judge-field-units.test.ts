@@ -1,7 +1,9 @@
-// Units read from a field's name when a word after the unit says which value of the measure the
-// field holds (rate_pct_above, temp_c_max, offset_ms_p95), and a count per hour told apart from
-// hours (damper_cycles_h). Evidence is parsed by the real readers; every expected figure is worked
-// out by hand in the comment above it.
+// Figures read as what they are: a unit in a field's name before a word that says which value the
+// field holds (rate_pct_above, temp_c_max, offset_ms_p95), a count per hour told apart from hours
+// (damper_cycles_h), a rate per 1,000 over a period's rows, "the first half of 2025" as a period;
+// and superseded values ("until" an event, another product's version, a bare old value), and a
+// hedged explanation that reports no movement. Evidence is parsed by the real readers; every
+// expected figure is worked out by hand in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 import { extractFeatures } from '../../src/core/retrieval/index';
@@ -81,5 +83,53 @@ describe('offline judge: release notes against the version the system runs', () 
     const factor = { file: 'release_notes.md', text: '# Release notes\n\n## 2024.4\n\n- The charge factor for each GPU allocated to a job is raised from 1.5 to 2.0.\n' };
     const verdict = await judge('A GPU-hour is one GPU allocated for one hour of wall-clock time.', [factor], { decision: 'rules' });
     assert.doesNotMatch(verdict.reason, /superseded/);
+  });
+});
+
+// Mishandled bags by month and terminal, 2024-11 … 2025-08 (rows of other halves and terminals around the first half of 2025).
+// First half of 2025, both terminals: handled 100,000 × 6 + 50,000 × 6 = 900,000; mishandled 400 × 6 + 300 × 6 = 4,200;
+// 4,200 / 900,000 × 1,000 = 4.67 per 1,000. T2 alone: 1,800 / 300,000 × 1,000 = 6.0 per 1,000.
+const mishandled = {
+  file: 'mishandled_monthly.csv',
+  text: [
+    'month,terminal,bags_handled,mishandled',
+    ...['2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08'].flatMap((month) => {
+      const inHalf = month >= '2025-01' && month <= '2025-06';
+      return [`${month},T1,100000,${inHalf ? 400 : 900}`, `${month},T2,50000,${inHalf ? 300 : 700}`];
+    }),
+  ].join('\n'),
+};
+
+describe('offline judge: a rate per 1,000 over the rows of a period', () => {
+  it('"in the first half of 2025 … mishandled 4,200 of 900,000 bags, a rate of 4.67 per 1,000" is grounded by the sums over January to June', async () => {
+    const verdict = await judge('In the first half of 2025 the airport handled 900,000 bags and mishandled 4,200 of them, a rate of 4.67 per 1,000.', [mishandled], { decision: 'rules' });
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('"T2 mishandled 6.0 bags per 1,000 handled in the first half of 2025" is grounded; 4.0 per 1,000 is not', async () => {
+    const right = await judge('T2 mishandled 6.0 bags per 1,000 handled in the first half of 2025.', [mishandled], { decision: 'rules' });
+    assert.equal(right.partition, 'grounded', right.reason);
+    const wrong = await judge('T2 mishandled 4.0 bags per 1,000 handled in the first half of 2025.', [mishandled], { decision: 'rules' });
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+
+  it('an ordinal half names a period ("the first half of 2025"), not a share; "about half of the bags" stays 50%', () => {
+    assert.deepEqual(read('in the first half of 2025'), [['count', 2025]]);
+    assert.deepEqual(read('about half of the bags'), [['percent', 50]]);
+  });
+});
+
+describe('offline judge: a hedged explanation does not report a movement', () => {
+  // Sessions fell from 4,820,000 (week 27) to 2,380,000 (week 31).
+  const sessions = { file: 'metrics.log', text: ['week=27 sessions=4820000', 'week=29 sessions=3600000', 'week=31 sessions=2380000'].map((row, i) => `[tool=metrics row=${i + 1}] ${row}`).join('\n') };
+
+  it('"Part of the rise in sessions might also be seasonal" is not contradicted by the falling series', async () => {
+    const verdict = await judge('Part of the rise in sessions might also be seasonal.', [sessions], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('"Sessions rose over the period" is', async () => {
+    const verdict = await judge('Sessions rose over the period.', [sessions], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
   });
 });

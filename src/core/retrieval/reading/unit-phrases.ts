@@ -10,7 +10,8 @@ import { execAll } from './matches';
  * "a quarter of each broker's disk", "about half of the sessions", "two-thirds of users": a
  * share written as a fraction is a percentage, and only ever approximate.
  */
-const FRACTION_RE = /\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|(half))\b(?=\s+(?:of|the|its|their|all)\b)/gi;
+// ("the first half of 2025", "the second half of the shift" name a period, not a share.)
+const FRACTION_RE = /\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|(?<!\b(?:first|second|last|latter|former|other)\s+)(half))\b(?=\s+(?:of|the|its|their|all)\b)/gi;
 const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+a\s+half\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
 /** The words before "an hour" when they make it a rate: an amount and what it counts ("EUR 28", "412 port errors"). */
 const PER_UNIT_AMOUNT_RE =

@@ -27,7 +27,8 @@ export function withoutInfinitives(text: string): string {
  * first, the claimed direction is contradicted.
  */
 export function contradictTrend(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
-  if (view.wording.negated.length > 0 || view.wording.absent.length > 0) return undefined;
+  // (A hedge, "part of the rise might be seasonal", offers an explanation; it does not report the movement.)
+  if (view.wording.negated.length > 0 || view.wording.absent.length > 0 || view.wording.hedge) return undefined;
   // "agreed to drop message priorities": an infinitive names an action, not a movement of a figure.
   const movementText = withoutInfinitives(view.claim.text);
   const down = TREND_DOWN.test(movementText);

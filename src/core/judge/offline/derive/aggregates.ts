@@ -58,8 +58,9 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   const measureWords = measureWordsOf(view, claim);
   const previous = view.surroundings.previous[0];
   const before = previous !== undefined && previous.parentId === view.claim.parentId ? tokensOf(previous.text) : undefined;
-  // "7.3 exposures per science hour, against 4.9 on KRT-35": the claim's figures are of the rate it names.
-  const perRate = /\bper\s+(?!cent\b)\p{L}/iu.test(view.claim.text);
+  // "7.3 exposures per science hour, against 4.9 on KRT-35": the claim's figures are of the rate it
+  // names; "4.26 per 1,000", "0.84 per 1,000 catheter days": of a rate scaled to its base.
+  const perRate = /\bper\s+(?!cent\b)\p{L}/iu.test(view.claim.text) ? 1 : (rateBase(view.claim.text) ?? 0);
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
     let measures = withDefinitionColumns(measuresOf(table, measureWords), table.defined ?? [], measureWords);
@@ -90,6 +91,15 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
   }
   return undefined;
 }
+
+/** The base a claim scales its rate to ("per 1,000", "per 100,000", "per million"), if it names one. */
+function rateBase(text: string): number | undefined {
+  const base = RATE_BASE_RE.exec(text)?.[1]?.toLowerCase().replace(/,/g, '');
+  return base === undefined ? undefined : (RATE_BASE_WORDS[base] ?? Number(base));
+}
+
+const RATE_BASE_RE = /\bper\s+(1(?:,?000)+|100|thousand|hundred|million)\b/i;
+const RATE_BASE_WORDS: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6 };
 
 /**
  * The rows of the period written right after a figure ("2.7% in August", "3,300 units in week 11",
@@ -265,7 +275,7 @@ function namedPeriodGroups(rows: readonly TableRow[], column: string, periods: r
  * the whole's, or the difference of two groups the claim sets side by side: a group it does not
  * name is some other entity's.
  */
-function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>, pinned: readonly Focus[], perRate = false): Aggregate[] | undefined {
+function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], wantsMean: boolean, focus: Focus | undefined, compared: ReadonlySet<string>, pinned: readonly Focus[], perRate = 0): Aggregate[] | undefined {
   const close = (value: number): boolean => aggregateIs(quantity, value);
   const percent = quantity.dimension === 'percent';
   // (Of groups set side by side, the one written right beside the figure is its own: "1,066.3 mbf … in week 42".)
@@ -292,7 +302,7 @@ function matchAggregates(quantity: Quantity, aggregates: readonly Aggregate[], w
       }
       if (!own(a)) continue;
       // "7.3 exposures per science hour": one measure's sum over another's, on the same rows.
-      if (perRate && !percent && !sameMeasure && a.rows === b.rows && b.sum > 0 && close(a.sum / b.sum)) return [a, b];
+      if (perRate > 0 && !percent && !sameMeasure && a.rows === b.rows && b.sum > 0 && close((a.sum / b.sum) * perRate)) return [a, b];
       // "153 failed first inspection by X-ray or visual check": two measures the claim names, added up on the same rows.
       if (!percent && !sameMeasure && a.rows === b.rows && a.rows.length >= 2 && quantity.qualifier !== 'delta' && close(a.sum + b.sum)) return [a, b];
       if (!percent || b.sum <= 0 || a.sum <= 0 || a.sum >= b.sum) continue;

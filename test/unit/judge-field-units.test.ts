@@ -26,6 +26,22 @@ describe('reading: a unit before a word that qualifies the field', () => {
   });
 });
 
+describe('reading: a number written in words of tens and units', () => {
+  it('"Thirty-seven bags", "forty two pallets", "a twenty-four-hour soak", "two hours and twenty-five minutes"', () => {
+    assert.deepEqual(read('Thirty-seven bags were short-shipped'), [['count', 37]]);
+    assert.deepEqual(read('forty two pallets'), [['count', 42]]);
+    // 24 h = 86,400 s; 2 h 25 min = 8,700 s.
+    assert.deepEqual(read('a twenty-four-hour soak'), [['duration', 86400]]);
+    assert.deepEqual(read('two hours and twenty-five minutes'), [['duration', 8700]]);
+    assert.deepEqual(extractFeatures('Thirty-seven bags').identifiers, []);
+  });
+
+  it('"Thirty-seven bags were short-shipped" is grounded by short_shipped=37', async () => {
+    const verdict = await judge('Thirty-seven bags were short-shipped that morning.', [{ file: 'metrics.log', text: '[tool=metrics row=1] date=2025-03-02 short_shipped_bags=37 delayed_bags=112' }], { decision: 'rules' });
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+});
+
 describe('offline judge: a bound against the field its words name', () => {
   const change = {
     file: 'change_request.json',

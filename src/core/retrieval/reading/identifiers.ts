@@ -23,7 +23,8 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   for (let k = 0; k < found.texts.length; k++) {
     const matched = found.texts[k]!;
     const at = found.starts[k]!;
-    if (inFraction(at) || plainToken(matched)) continue;
+    // ("thirty-seven", "twenty-four-hour": a number written in words, read by the word pass.)
+    if (inFraction(at) || plainToken(matched) || NUMBER_WORDS_RE.test(matched)) continue;
     // "135-145 C", "1,200-1,500 uS/cm", "7.6-8.1%": a range of two numbers in a unit, read by the number pass.
     if (ranges.length > 0 && ranges.some(([from, to]) => at >= from && at < to)) continue;
     // "$1.47M", "€255k": an amount of money in millions or thousands, not an identifier.
@@ -36,6 +37,8 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   }
   return { identifiers, identifierDurations };
 }
+
+const NUMBER_WORDS_RE = /^(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)(?:-\p{L}+)?$/iu;
 
 /** Two numbers joined by a hyphen, then a unit the readers know, a percent or a degree sign. */
 const UNIT_RANGE_RE = /(?<![\p{L}\p{N}_.,/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?-(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?=(\s?(?:%|°|([\p{L}µ]{1,5})(?![\p{L}\p{N}]))))/gu;

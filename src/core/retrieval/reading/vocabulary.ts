@@ -63,7 +63,7 @@ export const GENERIC_KEYS = new Set(['valu', 'val', 'count', 'current', 'observ'
 export const WORD_NUMBERS: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100, twice: 2, none: 0, zero: 0,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, twice: 2, none: 0, zero: 0,
 };
 
 /** "1.2 million", "48.2 million objects", "3 thousand": the word scales the number before it. */

@@ -17,6 +17,8 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   let lastCompound: { quantity: Quantity; end: number } | undefined;
   const camelParts: string[] = [];
   let lowerText: string | undefined;
+  // The end of a compound number's units word ("seven" of "thirty-seven"), read with its tens.
+  let unitsWordEnd = -1;
   const found = wordTokens(WORD_RE, text);
   for (let k = 0; k < found.texts.length; k++) {
     const matched = found.texts[k]!;
@@ -28,20 +30,31 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
     const isFirst = detail.names && (first || /[.!?:]\s*$/.test(text.slice(Math.max(0, at - 3), at)));
     first = false;
     const fractionWord = inFraction(at);
-    const number = fractionWord ? undefined : reading.number;
+    if (at < unitsWordEnd) continue;
+    let number = fractionWord ? undefined : reading.number;
+    // "thirty-seven", "twenty one": a tens word and the units word after it are one number.
+    let numberWord = word;
+    if (number !== undefined && TENS.has(number)) {
+      const units = UNITS_AFTER_TENS_RE.exec(text.slice(at + matched.length, at + matched.length + 8));
+      if (units) {
+        number += UNIT_WORDS[units[1]!.toLowerCase()]!;
+        numberWord = text.slice(at, at + matched.length + units[0].length);
+        unitsWordEnd = at + numberWord.length;
+      }
+    }
     // "zero" is a value ("went from zero to 412"); "none" is an absence, read as wording.
     if (number !== undefined && (number > 0 || word.toLowerCase() === 'zero')) {
       // "three minutes" is a duration like "3 minutes".
       // "three minutes", "three consecutive days", "three hours and twenty minutes".
       // (A unit glued to more of a name is the name's: "Four KG-MAIN sessions" are no kilograms.)
-      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b(?![-_/][a-z\d])/i.exec(text.slice(at + matched.length, at + matched.length + 30));
+      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b(?![-_/][a-z\d])/i.exec(text.slice(at + numberWord.length + matched.length - word.length, at + numberWord.length + matched.length - word.length + 30));
       const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
       const unit = unitWord ? UNITS[unitWord] : undefined;
       if (lastCompound && lastCompound.end === at && unit && lastCompound.quantity.dimension === unit.dimension) {
         // "three hours and twenty minutes": one duration.
         lastCompound.quantity.value += number * unit.factor;
         lastCompound.quantity.scale = unit.factor;
-        lastCompound.quantity.raw = text.slice(lastCompound.quantity.start, at + word.length + 1 + unitWord!.length);
+        lastCompound.quantity.raw = text.slice(lastCompound.quantity.start, at + numberWord.length + 1 + unitWord!.length);
         continue;
       }
       const quantity: Quantity = {
@@ -51,13 +64,13 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
         decimals: 0,
         scale: unit?.factor ?? 1,
         key: detail.keyBefore(text, at),
-        raw: unit ? `${word} ${unitWord}` : word,
+        raw: unit ? `${numberWord} ${unitWord}` : numberWord,
         start: at,
         qualifier: detail.qualifier(text, at),
       };
       quantities.push(quantity);
       if (unit) {
-        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, at + word.length) + unitWord!.length;
+        const unitEnd = (lowerText ??= text.toLowerCase()).indexOf(unitWord!, at + numberWord.length) + unitWord!.length;
         const joiner = /^\s+and\s+/i.exec(text.slice(unitEnd));
         lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
       }
@@ -79,6 +92,10 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
 }
 
 /** What a word is wherever it stands; the same words recur on every line of a log. */
+const TENS = new Set([20, 30, 40, 50, 60, 70, 80, 90]);
+const UNIT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+const UNITS_AFTER_TENS_RE = new RegExp(`^[-\\s](${Object.keys(UNIT_WORDS).join('|')})\\b`, 'i');
+
 interface WordReading {
   /** The word without a possessive ending ("Kafka's" → "Kafka"). */
   word: string;

@@ -149,3 +149,26 @@ describe('offline judge: a hedged explanation does not report a movement', () =>
     assert.equal(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a changed default against the value the system is configured with', () => {
+  const guide = { file: 'admin-guide.md', text: '# Dwell alerts\n\nA tray in the washer queue raises a dwell alert after 120 minutes.\n' };
+  const notes = { file: 'release_notes.md', text: '# Release notes\n\n## 5.2.0\n\n- The default dwell alert threshold is lowered from 120 minutes to 90 minutes.\n' };
+  const config = { file: 'site_config.json', text: JSON.stringify({ site: 'North', dwell: { alert_threshold_min: 120 } }, null, 2) };
+
+  it('"Your site is configured with a 120-minute dwell alert threshold" is not superseded: the site\'s record holds 120', async () => {
+    const verdict = await judge('Your site is configured with a 120-minute dwell alert threshold.', [guide, notes, config], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /superseded/);
+  });
+
+  it('"The default dwell alert threshold is 120 minutes" is: the note lowered the default to 90', async () => {
+    const verdict = await judge('The default dwell alert threshold is 120 minutes.', [guide, notes, config], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /superseded: release_notes\.md:E\d+ changes it from 120 minutes to 90 minutes/);
+  });
+
+  it('"two events a day" is no restatement of a change "from 1.5 °C": an old value is restated exactly, not within rounding', async () => {
+    const note = { file: 'release-notes.md', text: '# Release notes\n\n## 3.1\n\n- Flex Standard home events: the setback is changed from 1.5°C to 1.0°C.\n' };
+    const verdict = await judge('On Flex Standard your home can be included in at most two events a day.', [note], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /superseded/);
+  });
+});

@@ -10,10 +10,14 @@ import { LIGHT_WORDS } from '../words';
 import { HISTORICAL_RE, changesOf, newRangesIn, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
 import { canonicalStem, extractFeatures, isStopword } from '../../../retrieval/index';
 import changeWords from '../vocabulary/changes.json';
+import { escapePhrase } from '../vocabulary/index';
 import { notYetInstalled } from '../records/releases';
 
 const DURATION_VERBS = new Set(changeWords.durationVerbs.map((word) => canonicalStem(word)));
 /** Words that keep a value where it was: "stay at 6 mm", "keep 2,000", "unchanged at 2,000". */
+/** Wording of the system's own setting ("your site is configured with", "the site configuration sets"). */
+const CONFIGURED_RE = new RegExp(`\\b(?:${changeWords.configured.map(escapePhrase).join('|')})\\b`, 'i');
+const DEFAULT_RE = /\bdefaults?\b/i;
 const KEPT_RE = new RegExp(`\\b(?:${changeWords.keptWords.join('|')})\\b`, 'i');
 
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -45,8 +49,9 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     const claimed = figures.find((q) => quantityMatches(q, change.old) && !changedFrom(view.claim.text, q) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
     // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
     if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
-    // A bare old value is the claim's figure only as the same number: "one hour" is no rounding of "the H100 factor from 1.5".
-    if (claimed.hasUnit && !change.old.hasUnit && Math.abs(claimed.value / claimed.scale - change.old.value) > 1e-9) continue;
+    // The old value is the claim's figure only as the same number: "one hour" is no rounding of
+    // "the H100 factor from 1.5", nor "two events" of "from 1.5 °C".
+    if (!sameNumber(claimed, change.old)) continue;
     // About the same thing: the change's item holds at least two of the claim's content words,
     // or one of them and two of a sentence of another document that states the claim's figure
     // ("kept on the holds shelf for 10 days" — "Hold pickup window shortened from 10 to 7 days").
@@ -65,6 +70,9 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     // (Not a sentence that restates the new value: "… now flagged SCRAP below 2.0 km" speaks of the change itself.)
     const rest = unit.item.text.toLowerCase().replace(unit.lowerText, ' ').split(/(?<=[.;])\s+/).filter((clause) => !extractFeatures(clause).quantities.some((q) => quantityMatches(q, change.now)));
     if (view.features.nameGroups.some((group) => rest.some((clause) => group.every((stem) => clause.includes(stem))) && !group.every((stem) => unit.wordSet.has(stem)))) continue;
+    // The system's own record sets the claimed value for what the claim names (a site's
+    // `dwell.threshold_min=120` beside a note that lowers the product default to 90): it is in effect.
+    if (CONFIGURED_RE.test(view.claim.text) && !DEFAULT_RE.test(view.claim.text) && configuredValue(candidates, claimed, own)) continue;
     return {
       partition: 'contradicted',
       type: 'domain',
@@ -128,6 +136,22 @@ function rangeOf(figures: readonly Quantity[]): { low: Quantity; high: Quantity 
   const [low, high] = [...figures].sort((a, b) => a.start - b.start) as [Quantity, Quantity];
   if (!high.hasUnit || (low.hasUnit && low.dimension !== high.dimension) || low.value >= high.value) return undefined;
   return { low, high };
+}
+
+/** A configuration record (a JSON field) whose key shares a word with the claim and that holds the claim's figure. */
+function configuredValue(candidates: readonly IndexedItem[], claimed: Quantity, words: readonly string[]): IndexedItem | undefined {
+  return candidates.find(
+    (unit) =>
+      unit.item.kind === 'json_field' &&
+      unit.features.quantities.some((e) => e.start >= 0 && quantityMatches(claimed, e) && sameNumber(claimed, e) && e.key.some((k) => words.includes(k))),
+  );
+}
+
+/** Whether a claim's figure restates an old value exactly (4 days for 96 h; a bare number as written), not within rounding. */
+function sameNumber(claim: Quantity, old: Quantity): boolean {
+  if (claim.qualifier === 'approx') return true;
+  const [a, b] = claim.hasUnit === old.hasUnit ? [claim.value, old.value] : claim.hasUnit ? [claim.value / claim.scale, old.value] : [claim.value, old.value / old.scale];
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 }
 
 /** A figure written after a currency sign ("$5", "£19.50"). */

@@ -172,3 +172,22 @@ describe('offline judge: a changed default against the value the system is confi
     assert.doesNotMatch(verdict.reason, /superseded/);
   });
 });
+
+describe('offline judge: a claim that gives the value a change makes new', () => {
+  const guide = { file: 'devices.md', text: '# Devices\n\nA handheld can stay offline for up to 12 hours before its picks are refused at sync.\n' };
+  const notes = {
+    file: 'release-notes.md',
+    text: '# Release notes\n\n## 6.1\n\n- Offline mode: handhelds can now stay offline for up to 24 hours (previously 12 hours) before picks are refused; nothing else about sync is changed, and no data is lost.\n',
+  };
+
+  it('"can stay offline for up to 24 hours" says what holds now: no reversal', async () => {
+    const verdict = await judge('A handheld can stay offline for up to 24 hours before its picks are refused at sync.', [guide, notes], { decision: 'rules' });
+    assert.equal(verdict.partition, 'grounded', verdict.reason);
+  });
+
+  it('"… up to 12 hours" is superseded', async () => {
+    const verdict = await judge('A handheld can stay offline for up to 12 hours before its picks are refused at sync.', [guide, notes], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /changes it from 12 hours to 24 hours/);
+  });
+});

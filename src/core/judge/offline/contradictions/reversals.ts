@@ -14,7 +14,7 @@ import { escapePhrase, statesIn } from '../vocabulary/index';
 import { LIGHT_WORDS } from '../words';
 import changes from '../vocabulary/changes.json';
 import { perIndex } from '../records/per-index';
-import { HISTORICAL_RE } from '../records/changes';
+import { HISTORICAL_RE, changesIn } from '../records/changes';
 
 const words = (list: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${list.map(escapePhrase).join('|')})(?![\\p{L}])`, 'iu');
 const DOCUMENT_RE = new RegExp(`(?:^|[^a-z])(?:${changes.reversal.documents.map(escapePhrase).join('|')})(?:[^a-z]|$)`, 'i');
@@ -98,6 +98,9 @@ export function contradictReversal(view: ClaimView): ClaimVerdict | undefined {
     // against "so there is no data gap").
     const measuresDenied = sentence.denies && !denies && figures.some((q) => q.key.some((word) => deniedWords(sentence.unit.text).has(word)));
     if (figures.length > 0 && !measuresDenied && !figures.some((q) => sentence.unit.features.quantities.some((e) => quantityMatches(q, e)))) continue;
+    // The claim gives the value the change makes new ("can stay offline for up to 24 hours" against
+    // "can now stay offline for up to 24 hours (previously 12 hours)"): it says what holds now.
+    if (changesIn(sentence.unit).some((change) => figures.some((q) => quantityMatches(q, change.now)))) continue;
     const opposite = states.find((s) => sentence.states.has(s.set) && sentence.states.get(s.set) !== s.state);
     if (sentence.denies === denies && !opposite) continue;
     // "No one can override a rejection" against "overriding a rejection now requires the

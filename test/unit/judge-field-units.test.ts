@@ -191,3 +191,18 @@ describe('offline judge: a claim that gives the value a change makes new', () =>
     assert.match(verdict.reason, /changes it from 12 hours to 24 hours/);
   });
 });
+
+describe('offline judge: a version against a decimal of the same record', () => {
+  const metrics = { file: 'metrics.log', text: '[tool=metrics row=1] bridge=SB-2 firmware=4.4.0 swings=41 avg_road_closure_s=162.9' };
+
+  it('"every bridge now running 4.4.0" is not contradicted by avg_road_closure_s=162.9, which is no version', async () => {
+    const verdict = await judge('Road closures on the bridge now running 4.4.0 averaged 162.9 seconds.', [metrics], { decision: 'rules' });
+    assert.doesNotMatch(verdict.reason, /claim says 4\.4\.0/);
+  });
+
+  it('"the bridge is now running 4.3.1" is contradicted by firmware=4.4.0', async () => {
+    const verdict = await judge('SB-2 is now running firmware 4.3.1.', [metrics], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /claim says 4\.3\.1, .* says firmware=4\.4\.0/);
+  });
+});

@@ -65,7 +65,8 @@ export function contradictCurrentVersion(view: ClaimView, candidates: IndexedIte
     // A record naming the claim's product in another field (platform=ClimbDesk) gives its version in a field of versions.
     const namesProduct = product !== undefined && fields.some(([, value]) => value.toLowerCase() === product);
     for (const [key, value] of fields) {
-      if (!VERSION_VALUE_RE.test(value)) continue;
+      // (A version of the claimed one's scheme: avg_road_closure_s=162.9 is a decimal, not a version beside 4.4.0.)
+      if (!VERSION_VALUE_RE.test(value) || value.split('.').length !== versions[0]!.split('.').length) continue;
       // (In the plain present, only a record of the product the claim names: "Your Back Nine controller is on firmware 2.5.1" is not the Front Nine's.)
       if (!splitKeyWords(key).some((word) => (now && predicate.includes(word)) || (namesProduct && word === 'version'))) continue;
       // A record whose field of that name gives the claimed version bears it out ("back online, still running 4.2.1" after an earlier 4.1.7).

@@ -78,9 +78,9 @@ describe('offline judge: goals met by every row, minute and hour fields, names w
       assert.equal(fieldNameUnit('errors_per_min'), undefined); // a rate, not a length of time
       assert.equal(fieldNameUnit('roam_failures_per_h'), undefined);
       assert.equal(fieldNameUnit('temp_min'), undefined); // the lowest temperature
-      assert.equal(fieldNameUnit('vwc_pct_min'), undefined);
+      assert.equal(fieldNameUnit('vwc_pct_min')?.dimension, 'percent'); // the lowest percentage: a percent, not minutes
       assert.equal(fieldNameUnit('donation_kg_per_store_min'), undefined); // names its unit (kg): the least per store
-      assert.equal(fieldNameUnit('limits.min'), undefined); // a JSON member named min is the lower limit // the lowest percentage
+      assert.equal(fieldNameUnit('limits.min'), undefined); // a JSON member named min is the lower limit
     });
   });
 

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 import { extractFeatures } from '../../src/core/retrieval/index';
+import { periodLabels } from '../../src/core/judge/offline/records/periods';
 
 const read = (text: string) => extractFeatures(text).quantities.map((q) => [q.dimension, Number(q.value.toPrecision(6))]);
 
@@ -132,6 +133,9 @@ describe('offline judge: a rate per 1,000 over the rows of a period', () => {
   it('an ordinal half names a period ("the first half of 2025"), not a share; "about half of the bags" stays 50%', () => {
     assert.deepEqual(read('in the first half of 2025'), [['count', 2025]]);
     assert.deepEqual(read('about half of the bags'), [['percent', 50]]);
+    assert.deepEqual(periodLabels('the first half of 2025, the third quarter'), [{ letter: 'h', numbers: [1] }, { letter: 'q', numbers: [3] }]);
+    // A part of another span, and a week counted from whatever the report started.
+    assert.deepEqual(periodLabels('the second half of July, in the first week'), []);
   });
 });
 

@@ -47,7 +47,8 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
       // "three minutes" is a duration like "3 minutes".
       // "three minutes", "three consecutive days", "three hours and twenty minutes".
       // (A unit glued to more of a name is the name's: "Four KG-MAIN sessions" are no kilograms.)
-      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b(?![-_/][a-z\d])/i.exec(text.slice(at + numberWord.length + matched.length - word.length, at + numberWord.length + matched.length - word.length + 30));
+      const after = at + (numberWord === word ? matched.length : numberWord.length);
+      const following = /^(?:\s+|-)(?:([a-z]+)\s+)?([a-z]+)\b(?![-_/][a-z\d])/i.exec(text.slice(after, after + 30));
       const unitWord = [following?.[1], following?.[2]].map((w) => w?.toLowerCase()).find((w) => w !== undefined && UNITS[w] !== undefined && !/^(?:s|b|g|t|h|us)$/.test(w));
       const unit = unitWord ? UNITS[unitWord] : undefined;
       if (lastCompound && lastCompound.end === at && unit && lastCompound.quantity.dimension === unit.dimension) {
@@ -91,11 +92,12 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   return { words, tokens };
 }
 
-/** What a word is wherever it stands; the same words recur on every line of a log. */
 const TENS = new Set([20, 30, 40, 50, 60, 70, 80, 90]);
 const UNIT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+/** The units word after a tens word ("-seven" of "thirty-seven", " one" of "twenty one"). */
 const UNITS_AFTER_TENS_RE = new RegExp(`^[-\\s](${Object.keys(UNIT_WORDS).join('|')})\\b`, 'i');
 
+/** What a word is wherever it stands; the same words recur on every line of a log. */
 interface WordReading {
   /** The word without a possessive ending ("Kafka's" → "Kafka"). */
   word: string;

@@ -14,10 +14,10 @@ import { escapePhrase } from '../vocabulary/index';
 import { notYetInstalled } from '../records/releases';
 
 const DURATION_VERBS = new Set(changeWords.durationVerbs.map((word) => canonicalStem(word)));
-/** Words that keep a value where it was: "stay at 6 mm", "keep 2,000", "unchanged at 2,000". */
 /** Wording of the system's own setting ("your site is configured with", "the site configuration sets"). */
 const CONFIGURED_RE = new RegExp(`\\b(?:${changeWords.configured.map(escapePhrase).join('|')})\\b`, 'i');
 const DEFAULT_RE = /\bdefaults?\b/i;
+/** Words that keep a value where it was: "stay at 6 mm", "keep 2,000", "unchanged at 2,000". */
 const KEPT_RE = new RegExp(`\\b(?:${changeWords.keptWords.join('|')})\\b`, 'i');
 
 export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
@@ -143,7 +143,7 @@ function configuredValue(candidates: readonly IndexedItem[], claimed: Quantity, 
   return candidates.find(
     (unit) =>
       unit.item.kind === 'json_field' &&
-      unit.features.quantities.some((e) => e.start >= 0 && quantityMatches(claimed, e) && sameNumber(claimed, e) && e.key.some((k) => words.includes(k))),
+      unit.features.quantities.some((e) => quantityMatches(claimed, e) && sameNumber(claimed, e) && e.key.some((k) => words.includes(k))),
   );
 }
 

@@ -219,8 +219,9 @@ export function periodLabels(text: string): PeriodLabel[] {
     }
     out.push({ letter, numbers });
   }
-  // "the first half of 2025", "the third quarter": an ordinal numbers the period before its noun.
-  // ("The second half of July", "the first half of the period" are parts of another span.)
+  // "the first half of 2025", "the third quarter": an ordinal numbers a half or a quarter of the
+  // year before its noun. ("The second half of July", "the first half of the period" are parts of
+  // another span; "the first week" counts from whatever the report started.)
   for (const m of text.matchAll(ORDINAL_PERIOD_RE)) {
     const letter = LETTERS[m[2]!.toLowerCase()]!;
     const number = ORDINALS[m[1]!.toLowerCase()]!;
@@ -230,4 +231,4 @@ export function periodLabels(text: string): PeriodLabel[] {
 }
 
 const ORDINALS: Record<string, number> = periodCodes.ordinals;
-const ORDINAL_PERIOD_RE = new RegExp(`(?<![\\p{L}])(${Object.keys(ORDINALS).join('|')})\\s+(${Object.keys(LETTERS).join('|')})(?![\\p{L}])(?!\\s+of\\s+(?!(?:19|20)\\d\\d\\b|the\\s+(?:financial\\s+)?year\\b))`, 'giu');
+const ORDINAL_PERIOD_RE = new RegExp(`(?<![\\p{L}])(${Object.keys(ORDINALS).join('|')})\\s+(${periodCodes.ordinalPeriods.join('|')})(?![\\p{L}])(?!\\s+of\\s+(?!(?:19|20)\\d\\d\\b|the\\s+(?:financial\\s+)?year\\b))`, 'giu');

@@ -2,7 +2,7 @@
 // written inside them.
 import type { ReadSpans } from './spans';
 import type { Quantity } from './types';
-import { CURRENCY_SIGNS, GLUED_MAGNITUDES, UNITS, canonicalStem, isStopword } from './vocabulary';
+import { CURRENCY_SIGNS, GLUED_MAGNITUDES, TENS_WORDS, UNITS, UNIT_WORDS, canonicalStem, isStopword } from './vocabulary';
 import { identifierTokens } from './token-scan';
 
 // Identifiers: alnum runs joined by . _ - / : (hosts, metric names, versions, ids), paths, and
@@ -38,7 +38,7 @@ export function readIdentifiers(spans: ReadSpans, inFraction: (index: number) =>
   return { identifiers, identifierDurations };
 }
 
-const NUMBER_WORDS_RE = /^(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)(?:-\p{L}+)?$/iu;
+const NUMBER_WORDS_RE = new RegExp(`^(?:${TENS_WORDS.join('|')})-(?:${Object.keys(UNIT_WORDS).join('|')})(?:-\\p{L}+)?$`, 'iu');
 
 /** Two numbers joined by a hyphen, then a unit the readers know, a percent or a degree sign. */
 const UNIT_RANGE_RE = /(?<![\p{L}\p{N}_.,/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?-(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?=(\s?(?:%|°|([\p{L}µ]{1,5})(?![\p{L}\p{N}]))))/gu;

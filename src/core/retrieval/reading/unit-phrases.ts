@@ -3,7 +3,7 @@
 // seconds"), which join into one.
 import type { ReadingDetail } from './detail';
 import type { Quantity } from './types';
-import { FRACTIONS, UNITS, WORD_NUMBERS } from './vocabulary';
+import { FRACTIONS, NOT_A_FRACTION_BEFORE, UNITS, WORD_NUMBERS } from './vocabulary';
 import { execAll } from './matches';
 
 /**
@@ -11,7 +11,7 @@ import { execAll } from './matches';
  * share written as a fraction is a percentage, and only ever approximate.
  */
 // ("the first half of 2025", "the second half of the shift" name a period, not a share.)
-const FRACTION_RE = /\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|(?<!\b(?:first|second|last|latter|former|other)\s+)(half))\b(?=\s+(?:of|the|its|their|all)\b)/gi;
+const FRACTION_RE = new RegExp(String.raw`\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|${NOT_A_FRACTION_BEFORE}(half))\b(?=\s+(?:of|the|its|their|all)\b)`, 'gi');
 const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+a\s+half\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
 /** The words before "an hour" when they make it a rate: an amount and what it counts ("EUR 28", "412 port errors"). */
 const PER_UNIT_AMOUNT_RE =

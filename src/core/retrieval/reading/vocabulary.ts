@@ -66,6 +66,12 @@ export const WORD_NUMBERS: Record<string, number> = {
   thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, twice: 2, none: 0, zero: 0,
 };
 
+/** The tens words ("twenty" … "ninety") and the units words that may follow one ("thirty-seven", "twenty one"). */
+export const TENS_WORDS = Object.keys(WORD_NUMBERS).filter((word) => WORD_NUMBERS[word]! >= 20 && WORD_NUMBERS[word]! <= 90 && WORD_NUMBERS[word]! % 10 === 0);
+export const UNIT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+/** Words before "half" or "quarter" that make it a part of a span, not a share or a multiple ("the first half of 2025"). */
+export const NOT_A_FRACTION_BEFORE = String.raw`(?<!\b(?:first|second|last|latter|former|other)\s+)`;
+
 /** "1.2 million", "48.2 million objects", "3 thousand": the word scales the number before it. */
 export const MAGNITUDES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 /** Signs of money before an amount, after which a glued letter is a magnitude ("$1.47M", "€255k", "£2.3bn"). */

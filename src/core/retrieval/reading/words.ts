@@ -3,7 +3,7 @@
 import type { ReadingDetail } from './detail';
 import type { NameToken } from './names';
 import type { Quantity } from './types';
-import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, UNITS, WORD_NUMBERS, WORD_RE, canonicalStem, isStopword } from './vocabulary';
+import { MAGNITUDES, MONTHS, MONTH_NAME_RE, NOT_WORDS, STOPWORDS, TENS_WORDS, UNITS, UNIT_WORDS, WORD_NUMBERS, WORD_RE, canonicalStem, isStopword } from './vocabulary';
 import { wordTokens } from './token-scan';
 
 /**
@@ -92,8 +92,7 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
   return { words, tokens };
 }
 
-const TENS = new Set([20, 30, 40, 50, 60, 70, 80, 90]);
-const UNIT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+const TENS = new Set(TENS_WORDS.map((word) => WORD_NUMBERS[word]!));
 /** The units word after a tens word ("-seven" of "thirty-seven", " one" of "twenty one"). */
 const UNITS_AFTER_TENS_RE = new RegExp(`^[-\\s](${Object.keys(UNIT_WORDS).join('|')})\\b`, 'i');
 

@@ -6,8 +6,7 @@ import { extractFeatures, type ClockTime, type EvidenceIndex, type IndexedItem, 
 import { escapePhrase } from '../vocabulary/index';
 import changes from '../vocabulary/changes.json';
 import { perIndex } from './per-index';
-
-const MONTHS_RE = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+import { MONTH_NAME_RE } from '../../../retrieval/reading/vocabulary';
 
 const VERB_RE = new RegExp(`\\b(?:${changes.verbs.map(escapePhrase).join('|')})\\b`, 'i');
 /** Every change verb of a text, in order. */
@@ -15,7 +14,7 @@ const VERBS_RE = new RegExp(VERB_RE.source, 'gi');
 const PREVIOUSLY_RE = new RegExp(`\\(?\\s*(?:${changes.previously.map(escapePhrase).join('|')})\\s*:?\\s*[$€£]?$`, 'i');
 /** Claim words that place a figure in the past ("previously", "used to"): the old value is no mistake there. */
 export const HISTORICAL_RE = new RegExp(
-  `\\b(?:${changes.historical.map(escapePhrase).join('|')}|until\\s+(?:${changes.historicalUntil.map(escapePhrase).join('|')}|v?\\d+\\.\\d+|(?:19|20)\\d\\d\\b|${MONTHS_RE}))\\b`,
+  `\\b(?:${changes.historical.map(escapePhrase).join('|')}|until\\s+(?:${changes.historicalUntil.map(escapePhrase).join('|')}|v?\\d+\\.\\d+|(?:19|20)\\d\\d\\b|${MONTH_NAME_RE.source.slice(1, -1)}))\\b`,
   'i',
 );
 

@@ -4,9 +4,13 @@
 import { extractFeatures, type Quantity, type TextFeatures } from '../../../retrieval/index';
 import type { Wording } from '../language';
 import { LIGHT_WORDS } from '../words';
+import { NOT_A_FRACTION_BEFORE } from '../../../retrieval/reading/vocabulary';
 
 // (A hyphen makes a compound, not a ratio: "half-hour averages", "double-digit growth"; an ordinal a period: "the first half of 2025".)
-const RATIO_RE = /\b(nearly|almost|roughly|about|more than|over|less than|under|below|at least|at most|just over|just under|close to)?\s*(?<!\b(?:first|second|last|latter|former|other)\s+)(double|doubled|twice|triple|tripled|three times|halved|half)\b(?!-|\s+(?:an?\s+)?(?:hour|minute|second|day|week|month|year)s?\b)/i;
+const RATIO_RE = new RegExp(
+  String.raw`\b(nearly|almost|roughly|about|more than|over|less than|under|below|at least|at most|just over|just under|close to)?\s*${NOT_A_FRACTION_BEFORE}(double|doubled|twice|triple|tripled|three times|halved|half)\b(?!-|\s+(?:an?\s+)?(?:hour|minute|second|day|week|month|year)s?\b)`,
+  'i',
+);
 const RATIO_FACTORS: Record<string, number> = { double: 2, doubled: 2, twice: 2, triple: 3, tripled: 3, 'three times': 3, halved: 0.5, half: 0.5 };
 
 /**

@@ -5,10 +5,11 @@
 // each month: 900,000 bags, 4,200 mishandled, 4,200 / 900,000 × 1,000 = 4.67 per 1,000;
 // change_request.json's rollback trigger is l1_alarm_rate_pct_above=32 (a percentage, by the unit
 // before "above"); metrics.log has short_shipped_bags=37 (line 1) and SB-2 on firmware 4.4.0 with
-// avg_road_closure_s=162.9 (line 2), a decimal and no version; release_notes.md lowers the default
-// dwell threshold from 120 to 90 minutes (line 5) while site_config.json keeps the site's at 120,
-// lets handhelds stay offline 24 hours, previously 12 (line 6), and makes overrides valid for 4
-// hours, was 8 (line 7).
+// avg_road_closure_s=162.9 (line 2), a decimal and no version, and sessions falling 4,820,000 →
+// 3,600,000 → 2,380,000 (lines 3–5), against which a hedged explanation reports no rise;
+// release_notes.md lowers the default dwell threshold from 120 to 90 minutes (line 5) while
+// site_config.json keeps the site's at 120, lets handhelds stay offline 24 hours, previously 12
+// (line 6), and makes overrides valid for 4 hours, was 8 (line 7).
 import * as vscode from 'vscode';
 import { checkFixture, type Expectation } from '../support/check-fixture';
 
@@ -23,6 +24,7 @@ const RATES: Expectation[] = [
   { text: 'The default dwell alert threshold is 120 minutes.', partition: 'contradicted', cites: /superseded: release_notes\.md:E5 changes it from 120 minutes to 90 minutes/ },
   { text: 'A handheld can stay offline for up to 24 hours before its picks are refused at sync.', partition: 'grounded' },
   { text: 'An override stays valid for 8 hours or until the ring is erected, whichever comes first.', partition: 'contradicted', cites: /superseded: release_notes\.md:E7 changes it from 8 hours to 4 hours/ },
+  { text: 'Part of the rise in sessions might also be seasonal.', partition: 'complementary' },
 ];
 
 describe('editor: rates, spelled numbers and changes in effect', () => {
@@ -31,7 +33,7 @@ describe('editor: rates, spelled numbers and changes in effect', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('grounds a rate per 1,000 over the first half\'s rows, a count in words, a decimal beside a version, a site\'s own setting and a value a change made new, and marks a bound its field belies, a changed default and an old validity contradicted, each hover citing its record', async () => {
+  it('grounds a rate per 1,000 over the first half\'s rows, a count in words, a decimal beside a version, a site\'s own setting and a value a change made new, leaves a hedged explanation complementary, and marks a bound its field belies, a changed default and an old validity contradicted, each hover citing its record', async () => {
     await checkFixture('rates', RATES);
   });
 });

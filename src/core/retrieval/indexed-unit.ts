@@ -6,6 +6,7 @@ import type { EvidenceItem } from '../review-types';
 import { canonicalStem, extractFeatures, extractMoments, extractNames, extractQuantities, splitIdentifierWords, type TextFeatures } from './features';
 import { fieldsIn } from './reading/figure-context';
 import { execAll } from './reading/matches';
+import { keyTableCells } from './reading/table-cells';
 
 /**
  * A unit of evidence with its features: a whole item, or one sentence of a long prose item (so
@@ -107,7 +108,7 @@ class LazyUnitFeatures implements TextFeatures {
   }
 
   get quantities(): TextFeatures['quantities'] {
-    return (this.figures ??= extractQuantities(this.unit.text));
+    return (this.figures ??= tableKeyed(this.unit.item, this.unit.text, extractQuantities(this.unit.text)));
   }
 
   get times(): TextFeatures['times'] {
@@ -126,6 +127,7 @@ class LazyUnitFeatures implements TextFeatures {
  */
 export function unitFeatures(item: EvidenceItem, text: string, sentence: number, read: (text: string) => TextFeatures = extractFeatures): TextFeatures {
   const features = read(text);
+  tableKeyed(item, text, features.quantities);
   if (keepsItemFields(item, text, sentence)) {
     for (const key of Object.keys(item.fields)) for (const part of splitIdentifierWords(key)) features.words.push(part);
   }
@@ -141,6 +143,12 @@ export function unitFeatures(item: EvidenceItem, text: string, sentence: number,
   // Records write countries as ISO codes (country=DE, "DE: sent=…"); reports write "German", "Germany".
   if (MAY_HOLD_COUNTRY_CODE.test(text)) for (const match of execAll(COUNTRY_CODE_RE, text)) features.words.push(...COUNTRY_CODES[match[1]!]!);
   return features;
+}
+
+/** A table row's figures, keyed by their columns' names too (see `keyTableCells`). */
+function tableKeyed<T extends TextFeatures['quantities']>(item: EvidenceItem, text: string, quantities: T): T {
+  if (item.terse && text.startsWith(item.text)) keyTableCells(item.text, item.fields, item.context ?? '', quantities);
+  return quantities;
 }
 
 /** An item's context read once for all its sentences. */

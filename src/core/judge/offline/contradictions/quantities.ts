@@ -13,6 +13,7 @@ import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { spanBoundTimes } from '../claims/window';
 import { periodNumbers } from '../align/table-alignment';
+import { isUnnamedRow } from '../align/named-rows';
 
 export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): ClaimVerdict | undefined {
   const pinned = pinnedByEntityAndMoment(view);
@@ -80,6 +81,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
     if (unnamedMeasure) continue;
     for (const unit of subject) {
       if (!mayContradict(view, unit, documentDecides)) continue;
+      // Another row of a table whose rows the claim names is another member's figure.
+      if (isUnnamedRow(view, unit)) continue;
       // "HTTP 429" against `http_429=0`: the code names the record's measure, it is not its value.
       if (inIdentifier(quantity, unit)) continue;
       // "Ring 1" against `ring=ring1-pilot … failed=21`: the number labels the ring, it is not a count.

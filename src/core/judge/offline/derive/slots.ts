@@ -10,7 +10,7 @@ import type { Proposition } from '../claims/proposition';
 import { readRecord } from '../records/record';
 import { deriveEventGap } from './event-gaps';
 import { memberFigures } from '../records/map-members';
-import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches, type Derivation } from './matching';
+import { dateMatches, deriveQuantity, dimensionsCompatible, isBound, isLimit, mistakable, quantityMatches, satisfiesBound, sharesKey, timeMatches, type Derivation } from './matching';
 
 export type SlotOutcome = 'matched' | 'derived' | 'mismatched' | 'missing';
 
@@ -83,13 +83,20 @@ function checkFigure(quantity: Quantity, units: IndexedItem[], sure: AlignedReco
   const meets = (e: Quantity): boolean => (isBound(quantity) ? satisfiesBound(quantity, e) : quantityMatches(quantity, e));
   // (A JSON map keyed by the claim's entity gives that member's figures, not its siblings'.)
   const figuresOf = (unit: IndexedItem): Quantity[] => memberFigures(unit, identifiers);
+  // "up to 6,000 entries" against a record stating that limit is decided by the limit alone, not
+  // by any smaller figure beside it (a chapter number, another column).
+  const metIn = (unit: IndexedItem): boolean => {
+    const figures = figuresOf(unit);
+    const limits = quantity.qualifier === 'upper' ? figures.filter((e) => isLimit(e) && sharesKey(quantity, e)) : [];
+    return (limits.length > 0 ? limits : figures).some(meets);
+  };
   const sureUnits = sure.map((r) => r.unit);
-  const anchoredHit = sureUnits.find((u) => figuresOf(u).some(meets));
-  const hit = anchoredHit ?? units.find((u) => figuresOf(u).some(meets));
+  const anchoredHit = sureUnits.find(metIn);
+  const hit = anchoredHit ?? units.find(metIn);
   let conflicting: { unit: IndexedItem; found: string } | undefined;
   let dimensionConflict = false;
   for (const unit of sureUnits) {
-    if (figuresOf(unit).some(meets)) continue;
+    if (metIn(unit)) continue;
     const same = figuresOf(unit).filter((e) => e.dimension === quantity.dimension && dimensionsCompatible(quantity, e));
     if (same.length > 0 && quantity.dimension !== 'count') dimensionConflict = true;
     const other = same.find((e) => sharesKey(quantity, e) && mistakable(quantity, e, text));

@@ -1,0 +1,49 @@
+// A table row's figures measure what their column is named: in `| SYR-3 syringe pump | 4,000 |`
+// under the header "maximum entries per library", 4,000 is a maximum of entries per library, as
+// `max_entries=4000` would say in a record. A cell's figure keeps the words around it and gains
+// its column's name.
+import type { Quantity } from './types';
+import { splitIdentifierWords } from './identifiers';
+
+/**
+ * Adds each column's name to the keys of the figures in its cell. `row` is the row as written
+ * (`| a | b |`); `fields` are its cells under their column names, in column order (a column
+ * whose name or cell is empty is absent); `context` ends with the headers as written, joined by " · ".
+ */
+export function keyTableCells(row: string, fields: Record<string, string>, context: string, quantities: readonly Quantity[]): void {
+  if (!row.startsWith('|') || quantities.length === 0) return;
+  const columns = Object.entries(fields);
+  let next = 0;
+  let cellStart = 1;
+  while (cellStart < row.length && next < columns.length) {
+    const bar = row.indexOf('|', cellStart);
+    const cellEnd = bar < 0 ? row.length : bar;
+    const cell = row.slice(cellStart, cellEnd).trim();
+    // The next named column whose value this cell holds (an unnamed column's cell matches none).
+    const at = columns.findIndex(([, value], index) => index >= next && value === cell);
+    if (cell !== '' && at >= 0) {
+      next = at + 1;
+      const name = namesMeasure(headerOf(columns[at]![0], context)) ? splitIdentifierWords(columns[at]![0]) : [];
+      for (const quantity of quantities) {
+        if (quantity.start < cellStart || quantity.start >= cellEnd) continue;
+        for (const word of name) if (!quantity.key.includes(word)) quantity.key.push(word);
+      }
+    }
+    if (bar < 0) break;
+    cellStart = bar + 1;
+  }
+}
+
+/**
+ * A header that names a measure ("maximum entries per library", "Yield target (kg/cow/day)"), not
+ * a member written as a name, every word capitalised ("Fleet Pro", "Standard", "Q3").
+ */
+function namesMeasure(header: string): boolean {
+  return /(?<![\p{L}\p{N}])\p{Ll}/u.test(header);
+}
+
+/** A column's header as written, found among the context's parts by the column's name (`pump_model`). */
+function headerOf(name: string, context: string): string {
+  const header = context.split(' · ').find((part) => part.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '') === name);
+  return header ?? name;
+}

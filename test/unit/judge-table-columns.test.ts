@@ -1,8 +1,10 @@
 // A table's figures read under their columns: a cell's figure measures what its column is named
-// ("maximum entries per library"), unless the header is a member's name ("Fleet Pro"); a limit
-// claimed is decided by the limit a record states; and a row of a table whose rows the claim
-// names ("Pen A") is another member's record, which does not contradict the claim. Evidence is
-// parsed by the real readers; every expected verdict is reasoned out in the comment above it.
+// ("maximum entries per library"), in the unit its header gives in brackets ("(kg/cow/day)"),
+// unless the header is a member's name ("Fleet Pro"); a limit claimed is decided by the limit a
+// record states; a figure the claim puts on one row that is another row's is contradicted, even
+// a target or a rate the column itself names; and a row of a table whose rows the claim names
+// ("Pen A") is another member's record, which does not contradict the claim. Evidence is parsed
+// by the real readers; every expected verdict is reasoned out in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 
@@ -75,6 +77,13 @@ describe('offline judge: another row of a table the claim names rows of', () => 
     // is not borne out, but Pen B's and Pen C's targets are other pens' figures, not Pen A's.
     const verdict = await judge('Pen A averaged 33.6 kg per cow per day in week 19, above its 33.0 kg target.', [targets], { decision: 'rules' });
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it("Pen C's 34.0 kg target put on Pen B is contradicted: Pen B's row gives 30.0 kg per cow per day", async () => {
+    // "Pen B" names row B; its yield target column, in kg/cow/day by its header, holds 30.0; the
+    // 34.0 claimed is row C's. The target and the rate are the column's own, not a bar over rows.
+    const verdict = await judge('Pen B has a yield target of 34.0 kg per cow per day.', [targets], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
   });
 
   it("Pen C's 34.0 kg target, claimed as its own, is grounded", async () => {

@@ -147,7 +147,7 @@ export function unitFeatures(item: EvidenceItem, text: string, sentence: number,
 
 /** A table row's figures, keyed by their columns' names too (see `keyTableCells`). */
 function tableKeyed<T extends TextFeatures['quantities']>(item: EvidenceItem, text: string, quantities: T): T {
-  if (item.terse && text.startsWith(item.text)) keyTableCells(item.text, item.fields, item.context ?? '', quantities);
+  if (item.terse && text.startsWith(item.text)) keyTableCells(item.text, item.fields, item.context ?? '', quantities, extractQuantities);
   return quantities;
 }
 

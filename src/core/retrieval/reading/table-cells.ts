@@ -10,7 +10,7 @@ import { splitIdentifierWords } from './identifiers';
  * (`| a | b |`); `fields` are its cells under their column names, in column order (a column
  * whose name or cell is empty is absent); `context` ends with the headers as written, joined by " · ".
  */
-export function keyTableCells(row: string, fields: Record<string, string>, context: string, quantities: readonly Quantity[]): void {
+export function keyTableCells(row: string, fields: Record<string, string>, context: string, quantities: readonly Quantity[], read: (text: string) => Quantity[]): void {
   if (!row.startsWith('|') || quantities.length === 0) return;
   const columns = Object.entries(fields);
   let next = 0;
@@ -23,10 +23,19 @@ export function keyTableCells(row: string, fields: Record<string, string>, conte
     const at = columns.findIndex(([, value], index) => index >= next && value === cell);
     if (cell !== '' && at >= 0) {
       next = at + 1;
-      const name = namesMeasure(headerOf(columns[at]![0], context)) ? splitIdentifierWords(columns[at]![0]) : [];
+      const header = headerOf(columns[at]![0], context);
+      const name = namesMeasure(header) ? splitIdentifierWords(columns[at]![0]) : [];
+      // A bare number under "Latency (ms)" or "Yield target (kg/cow/day)" is in the header's unit.
+      const unit = name.length > 0 ? headerUnit(header, read) : undefined;
       for (const quantity of quantities) {
         if (quantity.start < cellStart || quantity.start >= cellEnd) continue;
         for (const word of name) if (!quantity.key.includes(word)) quantity.key.push(word);
+        if (unit && !quantity.hasUnit && quantity.dimension === 'count') {
+          quantity.value *= unit.value;
+          quantity.scale *= unit.value;
+          quantity.dimension = unit.dimension;
+          quantity.hasUnit = true;
+        }
       }
     }
     if (bar < 0) break;
@@ -46,4 +55,16 @@ function namesMeasure(header: string): boolean {
 function headerOf(name: string, context: string): string {
   const header = context.split(' · ').find((part) => part.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '') === name);
   return header ?? name;
+}
+
+/** The unit a header gives its cells in brackets, "(ms)", "(mS/cm)", "(kg/cow/day)": one of it, as the readers read it. */
+function headerUnit(header: string, read: (text: string) => Quantity[]): Quantity | undefined {
+  const bracketed = /\(([^()]{1,24})\)\s*$/u.exec(header)?.[1]?.trim();
+  if (!bracketed || !/^\p{L}/u.test(bracketed)) return undefined;
+  // ("kg/cow/day" is read as a claim writes it, "kg per cow per day".)
+  for (const unit of [bracketed, bracketed.replace(/\//g, ' per ')]) {
+    const [one] = read(`1 ${unit}`);
+    if (one && one.hasUnit && one.dimension !== 'count' && one.dimension !== 'percent') return one;
+  }
+  return undefined;
 }

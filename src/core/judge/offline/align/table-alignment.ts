@@ -198,7 +198,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
       if (!words.has(column) || !isText(value)) return false;
       // A one-letter value (shift=A) is not named by the article or the pronoun ("a little over").
       if (/^\p{L}$/u.test(value)) return letterNamed(view.claim.text, value, column);
-      if (namesValue(claim, value) || namedByName(claim, value, valuesByToken.get(column)!)) return true;
+      if (namesValue(claim, value) || namedByName(claim, value, valuesByToken.get(column)!) || namedByCode(lowerClaim, value)) return true;
       const key = periods.length > 0 ? periodKey(value) : undefined;
       // (A day, session_date=2024-08-13, is named by the quarter or half that holds it; a month's
       // name is as often a date's ("1 July 2024").)
@@ -237,6 +237,12 @@ function letterNamed(text: string, value: string, column: string): boolean {
     .map((part) => `[${part[0]!.toUpperCase()}${part[0]!}]${escapePhrase(part.slice(1))}`);
   const beside = words.length > 0 ? `|(?<![\\p{L}])(?:${words.join('|')})s?\\s+${letter}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${letter}\\s+(?:${words.join('|')})(?![\\p{L}])` : '';
   return new RegExp(`\\(${letter}\\)${beside}`, 'u').test(text);
+}
+
+/** A code before a description ("SYR-3 syringe pump", "P-14 press"): the value is named by its code written out. */
+function namedByCode(lowerClaim: string, value: string): boolean {
+  const code = /^(\p{L}{1,6}-?\d{1,4}\p{L}?)\s+\p{L}{3,}/u.exec(value)?.[1];
+  return code !== undefined && writtenOut(lowerClaim, code);
 }
 
 /** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */

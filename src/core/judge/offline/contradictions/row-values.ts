@@ -38,14 +38,19 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
   const after = view.claim.text.slice(figure.start + figure.raw.length);
   // (A percentage "of bookings" is a share the row may give; a count "of 320" is a part of a whole.
   // A count in words, "all three domains", numbers a list.)
-  if (/\bper\b/i.test(figure.raw) || /^\p{L}/u.test(figure.raw) || /^\s*(?:times|per)\b/i.test(after) || (figure.dimension !== 'percent' && /^\s*of\b/i.test(after))) return undefined;
+  // (Unless a column names that rate: "34.0 kg per cow per day" is a cell of yield_target_kg_cow_day.)
+  const rateOf = /^\s*per\s+(\p{L}+)(?:\s+per\s+(\p{L}+))?/iu.exec(after);
+  const bars = rateOf ? [rateOf[1]!, rateOf[2]].filter((word): word is string => word !== undefined).map((word) => canonicalStem(word.toLowerCase())) : [];
+  if (/\bper\b/i.test(figure.raw) || /^\p{L}/u.test(figure.raw) || /^\s*times\b/i.test(after) || (figure.dimension !== 'percent' && /^\s*of\b/i.test(after))) return undefined;
   if (view.features.quantities.some((q) => q !== figure && q.dimension === figure.dimension && !isLabel(view, q))) return undefined;
   // "the 2,000 kg donation minimum", "every store": a bar the rows are held to, not one row's reading.
   const next = after.split(/[,;.]/)[0]!.trim().split(/\s+/).slice(0, 3).join(' ');
   const near = `${view.claim.text.slice(Math.max(0, figure.start - 15), figure.start)} ${next}`.toLowerCase().split(/[^\p{L}]+/u);
-  if (near.some((word) => THRESHOLD_WORDS.has(word)) || /\b(?:every|each|all)\b/i.test(view.claim.text)) return undefined;
+  // (Unless the row's own column is that bar: "Pen B's yield target of 34.0" against yield_target.)
+  for (const word of near) if (THRESHOLD_WORDS.has(word)) bars.push(word);
+  if (/\b(?:every|each|all)\b/i.test(view.claim.text)) return undefined;
   for (const table of tablesOf(view.index)) {
-    const verdict = valueIn(view, table, figure, claim, onlyElsewhere) ?? valueInEachResult(view, table, figure, claim, onlyElsewhere);
+    const verdict = valueIn(view, table, figure, claim, onlyElsewhere, bars) ?? valueInEachResult(view, table, figure, claim, onlyElsewhere, bars);
     if (verdict) return verdict;
   }
   return undefined;
@@ -56,7 +61,7 @@ export function contradictRowValue(view: ClaimView, missing?: readonly string[])
  * last week's as a baseline) names the entity once in each. Read in each result apart: the figure
  * another row holds in one of them, and the named row holds in none, is put on the wrong row.
  */
-function valueInEachResult(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean): ClaimVerdict | undefined {
+function valueInEachResult(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean, bars: readonly string[]): ClaimVerdict | undefined {
   const parts = resultsOf(table);
   if (!parts) return undefined;
   const named = namedValues(view, table, claim);
@@ -65,13 +70,13 @@ function valueInEachResult(view: ClaimView, table: Table, figure: Quantity, clai
   const own = selectRows(table, named, new Set());
   if (own.some((row) => table.columns.some((column) => cellMatches(row, column, figure)))) return undefined;
   for (const part of parts) {
-    const verdict = valueIn(view, part, figure, claim, onlyElsewhere);
+    const verdict = valueIn(view, part, figure, claim, onlyElsewhere, bars);
     if (verdict) return verdict;
   }
   return undefined;
 }
 
-function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean): ClaimVerdict | undefined {
+function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<string>, onlyElsewhere: boolean, bars: readonly string[]): ClaimVerdict | undefined {
   const named = namedValues(view, table, claim);
   if (named.size === 0 || [...named.values()].some((values) => values.length !== 1)) return undefined;
   const rows = selectRows(table, named, new Set());
@@ -88,6 +93,9 @@ function valueIn(view: ClaimView, table: Table, figure: Quantity, claim: Set<str
   if (onlyElsewhere && elsewhere.length !== 1) return undefined;
   const measure = elsewhere.length === 1 ? elsewhere[0] : elsewhere.length === 0 ? measureColumn(view, table, rows, rows, claim, new Set(named.keys()), new Set([...labels, figure.raw.trim()])) : undefined;
   if (!measure) return undefined;
+  // A bar or a rate the claim names must be the column's own ("target", "per cow per day").
+  const measureWords = new Set(columnWords(measure.toLowerCase()).flatMap((part) => [part, canonicalStem(part)]));
+  if (!bars.every((word) => measureWords.has(word))) return undefined;
   // "Up to 500 subscribers" states a limit: only a column of limits (private_feed_max_subscribers) gives it.
   // (And one of what it limits, the claim's words for it: "menu managers" is no max_kiosks.)
   // (A document's table of what each plan allows, "| Standard | 20 |", is a column of limits whatever its header.)

@@ -9,6 +9,7 @@ import { dimensionsCompatible, isBound, isLimit, quantityMatches, timeMatches } 
 import { numericValue } from '../records/tables';
 import { THRESHOLD_WORDS, escapePhrase } from '../vocabulary';
 import peaks from '../vocabulary/peaks.json';
+import { add, memberSwap, type Series } from './member-swaps';
 
 const phrases = (list: readonly string[]): RegExp => new RegExp(`\\b(?:${[...list].sort((a, b) => b.length - a.length).map(escapePhrase).join('|')})\\s+(?:(?:about|around|roughly|nearly|almost|some|just\\s+(?:over|under))\\s+)?$`, 'i');
 const MAX_RE = phrases(peaks.max);
@@ -79,46 +80,20 @@ function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string
   return spanning.length === 1 ? spanning[0]! : [];
 }
 
-type Series = Array<{ unit: IndexedItem; figure: Quantity }>;
-
 /**
  * A peak put on the wrong member: "ams2 … also peaking at 2.9%" while ams2's rebuffer_pct never
  * goes above 1.4 and fra1's reaches 2.9. The claimed figure lies beyond every reading of a measure
- * in the records naming the claim's entities (three or more of them), and a record of that file
- * and measure that does not name them gives it exactly. The measure is a field sharing a word with
- * the figure's, else the one field in the claim's unit that such a record gives the figure in.
+ * in the records naming the claim's entities (three or more of them), and another member's record
+ * of that file and measure gives it exactly (member-swaps.ts).
  */
 function swappedPeak(view: ClaimView, quantity: Quantity, order: 'max' | 'min', entities: readonly string[], labels: ReadonlyArray<[string, string]>): ClaimVerdict | undefined {
-  const own = new Map<string, Series>();
-  const others = new Map<string, Series>();
-  for (const unit of view.index.items) {
-    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'json_field') continue;
-    const mine = entities.every((id) => hasIdentifier(unit, id)) && labels.every(([field, value]) => unit.item.fields[field] === value);
-    for (const e of unit.features.quantities) {
-      if (!dimensionsCompatible(quantity, e) || e.key.length === 0 || isBound(e) || isLimit(e) || e.key.some((word) => THRESHOLD_WORDS.has(word))) continue;
-      if (quantity.hasUnit && (!e.hasUnit || e.dimension !== quantity.dimension)) continue;
-      add(mine ? own : others, unit, e);
-    }
-  }
   const beyond = (series: Series): boolean => series.every((point) => !quantityMatches(quantity, point.figure) && (order === 'max' ? point.figure.value < quantity.value : point.figure.value > quantity.value));
-  const swaps = [...own]
-    .filter(([name, series]) => series.length >= MIN_SERIES && beyond(series) && (others.get(name) ?? []).some((point) => quantityMatches(quantity, point.figure)))
-    .map(([name, series]) => ({ series, owner: others.get(name)!.find((point) => quantityMatches(quantity, point.figure))! }));
-  const named = swaps.filter(({ series }) => sharedKeyWords(quantity, series[0]!.figure) > 0);
-  const chosen = named.length > 0 ? named : swaps;
-  if (chosen.length !== 1) return undefined;
-  const { series, owner } = chosen[0]!;
+  const swap = memberSwap(view, quantity, entities, labels, beyond, MIN_SERIES, true);
+  if (!swap) return undefined;
+  const { series, owner } = swap;
   const extreme = series.reduce((a, b) => ((order === 'max' ? b.figure.value > a.figure.value : b.figure.value < a.figure.value) ? b : a));
   const field = Object.entries(extreme.unit.item.fields).find(([, value]) => value === extreme.figure.raw.trim())?.[0] ?? extreme.figure.key.join(' ');
   return contradicted(extreme.unit, `claim says ${order === 'max' ? 'a peak' : 'a low'} of ${quantity.raw.trim()}, ${extreme.unit.item.id} gives ${extreme.figure.raw.trim()}, the ${order === 'max' ? 'highest' : 'lowest'} ${field} of ${series.length} readings; ${owner.figure.raw.trim()} is another record's (${owner.unit.item.id})`);
-}
-
-/** Adds a reading to the series of its file and field. */
-function add(series: Map<string, Series>, unit: IndexedItem, figure: Quantity): void {
-  const name = `${unit.item.file}\u0000${[...figure.key].sort().join('+')}`;
-  const list = series.get(name);
-  if (list) list.push({ unit, figure });
-  else series.set(name, [{ unit, figure }]);
 }
 
 /** Whether a value lies between a series' lowest and highest readings. */

@@ -12,6 +12,7 @@
 import type { ReportClaim } from '../../review-types';
 import { NEGATED_LOWER_RE, NEGATED_UPPER_RE, extractFeatures, type EvidenceIndex } from '../../retrieval/index';
 import { questionPropositions } from './answers';
+import { sentenceCased } from './claims/proposition';
 import { readWording, statesCause } from './language';
 import { isBound, timeMatches } from './derive/matching';
 import { type ClaimSurroundings, type ClaimVerdict, type ClaimView, KIND_TYPES, NO_SURROUNDINGS, hasIdentifier } from './claim-view';
@@ -186,7 +187,7 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   const wording = readWording(claim.text);
   const events = resolveEventBounds(claim.text, wording, index, features.identifiers);
   const view: ClaimView = { claim, index, features, wording, words: contentWords(features, wording), askedWords: new Set(), events, surroundings };
-  if (claim.context) view.context = extractFeatures(claim.context);
+  if (claim.context) view.context = extractFeatures(sentenceCased(claim.context));
   // Words the question already uses set the topic ("your SIEM"): they count half, so what the
   // answer adds is what must be supported.
   if (question) {

@@ -25,11 +25,22 @@ export interface Proposition {
   denied: string[];
 }
 
+/**
+ * A table cell's context, "sin1; Edge hit ratio": the row's name, then the column's header, which
+ * is capitalised as a sentence is ("Edge hit ratio", "Average weight"), not as a name.
+ */
+export function sentenceCased(context: string): string {
+  return context
+    .split('; ')
+    .map((part, at) => (at > 0 ? part.replace(/^(\p{Lu})(?=\p{Ll}+\s+\p{Ll})/u, (letter) => letter.toLowerCase()) : part))
+    .join('; ');
+}
+
 /** Words of a name group that are too common in reports to identify anything. */
 const GENERIC_NAME_STEMS = new Set(['the', 'a', 'an', 'thi', 'that', 'it', 'we', 'our', 'at', 'on', 'in', 'after', 'befor', 'dure', 'by', 'for', 'from', 'to', 'if', 'when', 'while', 'as']);
 
 export function readProposition(text: string, context?: string): Proposition {
-  const features = extractFeatures(context ? `${text} ${context}` : text);
+  const features = extractFeatures(context ? `${text} ${sentenceCased(context)}` : text);
   const names = features.nameGroups.map((group) => group.filter((stem) => !GENERIC_NAME_STEMS.has(stem))).filter((group) => group.length > 0);
   return {
     text,

@@ -17,20 +17,18 @@ export function isUnnamedRow(view: ClaimView, unit: IndexedItem): boolean {
 }
 
 function unnamedRows(view: ClaimView): Set<IndexedItem> {
-  const out = new Set<IndexedItem>();
+  const others = new Set<IndexedItem>();
+  const named = new Set<IndexedItem>();
   const claim = tokensOf(view.claim.text);
   for (const table of tablesOf(view.index)) {
-    const named = namedValues(view, table, claim);
-    if (named.size === 0) continue;
-    const chosen = new Set<TableRow>(selectRows(table, named, new Set()));
+    const values = namedValues(view, table, claim);
+    if (values.size === 0) continue;
+    const chosen = new Set<TableRow>(selectRows(table, values, new Set()));
+    for (const row of chosen) for (const unit of row.cells.values()) named.add(unit);
     if (chosen.size === 0 || chosen.size === table.rows.length) continue;
-    for (const row of table.rows) if (!chosen.has(row)) for (const unit of row.cells.values()) out.add(unit);
+    for (const row of table.rows) if (!chosen.has(row)) for (const unit of row.cells.values()) others.add(unit);
   }
   // A unit that also holds a named row (a tool result of several records) is not another's alone.
-  for (const table of tablesOf(view.index)) {
-    const named = namedValues(view, table, claim);
-    if (named.size === 0) continue;
-    for (const row of selectRows(table, named, new Set())) for (const unit of row.cells.values()) out.delete(unit);
-  }
-  return out;
+  for (const unit of named) others.delete(unit);
+  return others;
 }

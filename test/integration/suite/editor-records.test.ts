@@ -210,7 +210,7 @@ const DEPOTS: Expectation[] = [
   { text: '1,131 t', partition: 'ungrounded' },
   { text: '29.7%', partition: 'grounded', refs: ['salt.csv:E3'] },
   { text: '36', partition: 'grounded', refs: ['salt.csv:E3'] },
-  { text: 'On Standard, position records are kept for 365 days.', partition: 'contradicted', cites: /retention\.md:E6 gives position_records_kept=90 days for Standard; 365 days is Pro's/ },
+  { text: 'On Standard, position records are kept for 365 days.', partition: 'contradicted', cites: /claim says 365 days, retention\.md:E6 says 90 days/ },
   { text: 'Salt use was lower at Ashby than at Kettlebrook.', partition: 'contradicted', cites: /Ashby 1499 \(salt\.csv:E2\) against Kettlebrook 1130 \(salt\.csv:E4\)/ },
 ];
 

@@ -1,7 +1,6 @@
-// A figure put on the wrong member: a peak beyond every reading of the measure for the member the
-// claim names, or the one figure of a claim that none of its readings give, while another member's
-// record (the same field naming another member) gives exactly that figure. A figure nobody's
-// readings give is not in evidence, not contradicted. Evidence is parsed by the real
+// A peak put on the wrong member: the claimed peak lies beyond every reading of the measure for
+// the member the claim names, and another member's record (the same field naming another member)
+// gives exactly that figure. A peak nobody's readings give is not in evidence, not contradicted. Evidence is parsed by the real
 // readers; every expected verdict is reasoned out in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
@@ -38,30 +37,6 @@ describe('offline judge: a peak put on the wrong member', () => {
   it('a peak no record gives (3.5%) is not contradicted by this check', async () => {
     // Beyond ams2's readings, but no member's: nothing says whose it is, so nothing contradicts it here.
     const verdict = await judge('ams2 was hit just as hard, also peaking at 3.5%.', [metrics], { decision: 'rules' });
-    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
-  });
-});
-
-describe('offline judge: a reading put on the wrong member', () => {
-  // db-1's cpu_pct is 88.4 and 86.0; db-2's is 21.7 and 23.0.
-  const cpu = {
-    file: 'metrics.log',
-    text: [
-      '[tool=metrics row=1] ts=2024-03-02T09:00Z host=db-1 cpu_pct=88.4',
-      '[tool=metrics row=2] ts=2024-03-02T09:00Z host=db-2 cpu_pct=21.7',
-      '[tool=metrics row=3] ts=2024-03-02T09:05Z host=db-1 cpu_pct=86.0',
-      '[tool=metrics row=4] ts=2024-03-02T09:05Z host=db-2 cpu_pct=23.0',
-    ].join('\n'),
-  };
-
-  it('"db-2 was similarly saturated, at about 88% CPU" is contradicted: 88.4% is db-1\'s', async () => {
-    const verdict = await judge('The replica db-2 was similarly saturated, at about 88% CPU.', [cpu], { decision: 'rules' });
-    assert.equal(verdict.partition, 'contradicted', verdict.reason);
-  });
-
-  it("db-2's own reading is not contradicted", async () => {
-    // 22% is db-2's 21.7 to the figure's precision.
-    const verdict = await judge('The replica db-2 was lightly loaded, at about 22% CPU.', [cpu], { decision: 'rules' });
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });

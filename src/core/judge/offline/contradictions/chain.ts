@@ -6,7 +6,6 @@ import type { IndexedItem } from '../../../retrieval/index';
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { contradictPinnedFigure, contradictQuantity } from './quantities';
 import { contradictPeak, contradictPeakMoment } from './peaks';
-import { contradictMemberFigure } from './member-swaps';
 import { contradictHeldBound, contradictPersistence } from './persistence';
 import { contradictFirstAttempt, contradictState } from './states';
 import { contradictUnfinishedItem } from './unfinished-items';
@@ -94,7 +93,6 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictCountedAbsence(view) ??
       contradictQuantity(view, candidates) ??
       contradictPinnedFigure(view, candidates) ??
-      contradictMemberFigure(view) ??
       contradictHeldBound(view, candidates) ??
       contradictPersistence(view, candidates) ??
       contradictFirstAttempt(view, candidates) ??

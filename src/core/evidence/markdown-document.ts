@@ -4,7 +4,7 @@
 import type { Nodes, Table, TableCell } from 'mdast';
 import { parseMarkdown } from '../segment/markdown';
 import { forEachLine, lineAt, lineStarts } from '../segment/positions';
-import { ItemCollector } from './shared';
+import { ItemCollector, fieldName } from './shared';
 
 const CONTAINERS = new Set(['root', 'list', 'listItem', 'blockquote', 'footnoteDefinition']);
 const NO_CONTENT = new Set(['thematicBreak']);
@@ -134,7 +134,7 @@ function addTableRows(collector: ItemCollector, table: Table, text: string, star
     const fields: Record<string, string> = {};
     if (index > 0) {
       row.children.forEach((cell, at) => {
-        const name = (headers[at] ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
+        const name = fieldName(headers[at] ?? '');
         const value = cellText(cell);
         if (name !== '' && value !== '' && !(name in fields)) fields[name] = value;
       });

@@ -4,6 +4,11 @@ import type { EvidenceItem, InputWarning } from '../review-types';
 /** Longest item text kept; longer lines are cut (with a warning) so one runaway line cannot stall a review. */
 export const MAX_ITEM_CHARS = 20_000;
 
+/** A column's header as a field name: lower case, runs of other characters as one '_' ("Yield target (kg)" → yield_target_kg). */
+export function fieldName(header: string): string {
+  return header.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
+}
+
 /**
  * Deepest JSON nesting read (a document, or one trace line): deeper JSON is refused with a warning
  * before any recursive walk could exhaust the stack. Real records nest a few levels.

@@ -5,7 +5,7 @@
 // A file whose first line is a header of column names (CSV, TSV, or columns aligned by spaces as
 // command-line tools print them) gives one record per row.
 import { forEachLine } from '../segment/positions';
-import { ItemCollector, parseFields } from './shared';
+import { ItemCollector, fieldName, parseFields } from './shared';
 
 const LEADING_TIMESTAMP =
   /^\s*(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?)\s+(?=\[)/;
@@ -61,7 +61,7 @@ function csvHeader(text: string): { header: string[]; delimiter: string } | unde
   // of three columns or more whose every row has them all may hold no figure at all (ids, times, words).
   const figureOrBlank = rows.every((cells) => cells.some((cell) => cell === '' || /^[-+$€£]?\d[\d,.]*%?$/.test(cell)));
   if (!figureOrBlank && !(names.length >= 3 && rows.length === lines.length - 1)) return undefined;
-  return { header: names.map((name) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '')), delimiter };
+  return { header: names.map(fieldName), delimiter };
 }
 
 /** The delimiter of columns aligned by spaces (`month    station  rain_mm`): two spaces or more. */

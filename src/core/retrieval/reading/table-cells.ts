@@ -4,6 +4,7 @@
 // its column's name.
 import type { Quantity } from './types';
 import { splitIdentifierWords } from './identifiers';
+import { fieldName } from '../../evidence/shared';
 
 /**
  * Adds each column's name to the keys of the figures in its cell. `row` is the row as written
@@ -53,7 +54,7 @@ function namesMeasure(header: string): boolean {
 
 /** A column's header as written, found among the context's parts by the column's name (`pump_model`). */
 function headerOf(name: string, context: string): string {
-  const header = context.split(' · ').find((part) => part.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '') === name);
+  const header = context.split(' · ').find((part) => fieldName(part) === name);
   return header ?? name;
 }
 

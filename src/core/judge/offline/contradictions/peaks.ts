@@ -9,7 +9,6 @@ import { dimensionsCompatible, isBound, isLimit, quantityMatches, timeMatches } 
 import { numericValue } from '../records/tables';
 import { THRESHOLD_WORDS, escapePhrase } from '../vocabulary';
 import peaks from '../vocabulary/peaks.json';
-import { add, memberSwap, type Series } from './member-swaps';
 
 const phrases = (list: readonly string[]): RegExp => new RegExp(`\\b(?:${[...list].sort((a, b) => b.length - a.length).map(escapePhrase).join('|')})\\s+(?:(?:about|around|roughly|nearly|almost|some|just\\s+(?:over|under))\\s+)?$`, 'i');
 const MAX_RE = phrases(peaks.max);
@@ -83,17 +82,42 @@ function seriesOf(view: ClaimView, quantity: Quantity, entities: readonly string
 /**
  * A peak put on the wrong member: "ams2 … also peaking at 2.9%" while ams2's rebuffer_pct never
  * goes above 1.4 and fra1's reaches 2.9. The claimed figure lies beyond every reading of a measure
- * in the records naming the claim's entities (three or more of them), and another member's record
- * of that file and measure gives it exactly (member-swaps.ts).
+ * (a field sharing a word with the figure's, else one in its unit) in the records naming the
+ * claim's entities, three or more of them; a record of that file and measure about another member
+ * (the field that names the claim's entity, holding another value) gives it exactly. A peak
+ * nobody's records give is not in evidence, not contradicted.
  */
 function swappedPeak(view: ClaimView, quantity: Quantity, order: 'max' | 'min', entities: readonly string[], labels: ReadonlyArray<[string, string]>): ClaimVerdict | undefined {
+  const { own, others } = readingsByMember(view, entities, labels);
+  // Readings of the figure's kind: a bare figure is compared with bare ones or any unit's; one with a unit, with that unit's.
+  const fits = (e: Quantity): boolean => dimensionsCompatible(quantity, e) && (!quantity.hasUnit || (e.hasUnit && e.dimension === quantity.dimension));
   const beyond = (series: Series): boolean => series.every((point) => !quantityMatches(quantity, point.figure) && (order === 'max' ? point.figure.value < quantity.value : point.figure.value > quantity.value));
-  const swap = memberSwap(view, quantity, entities, labels, beyond, MIN_SERIES, true);
-  if (!swap) return undefined;
-  const { series, owner } = swap;
+  // (The same figure to its written precision, and the same magnitude; a bare figure is no reading
+  // in a unit: "about €21,000" is not 21.9 km.)
+  const gives = (point: Series[number]): boolean => (quantity.hasUnit || !point.figure.hasUnit) && quantityMatches(quantity, point.figure) && Math.abs(quantity.value - point.figure.value) <= 0.05 * Math.max(Math.abs(quantity.value), Math.abs(point.figure.value));
+  const swaps: Array<{ series: Series; owner: Series[number] }> = [];
+  for (const [name, readings] of own) {
+    const series = readings.filter((point) => fits(point.figure));
+    const owner = (others.get(name) ?? []).find((point) => fits(point.figure) && gives(point));
+    if (series.length >= MIN_SERIES && beyond(series) && owner) swaps.push({ series, owner });
+  }
+  const named = swaps.filter(({ series }) => sharedKeyWords(quantity, series[0]!.figure) > 0);
+  const chosen = named.length > 0 ? named : swaps;
+  if (chosen.length !== 1) return undefined;
+  const { series, owner } = chosen[0]!;
   const extreme = series.reduce((a, b) => ((order === 'max' ? b.figure.value > a.figure.value : b.figure.value < a.figure.value) ? b : a));
   const field = Object.entries(extreme.unit.item.fields).find(([, value]) => value === extreme.figure.raw.trim())?.[0] ?? extreme.figure.key.join(' ');
   return contradicted(extreme.unit, `claim says ${order === 'max' ? 'a peak' : 'a low'} of ${quantity.raw.trim()}, ${extreme.unit.item.id} gives ${extreme.figure.raw.trim()}, the ${order === 'max' ? 'highest' : 'lowest'} ${field} of ${series.length} readings; ${owner.figure.raw.trim()} is another record's (${owner.unit.item.id})`);
+}
+
+type Series = Array<{ unit: IndexedItem; figure: Quantity }>;
+
+/** Adds a reading to the series of its file and measure. */
+function add(series: Map<string, Series>, unit: IndexedItem, figure: Quantity): void {
+  const name = `${unit.item.file}\u0000${[...figure.key].sort().join('+')}`;
+  const list = series.get(name);
+  if (list) list.push({ unit, figure });
+  else series.set(name, [{ unit, figure }]);
 }
 
 /** Whether a value lies between a series' lowest and highest readings. */
@@ -110,6 +134,71 @@ function numberedLabels(view: ClaimView): Array<[string, string]> {
     if (view.index.items.some((unit) => unit.item.fields[field] === value)) found.push([field, value]);
   }
   return found;
+}
+
+/** Every record's readings of a measure, by file and measure, in the index's order: read once per index. */
+const READINGS = new WeakMap<ClaimView['index'], Map<string, Series>>();
+function readingsOf(view: ClaimView): Map<string, Series> {
+  let readings = READINGS.get(view.index);
+  if (readings) return readings;
+  readings = new Map();
+  for (const unit of view.index.items) {
+    // Records of readings: a document's figures are settings and rules, not a member's readings.
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'json_field') continue;
+    for (const e of unit.features.quantities) {
+      if (e.key.length === 0 || isBound(e) || isLimit(e) || e.key.some((word) => THRESHOLD_WORDS.has(word))) continue;
+      add(readings, unit, e);
+    }
+  }
+  READINGS.set(view.index, readings);
+  return readings;
+}
+
+/**
+ * The readings in the records naming the entities (and the labels' fields), by measure; and, for
+ * those measures, the readings in other members' records.
+ */
+function readingsByMember(view: ClaimView, entities: readonly string[], labels: ReadonlyArray<[string, string]>): { own: Map<string, Series>; others: Map<string, Series> } {
+  const mine = (unit: IndexedItem): boolean => entities.every((id) => hasIdentifier(unit, id)) && labels.every(([field, value]) => unit.item.fields[field] === value);
+  const own = new Map<string, Series>();
+  const others = new Map<string, Series>();
+  for (const [name, series] of readingsOf(view)) {
+    const points = series.filter((point) => mine(point.unit));
+    if (points.length === 0) continue;
+    own.set(name, points);
+    others.set(name, series.filter((point) => !mine(point.unit) && entities.some((id) => memberFieldOf(point.unit, id, view) !== undefined)));
+  }
+  return { own, others };
+}
+
+/**
+ * The field by which a record names another member than `id`: the field whose value names `id`
+ * in some record naming it (pop=ams2), holding another value here (pop=fra1).
+ */
+function memberFieldOf(unit: IndexedItem, id: string, view: ClaimView): string | undefined {
+  if (hasIdentifier(unit, id)) return undefined;
+  for (const field of memberFields(view, id)) {
+    const value = unit.item.fields[field];
+    if (value !== undefined && value !== '') return field;
+  }
+  return undefined;
+}
+
+/** The fields whose value is `id` in some record, per index and entity. */
+const MEMBER_FIELDS = new WeakMap<ClaimView['index'], Map<string, string[]>>();
+function memberFields(view: ClaimView, id: string): string[] {
+  let byId = MEMBER_FIELDS.get(view.index);
+  if (!byId) MEMBER_FIELDS.set(view.index, (byId = new Map()));
+  let fields = byId.get(id);
+  if (!fields) {
+    const found = new Set<string>();
+    for (const unit of view.index.items) {
+      if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
+      for (const [field, value] of Object.entries(unit.item.fields)) if (value.toLowerCase() === id) found.add(field);
+    }
+    byId.set(id, (fields = [...found]));
+  }
+  return fields;
 }
 
 const PEAK_AT_RE = new RegExp(`\\b(?:${[...peaks.max, ...peaks.min].sort((a, b) => b.length - a.length).map(escapePhrase).join('|')})\\s+(?:about\\s+|around\\s+)?$`, 'i');

@@ -14,6 +14,8 @@ const TABLES: Expectation[] = [
   { text: 'An LVP-7 library can hold up to 6,000 entries.', partition: 'grounded' },
   { text: 'Pen B has a yield target of 34.0 kg per cow per day.', partition: 'contradicted', cites: /30\.0 for B; 34\.0 kg is C's/ },
   { text: 'Pen C has a yield target of 34.0 kg per cow per day.', partition: 'grounded' },
+  // No record gives pen A's 33.6 kg average or week 19: not in evidence; pens B's and C's targets are other pens', no contradiction.
+  { text: 'Pen A averaged 33.6 kg per cow per day in week 19, above its 33.0 kg target.', partition: 'ungrounded' },
   { text: 'ams2 was hit just as hard, also peaking at 2.9%.', partition: 'contradicted', cites: /gives 1\.4, the highest rebuffer_pct of 4 readings/ },
   { text: '92.4% → 93.6%', partition: 'grounded', refs: ['pop_compare.log:E1'] },
 ];
@@ -24,7 +26,7 @@ describe('editor: tables by column and row, and a peak of another member', () =>
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it("marks a limit another row states, a target another row holds, a peak another member's records give contradicted, citing the records, and grounds each row's own figures and a table cell under a sentence-case header", async () => {
+  it("marks a limit another row states, a target another row holds, a peak another member's records give contradicted, citing the records, grounds each row's own figures and a table cell under a sentence-case header, and leaves a figure no row gives ungrounded, not contradicted by other rows", async () => {
     await checkFixture('tables', TABLES);
   });
 });

@@ -52,3 +52,25 @@ describe('offline judge: a group given another group\'s figure', () => {
     assert.doesNotMatch(labelled.reason, /is 2025-W10's/);
   });
 });
+
+// Downtime minutes by line and shift: CL-2 lost 25 + 480 + 35 = 540 in total, CL-1 15 + 0 + 10 = 25.
+const shifts = {
+  file: 'line_shifts.csv',
+  text: ['date,line,shift,downtime_min', '2024-10-07,CL-1,day,15', '2024-10-07,CL-2,day,25', '2024-10-08,CL-1,night,0', '2024-10-08,CL-2,night,480', '2024-10-09,CL-1,day,10', '2024-10-09,CL-2,day,35'].join('\n'),
+};
+
+describe('offline judge: one row of a group given as its total', () => {
+  it('is contradicted when the claim says "in total" and the group\'s rows add up to another figure', async () => {
+    const verdict = await judge('CL-2 lost 480 minutes to downtime in total over the week.', [shifts], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /CL-2's 3 rows add up to 540, and 480 minutes is one row's/);
+  });
+
+  it('is left alone without a word of a total, and when the total is the group\'s own', async () => {
+    // "lost 480 minutes in one night shift" is the row's own figure; 540 is the rows' sum.
+    const shift = await judge('CL-2 lost 480 minutes to downtime on the night shift of 8 October.', [shifts], { decision: 'rules' });
+    assert.notEqual(shift.partition, 'contradicted', shift.reason);
+    const total = await judge('CL-2 lost 540 minutes to downtime in total over the week.', [shifts], { decision: 'rules' });
+    assert.notEqual(total.partition, 'contradicted', total.reason);
+  });
+});

@@ -1,5 +1,7 @@
 // A group's figure that is another group's: "Week 12 was the busiest dispatch week, with 348
-// pallets" while week 12's rows add up to 354 and week 13's to 348. The claim names one group (a
+// pallets" while week 12's rows add up to 354 and week 13's to 348. Or one of the group's rows
+// given as its total: "CL-2 lost 480 minutes to downtime in total over the week" while one shift
+// lost 480 and the line's rows add up to 600. The claim names one group (a
 // value of a text column whose values repeat, or a period by its own name); a figure of a measure
 // its words name (a column's total, or for a percentage one count's share of the column that bounds
 // it) is not the named group's aggregate, to the figure's written precision, but is exactly another
@@ -19,6 +21,8 @@ import aggregateWords from '../vocabulary/aggregates.json';
 const WHOLES = new Set(ranks.aggregates);
 /** An average, a second group joined in, a target, a group left out: the figure is not the group's own total. */
 const NOT_OWN_WORDS = new Set([...aggregateWords.mean, ...aggregateWords.joiningWords, ...aggregateWords.notOwnTotal]);
+/** Words that make the figure the group's sum over all its rows, not one row's value. */
+const TOTAL_WORDS = new Set(aggregateWords.totalWords);
 /** Words right after the figure that make it a share "of" something, a difference or a multiple, not the group's own total. */
 const NOT_OWN_AFTER_RE = /^\s*(?:%\s*)?(?:of|more|less|fewer|higher|lower|above|below|up|down|over|under|times|x\b|per\b)/i;
 /** A change or a comparison: figures of two ends or two sides, which other checks read. */
@@ -33,6 +37,7 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
   const figure = figures[0]!;
   if (NOT_OWN_AFTER_RE.test(view.claim.text.slice(figure.start + figure.raw.length)) || !labelledAsSubject(view, figure)) return undefined;
   const lower = view.claim.text.toLowerCase();
+  const saysTotal = lower.split(/[^\p{L}]+/u).some((word) => TOTAL_WORDS.has(word));
   const claimWords = tokensOf(view.claim.text);
   const words = measureWordsOf(view, claimWords);
   for (const table of tablesOf(view.index)) {
@@ -58,6 +63,15 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
     if (measures.some((measure) => is(ofGroup(measure, group.value)))) return undefined;
     for (const measure of measures) {
       const own = ofGroup(measure, group.value);
+      const part = saysTotal && own !== undefined ? oneRowGiving(groups.get(group.value)!, measure, is) : undefined;
+      if (own !== undefined && part !== undefined) {
+        return {
+          partition: 'contradicted',
+          type: 'synthesis',
+          evidence_refs: [part.refs[0]!],
+          reason: `claim gives ${group.value} ${figure.raw.trim()} in total by ${measure.name}; ${group.value}'s ${groups.get(group.value)!.length} rows add up to ${Number.isInteger(own) ? own : written(own, figure)}, and ${figure.raw.trim()} is one row's`,
+        };
+      }
       const other = [...groups.keys()].find((value) => value !== group.value && is(ofGroup(measure, value)));
       if (own === undefined || other === undefined) continue;
       const unit = groups.get(group.value)![0]!;
@@ -70,6 +84,12 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
     }
   }
   return undefined;
+}
+
+/** The one row of a group whose own value of the measure is the figure (a part given as the whole). */
+function oneRowGiving(rows: readonly TableRow[], measure: Measure, is: (value: number | undefined) => boolean): TableRow | undefined {
+  const giving = rows.filter((row) => is(measure.of([row])));
+  return giving.length === 1 ? giving[0] : undefined;
 }
 
 /** No label of its own after the figure ("348 pallets in week 13" is week 13's), or only the period the claim opens with. */

@@ -120,3 +120,52 @@ describe('offline judge: a rank of periods named by their own name', () => {
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+// Call-out rate (call-outs over standby days) by base and month; each base has two rows a month.
+// April: NRT (60 + 30) / (300 + 100) = 22.5%, BRS (50 + 20) / (250 + 100) = 20.0%.
+// May:   NRT (66 + 24) / (300 + 100) = 22.5%, BRS (70 + 20) / (250 + 100) = 25.7%.
+// (The press table below is the one where the group leads overall and loses one period.)
+const callouts = {
+  file: 'standby_callouts.csv',
+  text: [
+    'month,base,standby_type,standby_days,callouts',
+    '2024-04,NRT,home,300,60',
+    '2024-04,NRT,airport,100,30',
+    '2024-04,BRS,home,250,50',
+    '2024-04,BRS,airport,100,20',
+    '2024-05,NRT,home,300,66',
+    '2024-05,NRT,airport,100,24',
+    '2024-05,BRS,home,250,70',
+    '2024-05,BRS,airport,100,20',
+  ].join('\n'),
+};
+
+// Run minutes by press and week. W14: P-3 6,900, P-6 6,800; W15: P-3 6,850, P-6 6,900;
+// W16: P-3 6,950, P-6 6,100. Over the three weeks P-3 ran 20,700 and P-6 19,800: P-3 leads
+// overall but not in W15.
+const presses = {
+  file: 'press_weeks.csv',
+  text: ['week,press,run_minutes', '2025-W14,P-3,6900', '2025-W14,P-6,6800', '2025-W15,P-3,6850', '2025-W15,P-6,6900', '2025-W16,P-3,6950', '2025-W16,P-6,6100'].join('\n'),
+};
+
+describe('offline judge: a rank claimed in every period', () => {
+  it('is contradicted by the period in which another group leads, even when the group leads overall', async () => {
+    const verdict = await judge('P-3 logged the most run minutes of the two presses in every week.', [presses], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /in 2025-W15 P-6 has 6900 against P-3's 6850/);
+  });
+
+  it('reads a hyphenated rate word as its glued column ("call-out" names callouts) and ranks each month', async () => {
+    const verdict = await judge('NRT had the highest call-out rate of the two bases in every month.', [callouts], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /in 2024-05 BRS has 25\.7 against NRT's 22\.5/);
+  });
+
+  it('is left alone when the group leads in each period', async () => {
+    // W14 6,900 > 6,800 and W16 6,950 > 6,100 hold, but only over those weeks: with W15 left out
+    // of the table P-3 leads every week.
+    const twoWeeks = { file: 'press_weeks.csv', text: presses.text.split('\n').filter((line) => !line.startsWith('2025-W15')).join('\n') };
+    const verdict = await judge('P-3 logged the most run minutes of the two presses in every week.', [twoWeeks], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

@@ -13,6 +13,7 @@ import ranks from '../vocabulary/ranks.json';
 import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { MAX_GROUP_ROWS, boundedPairs, namedGroup, ratioOf, rowsOfNamedValues, sum, type Measure } from '../records/group-measures';
 import { rankWording, shareWords } from './ranks';
+import { periodKey, type PeriodKey } from '../records/periods';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
 
@@ -27,6 +28,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   const amount = rate || share || view.features.quantities.some((q) => q.dimension === 'percent') ? undefined : amountWords(view.claim.text, rank.wording);
   if (!rate && !share && !amount) return undefined;
   const lower = view.claim.text.toLowerCase();
+  const everyPeriod = EVERY_PERIOD_RE.exec(view.claim.text)?.[1]?.toLowerCase() as PeriodKey['kind'] | undefined;
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
     const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : totalMeasure(table, amount!, rank.wording);
@@ -34,28 +36,59 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
     const grouping = namedGroup(table, lower, AGGREGATES);
     if (!grouping) continue;
     const rows = rowsOfNamedValues(view, table, grouping.column);
-    const values = new Map<string, number>();
-    for (const value of new Set(rows.map((row) => row.values.get(grouping.column) ?? ''))) {
-      // Rows that give every figure of the measure.
-      const mine = rows.filter((row) => row.values.get(grouping.column) === value && measure.columns.every((column) => numericValue(row.values.get(column) ?? '') !== undefined));
-      const figure = mine.length > 0 ? measure.of(mine) : undefined;
-      if (figure !== undefined) values.set(value, figure);
+    // "in every month": the rank within each period the rows give, first to last.
+    const periods = everyPeriod ? periodsOf(table, rows, everyPeriod) : [{ period: undefined, rows }];
+    for (const { period, rows: ranked } of periods) {
+      const verdict = rankAgainst(ranked, grouping, measure, rank, period);
+      if (verdict) return verdict;
     }
-    const own = values.get(grouping.value);
-    if (own === undefined || values.size < 2) continue;
-    const sign = rank.order === 'max' ? 1 : -1;
-    const best = [...values].reduce((a, b) => (sign * (b[1] - a[1]) > 0 ? b : a));
-    if (best[0] === grouping.value || sign * (best[1] - own) <= 1e-9 * Math.abs(own)) return undefined;
-    const show = (value: number): string => String(Number(value.toPrecision(4)));
-    const unit = rows.find((row) => row.values.get(grouping.column) === best[0])!;
-    return {
-      partition: 'contradicted',
-      type: 'synthesis',
-      evidence_refs: [unit.refs[0]!],
-      reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}; ${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
-    };
   }
   return undefined;
+}
+
+/** The claim's group ranked against the others over some rows; a contradiction if another group beats it. */
+function rankAgainst(rows: readonly TableRow[], grouping: { column: string; value: string }, measure: GroupMeasure, rank: { wording: string; order: string }, period: string | undefined): ClaimVerdict | undefined {
+  const values = new Map<string, number>();
+  for (const value of new Set(rows.map((row) => row.values.get(grouping.column) ?? ''))) {
+    // Rows that give every figure of the measure.
+    const mine = rows.filter((row) => row.values.get(grouping.column) === value && measure.columns.every((column) => numericValue(row.values.get(column) ?? '') !== undefined));
+    const figure = mine.length > 0 ? measure.of(mine) : undefined;
+    if (figure !== undefined) values.set(value, figure);
+  }
+  const own = values.get(grouping.value);
+  if (own === undefined || values.size < 2) return undefined;
+  const sign = rank.order === 'max' ? 1 : -1;
+  const best = [...values].reduce((a, b) => (sign * (b[1] - a[1]) > 0 ? b : a));
+  if (best[0] === grouping.value || sign * (best[1] - own) <= 1e-9 * Math.abs(own)) return undefined;
+  const show = (value: number): string => String(Number(value.toPrecision(4)));
+  const unit = rows.find((row) => row.values.get(grouping.column) === best[0])!;
+  return {
+    partition: 'contradicted',
+    type: 'synthesis',
+    evidence_refs: [unit.refs[0]!],
+    reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}${period === undefined ? '' : ` in every ${periodNoun(period)}`}; ${period === undefined ? '' : `in ${period} `}${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
+  };
+}
+
+/** "in every one of the four weeks", "each month": the kind of period the rank holds in one by one. */
+const EVERY_PERIOD_RE = /\b(?:every|each)\s+(?:one\s+of\s+the\s+(?:[\p{L}\d]+\s+)?)?(day|week|month|quarter|half|year)s?\b/iu;
+
+/** The rows split by the values of the one column whose every value is a period of that kind, in time order. */
+function periodsOf(table: Table, rows: readonly TableRow[], kind: PeriodKey['kind']): Array<{ period: string | undefined; rows: TableRow[] }> {
+  const column = table.columns.find((name) => table.rows.every((row) => periodKey(row.values.get(name) ?? '')?.kind === kind));
+  // (No such column: the rank over all the rows, which a group beaten overall is beaten in some period too.)
+  if (column === undefined) return [{ period: undefined, rows: [...rows] }];
+  const byPeriod = new Map<string, TableRow[]>();
+  for (const row of rows) {
+    const value = row.values.get(column)!;
+    byPeriod.set(value, [...(byPeriod.get(value) ?? []), row]);
+  }
+  const key = (value: string): string => periodKey(value)!.key;
+  return [...byPeriod].sort((a, b) => key(a[0]).localeCompare(key(b[0]))).map(([period, mine]) => ({ period, rows: mine }));
+}
+
+function periodNoun(period: string): string {
+  return periodKey(period)!.kind;
 }
 
 /** A group's measure, with the columns a row must give to count in it. */
@@ -74,7 +107,10 @@ function rateMeasure(table: Table, rate: RegExpExecArray): GroupMeasure | undefi
 /** "reject rate": the one count column the words name over the one column that bounds it on every row, in percent. */
 function shareMeasure(table: Table, words: string[]): GroupMeasure | undefined {
   // (Of several columns the words name — pallets_rejected, rejected_firmness, rejected_other — the one that holds all the others is the count.)
-  const named = namedColumns(table, words).filter((column) => !table.implied?.includes(column));
+  // ("call-out" names `callouts`: a hyphenated word also as written glued.)
+  const named = [words, words.map((word) => word.replace(/-/g, ''))]
+    .map((wording) => namedColumns(table, wording).filter((column) => !table.implied?.includes(column)))
+    .find((columns) => columns.length > 0) ?? [];
   const pairs = boundedPairs(table);
   const holds = (whole: string, part: string): boolean => table.rows.every((row) => numericValue(row.values.get(part) ?? '')! <= numericValue(row.values.get(whole) ?? '')!);
   const part = named.length === 1 ? named[0] : named.find((column) => named.every((other) => other === column || holds(column, other)));

@@ -101,5 +101,12 @@ describe('offline judge: implied shares and units of pressure and speed', () => 
       const verdict = await judge('The resend batch limit was raised from 500 to 1,000.', [log]);
       assert.equal(verdict.partition, 'contradicted', verdict.reason);
     });
+
+    it('a heading\'s year is no reading of a decimal figure: "from 32.6 to 40.4 leaks per 100 km" against "Leak survey programme 2024"', async () => {
+      const programme = { file: 'survey_program.md', text: ['# Leak survey programme 2024', '', '## Definitions', '', 'Leak rate is reported as leaks (all grades) per 100 km of main surveyed in the quarter.'].join('\n') };
+      // The document defines the rate and gives no value of it: 2024 names the programme's year.
+      const verdict = await judge('The leak rate rose from 32.6 to 40.4 leaks per 100 km surveyed.', [programme], { decision: 'rules' });
+      assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+    });
   });
 });

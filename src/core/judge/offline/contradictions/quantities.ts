@@ -93,6 +93,8 @@ export function contradictQuantity(view: ClaimView, candidates: IndexedItem[]): 
           dimensionsCompatible(quantity, e) &&
           // A year ("2025/26 season", "release-notes-2026.04") dates the record; it is no reading of a figure that is not a year.
           (yearLike(quantity) || !yearOfRecord(e, unit)) &&
+          // Nor is a bare year ("Leak survey programme 2024") a reading of a decimal, a percentage or a figure with a unit.
+          !(yearLike(e) && !yearLike(quantity) && (quantity.decimals > 0 || quantity.hasUnit || quantity.dimension === 'percent')) &&
           // A bare number is another quantity than a price or a size, unless the claim is a percentage.
           // A bare field value keyed by the same measure (origin_rps for "origin requests per second") is that quantity.
           // A bare count in the claim ("the count reached 1,386") is not a duration or a size of the record (900s).

@@ -58,6 +58,7 @@ import { contradictSwappedRates } from './swapped-rates';
 import { contradictReversedEnds } from './reversed-ends';
 import { contradictSeriesEnd } from './series-ends';
 import { contradictOnlyMover } from './only-movers';
+import { contradictOnlyHolder } from './only-holders';
 import { contradictGroupRank } from './group-ranks';
 import { contradictGroupShare } from './group-shares';
 import { contradictStateSpan } from './state-spans';
@@ -128,6 +129,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictEntryComparison(view) ??
       contradictTableTrend(view) ??
       contradictOnlyMover(view) ??
+      contradictOnlyHolder(view) ??
       contradictTableBound(view) ??
       contradictThresholdCount(view) ??
       contradictGroupMultiple(view) ??

@@ -7,6 +7,19 @@ import { type ClaimView, hasIdentifier, hasName, holdsMonthOf, holdsSomeAnchor, 
 import { fileWords, wordingOf } from '../words';
 import { inIdentifier, isDayOf, isGluedCodeOf, isLabelOf, isRangeEndOf, isVersionOf, isYearOf, quantitiesAt } from '../figures';
 import { tablesOf } from '../records/tables';
+import reportedActs from '../vocabulary/reported-acts.json';
+
+/** Each reported act: the claim wordings that say it was done, and the stems evidence writes it in. */
+const REPORTED_ACTS = reportedActs.acts.map((act) => ({
+  forms: new RegExp(`\\b(?:${act.forms.map((form) => form.split(/\s+/).join('\\s+(?:\\p{L}+\\s+){0,2}')).join('|')})\\b`, 'iu'),
+  claimStems: new Set(act.forms.map((form) => canonicalStem(form.split(/[\s-]+/)[0]!.toLowerCase()))),
+  stems: act.stems,
+}));
+
+/** The stems of the acts a claim reports as done ("were briefed") → the stems that write each act. */
+function reportedActsOf(text: string): Map<string, readonly string[]> {
+  return new Map(REPORTED_ACTS.filter((act) => act.forms.test(text)).flatMap((act) => [...act.claimStems].map((stem) => [stem, act.stems] as const)));
+}
 
 export interface Need {
   label: string;
@@ -112,11 +125,18 @@ export function needsOf(view: ClaimView): Need[] {
   }
   // A state word is met by the same state in other words ("completed" by "succeeded").
   const states = new Map(view.wording.states.filter((state) => !isWeakStateWord(state.word)).map((state) => [extractFeatures(state.word).words[0] ?? state.word, state]));
+  const acts = reportedActsOf(view.claim.text);
   for (const [word, weight] of view.words) {
     const state = states.get(word);
     const sameState = (unit: IndexedItem): boolean =>
       state !== undefined && wordingOf(unit).states.some((s) => s.group === state.group && s.polarity === state.polarity && !isWeakStateWord(s.word));
     const nameWord = view.features.nameGroups.some((group) => group.length > 1 && group.includes(word));
+    // "Operators were briefed before wave 1": an act between people that the evidence must write.
+    const act = acts.get(word);
+    if (act) {
+      needs.push({ label: word, weight, hard: true, met: (unit) => act.some((stem) => unit.wordSet.has(stem)) });
+      continue;
+    }
     needs.push({
       label: word,
       weight,

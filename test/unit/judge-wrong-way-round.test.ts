@@ -23,6 +23,20 @@ describe('offline judge: two groups\' figures given the wrong way round', () => 
     const verdict = await judge('Matte panels passed more often than gloss panels, 96.3% against 95.6%.', [runs]);
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
+
+  // Germination by cleaning line: CL-1 (97 + 93) / 2 = 95.0%, CL-2 (90 + 87 + 90) / 3 = 89.0%.
+  const lots = {
+    file: 'lot_tests.csv',
+    text: ['lot_id,crop,cleaning_line,warm_germ_pct', 'HX-1,corn,CL-1,97', 'HX-2,corn,CL-2,90', 'HX-3,corn,CL-1,93', 'HX-4,corn,CL-2,87', 'HX-5,corn,CL-2,90'].join('\n'),
+  };
+
+  it('reads "averaging" as each group\'s mean of a column, and finds the two means swapped', async () => {
+    const verdict = await judge('Corn cleaned on CL-2 tested better than corn from CL-1, averaging 95.0% against 89.0%.', [lots], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /the mean of warm_germ_pct is 89\.00% for CL-2 and 95\.00% for CL-1: swapped/);
+    const right = await judge('Corn cleaned on CL-1 tested better than corn from CL-2, averaging 95.0% against 89.0%.', [lots], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });
 
 describe('offline judge: a change from one figure to another told the wrong way round', () => {

@@ -9,7 +9,12 @@ import type { Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
-import { MAX_GROUP_ROWS, measuresFor, twoNamedValues, written } from '../records/group-measures';
+import { MAX_GROUP_ROWS, means, measuresFor, twoNamedValues, written } from '../records/group-measures';
+import { canonicalStem } from '../../../retrieval/index';
+import aggregateWords from '../vocabulary/aggregates.json';
+
+/** Words that make the two figures the groups' means ("averaging 94.4% against 91.7%"). */
+const MEAN_WORDS = new Set(aggregateWords.mean);
 
 export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
@@ -22,7 +27,8 @@ export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefine
     if (!figures) continue;
     const [first, second] = named;
     const [a, b] = figures;
-    const measures = measuresFor(table, a);
+    const saysMean = lower.split(/[^\p{L}]+/u).some((word) => MEAN_WORDS.has(word) || MEAN_WORDS.has(canonicalStem(word)));
+    const measures = [...measuresFor(table, a), ...(saysMean ? means(table) : [])];
     for (const { name, of } of measures) {
       const [mine, theirs] = [of(first.rows), of(second.rows)];
       if (mine === undefined || theirs === undefined) continue;

@@ -41,6 +41,11 @@ function sums(table: Table): Measure[] {
   return numericColumns(table).map((column) => ({ name: `the total of ${column}`, column, of: (rows) => sum(rows, column) }));
 }
 
+/** A group's mean of one numeric column ("averaging 94.4%"): its rows' sum over their count. */
+export function means(table: Table): Measure[] {
+  return numericColumns(table).map((column) => ({ name: `the mean of ${column}`, column, of: (rows) => (rows.length === 0 ? undefined : sum(rows, column) / rows.length) }));
+}
+
 /** The columns every row gives a number in. */
 export function numericColumns(table: Table): string[] {
   return table.columns.filter((column) => table.rows.every((row) => numericValue(row.values.get(column) ?? '') !== undefined));

@@ -87,6 +87,7 @@ function periodsOf(table: Table, rows: readonly TableRow[], kind: PeriodKey['kin
   return [...byPeriod].sort((a, b) => key(a[0]).localeCompare(key(b[0]))).map(([period, mine]) => ({ period, rows: mine }));
 }
 
+/** The kind of period a value names ("2024-05" → month). */
 function periodNoun(period: string): string {
   return periodKey(period)!.kind;
 }

@@ -37,8 +37,8 @@ export function contradictGroupFigure(view: ClaimView): ClaimVerdict | undefined
   const figure = figures[0]!;
   if (NOT_OWN_AFTER_RE.test(view.claim.text.slice(figure.start + figure.raw.length)) || !labelledAsSubject(view, figure)) return undefined;
   const lower = view.claim.text.toLowerCase();
-  const saysTotal = lower.split(/[^\p{L}]+/u).some((word) => TOTAL_WORDS.has(word));
   const claimWords = tokensOf(view.claim.text);
+  const saysTotal = [...TOTAL_WORDS].some((word) => claimWords.has(word));
   const words = measureWordsOf(view, claimWords);
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;

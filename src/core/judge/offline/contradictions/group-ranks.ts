@@ -39,7 +39,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
     // "in every month": the rank within each period the rows give, first to last.
     const periods = everyPeriod ? periodsOf(table, rows, everyPeriod) : [{ period: undefined, rows }];
     for (const { period, rows: ranked } of periods) {
-      const verdict = rankAgainst(ranked, grouping, measure, rank, period);
+      const verdict = rankAgainst(ranked, grouping, measure, rank, period === undefined ? undefined : { period, kind: everyPeriod! });
       if (verdict) return verdict;
     }
   }
@@ -47,7 +47,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
 }
 
 /** The claim's group ranked against the others over some rows; a contradiction if another group beats it. */
-function rankAgainst(rows: readonly TableRow[], grouping: { column: string; value: string }, measure: GroupMeasure, rank: { wording: string; order: string }, period: string | undefined): ClaimVerdict | undefined {
+function rankAgainst(rows: readonly TableRow[], grouping: { column: string; value: string }, measure: GroupMeasure, rank: { wording: string; order: string }, within: { period: string; kind: PeriodKey['kind'] } | undefined): ClaimVerdict | undefined {
   const values = new Map<string, number>();
   for (const value of new Set(rows.map((row) => row.values.get(grouping.column) ?? ''))) {
     // Rows that give every figure of the measure.
@@ -66,7 +66,7 @@ function rankAgainst(rows: readonly TableRow[], grouping: { column: string; valu
     partition: 'contradicted',
     type: 'synthesis',
     evidence_refs: [unit.refs[0]!],
-    reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}${period === undefined ? '' : ` in every ${periodNoun(period)}`}; ${period === undefined ? '' : `in ${period} `}${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
+    reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}${within === undefined ? '' : ` in every ${within.kind}`}; ${within === undefined ? '' : `in ${within.period} `}${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
   };
 }
 
@@ -85,11 +85,6 @@ function periodsOf(table: Table, rows: readonly TableRow[], kind: PeriodKey['kin
   }
   const key = (value: string): string => periodKey(value)!.key;
   return [...byPeriod].sort((a, b) => key(a[0]).localeCompare(key(b[0]))).map(([period, mine]) => ({ period, rows: mine }));
-}
-
-/** The kind of period a value names ("2024-05" → month). */
-function periodNoun(period: string): string {
-  return periodKey(period)!.kind;
 }
 
 /** A group's measure, with the columns a row must give to count in it. */

@@ -38,9 +38,10 @@ export function contradictOnlyHolder(view: ClaimView): ClaimVerdict | undefined 
     const found = thingAndKind(table, lower, spaced, only.index);
     if (!found) continue;
     const { thing, kind } = found;
-    if (!onlyNamesAndKind(view, table)) return undefined;
+    const named = namedValues(view, table, tokensOf(text));
+    if (!onlyNamesAndKind(lower, spaced, table, named)) return undefined;
     const own = table.rows.filter((row) => row.values.get(thing.column) === thing.value);
-    const rows = rowsInScope(view, table, [thing.column, kind.column], own);
+    const rows = rowsInScope(table, named, [thing.column, kind.column], own);
     const holder = rows.find((row) => row.values.get(kind.column) === kind.value && row.values.get(thing.column) !== thing.value && row.values.get(thing.column));
     if (!holder) return undefined;
     return {
@@ -77,17 +78,15 @@ function thingAndKind(table: Table, lower: string, spaced: string, onlyAt: numbe
 }
 
 /** Every word of the claim is a name or value of the table's, or a linking word: it says no more than the kind. */
-function onlyNamesAndKind(view: ClaimView, table: Table): boolean {
+function onlyNamesAndKind(lower: string, spaced: string, table: Table, named: ReadonlyMap<string, string[]>): boolean {
   const covered = new Set<string>();
   const add = (text: string): void => {
     for (const token of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (token) covered.add(canonicalStem(token));
   };
   for (const column of table.columns) columnWords(column).forEach(add);
-  for (const values of namedValues(view, table, tokensOf(view.claim.text)).values()) values.forEach(add);
-  const spaced = view.claim.text.toLowerCase().replace(/[_-]+/g, ' ');
+  for (const values of named.values()) values.forEach(add);
   for (const column of textColumns(table)) for (const value of distinctValues(table, column)) if (wordAt(spaced, value.toLowerCase().replace(/[_-]+/g, ' ')) >= 0) add(value);
-  return view.claim.text
-    .toLowerCase()
+  return lower
     .split(/[^\p{L}\p{N}]+/u)
     .every((token) => !token || /^\d+$/.test(token) || LINKING.has(token) || isStopword(token) || covered.has(canonicalStem(token)));
 }
@@ -97,13 +96,13 @@ function onlyNamesAndKind(view: ClaimView, table: Table): boolean {
  * only describe the named thing ("soybean lot SB-24-0408": every row of it is soybean), which say
  * which thing is meant, not where to look for others.
  */
-function rowsInScope(view: ClaimView, table: Table, except: readonly string[], own: readonly TableRow[]): TableRow[] {
+function rowsInScope(table: Table, named: ReadonlyMap<string, string[]>, except: readonly string[], own: readonly TableRow[]): TableRow[] {
   let rows = table.rows;
-  for (const [column, values] of namedValues(view, table, tokensOf(view.claim.text))) {
+  for (const [column, values] of named) {
     if (except.includes(column)) continue;
-    const named = new Set(values);
-    if (own.length > 0 && own.every((row) => named.has(row.values.get(column) ?? ''))) continue;
-    rows = rows.filter((row) => named.has(row.values.get(column) ?? ''));
+    const chosen = new Set(values);
+    if (own.length > 0 && own.every((row) => chosen.has(row.values.get(column) ?? ''))) continue;
+    rows = rows.filter((row) => chosen.has(row.values.get(column) ?? ''));
   }
   return rows;
 }

@@ -10,7 +10,7 @@ import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { writtenFigureIs } from '../derive/matching';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
 import { MAX_GROUP_ROWS, means, measuresFor, twoNamedValues, written } from '../records/group-measures';
-import { canonicalStem } from '../../../retrieval/index';
+import { tokensOf } from '../align/table-alignment';
 import aggregateWords from '../vocabulary/aggregates.json';
 
 /** Words that make the two figures the groups' means ("averaging 94.4% against 91.7%"). */
@@ -19,6 +19,8 @@ const MEAN_WORDS = new Set(aggregateWords.mean);
 export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefined {
   if (view.wording.hedge || view.wording.negated.length > 0) return undefined;
   const lower = view.claim.text.toLowerCase();
+  const claimWords = tokensOf(view.claim.text);
+  const saysMean = [...MEAN_WORDS].some((word) => claimWords.has(word));
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_GROUP_ROWS) continue;
     const named = namedGroups(table, lower);
@@ -27,7 +29,6 @@ export function contradictSwappedRates(view: ClaimView): ClaimVerdict | undefine
     if (!figures) continue;
     const [first, second] = named;
     const [a, b] = figures;
-    const saysMean = lower.split(/[^\p{L}]+/u).some((word) => MEAN_WORDS.has(word) || MEAN_WORDS.has(canonicalStem(word)));
     const measures = [...measuresFor(table, a), ...(saysMean ? means(table) : [])];
     for (const { name, of } of measures) {
       const [mine, theirs] = [of(first.rows), of(second.rows)];

@@ -2,7 +2,7 @@
 // within the two clock times it gives, a part "of them" leaving one column out; the count's noun
 // names the table. Evidence is parsed by the real evidence reader; counts are worked out by hand.
 import * as assert from 'node:assert/strict';
-import { judge } from '../support/judge-sources';
+import { judge, judgeReport } from '../support/judge-sources';
 
 const calls = {
   file: 'crm_calls.csv',
@@ -33,5 +33,22 @@ describe('offline judge: a count of the rows of a table the claim names', () => 
     // Two no_heat rows, but "engineers" are no rows of a table of calls.
     const engineers = await judge('There were two no_heat engineers.', [calls]);
     assert.notEqual(engineers.partition, 'grounded', engineers.reason);
+  });
+
+  it('reads the whole a count is a part of past "of the 7", and "of them" as the things the claim before counted', async () => {
+    // Seven lots, four of them released (HX-01, HX-02, SB-03, HX-03).
+    const lots = {
+      file: 'lot_tests.csv',
+      text: ['lot_id,crop,variety,release_status', 'HX-01,corn,PG-4410,released', 'HX-02,corn,PG-4410,released', 'SB-01,soybean,PGS-28X,held', 'SB-02,soybean,PGS-28X,downgraded', 'SB-03,soybean,PGS-31,released', 'HX-03,corn,PG-3870,released', 'HX-04,corn,PG-3870,held'].join('\n'),
+    };
+    const spec = { file: 'release_spec.md', text: '# Lot release\n\n- `released`: meets every minimum for its crop.\n- `held`: waiting on a retest.\n- `downgraded`: sold under a lower grade.\n' };
+    const part = await judge('Four of the 7 lots were released.', [lots, spec]);
+    assert.equal(part.partition, 'grounded', part.reason);
+    const wrong = await judge('Five of the 7 lots were released.', [lots, spec]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+    const them = await judgeReport(['The lab tested 7 seed lots in the week.', 'Four of them were released.'], [lots, spec]);
+    assert.equal(them.partition, 'grounded', them.reason);
+    const five = await judgeReport(['The lab tested 7 seed lots in the week.', 'Five of them were released.'], [lots, spec]);
+    assert.notEqual(five.partition, 'grounded', five.reason);
   });
 });

@@ -4,7 +4,7 @@
 // within the two clock times it gives; a part it counts "of them" may leave one of those columns
 // out. The count's noun must name the table (calls: crm_calls.csv, call_id), so a count of other
 // things is never read off it.
-import { canonicalStem, type IndexedItem, type Quantity } from '../../../retrieval/index';
+import { canonicalStem, extractFeatures, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { tablesOf, type Table, type TableRow } from '../records/tables';
 import { columnWords, namedValues, tokensOf } from '../align/table-alignment';
@@ -12,17 +12,27 @@ import { columnWords, namedValues, tokensOf } from '../align/table-alignment';
 /** Tables longer than this are logs; a count of their rows is a figure of its own. */
 const MAX_ROWS = 400;
 
-export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
-  if (quantity.hasUnit || quantity.qualifier === 'delta' || !Number.isInteger(quantity.value) || quantity.value < 1 || quantity.value > MAX_ROWS) return undefined;
-  // ("14 of them": the noun of the count before.)
-  const ofThem = /^\s+of\s+(?:them|those|these)\b/i.test(view.claim.text.slice(quantity.start + quantity.raw.length));
+function isCount(quantity: Quantity): boolean {
+  return !quantity.hasUnit && quantity.qualifier !== 'delta' && Number.isInteger(quantity.value) && quantity.value >= 1 && quantity.value <= MAX_ROWS;
+}
+
+/** The nouns a count is of: its own, the earlier count's for "14 of them", the previous claim's when the claim has none. */
+function nounsCounted(view: ClaimView, quantity: Quantity): string[] {
+  const after = view.claim.text.slice(quantity.start + quantity.raw.length);
+  const ofThem = /^\s+of\s+(?:them|those|these)\b/i.test(after);
   const earlier = ofThem ? view.features.quantities.filter((q) => q.start < quantity.start).at(-1) : undefined;
-  const noun = countedNoun(view.claim.text, earlier ?? quantity);
-  if (noun === undefined) return undefined;
+  // ("Twenty-one of them were released", after "22 batches were dried": the count before is the previous claim's.)
+  return ofThem && earlier === undefined ? nounsBefore(view) : [countedNoun(view.claim.text, earlier ?? quantity)].filter((noun) => noun !== undefined);
+}
+
+export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
+  if (!isCount(quantity)) return undefined;
+  const nouns = nounsCounted(view, quantity);
+  if (nouns.length === 0) return undefined;
   const claim = tokensOf(view.claim.text);
   const window = clockWindow(view);
   for (const table of tablesOf(view.index)) {
-    if (table.rows.length < 2 || table.rows.length > MAX_ROWS || !namesTable(table, noun)) continue;
+    if (table.rows.length < 2 || table.rows.length > MAX_ROWS || !nouns.some((noun) => namesTable(table, noun))) continue;
     const named = [...namedValues(view, table, claim)];
     let rows = table.rows;
     if (window) {
@@ -43,11 +53,29 @@ export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] 
   return undefined;
 }
 
-/** The plural noun a count is of, within a few words after it ("17 low- or no-heat calls" → call). */
+/**
+ * The plural noun a count is of, within a few words after it ("17 low- or no-heat calls" → call),
+ * past the whole it is a part of ("18 of the 22 lots" → lot).
+ */
 function countedNoun(text: string, quantity: Quantity): string | undefined {
-  const after = text.slice(quantity.start + quantity.raw.length);
+  const after = text.slice(quantity.start + quantity.raw.length).replace(PART_OF_RE, ' ');
   const match = /^\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}{3,}s)\b/u.exec(after);
   return match ? canonicalStem(match[1]!) : undefined;
+}
+
+/** "of the 22", "out of its twelve": the whole a count is a part of, written before the noun. */
+const PART_OF_RE = /^\s+(?:out\s+)?of\s+(?:the|its|their|our|all)\s+(?:\d[\d,]*|[\p{L}]+(?:-[\p{L}]+)?)(?=\s)/u;
+
+/** The nouns the previous claim counts ("22 Nebravir 20 mg batches" → batch), which "of them" points back to. */
+function nounsBefore(view: ClaimView): string[] {
+  const before = view.surroundings.previous[0];
+  if (before === undefined) return [];
+  const text = before.text;
+  return extractFeatures(text)
+    .quantities.filter((q) => !q.hasUnit && Number.isInteger(q.value))
+    .map((q) => /^\s+(?:[\p{L}\p{N}.,-]+\s+){0,3}?(\p{Ll}{3,}s)\b/u.exec(text.slice(q.start + q.raw.length))?.[1])
+    .filter((noun): noun is string => noun !== undefined)
+    .map((noun) => canonicalStem(noun));
 }
 
 /** Whether the noun names the table: a word of its file's name or of a column's ("call" of crm_calls.csv or call_id). */

@@ -42,6 +42,7 @@ import { contradictEntryComparison } from './entry-comparisons';
 import { contradictStayedValue } from './stayed-values';
 import { contradictHeldValue } from './held-values';
 import { contradictMemberVersion } from './member-versions';
+import { contradictMemberStateCount } from './member-state-counts';
 import { contradictFieldChange } from './field-changes';
 import { contradictFirstOfSeveral } from './firsts';
 import { contradictRecordMember } from './record-members';
@@ -155,6 +156,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictUniversalSuccess(view, candidates) ??
       contradictViolationCount(view, candidates) ??
       contradictMemberVersion(view) ??
+      contradictMemberStateCount(view) ??
       contradictAlertAbsence(view) ??
       contradictAlertResolution(view) ??
       contradictSuperseded(view, candidates) ??

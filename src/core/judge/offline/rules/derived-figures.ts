@@ -13,6 +13,7 @@ import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { countedMembers } from '../derive/member-counts';
 import { countedRows } from '../derive/row-counts';
+import { countedMemberStates } from '../derive/member-states';
 import { thresholdCount } from '../derive/threshold-counts';
 import { entryListsOf, recordsWithLists } from '../records/entry-lists';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
@@ -60,11 +61,16 @@ function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | unde
   // hold final_version=4.3.1: when some entries, not all, hold a value the claim names, the count
   // is of those entries; else of the whole list.
   const named = new Set(view.features.identifiers.map((id) => id.toLowerCase()));
+  // "Five of the six inserters are now on 4.9.1" against hosts[] of six entries, five holding
+  // 4.9.1: a part and its whole that both match a list need not name it.
+  const pair = partAndWhole(view, quantity);
   for (const list of jsonLists(view.index)) {
-    if (list.entries.size < quantity.value || !list.words.some((word) => key.has(word))) continue;
+    if (list.entries.size < quantity.value) continue;
     const entries = [...list.entries.values()];
     const holding = named.size === 0 ? [] : entries.filter((unit) => Object.values(unit.item.fields).some((value) => named.has(value.trim().toLowerCase())));
     const counted = holding.length > 0 && holding.length < entries.length ? holding : entries;
+    const pairMatches = pair !== undefined && holding.length === pair.part && entries.length === pair.whole && holding.length < entries.length;
+    if (!pairMatches && !list.words.some((word) => key.has(word))) continue;
     if (counted.length === quantity.value) return counted;
   }
   // "all three Riverside hosts" against one health check's result=[{host: rb-rv-1, …}, {host: rb-rv-2, …}, {host: rb-rv-3, …}]:
@@ -76,6 +82,16 @@ function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | unde
       const fields = new Set(entries.flatMap((entry) => [...entry].filter(([, value]) => /\p{L}/u.test(value)).map(([field]) => extractFeatures(field).words[0])));
       if ([...fields].some((field) => field !== undefined && key.has(field))) return [unit];
     }
+  }
+  return undefined;
+}
+
+/** "Five of the six", "23 of the 24": the part and the whole when the figure is one of them. */
+function partAndWhole(view: ClaimView, quantity: Quantity): { part: number; whole: number } | undefined {
+  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.qualifier === undefined && Number.isInteger(q.value));
+  for (const [part, whole] of counts.slice(0, -1).map((q, i) => [q, counts[i + 1]!] as const)) {
+    if (part !== quantity && whole !== quantity) continue;
+    if (/^\s+(?:out\s+)?of\s+(?:the|its|their|all)\s+$/i.test(view.claim.text.slice(part.start + part.raw.length, whole.start)) && part.value < whole.value) return { part: part.value, whole: whole.value };
   }
   return undefined;
 }
@@ -140,6 +156,9 @@ export function derivedFrom(view: ClaimView, quantity: Quantity, candidates: Ind
   // A count of the records of one event ("OOM-killed three times").
   const events = countedEvents(view, quantity) ?? countedArray(view, quantity);
   if (events) return events;
+  // "Twelve of the thirteen diverters now run 4.3.0": the members whose last record gives that version.
+  const states = countedMemberStates(view, quantity);
+  if (states) return states;
   // "over the four weeks", "the three stores": the periods or members of a table.
   const members = countedMembers(view, quantity);
   if (members) return members;

@@ -10,6 +10,7 @@ import { MOMENT_FIELD_SUFFIXES, phrasePattern } from '../vocabulary/index';
 import alerts from '../vocabulary/alerts.json';
 import { dateOffsetDerivation } from '../derive/date-offsets';
 import { signalName } from '../records/signals';
+import { momentsOf } from '../records/events';
 
 /** Words of an alert's own life, or an alert noun: a duration with them is how long the alert lasted. */
 const ALERT_LIFE_RE = phrasePattern([...alerts.lifeWords, ...alerts.nouns]);
@@ -36,12 +37,15 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${identifier}`)) {
     const unit = view.index.items[position]!;
-    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
-    for (const time of unit.features.times) moments.push({ seconds: time.seconds, unit });
+    // (A tool call's times are those of a request — a search window, a schedule — not of the entity's life.)
+    if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'tool_call') continue;
+    // Moments on their dates and in one zone: fired at 22:10 and resolved at 03:40 the next day is five and a half hours.
+    for (const moment of momentsOf(unit)) moments.push({ seconds: moment.at, unit });
     if (moments.length > 50) return undefined;
   }
   // An alert's own records (fired, resolved) give its life; a status post that mentions it later does not.
-  const signals = moments.filter((moment) => moment.unit.item.kind === 'signal');
+  const signals = ownAlert(view, moments.filter((moment) => moment.unit.item.kind === 'signal'));
+  if (signals === undefined) return undefined;
   const life = signals.length >= 2 ? signals : moments;
   if (life.length < 2) return undefined;
   // A duration of a host, a turbine or a version ("took 4.9.0 in about 15 minutes", "down for three
@@ -60,6 +64,22 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
     evidence_refs: [first.unit.item.id, last.unit.item.id],
     reason: `claim says ${claimed.raw.trim()}, ${identifier} spans ${minutes} min ${seconds} s (${first.unit.item.id} → ${last.unit.item.id})`,
   };
+}
+
+/**
+ * The records of the one alert whose life the claim gives: two alerts that name the entity
+ * (AIR-TEMP-LOW-C3 and HUMIDITY-HIGH-C3) are two lives, and the claim's is the one whose records
+ * share most of its words ("the C3 low air-temperature alert"); undefined when none stands out.
+ */
+function ownAlert<T extends { unit: IndexedItem }>(view: ClaimView, signals: T[]): T[] | undefined {
+  const byAlert = new Map<string, T[]>();
+  for (const signal of signals) byAlert.set(signalName(signal.unit), [...(byAlert.get(signalName(signal.unit)) ?? []), signal]);
+  if (byAlert.size <= 1) return signals;
+  const words = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word));
+  const scored = [...byAlert.values()].map((records) => ({ records, shared: words.filter((word) => records.some((r) => r.unit.wordSet.has(word))).length }));
+  const best = Math.max(...scored.map((s) => s.shared));
+  const top = scored.filter((s) => s.shared === best);
+  return top.length === 1 && best > 0 ? top[0]!.records : undefined;
 }
 
 /**

@@ -20,8 +20,9 @@ const twoAlerts = {
   text: [
     '[signal] alert_id=AIR-TEMP-LOW-C3 fired_at=2024-11-19T02:26:10Z severity=major compartment=C3 summary="air temperature 15.0C below setpoint"',
     '[signal] alert_id=HUMIDITY-HIGH-C3 fired_at=2024-11-19T02:40:20Z severity=warning compartment=C3 summary="humidity 93% above limit"',
-    '[signal] alert_id=HUMIDITY-HIGH-C3 cleared_at=2024-11-19T03:25:15Z compartment=C3',
-    '[signal] alert_id=AIR-TEMP-LOW-C3 cleared_at=2024-11-19T03:32:50Z compartment=C3',
+    // (The clearing records name the alert only by its id.)
+    '[signal] alert_id=HUMIDITY-HIGH-C3 cleared_at=2024-11-19T03:25:15Z',
+    '[signal] alert_id=AIR-TEMP-LOW-C3 cleared_at=2024-11-19T03:32:50Z',
   ].join('\n'),
 };
 
@@ -38,5 +39,10 @@ describe('offline judge: how long an alert lasted', () => {
     assert.notEqual(humidity.partition, 'contradicted', humidity.reason);
     const air = await judge('The C3 low air temperature alert stayed open for about 20 minutes.', [twoAlerts]);
     assert.equal(air.partition, 'contradicted', air.reason);
+  });
+
+  it('reads no life into an interval between recurrences', async () => {
+    const interval = await judge('C3 must be checked every 40 minutes while the alert is open.', [twoAlerts]);
+    assert.notEqual(interval.partition, 'contradicted', interval.reason);
   });
 });

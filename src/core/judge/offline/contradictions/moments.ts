@@ -26,6 +26,8 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   if (durations.length !== 1 || view.features.times.length > 0) return undefined;
   const claimed = durations[0]!;
   const after = view.claim.text.slice(claimed.start + claimed.raw.length);
+  // "cleaned every eight weeks": an interval between recurrences, not how long something lasted.
+  if (/\b(?:every|each)\s+$/i.test(view.claim.text.slice(0, claimed.start))) return undefined;
   // "EDGE-5XX-2 cleared, 48 minutes after it fired": how long the alert itself was open.
   const ownLife = /^\s*after\s+(?:it|the alert|the alarm)\s+(?:had\s+|first\s+)?(?:fired|triggered|went off|was raised|opened)\b/i.test(after);
   if (!ownLife && !/\b(?:for|lasted|open|took|remained|stayed|in total|duration)\b/i.test(view.claim.text)) return undefined;
@@ -44,8 +46,10 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
     if (moments.length > 50) return undefined;
   }
   // An alert's own records (fired, resolved) give its life; a status post that mentions it later does not.
-  const signals = ownAlert(view, moments.filter((moment) => moment.unit.item.kind === 'signal'));
-  if (signals === undefined) return undefined;
+  const chosen = ownAlert(view, moments.filter((moment) => moment.unit.item.kind === 'signal'));
+  if (chosen === undefined) return undefined;
+  // The alert's own records that name it only by its id (alert_id=AIR-TEMP-LOW-C3 cleared_at=…) are of its life too.
+  const signals = chosen.length > 0 ? [...chosen, ...alertRecords(view, signalName(chosen[0]!.unit), new Set(chosen.map((moment) => moment.unit)))] : chosen;
   const life = signals.length >= 2 ? signals : moments;
   if (life.length < 2) return undefined;
   // A duration of a host, a turbine or a version ("took 4.9.0 in about 15 minutes", "down for three
@@ -55,6 +59,10 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const first = life[0]!;
   const last = life.at(-1)!;
   const span = last.seconds - first.seconds;
+  // Without an alert's own records, the entity's records make one episode only when they are of
+  // one log, more than one record, within a day: one line's several times, two logs' clocks and a
+  // week of records are no life of it.
+  if (life !== signals && (new Set(life.map((moment) => moment.unit.item.file)).size > 1 || first.unit === last.unit || span > 86_400)) return undefined;
   if (span <= 0 || Math.abs(span - claimed.value) <= Math.max(60, 0.05 * span) || quantityMatches(claimed, { ...claimed, value: span, decimals: 0, scale: 1, raw: `${span}s` })) return undefined;
   const minutes = Math.floor(span / 60);
   const seconds = Math.round(span % 60);
@@ -80,6 +88,17 @@ function ownAlert<T extends { unit: IndexedItem }>(view: ClaimView, signals: T[]
   const best = Math.max(...scored.map((s) => s.shared));
   const top = scored.filter((s) => s.shared === best);
   return top.length === 1 && best > 0 ? top[0]!.records : undefined;
+}
+
+/** The moments of the signals of one alert, by its id, but for the records already read. */
+function alertRecords(view: ClaimView, name: string, read: ReadonlySet<IndexedItem>): Array<{ seconds: number; unit: IndexedItem }> {
+  const found: Array<{ seconds: number; unit: IndexedItem }> = [];
+  for (const position of view.index.itemsWith(`i:${name.toLowerCase()}`)) {
+    const unit = view.index.items[position]!;
+    if (unit.item.kind !== 'signal' || read.has(unit) || signalName(unit) !== name) continue;
+    for (const moment of momentsOf(unit)) found.push({ seconds: moment.at, unit });
+  }
+  return found;
 }
 
 /**

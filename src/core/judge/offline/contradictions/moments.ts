@@ -49,7 +49,8 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const chosen = ownAlert(view, moments.filter((moment) => moment.unit.item.kind === 'signal'));
   if (chosen === undefined) return undefined;
   // The alert's own records that name it only by its id (alert_id=AIR-TEMP-LOW-C3 cleared_at=…) are of its life too.
-  const signals = chosen.length > 0 ? [...chosen, ...alertRecords(view, signalName(chosen[0]!.unit), new Set(chosen.map((moment) => moment.unit)))] : chosen;
+  const id = chosen.length > 0 ? alertId(chosen[0]!.unit) : '';
+  const signals = id !== '' ? [...chosen, ...alertRecords(view, id, new Set(chosen.map((moment) => moment.unit)))] : chosen;
   const life = signals.length >= 2 ? signals : moments;
   if (life.length < 2) return undefined;
   // A duration of a host, a turbine or a version ("took 4.9.0 in about 15 minutes", "down for three
@@ -81,7 +82,7 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
  */
 function ownAlert<T extends { unit: IndexedItem }>(view: ClaimView, signals: T[]): T[] | undefined {
   const byAlert = new Map<string, T[]>();
-  for (const signal of signals) byAlert.set(signalName(signal.unit), [...(byAlert.get(signalName(signal.unit)) ?? []), signal]);
+  for (const signal of signals) byAlert.set(alertId(signal.unit), [...(byAlert.get(alertId(signal.unit)) ?? []), signal]);
   if (byAlert.size <= 1) return signals;
   const words = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word));
   const scored = [...byAlert.values()].map((records) => ({ records, shared: words.filter((word) => records.some((r) => r.unit.wordSet.has(word))).length }));
@@ -90,12 +91,17 @@ function ownAlert<T extends { unit: IndexedItem }>(view: ClaimView, signals: T[]
   return top.length === 1 && best > 0 ? top[0]!.records : undefined;
 }
 
+/** A signal's alert id (alert_id=AIR-TEMP-LOW-C3), from its fields or its text; '' when it gives none. */
+function alertId(unit: IndexedItem): string {
+  return alerts.idFields.map((field) => unit.item.fields[field] ?? unit.features.fields[field]).find((value): value is string => typeof value === 'string' && value.length > 0) ?? '';
+}
+
 /** The moments of the signals of one alert, by its id, but for the records already read. */
 function alertRecords(view: ClaimView, name: string, read: ReadonlySet<IndexedItem>): Array<{ seconds: number; unit: IndexedItem }> {
   const found: Array<{ seconds: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${name.toLowerCase()}`)) {
     const unit = view.index.items[position]!;
-    if (unit.item.kind !== 'signal' || read.has(unit) || signalName(unit) !== name) continue;
+    if (unit.item.kind !== 'signal' || read.has(unit) || alertId(unit) !== name) continue;
     for (const moment of momentsOf(unit)) found.push({ seconds: moment.at, unit });
   }
   return found;

@@ -36,13 +36,13 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const identifiers = numberedIdentifiers(view);
   const identifier = identifiers.length === 1 ? identifiers[0] : identifiers.length === 0 ? alertMeant(view, claimed.start) : undefined;
   if (!identifier) return undefined;
-  const moments: Array<{ seconds: number; unit: IndexedItem }> = [];
+  const moments: Array<{ at: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${identifier}`)) {
     const unit = view.index.items[position]!;
     // (A tool call's times are those of a request — a search window, a schedule — not of the entity's life.)
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.item.kind === 'tool_call') continue;
     // Moments on their dates and in one zone: fired at 22:10 and resolved at 03:40 the next day is five and a half hours.
-    for (const moment of momentsOf(unit)) moments.push({ seconds: moment.at, unit });
+    for (const moment of momentsOf(unit)) moments.push({ at: moment.at, unit });
     if (moments.length > 50) return undefined;
   }
   // An alert's own records (fired, resolved) give its life; a status post that mentions it later does not.
@@ -56,10 +56,10 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   // A duration of a host, a turbine or a version ("took 4.9.0 in about 15 minutes", "down for three
   // days") is of some step of it, not of everything logged about it: only an alert's life is its span.
   if (!ownLife && signals.length < 2 && !ALERT_LIFE_RE.test(view.claim.text)) return undefined;
-  life.sort((a, b) => a.seconds - b.seconds);
+  life.sort((a, b) => a.at - b.at);
   const first = life[0]!;
   const last = life.at(-1)!;
-  const span = last.seconds - first.seconds;
+  const span = last.at - first.at;
   // Without an alert's own records, the entity's records make one episode only when they are of
   // one log, more than one record, within a day: one line's several times, two logs' clocks and a
   // week of records are no life of it.
@@ -97,12 +97,12 @@ function alertId(unit: IndexedItem): string {
 }
 
 /** The moments of the signals of one alert, by its id, but for the records already read. */
-function alertRecords(view: ClaimView, name: string, read: ReadonlySet<IndexedItem>): Array<{ seconds: number; unit: IndexedItem }> {
-  const found: Array<{ seconds: number; unit: IndexedItem }> = [];
+function alertRecords(view: ClaimView, name: string, read: ReadonlySet<IndexedItem>): Array<{ at: number; unit: IndexedItem }> {
+  const found: Array<{ at: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${name.toLowerCase()}`)) {
     const unit = view.index.items[position]!;
     if (unit.item.kind !== 'signal' || read.has(unit) || alertId(unit) !== name) continue;
-    for (const moment of momentsOf(unit)) found.push({ seconds: moment.at, unit });
+    for (const moment of momentsOf(unit)) found.push({ at: moment.at, unit });
   }
   return found;
 }

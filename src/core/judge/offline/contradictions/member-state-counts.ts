@@ -3,20 +3,16 @@
 // gives 4.3.0. The whole must be exactly the members the records name, so that the claim's set is
 // theirs; a count the records give otherwise is no contradiction.
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
-import { claimedVersion, countedNoun, namesMembers, statesOf } from '../derive/member-states';
-
-const PART_OF_RE = /^\s+(?:out\s+)?of\s+(?:the|its|their|all)\s+$/i;
+import { claimedVersion, namesMembers, partsOfWholes, statesOf } from '../derive/member-states';
+import { countedNoun } from '../derive/row-counts';
 
 export function contradictMemberStateCount(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
   if (wording.hedge || wording.negated.length > 0 || wording.absent.length > 0) return undefined;
   const version = claimedVersion(view);
   if (version === undefined) return undefined;
-  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.qualifier === undefined && Number.isInteger(q.value) && q.value >= 1);
-  for (let i = 0; i + 1 < counts.length; i++) {
-    const part = counts[i]!;
-    const whole = counts[i + 1]!;
-    if (!PART_OF_RE.test(view.claim.text.slice(part.start + part.raw.length, whole.start)) || part.value >= whole.value) continue;
+  for (const { part, whole } of partsOfWholes(view)) {
+    if (part.value < 1) continue;
     const noun = countedNoun(view.claim.text, part);
     if (noun === undefined) continue;
     for (const [field, members] of statesOf(view.index)) {

@@ -9,7 +9,7 @@ import { LIGHT_WORDS, NARRATION_WORDS } from '../words';
 import { MOMENT_FIELD_SUFFIXES, phrasePattern } from '../vocabulary/index';
 import alerts from '../vocabulary/alerts.json';
 import { dateOffsetDerivation } from '../derive/date-offsets';
-import { signalName } from '../records/signals';
+import { alertIdOf, signalName } from '../records/signals';
 import { momentsOf } from '../records/events';
 
 /** Words of an alert's own life, or an alert noun: a duration with them is how long the alert lasted. */
@@ -49,7 +49,7 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
   const chosen = ownAlert(view, moments.filter((moment) => moment.unit.item.kind === 'signal'));
   if (chosen === undefined) return undefined;
   // The alert's own records that name it only by its id (alert_id=AIR-TEMP-LOW-C3 cleared_at=…) are of its life too.
-  const id = chosen.length > 0 ? alertId(chosen[0]!.unit) : '';
+  const id = chosen.length > 0 ? alertIdOf(chosen[0]!.unit) : '';
   const signals = id !== '' ? [...chosen, ...alertRecords(view, id, new Set(chosen.map((moment) => moment.unit)))] : chosen;
   const life = signals.length >= 2 ? signals : moments;
   if (life.length < 2) return undefined;
@@ -82,7 +82,10 @@ export function contradictSpan(view: ClaimView): ClaimVerdict | undefined {
  */
 function ownAlert<T extends { unit: IndexedItem }>(view: ClaimView, signals: T[]): T[] | undefined {
   const byAlert = new Map<string, T[]>();
-  for (const signal of signals) byAlert.set(alertId(signal.unit), [...(byAlert.get(alertId(signal.unit)) ?? []), signal]);
+  for (const signal of signals) {
+    const id = alertIdOf(signal.unit);
+    byAlert.set(id, [...(byAlert.get(id) ?? []), signal]);
+  }
   if (byAlert.size <= 1) return signals;
   const words = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word));
   const scored = [...byAlert.values()].map((records) => ({ records, shared: words.filter((word) => records.some((r) => r.unit.wordSet.has(word))).length }));
@@ -91,17 +94,12 @@ function ownAlert<T extends { unit: IndexedItem }>(view: ClaimView, signals: T[]
   return top.length === 1 && best > 0 ? top[0]!.records : undefined;
 }
 
-/** A signal's alert id (alert_id=AIR-TEMP-LOW-C3), from its fields or its text; '' when it gives none. */
-function alertId(unit: IndexedItem): string {
-  return alerts.idFields.map((field) => unit.item.fields[field] ?? unit.features.fields[field]).find((value): value is string => typeof value === 'string' && value.length > 0) ?? '';
-}
-
 /** The moments of the signals of one alert, by its id, but for the records already read. */
 function alertRecords(view: ClaimView, name: string, read: ReadonlySet<IndexedItem>): Array<{ at: number; unit: IndexedItem }> {
   const found: Array<{ at: number; unit: IndexedItem }> = [];
   for (const position of view.index.itemsWith(`i:${name.toLowerCase()}`)) {
     const unit = view.index.items[position]!;
-    if (unit.item.kind !== 'signal' || read.has(unit) || alertId(unit) !== name) continue;
+    if (unit.item.kind !== 'signal' || read.has(unit) || alertIdOf(unit) !== name) continue;
     for (const moment of momentsOf(unit)) found.push({ at: moment.at, unit });
   }
   return found;

@@ -6,6 +6,7 @@
 import { canonicalStem, type EvidenceIndex, type IndexedItem, type Quantity } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { splitKeyWords } from '../words';
+import { countedNoun } from './row-counts';
 import { fieldsIn } from '../../../retrieval/reading/figure-context';
 
 const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/i;
@@ -52,12 +53,16 @@ export function statesOf(index: EvidenceIndex): Map<string, Map<string, MemberSt
   return states;
 }
 
-/** The plural noun a count is of ("Twelve of the thirteen targeted diverters" → diverter). */
-export function countedNoun(text: string, quantity: Quantity): string | undefined {
-  const after = text.slice(quantity.start + quantity.raw.length).replace(/^\s+(?:out\s+)?of\s+(?:the|its|their|our|all)\s+(?:\d[\d,]*|\p{L}+(?:-\p{L}+)?)(?=\s)/u, ' ');
-  const noun = /^\s+(?:[\p{L}-]+\s+){0,2}?(\p{Ll}{3,}s)\b/u.exec(after)?.[1];
-  return noun === undefined ? undefined : canonicalStem(noun);
+/** "Five of the six", "23 of the 24": each count the claim gives as a part of the whole written right after it. */
+export function partsOfWholes(view: ClaimView): Array<{ part: Quantity; whole: Quantity }> {
+  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.qualifier === undefined && Number.isInteger(q.value));
+  return counts
+    .slice(0, -1)
+    .map((part, i) => ({ part, whole: counts[i + 1]! }))
+    .filter(({ part, whole }) => part.value < whole.value && PART_OF_RE.test(view.claim.text.slice(part.start + part.raw.length, whole.start)));
 }
+
+const PART_OF_RE = /^\s+(?:out\s+)?of\s+(?:the|its|their|all)\s+$/i;
 
 /** Whether the noun names the members: a word of the field's name or the first word of their names. */
 export function namesMembers(field: string, members: ReadonlyMap<string, MemberState>, noun: string): boolean {

@@ -57,7 +57,7 @@ export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] 
  * The plural noun a count is of, within a few words after it ("17 low- or no-heat calls" → call),
  * past the whole it is a part of ("18 of the 22 lots" → lot).
  */
-function countedNoun(text: string, quantity: Quantity): string | undefined {
+export function countedNoun(text: string, quantity: Quantity): string | undefined {
   const after = text.slice(quantity.start + quantity.raw.length).replace(PART_OF_RE, ' ');
   const match = /^\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}{3,}s)\b/u.exec(after);
   return match ? canonicalStem(match[1]!) : undefined;

@@ -23,6 +23,11 @@ export const signalsOf = perIndex((index: EvidenceIndex): Signals => {
   return { all, incidentDay: [...days].sort((a, b) => b[1] - a[1])[0]?.[0] };
 });
 
+/** A signal's alert id (alert_id=AIR-TEMP-LOW-C3), from its fields or its text; '' when it gives none. */
+export function alertIdOf(unit: IndexedItem): string {
+  return alerts.idFields.map((field) => unit.item.fields[field] ?? unit.features.fields[field]).find((value): value is string => typeof value === 'string' && value.length > 0) ?? '';
+}
+
 /** The alert a signal record names (alert_id=TG-INGEST-LAG), else its evidence id. */
 export function signalName(unit: IndexedItem): string {
   return alerts.idFields.map((field) => unit.item.fields[field]).find((value): value is string => typeof value === 'string' && value.length > 0) ?? unit.item.id;

@@ -13,7 +13,7 @@ import { aggregateDerivation } from '../derive/aggregates';
 import { rowFigureDerivation } from '../derive/row-figures';
 import { countedMembers } from '../derive/member-counts';
 import { countedRows } from '../derive/row-counts';
-import { countedMemberStates } from '../derive/member-states';
+import { countedMemberStates, partsOfWholes } from '../derive/member-states';
 import { thresholdCount } from '../derive/threshold-counts';
 import { entryListsOf, recordsWithLists } from '../records/entry-lists';
 import { TREND_DOWN, TREND_UP, withoutInfinitives } from '../contradictions/trends';
@@ -63,13 +63,13 @@ function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | unde
   const named = new Set(view.features.identifiers.map((id) => id.toLowerCase()));
   // "Five of the six inserters are now on 4.9.1" against hosts[] of six entries, five holding
   // 4.9.1: a part and its whole that both match a list need not name it.
-  const pair = partAndWhole(view, quantity);
+  const pair = partsOfWholes(view).find(({ part, whole }) => part === quantity || whole === quantity);
   for (const list of jsonLists(view.index)) {
     if (list.entries.size < quantity.value) continue;
     const entries = [...list.entries.values()];
     const holding = named.size === 0 ? [] : entries.filter((unit) => Object.values(unit.item.fields).some((value) => named.has(value.trim().toLowerCase())));
     const counted = holding.length > 0 && holding.length < entries.length ? holding : entries;
-    const pairMatches = pair !== undefined && holding.length === pair.part && entries.length === pair.whole && holding.length < entries.length;
+    const pairMatches = pair !== undefined && holding.length === pair.part.value && entries.length === pair.whole.value && holding.length < entries.length;
     if (!pairMatches && !list.words.some((word) => key.has(word))) continue;
     if (counted.length === quantity.value) return counted;
   }
@@ -82,16 +82,6 @@ function countedArray(view: ClaimView, quantity: Quantity): IndexedItem[] | unde
       const fields = new Set(entries.flatMap((entry) => [...entry].filter(([, value]) => /\p{L}/u.test(value)).map(([field]) => extractFeatures(field).words[0])));
       if ([...fields].some((field) => field !== undefined && key.has(field))) return [unit];
     }
-  }
-  return undefined;
-}
-
-/** "Five of the six", "23 of the 24": the part and the whole when the figure is one of them. */
-function partAndWhole(view: ClaimView, quantity: Quantity): { part: number; whole: number } | undefined {
-  const counts = view.features.quantities.filter((q) => !q.hasUnit && q.qualifier === undefined && Number.isInteger(q.value));
-  for (const [part, whole] of counts.slice(0, -1).map((q, i) => [q, counts[i + 1]!] as const)) {
-    if (part !== quantity && whole !== quantity) continue;
-    if (/^\s+(?:out\s+)?of\s+(?:the|its|their|all)\s+$/i.test(view.claim.text.slice(part.start + part.raw.length, whole.start)) && part.value < whole.value) return { part: part.value, whole: whole.value };
   }
   return undefined;
 }

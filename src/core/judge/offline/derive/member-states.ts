@@ -7,18 +7,19 @@ import { canonicalStem, type EvidenceIndex, type IndexedItem, type Quantity } fr
 import type { ClaimView } from '../claim-view';
 import { splitKeyWords } from '../words';
 import { countedNoun } from './row-counts';
+import memberVersions from '../vocabulary/member-versions.json';
 import { fieldsIn } from '../../../retrieval/reading/figure-context';
 
 const VERSION_RE = /^v?\d+(?:\.\d+){1,3}$/i;
 /** A version field: three or four parts ("4.3.0"), or two under a name that says so (fw=5.3, version=2.1). */
-const VERSION_KEY_RE = /(?:^|[_.])(?:version|ver|fw|firmware|software|sw|release|build|image|rev|revision)$/i;
+const VERSION_KEY_RE = new RegExp(`(?:^|[_.])(?:${memberVersions.versionFields.join('|')})$`, 'i');
 function isVersion(key: string, value: string): boolean {
   return /^v?\d+(?:\.\d+){2,3}$/i.test(value) || (VERSION_KEY_RE.test(key) && VERSION_RE.test(value));
 }
 /** A cheap look before a record's fields are read: most lines of a large log give no version. */
 const MAY_HOLD_VERSION_RE = /\d+\.\d+\.\d+|(?:version|fw|firmware|rev)\w*["']?\s*[=:]/i;
 /** Version fields of another moment than now: what ran before, what was planned or allowed. */
-const NOT_NOW_RE = /(?:^|_)(?:from|old|prev|previous|before|target|planned|expected|rollback|min|max|required|baseline)(?:_|$)/i;
+const NOT_NOW_RE = new RegExp(`(?:^|_)(?:${memberVersions.notNowFields.join('|')})(?:_|$)`, 'i');
 /** A member's name: a code with a digit (DV-C01, kiosk-north-01, mjf-02), not a time or a plain number. */
 const MEMBER_RE = /^(?=.*\d)(?=.*\p{L})[\p{L}\d][\p{L}\d._-]*$/u;
 const MAX_MEMBERS = 200;

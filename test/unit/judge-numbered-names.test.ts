@@ -30,4 +30,20 @@ describe('offline judge: a numbered name read as the code of its field', () => {
     const period = await judge('Line 1 made 410 tonnes in Week 2.', [weeks], { decision: 'rules' });
     assert.doesNotMatch(period.reason, /Week 2 as W2/);
   });
+
+  it('reads a field named by a noun that ends in s ("press", "presses") by the noun itself', async () => {
+    // September plate remakes: P1 21, P2 13, P3 12. "Press 2" is P2 of `press`, whose singular
+    // is "press" (not "pres"); P3's 12 is fewer than P2's 13.
+    const remakes = {
+      file: 'ctp.csv',
+      text: ['month,press,plate_remakes', '2024-08,P1,20', '2024-08,P2,15', '2024-08,P3,14', '2024-09,P1,21', '2024-09,P2,13', '2024-09,P3,12'].join('\n'),
+    };
+    const fewest = await judge('Press 2 remade 13 plates in September, the fewest of any press that month.', [remakes], { decision: 'rules' });
+    assert.equal(fewest.partition, 'contradicted', fewest.reason);
+    assert.match(fewest.reason, /reading Press 2 as P2|ranks P2\b/);
+    const plural = { file: 'presses.csv', text: ['presses,hours', 'P1,120', 'P2,96'].join('\n') };
+    const stated = await judge('Press 2 ran for 96 hours.', [plural], { decision: 'rules' });
+    assert.equal(stated.partition, 'grounded', stated.reason);
+    assert.match(stated.reason, /reading Press 2 as P2/);
+  });
 });

@@ -150,7 +150,7 @@ function numberedNames(index: EvidenceIndex): Alias[] {
       const pairKey = `${key}\u0000${value}`;
       if (checked.has(pairKey)) continue;
       checked.add(pairKey);
-      const word = key.toLowerCase().replace(/^.*[_.]/, '').replace(/s$/, '');
+      const word = singular(key.toLowerCase().replace(/^.*[_.]/, ''));
       if (word.length < 3 || !/^[a-z]+$/.test(word) || PERIOD_WORDS.has(word) || !lettersOf(code[1]!.toLowerCase(), word)) continue;
       const name = `${word[0]!.toUpperCase()}${word.slice(1)} ${Number(code[2])}`;
       const known = byName.get(name);
@@ -168,6 +168,13 @@ function numberedNames(index: EvidenceIndex): Alias[] {
   const positions = new Set(aliases.flatMap((alias) => extractFeatures(alias.name).words.flatMap((word) => [...index.itemsWith(`w:${word}`)])));
   for (const position of positions) for (const match of index.items[position]!.text.matchAll(anyName)) written.add(match[0].toLowerCase().replace(/\s+/g, ' '));
   return aliases.filter((alias) => !written.has(alias.name.toLowerCase()));
+}
+
+/** A field name's noun in the singular: lines → line, presses → press; press, gas and status stay. */
+function singular(word: string): string {
+  if (/(?:ss|us|is|as)$/.test(word)) return word;
+  if (/(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  return word.replace(/s$/, '');
 }
 
 /** Period nouns ("week 38"), which the period readings take (period-codes.json). */

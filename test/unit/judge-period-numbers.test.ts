@@ -83,4 +83,18 @@ describe('offline judge: periods numbered in words, totals over a period', () =>
     const right = await judge('In week 41 ANR-2 R1 used the least lighting energy of any room that week.', [energy]);
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it('reads a quarter as the months of a monthly table that it holds, when the claim names that one period', async () => {
+    // web_breaks by month, June (Q2) to September (Q3). P3 in Q3: 5 + 6 + 7 = 18; P4 in Q3:
+    // 6 + 4 + 3 = 13; over all four months P4 has 5 + 13 = 18, P3 4 + 18 = 22. "In Q3" is July to
+    // September: 18 is P3's own total, no other press's.
+    const waste = {
+      file: 'press_waste.csv',
+      text: ['month,press,web_breaks', '2024-06,P3,4', '2024-06,P4,5', '2024-07,P3,5', '2024-07,P4,6', '2024-08,P3,6', '2024-08,P4,4', '2024-09,P3,7', '2024-09,P4,3'].join('\n'),
+    };
+    const own = await judge('P3 had the most web breaks of any press in Q3, with 18.', [waste], { decision: 'rules' });
+    assert.notEqual(own.partition, 'contradicted', own.reason);
+    const other = await judge('P4 had 18 web breaks in Q3.', [waste], { decision: 'rules' });
+    assert.notEqual(other.partition, 'grounded', other.reason);
+  });
 });

@@ -10,6 +10,8 @@ import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
 import { timeMatches } from '../derive/matching';
 import { statedPlainly } from '../align/table-alignment';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
+import { LIGHT_WORDS } from '../words';
+import { escapePhrase } from '../vocabulary';
 import actors from '../vocabulary/actors.json';
 
 /** Keys that name whoever acted, not a role (by user=…, by operator=…): anyone of a role may be one. */
@@ -50,7 +52,7 @@ export function contradictActingRole(view: ClaimView, candidates: IndexedItem[])
   const records = candidates.filter((unit) => unit.item.kind !== 'paragraph' && unit.item.kind !== 'reasoning');
   const fieldRoles = records.map(roleField);
   const acts = records.flatMap((unit, i) => actingIn(unit, fieldRoles[i]).map((acting) => ({ unit, acting })));
-  if (acts.length === 0) return undefined;
+  if (acts.length === 0) return contradictOutsideRole(view, records, fieldRoles);
   // (A role some record gives as a field counts, whatever that record did: role=press_operator at a login.)
   const roles = new Set([...acts.map((a) => a.acting.role), ...fieldRoles.filter((role): role is string => role !== undefined)]);
   // The claim's acting role: "the clerk resumed …" or "… resumed by the clerk".
@@ -65,7 +67,7 @@ export function contradictActingRole(view: ClaimView, candidates: IndexedItem[])
     if (claimed) return undefined; // two roles named: not read here
     claimed = { role, verb: canonicalStem(found[1]!.toLowerCase()) };
   }
-  if (!claimed) return undefined;
+  if (!claimed) return contradictOutsideRole(view, records, fieldRoles);
   const { times } = view.features;
   const ids = view.features.identifiers;
   const ofTheAct = acts.filter(
@@ -76,4 +78,58 @@ export function contradictActingRole(view: ClaimView, candidates: IndexedItem[])
   if (ofTheAct.length === 0 || ofTheAct.some(({ acting }) => acting.role === claimed!.role)) return undefined;
   const { unit, acting } = ofTheAct[0]!;
   return contradicted(unit, `claim says the ${claimed.role.replace(/_/g, ' ')}, ${unit.item.id} says ${acting.role}=${acting.who}`);
+}
+
+const ROLE_NOUNS = actors.roleNouns.join('|');
+const IRREGULAR_PAST = actors.irregularPast.map(escapePhrase).join('|');
+/** "03:05 — The maintenance on-call technician switched …", "QA placed a hold …": a role or team opening the sentence, then its act. */
+const OUTSIDE_ACTIVE_RE = new RegExp(`(?:^|[—–:]\\s*)(?:(?:the|our|their|an?)\\s+)?((?:[\\p{L}][\\p{L}-]*\\s+){0,3}?(?:${ROLE_NOUNS}))\\s+(?:then\\s+|also\\s+|manually\\s+)?(\\p{L}{3,}(?:ed|s)|${IRREGULAR_PAST})\\b`, 'iu');
+/** "… were signed by the shift lead on duty": the act's verb, then the role or team. */
+const OUTSIDE_PASSIVE_RE = new RegExp(`\\b(\\p{L}{3,}(?:ed|en|t))\\s+by\\s+(?:the|an?)\\s+((?:[\\p{L}-]+\\s+){0,3}?(?:${ROLE_NOUNS}))\\b`, 'iu');
+/** A person the claim names (an id, an initial and a surname): whose role the actor checks read. */
+const PERSON_IN_CLAIM_RE = /(?<![\w.-])[a-z][a-z-]*\.[a-z]{3,}(?![\w-])|\b\p{Lu}\.\s?\p{Lu}\p{Ll}+/u;
+/** A team or desk an actor field names (by=purser-office): an id of words joined by - or _, no person's. */
+const TEAM_VALUE_RE = /^[a-z]{2,}(?:[-_][a-z]{2,})+$/;
+
+/**
+ * A role or team the evidence gives nowhere, named as the one who acts ("QA placed a hold on batch
+ * B-8812" at 02:50): the records of that minute (or, for a claim with no time, of the act's verb and
+ * one of the claim's numbered identifiers) that share a word with the claim and give who acted
+ * by a role (role=crew_lead) or a team (by=purser-office) answer it; when every one of them gives a
+ * role or team sharing no word with the claimed one, the claim names the wrong actor.
+ */
+function contradictOutsideRole(view: ClaimView, records: readonly IndexedItem[], fieldRoles: ReadonlyArray<string | undefined>): ClaimVerdict | undefined {
+  const { times } = view.features;
+  const text = view.claim.text;
+  if (PERSON_IN_CLAIM_RE.test(text)) return undefined;
+  const active = OUTSIDE_ACTIVE_RE.exec(text);
+  const passive = active ? null : OUTSIDE_PASSIVE_RE.exec(text);
+  const [phrase, verb] = active ? [active[1]!, active[2]!] : passive ? [passive[2]!, passive[1]!] : [];
+  if (!phrase || !verb) return undefined;
+  // The record of the act: at the claim's time, else (a claim with no time) holding the act's verb and one of the claim's numbered identifiers.
+  const act = canonicalStem(verb.toLowerCase());
+  const ids = view.features.identifiers.filter((id) => /\d/.test(id));
+  const ofTheAct = (unit: IndexedItem): boolean =>
+    times.length > 0 ? unit.features.times.some((time) => timeMatches(times[0]!, time)) : ids.length > 0 && unit.wordSet.has(act) && ids.some((id) => hasIdentifier(unit, id));
+  const phraseWords = new Set(phrase.toLowerCase().split(/[\s-]+/).map(canonicalStem));
+  const claimWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !phraseWords.has(word));
+  const answers: Array<{ unit: IndexedItem; role: string }> = [];
+  records.forEach((unit, i) => {
+    if (!ofTheAct(unit)) return;
+    const role = fieldRoles[i] ?? teamOf(unit);
+    if (role !== undefined && claimWords.some((word) => unit.wordSet.has(word))) answers.push({ unit, role });
+  });
+  if (answers.length === 0) return undefined;
+  if (answers.some(({ role }) => role.split(/[-_\s]+/).some((part) => phraseWords.has(canonicalStem(part))))) return undefined;
+  const { unit, role } = answers[0]!;
+  return contradicted(unit, `claim says the ${phrase.toLowerCase()}, ${unit.item.id} says ${role}`);
+}
+
+/** The team an actor field of the record names (by=purser-office), if any. */
+function teamOf(unit: IndexedItem): string | undefined {
+  for (const key of ['by', 'user', 'operator', 'actor', 'team']) {
+    const value = unit.item.fields[key]?.trim().toLowerCase();
+    if (value && TEAM_VALUE_RE.test(value)) return value;
+  }
+  return undefined;
 }

@@ -44,4 +44,25 @@ describe('offline judge: the actor of an act, from its records', () => {
     assert.equal(claim.partition, 'contradicted', claim.reason);
     assert.match(claim.reason, /m\.okafor/);
   });
+
+  it('reads a verb and its particle as the one word a record names the act by ("rolled … back", rollback)', async () => {
+    // The plan names Lars Brekke as implementer (no actor field); the rollback of puq-ant-2,
+    // finished at 14:52, was done by Rosa Quintana.
+    const deploy = {
+      file: 'deploy.json',
+      text: JSON.stringify({
+        change_id: 'CHG-2024-0412',
+        implementer: 'Lars Brekke',
+        antennas: [
+          { id: 'puq-ant-1', finished: '2024-10-11T12:27:00Z', result: 'success' },
+          { id: 'puq-ant-2', finished: '2024-10-11T13:01:00Z', result: 'rolled_back', rollback: { started: '2024-10-11T14:38:00Z', finished: '2024-10-11T14:52:00Z', by: 'Rosa Quintana', to_version: '4.8.2' } },
+        ],
+      }, null, 2),
+    };
+    const wrong = await judge('Lars Brekke rolled puq-ant-2 back to 4.8.2, finishing at 14:52 UTC.', [deploy], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /rosa quintana/i);
+    const right = await judge('Rosa Quintana rolled puq-ant-2 back to 4.8.2, finishing at 14:52 UTC.', [deploy], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
 });

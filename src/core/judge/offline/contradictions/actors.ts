@@ -43,6 +43,7 @@ export function contradictActor(view: ClaimView, candidates: IndexedItem[]): Cla
   const claimWords = [...view.words.keys()].filter((word) => !LIGHT_WORDS.has(word) && !person.includes(word));
   const verbs = new Set([...view.words.keys()].filter((word) => !person.includes(word)));
   const pastVerbs = new Set([...view.claim.text.matchAll(/\b(\p{L}{3,}ed)\b/gu)].map((m) => canonicalStem(m[1]!.toLowerCase())));
+  for (const act of compoundActs(view.claim.text)) pastVerbs.add(act);
   const records: Array<{ unit: IndexedItem; actor: Actor; strong: boolean }> = [];
   const date = view.features.dates[0];
   for (const unit of candidates) {
@@ -307,4 +308,24 @@ function actBefore(before: string, verbs: ReadonlySet<string>): boolean {
     if (/^[a-z]+$/.test(token) && token.endsWith('ed')) return false;
   }
   return false;
+}
+
+/** "rolled puq-ant-2 back", "failed over", "shut the pump down": a verb and its particle, a few words on. */
+const PHRASAL_RE = new RegExp(`\\b(\\p{L}{2,}?)(ed)?(?=\\s+(?:[\\p{L}\\p{N}.-]+\\s+){0,3}?(back|over|down|up|off|out)\\b)`, 'giu');
+
+/**
+ * The acts a claim names by a verb and its particle, as records name them in one word ("rolled …
+ * back" is a rollback, "failed over" a failover, "shut … down" a shutdown): each such word's stem.
+ */
+function compoundActs(text: string): string[] {
+  const acts: string[] = [];
+  for (const m of text.matchAll(PHRASAL_RE)) {
+    const verb = m[1]!.toLowerCase();
+    // (Only a verb written in the past or one of the irregular ones: "rolled", "shut".)
+    if (m[2] === undefined && !actors.irregularPast.includes(verb)) continue;
+    // "stopped": the doubled consonant of the past is the base's single one.
+    const base = /([b-df-hj-np-tv-z])\1$/.test(verb) && !/(?:ll|ss)$/.test(verb) ? verb.slice(0, -1) : verb;
+    acts.push(canonicalStem(`${base}${m[3]!.toLowerCase()}`));
+  }
+  return acts;
 }

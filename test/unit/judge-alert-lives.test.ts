@@ -45,4 +45,25 @@ describe('offline judge: how long an alert lasted', () => {
     const interval = await judge('C3 must be checked every 40 minutes while the alert is open.', [twoAlerts]);
     assert.notEqual(interval.partition, 'contradicted', interval.reason);
   });
+
+  it('reads a condition held for a length as the life of the one alert whose record words it', async () => {
+    // KTL-K2-LOW: fired 01:32:05, cleared 02:26:50 — 54 min 45 s. The bath was below its low limit
+    // for about 55 minutes, not 45; the pickling alert is below another limit of another subject.
+    const kettle = {
+      file: 'alerts.log',
+      text: [
+        '[signal] alert_id=PKL-HCL-012 fired_at=2024-09-16T22:40:11 severity=warning asset=P1 summary="pickling tank HCl 76 g/L below 80 g/L"',
+        '[signal] alert_id=KTL-K2-LOW fired_at=2024-09-17T01:32:05 severity=critical asset=K2 summary="bath temperature 439.8C below low limit 440C"',
+        '[signal] alert_id=KTL-K2-LOW cleared_at=2024-09-17T02:26:50 asset=K2 summary="bath temperature 440.3C"',
+      ].join('\n'),
+    };
+    const wrong = await judge('The bath was below the low limit for about 45 minutes.', [kettle], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /54 min 45 s/);
+    const right = await judge('The bath was below the low limit for about 55 minutes.', [kettle], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    // A limit no alert words ("the high limit") names no alert's life.
+    const other = await judge('The bath was above the high limit for about 45 minutes.', [kettle], { decision: 'rules' });
+    assert.notEqual(other.partition, 'contradicted', other.reason);
+  });
 });

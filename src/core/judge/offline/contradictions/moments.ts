@@ -131,10 +131,38 @@ function alertMeant(view: ClaimView, durationAt: number): string | undefined {
     }
     return signalIds.size === 1 ? [...signalIds][0] : undefined;
   }
+  const condition = conditionAlert(view, durationAt);
+  if (condition) return condition;
   if (!/^\s*(?:it|the alert|the alarm|that alert|that alarm|this alert)\b/i.test(view.claim.text)) return undefined;
   const before = view.surroundings.previous[0];
   const named = before ? alertIds(extractFeatures(before.text).identifiers.filter((id) => /\d/.test(id))) : [];
   return named.length === 1 ? named[0] : undefined;
+}
+
+/** "The bath was below the low limit for …": a subject, a side of a limit, the limit's words. */
+const CONDITION_RE = /\b(\p{L}{3,})\s+(?:was|were|stayed|remained|ran|sat)\s+(below|above|under|over)\s+(?:the|its|their)\s+((?:[\p{L}-]+\s+){0,2}?)(limit|threshold|setpoint|level)\b/iu;
+const SIDE_WORDS: Record<string, readonly string[]> = { below: ['below', 'under'], under: ['below', 'under'], above: ['above', 'over'], over: ['above', 'over'] };
+
+/**
+ * The one alert whose record words the condition the claim gives a length to: "The bath was below
+ * the low limit for about 45 minutes" is the life of the one alert whose record says "bath … below
+ * low limit" (its subject, its side of the limit and the limit's words), when no other alert does.
+ */
+function conditionAlert(view: ClaimView, durationAt: number): string | undefined {
+  const condition = CONDITION_RE.exec(view.claim.text);
+  if (!condition || condition.index > durationAt) return undefined;
+  const subject = condition[1]!.toLowerCase();
+  const sides = SIDE_WORDS[condition[2]!.toLowerCase()]!;
+  const limitWords = [...condition[3]!.toLowerCase().split(/\s+/).filter(Boolean), condition[4]!.toLowerCase()];
+  const ids = new Set<string>();
+  for (const unit of view.index.items) {
+    if (unit.item.kind !== 'signal') continue;
+    const words = new Set(unit.lowerText.split(/[^\p{L}\d]+/u));
+    if (!words.has(subject) || !sides.some((side) => words.has(side)) || !limitWords.every((word) => words.has(word))) continue;
+    const id = alertIdOf(unit);
+    if (id !== '') ids.add(id.toLowerCase());
+  }
+  return ids.size === 1 ? [...ids][0] : undefined;
 }
 
 const FIRED_RE = /\b(?:fired|fires|firing|triggered|went off|followed)\b/i;

@@ -31,17 +31,28 @@ const share = (part: number, whole: number): number => (whole > 0 ? part / whole
 
 /**
  * The last features are read from the claim's wording and the rules' proposal alone: the
- * relations it states (vocabulary/relations.json), and each of them where the rules proposed
- * grounded. Being computable from the text and the proposal, they can be added to feature
+ * relations it states (vocabulary/relations.json), each of them where the rules proposed
+ * grounded, and a rank, comparison or trend grounded with no figure written. Being computable from the text and the proposal, they can be added to feature
  * vectors recorded by earlier builds (bench/train/first-sight), whose other features are theirs.
  */
-export const WORDING_FEATURE_NAMES: readonly string[] = [...RELATION_KINDS.map((kind) => `states_${kind}`), ...RELATION_KINDS.map((kind) => `grounded_proposed_x_${kind}`)];
+export const WORDING_FEATURE_NAMES: readonly string[] = [
+  ...RELATION_KINDS.map((kind) => `states_${kind}`),
+  ...RELATION_KINDS.map((kind) => `grounded_proposed_x_${kind}`),
+  'grounded_relation_unmeasured',
+];
+
+/** Kinds of relation that a claim's figures can measure (not an order in time, not a plan). */
+const MEASURED_RELATIONS = new Set<string>(['superlative', 'comparative', 'trend']);
 
 /** The wording features of a claim whose rules proposed `proposed`. */
 export function wordingFeatures(text: string, proposed: PartitionKey): number[] {
-  const relations = relationsIn(text).map(flag);
+  const stated = relationsIn(text);
+  const relations = stated.map(flag);
   const grounded = flag(proposed === 'grounded');
-  return [...relations, ...relations.map((value) => value * grounded)];
+  // A rank, a comparison or a trend grounded with no figure written: only its words were found
+  // ("Halden's break rate rose through the quarter"), never the relation itself.
+  const unmeasured = grounded * flag(!/\d/.test(text) && RELATION_KINDS.some((kind, i) => stated[i] && MEASURED_RELATIONS.has(kind)));
+  return [...relations, ...relations.map((value) => value * grounded), unmeasured];
 }
 
 /** Feature names, in vector order; the model file stores them so a mismatch is caught at load. */

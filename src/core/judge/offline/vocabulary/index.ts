@@ -117,7 +117,7 @@ export const MONEY_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.money);
 export const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAdditive.join('|')})(?:$|[_\\s-])`, 'i');
 
 /** Kinds of relation a claim may state (vocabulary/relations.json), in a fixed order. */
-export const RELATION_KINDS = ['superlative', 'universal', 'comparative', 'order', 'future'] as const;
+export const RELATION_KINDS = ['superlative', 'universal', 'comparative', 'order', 'trend', 'future'] as const;
 const RELATION_PATTERNS = RELATION_KINDS.map((kind) => phrasePattern(relations[kind]));
 
 /** Whether the text states a relation of each kind, in RELATION_KINDS order. */

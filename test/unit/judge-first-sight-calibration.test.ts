@@ -28,8 +28,13 @@ describe('decision model: relations a claim states, and first-sight calibration'
   });
 
   it('states each relation, and again where the rules proposed grounded', () => {
-    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'grounded'), [0, 1, 0, 0, 0, 0, 1, 0, 0, 0]);
-    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'contradicted'), [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // Kinds in order: superlative, universal, comparative, order, trend, future; then each where
+    // the rules proposed grounded; then a rank, comparison or trend grounded with no digit written.
+    // "Only" is universal, "fell" a trend (a word's kind, whatever it falls below).
+    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'grounded'), [0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 1]);
+    assert.deepEqual(wordingFeatures('Only two events fell below the mark.', 'contradicted'), [0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // A figure written: the trend is there to be measured.
+    assert.deepEqual(wordingFeatures('Waste fell from 4.5% to 4.2%.', 'grounded'), [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]);
     // They close the vector, so a snapshot's vector is the rest of it.
     assert.deepEqual(FEATURE_NAMES.slice(-WORDING_FEATURE_NAMES.length), [...WORDING_FEATURE_NAMES]);
     assert.deepEqual([...SNAPSHOT_FEATURES, ...WORDING_FEATURE_NAMES], [...FEATURE_NAMES]);
@@ -41,7 +46,8 @@ describe('decision model: relations a claim states, and first-sight calibration'
     const [example] = snapshotExamples(snapshot);
     assert.equal(example!.x.length, FEATURE_NAMES.length);
     assert.deepEqual(example!.x.slice(0, x.length), x);
-    assert.deepEqual(example!.x.slice(x.length), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    // "weakest": a superlative, grounded, with no figure written.
+    assert.deepEqual(example!.x.slice(x.length), [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1]);
     assert.equal(example!.y, 2);
     assert.equal(example!.group, 'incident-01-x');
   });

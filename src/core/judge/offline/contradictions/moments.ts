@@ -141,7 +141,7 @@ function alertMeant(view: ClaimView, durationAt: number): string | undefined {
 
 /** "The bath was below the low limit for …": a subject, a side of a limit, the limit's words. */
 const CONDITION_RE = /\b(\p{L}{3,})\s+(?:was|were|stayed|remained|ran|sat)\s+(below|above|under|over)\s+(?:the|its|their)\s+((?:[\p{L}-]+\s+){0,2}?)(limit|threshold|setpoint|level)\b/iu;
-const SIDE_WORDS: Record<string, readonly string[]> = { below: ['below', 'under'], under: ['below', 'under'], above: ['above', 'over'], over: ['above', 'over'] };
+const SIDE_WORDS: Readonly<Record<string, readonly string[]>> = alerts.limitSides;
 
 /**
  * The one alert whose record words the condition the claim gives a length to: "The bath was below

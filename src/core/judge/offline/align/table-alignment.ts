@@ -6,7 +6,7 @@ import { canonicalStem, type Dimension } from '../../../retrieval/index';
 import type { ClaimView } from '../claim-view';
 import { numericValue, profileOf, tablesOf, type Table, type TableProfile, type TableRow } from '../records/tables';
 import type { ClaimVerdict } from '../claim-view';
-import { datesOfWeekdays, periodHolds, periodKey, periodLabels, periodRange, periodsNamed, samePeriod, type PeriodKey } from '../records/periods';
+import { datesOfWeekdays, periodHolds, periodKey, periodLabels, periodRange, periodsNamed, samePeriod } from '../records/periods';
 import { escapePhrase } from '../vocabulary/index';
 import { columnNamedBy, columnWords, unitFits } from './column-names';
 
@@ -203,8 +203,9 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
       // (A day, session_date=2024-08-13, is named by the quarter or half that holds it, and so is a
       // month, month=2024-08, of the one period a claim names: two periods named are compared by
       // their own rows. A month's name is as often a date's ("1 July 2024").)
-      const holding = (named: PeriodKey): boolean => (key!.kind === 'day' || (key!.kind === 'month' && periods.length === 1)) && (named.kind === 'quarter' || named.kind === 'half') && periodHolds(named, key!);
-      return key !== undefined && periods.some((named) => samePeriod(named, key) || holding(named));
+      if (key === undefined) return false;
+      const heldByQuarter = key.kind === 'day' || (key.kind === 'month' && periods.length === 1);
+      return periods.some((named) => samePeriod(named, key) || (heldByQuarter && (named.kind === 'quarter' || named.kind === 'half') && periodHolds(named, key)));
     });
     // Codes alike but for their number (WTG-03, WTG-07, WTG-11): those the claim writes out are the ones it names.
     const written = hits.length > 1 ? hits.filter((value) => /\d/.test(value) && writtenOut(lowerClaim, value)) : [];

@@ -11,7 +11,7 @@ import { timeMatches } from '../derive/matching';
 import { statedPlainly } from '../align/table-alignment';
 import { type ClaimVerdict, type ClaimView, contradicted, hasIdentifier } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
-import { escapePhrase } from '../vocabulary';
+import { IRREGULAR_PAST } from '../vocabulary';
 import actors from '../vocabulary/actors.json';
 
 /** Keys that name whoever acted, not a role (by user=…, by operator=…): anyone of a role may be one. */
@@ -81,7 +81,6 @@ export function contradictActingRole(view: ClaimView, candidates: IndexedItem[])
 }
 
 const ROLE_NOUNS = actors.roleNouns.join('|');
-const IRREGULAR_PAST = actors.irregularPast.map(escapePhrase).join('|');
 /** "03:05 — The maintenance on-call technician switched …", "QA placed a hold …": a role or team opening the sentence, then its act. */
 const OUTSIDE_ACTIVE_RE = new RegExp(`(?:^|[—–:]\\s*)(?:(?:the|our|their|an?)\\s+)?((?:[\\p{L}][\\p{L}-]*\\s+){0,3}?(?:${ROLE_NOUNS}))\\s+(?:then\\s+|also\\s+|manually\\s+)?(\\p{L}{3,}(?:ed|s)|${IRREGULAR_PAST})\\b`, 'iu');
 /** "… were signed by the shift lead on duty": the act's verb, then the role or team. */
@@ -127,7 +126,7 @@ function contradictOutsideRole(view: ClaimView, records: readonly IndexedItem[],
 
 /** The team an actor field of the record names (by=purser-office), if any. */
 function teamOf(unit: IndexedItem): string | undefined {
-  for (const key of ['by', 'user', 'operator', 'actor', 'team']) {
+  for (const key of actors.teamFields) {
     const value = unit.item.fields[key]?.trim().toLowerCase();
     if (value && TEAM_VALUE_RE.test(value)) return value;
   }

@@ -7,7 +7,7 @@
 // verb, else operator=, user=, by=, or "by <id>"). A record naming the claimed actor for the act
 // wins over one naming another.
 import { canonicalStem, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
-import { escapePhrase } from '../vocabulary';
+import { IRREGULAR_PAST, escapePhrase } from '../vocabulary';
 import { dateMatches, timeMatches } from '../derive/matching';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
@@ -17,7 +17,6 @@ const USER_ID_RE = /(?<![\w.@-])([a-z][a-z-]*\.[a-z][a-z-]+)(?![\w@-]|\.\w)/g;
 const GENERIC = new Set(actors.generic);
 const NOT_ACTORS = new Set(actors.notActors);
 const FILE_RE = /\.(?:md|log|json|ya?ml|txt|csv|js|ts|py)$/;
-const IRREGULAR_PAST = `(?:${actors.irregularPast.map(escapePhrase).join('|')})`;
 
 interface Actor {
   field: string;

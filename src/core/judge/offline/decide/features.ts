@@ -32,8 +32,9 @@ const share = (part: number, whole: number): number => (whole > 0 ? part / whole
 /**
  * The last features are read from the claim's wording and the rules' proposal alone: the
  * relations it states (vocabulary/relations.json), each of them where the rules proposed
- * grounded, and a rank, comparison or trend grounded with no figure written. Being computable from the text and the proposal, they can be added to feature
- * vectors recorded by earlier builds (bench/train/first-sight), whose other features are theirs.
+ * grounded, and a rank, comparison or trend grounded with no figure written. Being computable
+ * from the text and the proposal, they can be added to feature vectors recorded by earlier builds
+ * (bench/train/first-sight), whose other features are theirs.
  */
 export const WORDING_FEATURE_NAMES: readonly string[] = [
   ...RELATION_KINDS.map((kind) => `states_${kind}`),

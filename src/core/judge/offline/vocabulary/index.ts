@@ -10,6 +10,7 @@ import modality from './modality.json';
 import relations from './relations.json';
 import states from './states.json';
 import unitNames from './unit-names.json';
+import actors from './actors.json';
 
 export type ModalityKind = 'hedge' | 'causal' | 'certainty' | 'negation' | 'absence' | 'recommendation';
 
@@ -115,6 +116,9 @@ export const MONEY_KEY_PARTS: ReadonlySet<string> = new Set(measureWords.money);
 
 /** A column whose values are no amounts to add up (an average, a rate, a share, an extreme): comparisons.json notAdditive. */
 export const NOT_ADDITIVE_RE = new RegExp(`(?:^|[_\\s-])(?:${comparisons.notAdditive.join('|')})(?:$|[_\\s-])`, 'i');
+
+/** Past tenses not ending in -ed ("put", "reset", "shut"), as one group of a pattern (actors.json irregularPast). */
+export const IRREGULAR_PAST = `(?:${actors.irregularPast.map(escapePhrase).join('|')})`;
 
 /** Kinds of relation a claim may state (vocabulary/relations.json), in a fixed order. */
 export const RELATION_KINDS = ['superlative', 'universal', 'comparative', 'order', 'trend', 'future'] as const;

@@ -10,7 +10,8 @@ import type { Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { canonicalStem, isStopword } from '../../../retrieval/index';
 import { columnWords, periodNumbers, textColumns, tokensOf } from '../align/table-alignment';
-import { NOT_ADDITIVE_RE } from '../vocabulary';
+import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
+import comparisons from '../vocabulary/comparisons.json';
 import { numericValue, tablesOf, type Table } from '../records/tables';
 import { MAX_GROUP_ROWS, distinctValues, numericColumns, rowsOfNamedValues, sum, valuesNamedIn } from '../records/group-measures';
 
@@ -35,8 +36,9 @@ export function contradictGroupShare(view: ClaimView): ClaimVerdict | undefined 
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
     const part = partColumn(table, lower, figure.start);
     if (!part) continue;
-    const measure = countColumn(table);
-    if (!measure || !namesWhole(text.slice(figure.start + figure.raw.length), table, measure)) continue;
+    const after = text.slice(figure.start + figure.raw.length);
+    const measure = measureColumn(table, after, text.slice(0, figure.start));
+    if (!measure || !namesWhole(after, table, measure)) continue;
     const whole = rowsOfNamedValues(view, table, part.column);
     const mine = whole.filter((row) => row.values.get(part.column) === part.value);
     if (mine.length === 0 || mine.length === whole.length) continue;
@@ -82,14 +84,32 @@ function partColumn(table: Table, lower: string, figureAt: number): { column: st
 
 /**
  * The measure of a breakdown: a table whose only numeric column is a count (defect rows with
- * their castings). A table of several measures leaves open which one the share is of.
+ * their castings), else the one additive column the whole names ("of the plant's scrap" is
+ * scrap_kg beside logs_rejected). A table of several measures the whole does not tell apart
+ * leaves open which one the share is of.
  */
-function countColumn(table: Table): string | undefined {
+function measureColumn(table: Table, after: string, before: string): string | undefined {
   // (Years and period numbers are numbers too, and no measure of a share.)
   const measures = numericColumns(table).filter((column) => !/(?:^|_)(?:year|id|code|no|number|week|month|day|row)$/i.test(column));
-  // (A fee or a rate per row does not add up to a whole.)
-  if (measures.length !== 1 || NOT_ADDITIVE_RE.test(measures[0]!)) return undefined;
-  return table.rows.every((row) => Number.isInteger(numericValue(row.values.get(measures[0]!)!)!)) ? measures[0] : undefined;
+  // (A fee or a rate per row does not add up to a whole; a table that gives its own shares, share_pct, answers them itself.)
+  // (A rate the documents define or the table implies, lots_sold_share, is computed here, no share the table gives.)
+  const defined = new Set([...(table.defined ?? []).map((measure) => measure.column), ...(table.implied ?? [])]);
+  if (measures.some((column) => NOT_ADDITIVE_RE.test(column) && !defined.has(column))) return undefined;
+  if (measures.length === 1) return table.rows.every((row) => Number.isInteger(numericValue(row.values.get(measures[0]!)!)!)) ? measures[0] : undefined;
+  const words = new Set(wholeWords(after).map((word) => canonicalStem(word)));
+  const named = measures.filter((column) => !defined.has(column) && columnWords(column).some((part) => words.has(canonicalStem(part.toLowerCase()))));
+  if (named.length !== 1) return undefined;
+  // "kiosks handled 58% of its physical loans", "rejected 3.3% of what was received": another
+  // measure named before the figure makes it a rate of two columns, not a group's share.
+  const said = new Set([...before.toLowerCase().matchAll(/\p{L}{3,}/gu)].map((m) => canonicalStem(m[0])));
+  const others = measures.filter((column) => column !== named[0] && columnWords(column).some((part) => /\p{L}{3,}/u.test(part) && !UNIT_KEY_PARTS.has(part) && said.has(canonicalStem(part.toLowerCase()))));
+  return others.length === 0 && !/^\s*of\s+(?:its|their)\b/i.test(after) ? named[0] : undefined;
+}
+
+/** The content words of the whole a share is of: "of week 39 P50 scrap" → P50, scrap. */
+function wholeWords(after: string): string[] {
+  const phrase = /^\s*of\s+([^,;.()]*)/i.exec(after)?.[1] ?? '';
+  return [...phrase.toLowerCase().matchAll(/\p{L}{3,}/gu)].map((m) => m[0]).filter((word) => !isStopword(word) && !PERIOD_WORDS.has(word) && !WHOLE_NOUNS.has(word));
 }
 
 /**
@@ -98,12 +118,13 @@ function countColumn(table: Table): string | undefined {
  * measure's name or the table's file name (scrap_reasons.csv); "of available days" is another measure.
  */
 function namesWhole(after: string, table: Table, measure: string): boolean {
-  const phrase = /^\s*of\s+([^,;.()]*)/i.exec(after)?.[1] ?? '';
-  const words = [...phrase.toLowerCase().matchAll(/\p{L}{3,}/gu)].map((m) => m[0]).filter((word) => !isStopword(word) && !PERIOD_WORDS.has(word));
+  const words = wholeWords(after);
   const named = new Set([...columnWords(measure), ...table.file.replace(/\.[a-z]+$/i, '').split(/[^\p{L}]+/u)].filter(Boolean).map((part) => canonicalStem(part.toLowerCase())));
   const values = new Set(textColumns(table).flatMap((column) => table.rows.flatMap((row) => [...tokensOf(row.values.get(column) ?? '')])));
   const measured = words.filter((word) => named.has(canonicalStem(word)));
   return measured.length > 0 && words.every((word) => measured.includes(word) || values.has(word) || values.has(canonicalStem(word)));
 }
 
+/** "Of the plant's scrap": the plant is every row, like "all" (comparisons.json wholeNouns). */
+const WHOLE_NOUNS = new Set(comparisons.wholeNouns);
 const PERIOD_WORDS = new Set(['week', 'weeks', 'month', 'months', 'quarter', 'quarters', 'year', 'years', 'day', 'days', 'period', 'season', 'shift', 'total', 'all', 'whole']);

@@ -7,10 +7,10 @@
 // it. Strictly past the limit: a batch at 1.5% did not exceed 1.5%. Wording is data
 // (vocabulary/threshold-counts.json).
 import { canonicalStem, type Quantity } from '../../../retrieval/index';
-import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
+import { WORD_NUMBERS, fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import type { ClaimView } from '../claim-view';
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
-import { columnWords, namedValues, numericColumns, tokensOf } from '../align/table-alignment';
+import { columnWords, namedValues, numericColumns, textColumns, tokensOf } from '../align/table-alignment';
 import { periodKey, periodsNamed } from '../records/periods';
 import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
 import wording from '../vocabulary/threshold-counts.json';
@@ -23,6 +23,12 @@ const COUNTED_RE = new RegExp(
   `^(\\s+of\\s+(?:the|its|their)\\s+(\\S+))?\\s+((?:[\\p{L}\\p{N}-]+\\s+){0,3}?)(\\p{Ll}{3,}s)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${verbs(wording.above)}|${verbs(wording.below)})\\s+(?:(?:the|its|their|a|an)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?$`,
   'iu',
 );
+/** After the count of the period form: "[of the <whole>] <periods>" ("on five of the seven days"). */
+const PERIODS_AFTER_RE = new RegExp(`^(\\s+of\\s+(?:the|its|their)\\s+(\\S+))?\\s+(${verbs(wording.periodNouns)})\\b`, 'iu');
+/** Before the limit of the period form: "<verb> [the|its] [words] " ("went over the"). */
+const VERB_BEFORE_LIMIT_RE = new RegExp(`\\b(${verbs(wording.above)}|${verbs(wording.below)})\\s+(?:(?:the|its|their|a|an)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?$`, 'iu');
+/** From the limit to the count of the period form: "[words] on|in " ("daily downtime budget on"). */
+const LIMIT_TO_COUNT_RE = /^\s*((?:[\p{L}-]+\s+){0,4}?)(?:on|in|during|over)\s+$/iu;
 const ABOVE = new Set(wording.above.map((phrase) => phrase.toLowerCase()));
 const GOAL = new Set(wording.goalColumnWords);
 /** A row of the whole (site=ALL, Total) is no member to count. */
@@ -46,39 +52,93 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
   const text = view.claim.text;
   // ("three of the five sites": five is the whole, not the count.)
   if (/\bof\s+(?:the|its|their)\s+$/i.test(text.slice(Math.max(0, quantity.start - 12), quantity.start))) return undefined;
-  const after = quantity.start + quantity.raw.length;
-  const limit = view.features.quantities.find((q) => q.start > after && q.start - after < 90);
-  if (!limit) return undefined;
-  const match = COUNTED_RE.exec(text.slice(after, limit.start));
-  if (!match) return undefined;
-  const whole = match[2] === undefined ? undefined : view.features.quantities.find((q) => q.start > after && q.start < after + match[0].length && q !== limit);
-  const noun = canonicalStem(match[4]!.toLowerCase());
-  const above = ABOVE.has(match[5]!.toLowerCase().replace(/\s+/g, ' '));
+  const counted = countedBefore(view, quantity) ?? countedPeriods(view, quantity);
+  if (!counted) return undefined;
+  const { limit, whole, noun, verb, limitWords, periods } = counted;
+  const above = ABOVE.has(verb.toLowerCase().replace(/\s+/g, ' '));
   const claim = tokensOf(text);
-  // The limit's own words ("the 1.5% weight RSD limit", "the 0.90 performance mark"), and the count's.
-  const limitWords = tokensOf(`${match[3]} ${text.slice(limit.start + limit.raw.length).split(/[,;.]|\s(?:and|but|while|in|on|at|during)\s/)[0]}`);
   const answers: ThresholdCount[] = [];
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
-    const memberColumn = table.columns.find((c) => columnWords(c.toLowerCase()).length === 1 && canonicalStem(c.toLowerCase()) === noun);
-    if (!memberColumn && !namesFile(table, noun)) continue;
+    const memberColumn = periods ? periodColumn(table) : table.columns.find((c) => columnWords(c.toLowerCase()).length === 1 && canonicalStem(c.toLowerCase()) === noun);
+    if (!memberColumn && (periods || !namesFile(table, noun))) continue;
     const named = [...namedValues(view, table, claim)].filter(([column]) => column !== memberColumn);
+    // The period form counts one named entity's periods ("P3 … on five of the seven days"), never every row's.
+    if (periods && named.length === 0) continue;
     // A period the claim names must pick the rows (a column of periods it names): else the count may be of part of the time.
     if (periodsNamed(claim).length > 0 && !named.some(([column]) => table.rows.some((row) => periodKey(row.values.get(column) ?? '') !== undefined))) continue;
     const scope = table.rows.filter((row) => named.every(([column, values]) => values.includes(row.values.get(column) ?? '')) && !table.columns.some((c) => WHOLES.has((row.values.get(c) ?? '').toLowerCase())));
     if (scope.length === 0) continue;
     // One row per member: a noun naming a column counts its values, each once.
     if (memberColumn && new Set(scope.map((row) => row.values.get(memberColumn))).size !== scope.length) continue;
-    if (whole && whole.value !== scope.length) continue;
+    if (whole !== undefined && whole !== scope.length) continue;
     const measure = limitMeasure(table, scope, limit, limitWords);
     if (!measure) continue;
+    // A column in its unit (downtime_min) against a limit read in base units (45 minutes, 2,700 s).
+    const factor = limit.hasUnit ? (fieldNameUnit(measure.toLowerCase())?.factor ?? 1) : 1;
     const past = (row: TableRow): boolean => {
-      const value = numericValue(row.values.get(measure) ?? '')!;
+      const value = numericValue(row.values.get(measure) ?? '')! * factor;
       return above ? value > limit.value * (1 + 1e-9) : value < limit.value * (1 - 1e-9);
     };
-    answers.push({ scope, beyond: scope.filter(past), measure, limit, wording: match[5]!, noun: match[4]! });
+    answers.push({ scope, beyond: scope.filter(past), measure, limit, wording: verb, noun: counted.nounWritten });
   }
   return answers.length === 1 ? answers[0] : undefined;
+}
+
+interface Counted {
+  limit: Quantity;
+  /** How many the whole holds that the count is part of ("of the seven days"), when written. */
+  whole?: number;
+  noun: string;
+  nounWritten: string;
+  verb: string;
+  /** The limit's own words ("the 1.5% weight RSD limit", "the 45-minute daily downtime budget"), and the count's. */
+  limitWords: Set<string>;
+  /** Whether the count is of periods of one entity (the period form). */
+  periods: boolean;
+}
+
+/** "<count> [of the <whole>] [words] <nouns> [words] <verb> [the] [words] <limit>": "three TP-3 batches exceeded the 1.5% limit". */
+function countedBefore(view: ClaimView, quantity: Quantity): Counted | undefined {
+  const text = view.claim.text;
+  const after = quantity.start + quantity.raw.length;
+  const limit = view.features.quantities.find((q) => q.start > after && q.start - after < 90);
+  if (!limit) return undefined;
+  const match = COUNTED_RE.exec(text.slice(after, limit.start));
+  if (!match) return undefined;
+  const whole = match[2] === undefined ? undefined : view.features.quantities.find((q) => q.start > after && q.start < after + match[0].length && q !== limit)?.value;
+  const limitWords = tokensOf(`${match[3]} ${text.slice(limit.start + limit.raw.length).split(/[,;.]|\s(?:and|but|while|in|on|at|during)\s/)[0]}`);
+  return { limit, whole, noun: canonicalStem(match[4]!.toLowerCase()), nounWritten: match[4]!, verb: match[5]!, limitWords, periods: false };
+}
+
+/** "<verb> [the] [words] <limit> [words] on <count> [of the <whole>] <periods>": "went over the 45-minute daily downtime budget on five of the seven days". */
+function countedPeriods(view: ClaimView, quantity: Quantity): Counted | undefined {
+  const text = view.claim.text;
+  const after = quantity.start + quantity.raw.length;
+  const periods = PERIODS_AFTER_RE.exec(text.slice(after));
+  if (!periods) return undefined;
+  const limit = [...view.features.quantities].reverse().find((q) => q.start + q.raw.length <= quantity.start && quantity.start - q.start < 90);
+  if (!limit) return undefined;
+  const between = LIMIT_TO_COUNT_RE.exec(text.slice(limit.start + limit.raw.length, quantity.start));
+  const verb = VERB_BEFORE_LIMIT_RE.exec(text.slice(0, limit.start));
+  if (!between || !verb) return undefined;
+  // ("seven days" reads as a length; here it counts days.)
+  const written = periods[2] === undefined ? undefined : view.features.quantities.find((q) => q.start > after && q.start < after + periods[0].length);
+  const whole = written && countWritten(written.raw);
+  const limitWords = tokensOf(`${text.slice(verb.index + verb[1]!.length, limit.start)} ${between[1]}`);
+  return { limit, whole, noun: canonicalStem(periods[3]!.toLowerCase()), nounWritten: periods[3]!, verb: verb[1]!, limitWords, periods: true };
+}
+
+/** The number a figure is written with ("seven days" → 7, "12 weeks" → 12). */
+function countWritten(raw: string): number | undefined {
+  const first = raw.trim().split(/\s+/)[0]!.toLowerCase();
+  return /^\d+$/.test(first) ? Number(first) : WORD_NUMBERS[first];
+}
+
+/** The column of a table that gives each row's period (date=2024-10-07, week=W41). */
+function periodColumn(table: Table): string | undefined {
+  const columns = textColumns(table).filter((column) => table.rows.every((row) => periodKey(row.values.get(column) ?? '') !== undefined));
+  return columns.length === 1 ? columns[0] : undefined;
 }
 
 /**

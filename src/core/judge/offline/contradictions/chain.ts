@@ -47,6 +47,7 @@ import { contradictFieldChange } from './field-changes';
 import { contradictFirstOfSeveral } from './firsts';
 import { contradictRecordMember } from './record-members';
 import { contradictEventSpan } from './event-spans';
+import { contradictMemberSpan } from './member-spans';
 import { contradictSpanComparison } from './span-comparisons';
 import { contradictOtherChange } from './other-changes';
 import { contradictSuperseded } from './superseded';
@@ -149,6 +150,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictClaimedDuration(view, candidates) ??
       contradictAckLatency(view) ??
       contradictEventSpan(view) ??
+      contradictMemberSpan(view) ??
       contradictSpanComparison(view) ??
       contradictOtherChange(view, candidates) ??
       contradictOtherMember(view, candidates) ??

@@ -48,6 +48,8 @@ export function rankWording(text: string): RankWording | undefined {
 }
 
 const AGGREGATES = new Set(ranks.aggregates);
+/** A rank said to hold in every group: "at every press", "in each week", "across all three lines". */
+const EVERY_GROUP_RE = /\b(?:at|in|on|for|across)\s+(?:every|each|all(?:\s+(?:the|two|three|four|five|six|seven|eight|nine|ten|\d+))?)\s+(?:[\p{L}\d-]+\s+)?[\p{L}-]+/iu;
 /** The set a rank is taken over: "… of any night shift", "… among the Q3 routes". */
 const RANKED_OVER_RE = /\b(?:of|among|across)\s+(?:any|all|every|the)\b([^.;]*)[.;]?\s*$/i;
 const CHANGE_WORDS_RE = new RegExp(`\\b(?:${ranks.changes.join('|')})\\b`, 'gi');
@@ -154,6 +156,11 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
   const order = orderBy(rank.order, measure);
   if (!order) return undefined;
   let wrong: { row: TableRow; top: TableRow } | undefined;
+  // "the largest scrap reason at every press": the rank must hold in each group, not in one of them,
+  // for the subject the claim ranks (named before the rank, not a period the groups are).
+  const everyGroup = EVERY_GROUP_RE.test(view.claim.text);
+  if (everyGroup && (periodKey(entity) !== undefined || !namedBefore(view.claim.text, rank.wording, entity))) return undefined;
+  let held = false;
   for (const group of latestIfPresent(view.claim.text, table, comparedGroups(table, rows, mine, named, new Set([column])))) {
     const scored = group.map((row) => ({ row, value: numericValue(row.values.get(measure) ?? '') })).filter((entry): entry is { row: TableRow; value: number } => entry.value !== undefined);
     const own = scored.filter((entry) => entry.row.values.get(column) === entity);
@@ -162,11 +169,15 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
     const sign = order === 'max' ? 1 : -1;
     const ahead = scored.filter((entry) => sign * (entry.value - value) > 0).length;
     const level = scored.filter((entry) => entry.value === value).length - 1;
-    if (rank.place >= ahead + 1 && rank.place <= ahead + level + 1) return null;
+    const holds = rank.place >= ahead + 1 && rank.place <= ahead + level + 1;
+    if (holds && !everyGroup) return null;
+    held ||= holds;
+    if (holds) continue;
     const top = [...scored].sort((a, b) => sign * (b.value - a.value))[rank.place - 1]!;
     wrong = { row: own[0]!.row, top: top.row };
+    if (everyGroup) break;
   }
-  if (!wrong) return undefined;
+  if (!wrong) return held ? null : undefined;
   const show = (row: TableRow): string => `${row.values.get(column)} ${row.values.get(measure)} (${row.refs[0]})`;
   return {
     partition: 'contradicted',
@@ -174,6 +185,13 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
     evidence_refs: [...new Set([wrong.row.refs[0]!, wrong.top.refs[0]!])],
     reason: `claim ranks ${entity} "${rank.wording}" by ${measure}; ${show(wrong.top)} is ${rank.place === 1 ? 'the top' : `number ${rank.place}`}, against ${show(wrong.row)}`,
   };
+}
+
+/** Whether every word of a value is written before the rank wording ("Butt and back-end was the largest": butt_backend). */
+function namedBefore(text: string, wording: string, value: string): boolean {
+  const at = text.toLowerCase().indexOf(wording.toLowerCase());
+  const before = tokensOf(text.slice(0, Math.max(at, 0)));
+  return [...value.toLowerCase().split(/[^\p{L}\p{N}]+/u)].filter(Boolean).every((token) => before.has(token) || before.has(canonicalStem(token)));
 }
 
 /** Which end of the measure's values a rank word means: "best" on_time_pct is the largest, "fastest" repair_h the smallest. */

@@ -3,9 +3,10 @@
 // "S-K made up about 45% of week 39 P50 scrap" against 331 of 599 (55%). The claim names one value
 // of a text column before a percentage (or a fraction, "half") followed by "of"; the whole is every
 // row of the values it names in the other columns, the part the named value's rows among them, the
-// measure the one numeric column of a breakdown table, a count. A share outside what
-// the figure's wording allows contradicts it: "about" a tenth of the figure or 2.5 points either
-// side, "over"/"just over" at least the figure, "under", "nearly" at most it.
+// measure the one numeric column of a breakdown table, a count, or the one the whole names among
+// several ("P3 produced 38% of the plant's scrap": scrap_kg; the plant, like "all", is every row).
+// A share outside what the figure's wording allows contradicts it: "about" a tenth of the figure
+// or 2.5 points either side, "over"/"just over" at least the figure, "under", "nearly" at most it.
 import type { Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView } from '../claim-view';
 import { canonicalStem, isStopword } from '../../../retrieval/index';

@@ -4,8 +4,9 @@
 // batch_summary.csv) holding the values the claim names (press=TP-3, quarter=Q1), one per member
 // when the noun is a column's (site); the measure is the one column the limit's words name (weight
 // RSD: weight_rsd_pct), else the one column of the limit's kind whose values lie on both sides of
-// it. Strictly past the limit: a batch at 1.5% did not exceed 1.5%. Wording is data
-// (vocabulary/threshold-counts.json).
+// it. Strictly past the limit: a batch at 1.5% did not exceed 1.5%. A count may also follow the
+// limit as one entity's periods ("P3 went over the 45-minute daily downtime budget on five of the
+// seven days"): that entity's rows, one per period. Wording is data (vocabulary/threshold-counts.json).
 import { canonicalStem, type Quantity } from '../../../retrieval/index';
 import { WORD_NUMBERS, fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import type { ClaimView } from '../claim-view';

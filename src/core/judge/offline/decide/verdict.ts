@@ -42,11 +42,14 @@ export function settleVerdict(proposal: ClaimVerdict, input: ClaimEvidence, p: R
 /**
  * Overrides no model may make, whatever training found. Conflicts are the rules' to find and
  * cite: the model never clears one into a green mark (it may soften it to ungrounded), and never
- * raises one from a mismatch the rules weighed and set aside.
+ * raises one from a mismatch the rules weighed and set aside — whether they left the claim
+ * ungrounded or grounded it on other support ("no other key was changed" beside a change the
+ * report named: the record's mismatch is no conflict with the claim).
  */
 const NEVER_OVERRIDDEN: ReadonlyArray<readonly [PartitionKey, PartitionKey]> = [
   ['contradicted', 'grounded'],
   ['ungrounded', 'contradicted'],
+  ['grounded', 'contradicted'],
 ];
 
 export const neverOverridden = (from: PartitionKey, to: PartitionKey): boolean => NEVER_OVERRIDDEN.some(([f, t]) => f === from && t === to);

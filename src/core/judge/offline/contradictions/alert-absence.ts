@@ -33,6 +33,7 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
   if (/\bother\b/i.test(text) && !OTHER_RE.test(text)) return undefined;
   // (A verb, "no other bay alarmed", names no kind.)
   const kinds = VERBS.has(denied[2]!.toLowerCase()) ? [] : kindWords(denied[1]!);
+  const things = OTHER_THINGS_RE.exec(text)?.[1];
   const { all, incidentDay } = signalsOf(view.index);
   // "Since 07:05, gw-eu-3 has logged no warnings": only what fired from then on, on the day most
   // signals fired (the incident's), not a warning of weeks before.
@@ -44,11 +45,10 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
   const identifiers = view.features.identifiers.filter((id) => /\d/.test(id));
   if (OTHER_RE.test(text)) {
     // Every alert the report has not named so far; "no other fridges": those about fridges.
-    const said = [text, ...(view.surroundings.before ?? view.surroundings.previous).map((c) => c.text)].join('\n').toLowerCase();
-    const things = OTHER_THINGS_RE.exec(text)?.[1];
+    const earlier = (view.surroundings.before ?? view.surroundings.previous).map((c) => c.text).join('\n');
+    const said = `${text}\n${earlier}`.toLowerCase();
     const thing = things && !ALERT_STEMS.has(canonicalStem(things.toLowerCase())) ? canonicalStem(things.toLowerCase()) : undefined;
     // Not the signals of what the report named before ("no other pump" after BP-3: FD2-BP3-TEMP; after "bay 2": bay=2's).
-    const earlier = (view.surroundings.before ?? view.surroundings.previous).map((c) => c.text).join('\n');
     const namedBefore = extractFeatures(earlier).identifiers.filter((id) => /\d/.test(id) && /\p{L}/u.test(id)).map(alnum).filter((id) => id.length >= 3 && !identifiers.some((own) => alnum(own) === id));
     const unsaid = signals.filter((unit) => !said.includes(idOf(unit).toLowerCase()) && !namedBefore.some((id) => alnum(idOf(unit)).includes(id)) && !(things && namesSaidMember(unit, things.toLowerCase(), said)));
     // "No other equipment on line EV-2": the others of what the claim names (EV2-OLR-VAC).
@@ -70,8 +70,7 @@ export function contradictAlertAbsence(view: ClaimView): ClaimVerdict | undefine
   }
   // "no other pump raised a temperature warning": among the other things, a signal of that kind.
   // (Of a named scope, "no climate alarms", the kind is what the scope's signals are, however written.)
-  const others = OTHER_THINGS_RE.test(text);
-  const signal = scoped.find((unit) => !others || kinds.length === 0 || kinds.some((kind) => unit.wordSet.has(kind) || unit.lowerText.includes(kind)));
+  const signal = scoped.find((unit) => things === undefined || kinds.length === 0 || kinds.some((kind) => unit.wordSet.has(kind) || unit.lowerText.includes(kind)));
   if (!signal) return undefined;
   const fired = signal.item.fields.fired_at ?? signal.features.times[0]?.raw;
   return contradicted(signal, `claim says no such alert was raised, ${signal.item.id} records ${idOf(signal)}${fired ? ` (fired ${fired})` : ''}`);

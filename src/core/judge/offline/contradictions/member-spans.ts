@@ -11,11 +11,11 @@ import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted } from '../claim-view';
 import { momentOf, spanText, type Moment } from '../records/events';
 import { familyOf } from './record-members';
+import { phrasePattern } from '../vocabulary/index';
 import spans from '../vocabulary/spans.json';
 
-const phrases = (list: readonly string[]): RegExp => new RegExp(`\\b(?:${list.map((p) => p.replace(/\s+/g, '\\s+')).join('|')})\\b`, 'i');
-const OUT_RE = phrases(spans.memberOut);
-const BACK_RE = phrases(spans.memberBack);
+const OUT_RE = phrasePattern(spans.memberOut);
+const BACK_RE = phrasePattern(spans.memberBack);
 /** Every member of the kind, unscoped: "every gauge was", "all upgraded guns were" (not "every Block A panel", "every cabinet in waves 1 and 2"). */
 const EVERY_RE = /\b(?:[Ee]very|[Ee]ach|[Aa]ll(?:\s+the)?)\s+(?:(?:upgraded|updated|flashed|affected)\s+)?\p{Ll}[\p{Ll}-]+\s+(?:was|were|had|came|went|got|stayed|remained|returned|spent)\b/u;
 const SOME_LEFT_OUT_RE = /\b(?:other|others|apart from|except|besides|but one|but two)\b/i;
@@ -25,6 +25,8 @@ const BOUND_BEFORE_RE = /\b(?:within|inside|in\s+under|in\s+less\s+than|no\s+mor
 const SLACK = 0.05;
 
 type Mark = 'out' | 'back' | undefined;
+/** A member's record that takes it out or brings it back, with its moment. */
+type Marked = { moment: Moment; mark: Mark };
 
 export function contradictMemberSpan(view: ClaimView): ClaimVerdict | undefined {
   const { wording } = view;
@@ -54,8 +56,8 @@ function pastBound(span: number, bound: Quantity): boolean {
  * member's marked records in time order; families with fewer than two such members are no
  * several members of one kind.
  */
-function membersByFamily(items: readonly IndexedItem[]): Map<string, Map<string, Array<{ moment: Moment; mark: Mark }>>> {
-  const byMember = new Map<string, Array<{ moment: Moment; mark: Mark }>>();
+function membersByFamily(items: readonly IndexedItem[]): Map<string, Map<string, Marked[]>> {
+  const byMember = new Map<string, Marked[]>();
   for (const unit of items) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning' || unit.features.times.length === 0) continue;
     const mark = markOf(unit);
@@ -69,7 +71,7 @@ function membersByFamily(items: readonly IndexedItem[]): Map<string, Map<string,
       byMember.set(members[0]!, [...(byMember.get(members[0]!) ?? []), { moment: momentOf(unit), mark }]);
     }
   }
-  const families = new Map<string, Map<string, Array<{ moment: Moment; mark: Mark }>>>();
+  const families = new Map<string, Map<string, Marked[]>>();
   for (const [member, marks] of byMember) {
     if (!marks.some((m) => m.mark === 'out') || !marks.some((m) => m.mark === 'back')) continue;
     const family = familyOf(member)!;
@@ -95,7 +97,7 @@ function markOf(unit: IndexedItem): Mark {
 }
 
 /** The first span out of use: the first out record, then the first back record after it. */
-function firstSpan(marks: ReadonlyArray<{ moment: Moment; mark: Mark }>): { out: Moment; back: Moment; span: number } | undefined {
+function firstSpan(marks: readonly Marked[]): { out: Moment; back: Moment; span: number } | undefined {
   const out = marks.find((m) => m.mark === 'out');
   if (!out) return undefined;
   const back = marks.find((m) => m.mark === 'back' && m.moment.at > out.moment.at);

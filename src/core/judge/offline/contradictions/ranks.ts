@@ -191,7 +191,7 @@ function rankIn(view: ClaimView, table: Table, rank: RankWording, claim: Set<str
 function namedBefore(text: string, wording: string, value: string): boolean {
   const at = text.toLowerCase().indexOf(wording.toLowerCase());
   const before = tokensOf(text.slice(0, Math.max(at, 0)));
-  return [...value.toLowerCase().split(/[^\p{L}\p{N}]+/u)].filter(Boolean).every((token) => before.has(token) || before.has(canonicalStem(token)));
+  return value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).every((token) => before.has(token) || before.has(canonicalStem(token)));
 }
 
 /** Which end of the measure's values a rank word means: "best" on_time_pct is the largest, "fastest" repair_h the smallest. */

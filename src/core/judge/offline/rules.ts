@@ -20,6 +20,7 @@ import { DOCUMENT_WORDS, LIGHT_WORDS, wordingOf } from './words';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './rules/options';
 import { contentWords, ratioWording } from './rules/content-words';
 import { wrongFigureOrder, wrongMovement } from './rules/figure-order';
+import { ownArithmeticConflict } from './rules/own-arithmetic';
 import { WEEKDAY_STEMS, weekdayOf } from '../../retrieval/index';
 import { resolveEventBounds } from './rules/moments';
 import { findSupport, gatherCandidates } from './rules/support';
@@ -255,6 +256,9 @@ function judgeClaimAsWritten(claim: ReportClaim, index: EvidenceIndex, options: 
   if ((wording.absent.length > 0 || isNegatedEventClaim(view)) && !reportsRuleOnly(claim.text)) return judgeAbsence(view, candidates, index.hasRecords, options);
 
   const support = findSupport(view, candidates, options);
+  // "fell from 182 kW to 139 kW, a drop of about 31%": the claim's own figures make something else.
+  const own = support.units.length > 0 ? ownArithmeticConflict(view) : undefined;
+  if (own) return { partition: 'contradicted', type: 'synthesis', evidence_refs: support.refs, reason: `claim says ${own.wording}, its own figures give ${own.actual}` };
   if (support.missing.length > 0) {
     // A figure no record holds for the claim's subject, where the subject's row gives that measure another value.
     const rowValue = contradictRowValue(view, support.missing) ?? contradictChangeEnd(view, support.missing) ?? contradictMomentReading(view);

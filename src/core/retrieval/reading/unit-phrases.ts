@@ -12,7 +12,7 @@ import { execAll } from './matches';
  */
 // ("the first half of 2025", "the second half of the shift" name a period, not a share.)
 const FRACTION_RE = new RegExp(String.raw`\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|${NOT_A_FRACTION_BEFORE}(half))\b(?=\s+(?:of|the|its|their|all)\b)`, 'gi');
-const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+a\s+half\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
+const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
 /** The words before "an hour" when they make it a rate: an amount and what it counts ("EUR 28", "412 port errors"). */
 const PER_UNIT_AMOUNT_RE =
   /(?:^|[\s(€$£])[\d][\d,.]*\s*(?:(?!(?:in|for|about|around|roughly|nearly|almost|within|over|after|before|than|of|at|on|by|under|lasted|took|ran|was|were|is|are|and|or|but|then|later|only|just)\b)[\p{L}%-]+\s+){0,3}$/iu;
@@ -22,7 +22,13 @@ const ONE_IN_RE = /\b(?:one|1)\s+(?:(?!(?:of|the|them|it|which|that|those|these)
 /** "one year", "an hour", "a day": one of a unit (not "one of the", "a host"). */
 // "a second" is a duration only where a duration can stand ("a second later", "within a second.",
 // "a second or two"); before a noun or inline code it is the ordinal ("a second deploy", "a second `crontab -l`").
-const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?=\s*(?:$|[.,;:)!?]|(?:later|after|afterwards|before|earlier|ago|of|to|and|or|in|for|apart|behind|ahead|long|or so|each|per|at|on|between|from)\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+a\s+half\b)?/gi;
+const ONE_UNIT_RE = /\b(?:one|an?)\s+(?:(?:full|whole|single|additional|extra)\s+)?(microseconds?|milliseconds?|second(?=\s*(?:$|[.,;:)!?]|(?:later|after|afterwards|before|earlier|ago|of|to|and|or|in|for|apart|behind|ahead|long|or so|each|per|at|on|between|from)\b))|seconds|minutes?|hours?|days?|weeks?|months?|years?)\b(?:\s+and\s+(?:a\s+half|a\s+quarter|three\s+quarters)\b)?/gi;
+/** The part of a unit written after its whole ("and a half", "and a quarter", "and three quarters"). */
+const PART_AFTER_ONE: ReadonlyArray<readonly [RegExp, number]> = [
+  [/a\s+half$/i, 0.5],
+  [/a\s+quarter$/i, 0.25],
+  [/three\s+quarters$/i, 0.75],
+];
 // Cheap tests a text must pass before a costly pattern can match it: each is implied by its pattern.
 const NO_MATCHES: readonly RegExpExecArray[] = [];
 const FRACTION_HINT = /quarter|third|half/i;
@@ -59,14 +65,15 @@ export function readOneUnitPhrases(text: string, fractions: readonly RegExpExecA
     if (/^an?\s/i.test(match[0]) && PER_UNIT_AMOUNT_RE.test(text.slice(Math.max(0, match.index - 48), match.index))) continue;
     read = true;
     const unit = UNITS[match[1]!.toLowerCase()]!;
-    const half = /and\s+a\s+half$/i.test(match[0]);
+    // "an hour and a half", "an hour and a quarter".
+    const part = PART_AFTER_ONE.find(([pattern]) => pattern.test(match[0]))?.[1] ?? 0;
     // "half an hour", "half a day".
     const halfOf = /\bhalf\s+$/i.test(text.slice(Math.max(0, match.index - 6), match.index));
     quantities.push({
-      value: (half ? 1.5 : halfOf ? 0.5 : 1) * unit.factor,
+      value: (part ? 1 + part : halfOf ? 0.5 : 1) * unit.factor,
       dimension: unit.dimension,
       hasUnit: true,
-      decimals: half ? 1 : 0,
+      decimals: part ? 2 : 0,
       scale: unit.factor,
       key: detail.keyBefore(text, match.index),
       raw: match[0],
@@ -124,14 +131,15 @@ export function readHalves(text: string, quantities: Quantity[], detail: Reading
   const halfStarts = new Set<number>();
   for (const match of FRACTION_HINT.test(text) ? execAll(AND_A_HALF_RE, text) : NO_MATCHES) {
     const number = /^\d+$/.test(match[1]!) ? Number(match[1]) : WORD_NUMBERS[match[1]!.toLowerCase()];
-    const unit = UNITS[match[2]!.toLowerCase()];
+    const part = PART_AFTER_ONE.find(([pattern]) => pattern.test(match[2]!))?.[1] ?? 0.5;
+    const unit = UNITS[match[3]!.toLowerCase()];
     if (number === undefined || !unit) continue;
     halfStarts.add(match.index);
     halves.push({
-      value: (number + 0.5) * unit.factor,
+      value: (number + part) * unit.factor,
       dimension: unit.dimension,
       hasUnit: true,
-      decimals: 1,
+      decimals: part === 0.5 ? 1 : 2,
       scale: unit.factor,
       key: detail.keyBefore(text, match.index),
       raw: match[0],

@@ -76,10 +76,12 @@ export function readWords(text: string, quantities: Quantity[], inFraction: (ind
         lastCompound = joiner ? { quantity, end: unitEnd + joiner[0].length } : undefined;
       }
     }
-    // "th" of "27th" is the ordinal's suffix; "half" of "and a half" belongs to its figure.
+    // "th" of "27th" is the ordinal's suffix; "half" of "and a half" belongs to its figure, as do "and a quarter" and "and three quarters".
     const ordinalSuffix =
       reading.maySuffix &&
-      ((/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[at - 1] ?? '')) || (lower === 'half' && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, at - 8), at))));
+      ((/^(?:st|nd|rd|th)$/.test(lower) && /\d/.test(text[at - 1] ?? '')) ||
+        ((lower === 'half' || lower === 'quarter') && /\band\s+an?\s+$/i.test(text.slice(Math.max(0, at - 8), at))) ||
+        (lower === 'quarters' && /\band\s+three\s+$/i.test(text.slice(Math.max(0, at - 12), at))));
     const content = !fractionWord && reading.stem !== undefined && !ordinalSuffix;
     const stem = content ? reading.stem : undefined;
     if (stem) words.push(stem);
@@ -149,6 +151,6 @@ function readWord(matched: string): WordReading {
     stem: content ? canonicalStem(word) : undefined,
     camelParts,
     capital: /^\p{Lu}/u.test(word),
-    maySuffix: /^(?:st|nd|rd|th|half)$/.test(lower),
+    maySuffix: /^(?:st|nd|rd|th|half|quarters?)$/.test(lower),
   };
 }

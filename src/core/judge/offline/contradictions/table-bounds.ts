@@ -22,6 +22,11 @@ import bounds from '../vocabulary/bounds.json';
 const before = (phrases: readonly string[]): RegExp =>
   new RegExp(`\\b(?:${phrases.map(escapePhrase).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}'’-]+\\s+){0,2}$`, 'iu');
 const UPPER_BEFORE = before(bounds.upper);
+/** "were fixed within two hours": an act done within a length, which bounds the column its verb names. */
+const ACT_WITHIN_BEFORE = new RegExp(
+  `\\b(${bounds.actsWithin.verbs.map(escapePhrase).join('|')})\\s+(?:${bounds.actsWithin.wording.map(escapePhrase).join('|')})\\s+(?:(?:the|its|their|a|an|our)\\s+)?(?:[\\p{L}'’-]+\\s+){0,2}$`,
+  'iu',
+);
 /** "stayed within", "remained inside": the upper wording that, before a range, bounds both sides. */
 const WITHIN_BEFORE = before(bounds.upper.filter((phrase) => /\b(?:within|inside)$/.test(phrase)));
 /** What stands between a range's two figures: "60–64%", "60 to 64%", "between 60 and 64%". */
@@ -47,6 +52,8 @@ interface Bound {
   /** 'goal': a goal met, whose side the measure decides. */
   side: 'upper' | 'lower' | 'goal';
   wording: string;
+  /** The stem of the act a length bounds ("fix" of "fixed within"): only a column it names is the measure. */
+  act?: string;
 }
 
 /**
@@ -70,7 +77,9 @@ function claimedBound(view: ClaimView, figures: readonly Quantity[]): Bound | un
     const met = MET_BEFORE.exec(lead);
     // "scored 84 or above", "5 or fewer": the bound written after the figure.
     const after = /^\s*or\s+(?:above|more|higher|over|better|below|less|fewer|lower|under)\b/i.exec(view.claim.text.slice(figure.start + figure.raw.length));
+    const act = upper || lower ? null : ACT_WITHIN_BEFORE.exec(lead);
     if (upper || lower) found.push({ figure, side: upper ? 'upper' : 'lower', wording: (upper ?? lower)![0].trim() });
+    else if (act && figure.dimension === 'duration') found.push({ figure, side: 'upper', wording: act[0].trim(), act: canonicalStem(act[1]!.toLowerCase()) });
     else if (after && (figure.qualifier === 'lower' || figure.qualifier === 'upper')) found.push({ figure, side: figure.qualifier, wording: figure.qualifier === 'lower' ? 'at least' : 'at most' });
     else if (met && GOAL_AFTER.test(view.claim.text.slice(figure.start + figure.raw.length))) found.push({ figure, side: 'goal', wording: met[0].trim() });
   }
@@ -227,6 +236,12 @@ function measureOf(table: Table, rows: readonly TableRow[], bound: Bound, claim:
     if (!rows.every((row) => valueIn(row, column, bound.figure) !== undefined)) return false;
     return true;
   });
+  // An act's length is the column its verb names (fix_min for "fixed within"), or none.
+  if (bound.act) {
+    const act = bound.act;
+    const named = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && canonicalStem(w).startsWith(act.slice(0, Math.max(3, act.length - 1)))));
+    return named.length === 1 ? { measure: named[0]!, named: true } : undefined;
+  }
   // A word of the measure, not of its unit ("gib" of disk_free_gib is no word the claim says of the disk).
   const sharing = candidates.filter((c) => columnWords(c.toLowerCase()).some((w) => w.length >= 3 && !UNIT_KEY_PARTS.has(w) && claim.has(w)));
   const extreme = bound.side === 'lower' ? LOWEST : HIGHEST;

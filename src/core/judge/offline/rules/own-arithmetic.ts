@@ -9,6 +9,7 @@
 import type { ClockTime, Quantity } from '../../../retrieval/index';
 import { WORD_NUMBERS } from '../../../retrieval/reading/vocabulary';
 import type { ClaimView } from '../claim-view';
+import { durationHolds } from '../records/events';
 import { escapePhrase, phrasePattern } from '../vocabulary';
 import vocabulary from '../vocabulary/own-arithmetic.json';
 
@@ -46,9 +47,11 @@ function boundOf(hedge: string | undefined): Bound {
   return 'approx';
 }
 
+const HEDGE_BEFORE_RE = new RegExp(`(?:${HEDGE}\\s+)+$`, 'iu');
+
 /** The hedge written right before a figure ("a drop of about", "just under"), if any. */
 function hedgeBefore(text: string, start: number): string | undefined {
-  return new RegExp(`(?:${HEDGE}\\s+)+$`, 'iu').exec(text.slice(Math.max(0, start - 30), start))?.[0];
+  return HEDGE_BEFORE_RE.exec(text.slice(Math.max(0, start - 30), start))?.[0];
 }
 
 /**
@@ -66,6 +69,7 @@ function agrees(actual: number, stated: number, bound: Bound, slack: number, flo
     case 'justBelow':
       return actual <= stated * 1.01 + floor && actual >= stated * (1 - Math.max(slack, 0.2));
     default:
+      // A figure given plainly is held to a quarter of the slack an "about" allows.
       return Math.abs(actual - stated) <= Math.max((bound === 'approx' ? slack : slack / 4) * stated, floor);
   }
 }
@@ -78,6 +82,7 @@ function percentAgrees(actual: number, stated: Quantity, bound: Bound): boolean 
 
 const fractionAgrees = (actual: number, fraction: number, bound: Bound): boolean => agrees(actual, fraction, bound === 'plain' ? 'approx' : bound, 0.2, 0);
 const shown = (value: number, digits = 1): string => `${Number(value.toFixed(digits))}`;
+const isYear = (q: Quantity): boolean => !q.hasUnit && /^(?:19|20)\d\d$/.test(q.raw.trim());
 const between = (text: string, from: { start: number; raw: string }, to: { start: number }): string => text.slice(from.start + from.raw.length, to.start);
 
 export function ownArithmeticConflict(view: ClaimView): OwnArithmetic | undefined {
@@ -91,8 +96,8 @@ export function ownArithmeticConflict(view: ClaimView): OwnArithmetic | undefine
 function changeConflict(text: string, figures: readonly Quantity[]): OwnArithmetic | undefined {
   for (let i = 0; i + 1 < figures.length; i++) {
     const [a, b] = [figures[i]!, figures[i + 1]!];
-    // (A temperature's or any negative figure's change is no ratio of the two.)
-    if (a.dimension !== b.dimension || a.value <= 0 || b.value < 0 || a.dimension === 'duration' || a.dimension === 'temperature') continue;
+    // (A temperature's or any negative figure's change is no ratio of the two, nor is one of years: "from 2023 to 2024".)
+    if (a.dimension !== b.dimension || a.value <= 0 || b.value < 0 || a.dimension === 'duration' || a.dimension === 'temperature' || isYear(a) || isYear(b)) continue;
     if (!/^[^\d]{0,40}?\b(?:to|until)\s+(?:(?:an\s+average\s+of|about|around|roughly|approximately)\s+)?$/i.test(between(text, a, b))) continue;
     const openingStart = Math.max(0, a.start - 45);
     const from = /\bfrom\b[^\d]*$/i.exec(text.slice(openingStart, a.start));
@@ -122,7 +127,8 @@ function changeConflict(text: string, figures: readonly Quantity[]): OwnArithmet
       }
       if (stated.dimension === a.dimension && stated.hasUnit === a.hasUnit) {
         const difference = Math.abs(b.value - a.value);
-        if (percentAgrees(difference, { ...stated, decimals: 0 }, bound) || agrees(difference, stated.value, bound, 0.12, stated.scale)) continue;
+        // (Rounded to the written unit: "a gain of roughly 50 lids", "about 43 kW".)
+        if (agrees(difference, stated.value, bound, 0.12, stated.scale)) continue;
         return { wording: stated.raw.trim(), actual: shown(difference / stated.scale) };
       }
       continue;
@@ -217,16 +223,18 @@ function spanConflict(view: ClaimView, figures: readonly Quantity[]): OwnArithme
   const hedge = hedgeBefore(text, span.start);
   const beforeHedge = lead.slice(0, lead.length - (hedge?.length ?? 0));
   const spanWorded = SPAN_BEFORE_RE.test(lead) || SPAN_AFTER_RE.test(text.slice(span.start + span.raw.length));
-  const limited = LIMIT_RE.test(beforeHedge.split(/\s+/).slice(-4).join(' ')) || LIMIT_RE.test(text.slice(span.start + span.raw.length).split(/\s+/).slice(0, 3).join(' '));
+  // (A limit or a length of each of several things: "inside the 30-minute target", "each time holding for 5 minutes".)
+  const words = (part: string): string[] => part.split(/\s+/).filter(Boolean);
+  const limited = LIMIT_RE.test(words(beforeHedge).slice(-4).join(' ')) || LIMIT_RE.test(words(text.slice(span.start + span.raw.length)).slice(0, 3).join(' '));
   if (!spanWorded || limited || span.value >= 12 * 3600) return undefined;
   // The span stands next to its two moments ("from 02:38 until 03:52, a stop of …"),
   // and the moments are no window something else happened in ("in the 02:30–02:40 window, … for 8 minutes").
   const [near, far] = span.start > second.start ? [second, span] : [span, first];
   if (!/^[^;]{0,60}$/.test(text.slice(near.start + near.raw.length, far.start))) return undefined;
-  if (LIMIT_RE.test(text.slice(second.start + second.raw.length).split(/\s+/).slice(0, 3).join(' '))) return undefined;
+  if (LIMIT_RE.test(words(text.slice(second.start + second.raw.length)).slice(0, 3).join(' '))) return undefined;
   const forward = (((second.seconds - first.seconds) % 86400) + 86400) % 86400;
   const actual = Math.min(forward, 86400 - forward);
-  const bound = boundOf(hedge);
-  if (agrees(actual, span.value, bound, 0.15, bound === 'plain' ? 60 : 120)) return undefined;
+  // (Within the rounding the events' spans are read with: "about an hour" is an hour give or take half of one.)
+  if (durationHolds(span, actual, hedge !== undefined)) return undefined;
   return { wording: span.raw.trim(), actual: `${shown(actual / 60, 0)} minutes` };
 }

@@ -11,7 +11,7 @@ import { groupNames } from './reading/names';
 import { hasGenericSubject, measureGenericValues, readNumbers } from './reading/numbers';
 import { ReadSpans } from './reading/spans';
 import type { Quantity, TextFeatures } from './reading/types';
-import { inFractionOf, mergeCompoundDurations, readFractionQuantities, readFractions, readHalves, readOneUnitPhrases, readShares } from './reading/unit-phrases';
+import { inFractionOf, mergeCompoundDurations, readFractionQuantities, readFractions, readWholesAndParts, readOneUnitPhrases, readShares } from './reading/unit-phrases';
 import { readWords } from './reading/words';
 
 export type { CalendarDate, ClockTime, Dimension, Quantity, TextFeatures } from './reading/types';
@@ -95,7 +95,7 @@ function readFeatures(text: string, detail: ReadingDetail, fields: Record<string
   for (const identifier of identifiers) {
     for (const part of identifierWordsOf(identifier)) words.push(part);
   }
-  if (readHalves(text, quantities, detail)) unitPhraseRead = true;
+  if (readWholesAndParts(text, quantities, detail)) unitPhraseRead = true;
   if (readShares(text, quantities, detail)) unitPhraseRead = true;
   // "an hour and forty minutes": the two parts were read by different passes; in text order they join.
   if (unitPhraseRead) {

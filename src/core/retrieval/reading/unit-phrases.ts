@@ -1,5 +1,5 @@
 // Quantities written as phrases rather than digits: "an hour", "a quarter of the sessions",
-// "six and a half minutes", "one in every 21"; and durations written in parts ("1 minute 33
+// "six and a half minutes", "two and a quarter hours", "one in every 21"; and durations written in parts ("1 minute 33
 // seconds"), which join into one.
 import type { ReadingDetail } from './detail';
 import type { Quantity } from './types';
@@ -12,7 +12,7 @@ import { execAll } from './matches';
  */
 // ("the first half of 2025", "the second half of the shift" name a period, not a share.)
 const FRACTION_RE = new RegExp(String.raw`\b(?:(?:a|one)\s+(quarter|third|half)|(two)[-\s]thirds|(three)[-\s]quarters|${NOT_A_FRACTION_BEFORE}(half))\b(?=\s+(?:of|the|its|their|all)\b)`, 'gi');
-const AND_A_HALF_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
+const AND_A_PART_RE = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\s+(seconds|minutes|hours|days|weeks|months|years)\b/gi;
 /** The words before "an hour" when they make it a rate: an amount and what it counts ("EUR 28", "412 port errors"). */
 const PER_UNIT_AMOUNT_RE =
   /(?:^|[\s(€$£])[\d][\d,.]*\s*(?:(?!(?:in|for|about|around|roughly|nearly|almost|within|over|after|before|than|of|at|on|by|under|lasted|took|ran|was|were|is|are|and|or|but|then|later|only|just)\b)[\p{L}%-]+\s+){0,3}$/iu;
@@ -121,21 +121,21 @@ export function readFractionQuantities(text: string, fractions: readonly RegExpE
 }
 
 /**
- * "six and a half minutes", "2 and a half hours": the whole number and its half, in the unit;
+ * "six and a half minutes", "2 and a half hours", "three and a quarter hours": the whole number and its part, in the unit;
  * each replaces what was read at its start. True when any was read.
  */
-export function readHalves(text: string, quantities: Quantity[], detail: ReadingDetail): boolean {
+export function readWholesAndParts(text: string, quantities: Quantity[], detail: ReadingDetail): boolean {
   let read = false;
   // The replacements are made in one pass at the end (no splice per match).
-  const halves: Quantity[] = [];
-  const halfStarts = new Set<number>();
-  for (const match of FRACTION_HINT.test(text) ? execAll(AND_A_HALF_RE, text) : NO_MATCHES) {
+  const parts: Quantity[] = [];
+  const partStarts = new Set<number>();
+  for (const match of FRACTION_HINT.test(text) ? execAll(AND_A_PART_RE, text) : NO_MATCHES) {
     const number = /^\d+$/.test(match[1]!) ? Number(match[1]) : WORD_NUMBERS[match[1]!.toLowerCase()];
     const part = PART_AFTER_ONE.find(([pattern]) => pattern.test(match[2]!))?.[1] ?? 0.5;
     const unit = UNITS[match[3]!.toLowerCase()];
     if (number === undefined || !unit) continue;
-    halfStarts.add(match.index);
-    halves.push({
+    partStarts.add(match.index);
+    parts.push({
       value: (number + part) * unit.factor,
       dimension: unit.dimension,
       hasUnit: true,
@@ -148,7 +148,7 @@ export function readHalves(text: string, quantities: Quantity[], detail: Reading
     });
     read = true;
   }
-  if (halves.length > 0) replaceQuantities(quantities, (q) => halfStarts.has(q.start), halves);
+  if (parts.length > 0) replaceQuantities(quantities, (q) => partStarts.has(q.start), parts);
   return read;
 }
 

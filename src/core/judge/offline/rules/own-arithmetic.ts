@@ -87,8 +87,12 @@ const between = (text: string, from: { start: number; raw: string }, to: { start
 
 export function ownArithmeticConflict(view: ClaimView): OwnArithmetic | undefined {
   const text = view.claim.text;
+  // Every shape sets two of the claim's figures against what it says they make, or two clock times
+  // against a length: most claims have neither, and are left before any pattern is run.
+  const { quantities, times } = view.features;
+  if (quantities.length < 2 && !(quantities.length === 1 && times.length === 2)) return undefined;
   if (view.wording.hedge || MODAL_RE.test(text)) return undefined;
-  const figures = view.features.quantities.filter((q) => Number.isFinite(q.value)).sort((a, b) => a.start - b.start);
+  const figures = quantities.filter((q) => Number.isFinite(q.value)).sort((a, b) => a.start - b.start);
   return changeConflict(text, figures) ?? partConflict(text, figures) ?? comparativeConflict(text, figures) ?? spanConflict(view, figures);
 }
 

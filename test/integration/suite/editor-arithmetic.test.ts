@@ -1,5 +1,5 @@
 // A claim's own arithmetic and an act done within a length, as a reviewer meets them in real VS
-// Code. The fixture (test/fixtures/workspace/arithmetic) was read by hand: energy.log gives the
+// Code. The fixture (test/fixtures/workspace/own-arithmetic) was read by hand: energy.log gives the
 // secondary pumps 182 kW in W40 and 139 kW in W41, a drop of 43 kW, 23.6%; excursions.csv has 2
 // of 8 excursions plant-related, 25%; mes.log has FO-55120 planned for 06:00 and started at 09:30,
 // 210 minutes; faults_q3.csv has the four level crossing faults fixed in 95, 60, 140 and 45 minutes;
@@ -22,6 +22,6 @@ describe("editor: a claim's own arithmetic, an act done within a length", () => 
   });
 
   it('contradicts a drop, a share, a delay and a comparison its own figures do not make, and a fix that took longer than the claim allows', async () => {
-    await checkFixture('arithmetic', ARITHMETIC);
+    await checkFixture('own-arithmetic', ARITHMETIC);
   });
 });

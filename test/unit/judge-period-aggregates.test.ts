@@ -215,3 +215,46 @@ describe('offline judge: the numbers of "weeks 36 to 39" label periods, they are
     assert.equal(list.partition, 'grounded', list.reason);
   });
 });
+
+describe('offline judge: a quarter written with its figure, and the group a clause opens with', () => {
+  // Central: April 52 + May 49 + June 55 = 156 (Q2); July 61 + August 58 + September 57 = 176 (Q3).
+  const faults: Source = {
+    file: 'faults.csv',
+    text: [
+      'month,district,loops_in_service,faults_opened',
+      ...['2024-04,North,1240,31', '2024-04,Central,1860,52', '2024-05,North,1240,28', '2024-05,Central,1860,49', '2024-06,North,1240,35', '2024-06,Central,1860,55'],
+      ...['2024-07,North,1240,40', '2024-07,Central,1860,61', '2024-08,North,1240,41', '2024-08,Central,1860,58', '2024-09,North,1240,42', '2024-09,Central,1860,57'],
+    ].join('\n'),
+  };
+  // A second table naming the district, and a figure of it that is no fault count.
+  const notes: Source = {
+    file: 'notes.md',
+    text: '# Fault review, Q2–Q3 2024 — notes\n\n| Crew | District |\n|---|---|\n| CREW-1 | North |\n| CREW-2 | Central |\n\n- Central loops_in_service includes 64 video detection zones counted as loops.\n',
+  };
+
+  it('"156 in Q2 and 176 in Q3" is each quarter\'s months summed ("Q2" read as a period)', async () => {
+    const right = await proposed('Central had 156 faults in Q2 and 176 in Q3.', [faults, notes]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // 166 is neither quarter's sum, nor any month's.
+    const wrong = await proposed('Central had 166 faults in Q2 and 176 in Q3.', [faults, notes]);
+    assert.notEqual(wrong.partition, 'grounded', wrong.reason);
+  });
+
+  // Metro 16 + 18 + 29 = 63, Coastal 21 + 25 + 11 = 57, South 19 + 17 + 15 = 51.
+  const cashouts: Source = {
+    file: 'cashouts.csv',
+    text: [
+      'month,region,cashout_events',
+      ...['2024-07,Metro,16', '2024-07,Coastal,21', '2024-07,South,19', '2024-08,Metro,18', '2024-08,Coastal,25', '2024-08,South,17'],
+      ...['2024-09,Metro,29', '2024-09,Coastal,11', '2024-09,South,15'],
+    ].join('\n'),
+  };
+
+  it('the group a clause opens with owns its first figure; one written right before the next figure owns that one', async () => {
+    const right = await proposed('Metro recorded the most cash-outs in the quarter, 63, ahead of Coastal with 57.', [cashouts]);
+    assert.equal(right.partition, 'grounded', right.reason);
+    // Swapped: 57 is Coastal's total and 63 Metro's, not the other way round.
+    const swapped = await proposed('Metro recorded the most cash-outs in the quarter, 57, ahead of Coastal with 63.', [cashouts]);
+    assert.notEqual(swapped.partition, 'grounded', swapped.reason);
+  });
+});

@@ -78,16 +78,20 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     const own = ownPeriodRows(view, quantity, table, ofYear);
     // "The crack rate went from 2.0% to 2.4% over the period": with no period named, the two ends are the first and the last.
     const rows = own === ofYear && periods.length === 0 ? (endPeriodRows(view.claim.text, quantity, table, ofYear) ?? own) : own;
-    if (rows.length < 2) continue;
-    const aggregates = aggregatesOf(rows, measures, periods, splitColumns(table, focus, compared));
-    const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
-    const found =
-      matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned, perRate) ??
-      changeToStated(quantity, others, aggregates, focus) ??
-      // "Hoofstock accounted for 201 of the quarter's 740 overtime hours": the whole a part is
-      // counted out of may be every row's, not only the named group's.
-      (focus !== undefined && wholeAfterPart(view.claim.text, quantity) ? matchAggregates(quantity, aggregates, wantsMean, undefined, compared, []) : undefined);
-    if (found) return cellsOf(found);
+    // The figure's own period first; then all the claim's rows, which group by each period it names
+    // ("3.3% in Q2 to 4.1% in Q3") and leave a period read wrongly ("477 fewer than in Q1") no harm.
+    for (const chosen of rows === ofYear ? [rows] : [rows, ofYear]) {
+      if (chosen.length < 2) continue;
+      const aggregates = aggregatesOf(chosen, measures, periods, splitColumns(table, focus, compared));
+      const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
+      const found =
+        matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned, perRate) ??
+        changeToStated(quantity, others, aggregates, focus) ??
+        // "Hoofstock accounted for 201 of the quarter's 740 overtime hours": the whole a part is
+        // counted out of may be every row's, not only the named group's.
+        (focus !== undefined && wholeAfterPart(view.claim.text, quantity) ? matchAggregates(quantity, aggregates, wantsMean, undefined, compared, []) : undefined);
+      if (found) return cellsOf(found);
+    }
   }
   return undefined;
 }
@@ -115,7 +119,7 @@ function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: 
   const next = view.features.quantities.filter((q) => q.start >= end && q !== quantity && !labels.has(q.raw.trim())).map((q) => q.start);
   const stop = Math.min(end + 40, ...next, text.length);
   // A month's name, or a period noun and its number ("week 11", "quarter 4"), which periodKey reads.
-  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+(\p{L}+(?:\s+\d{1,2}\b(?![.,:]\d))?)/iu.exec(text.slice(end, stop));
+  const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+(\p{L}+(?:\d{1,2}\b(?![.,:]\d)|\s+\d{1,2}\b(?![.,:]\d))?)/iu.exec(text.slice(end, stop));
   const period = words ? periodKey(words[1]!) : undefined;
   if (!period || period.kind === 'year') return rows;
   for (const column of textColumns(table)) {

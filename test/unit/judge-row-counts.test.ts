@@ -51,4 +51,29 @@ describe('offline judge: a count of the rows of a table the claim names', () => 
     const five = await judgeReport(['The lab tested 7 seed lots in the week.', 'Five of them were released.'], [lots, spec]);
     assert.notEqual(five.partition, 'grounded', five.reason);
   });
+
+  it('a part named by a code of digits ("BRB 4-118") out of every row ("5 of the 20"), and a part and whole whose noun comes before them', async () => {
+    // Six excursions: BRB 4-118 has E-1, E-3, E-5 (3); BRB 2-204 has E-2; LSB 4-118 has E-4 and E-6.
+    const excursions = {
+      file: 'lab_excursions.csv',
+      text: [
+        'event_id,building,room,peak_f',
+        'E-1,BRB,4-118,75.8',
+        'E-2,BRB,2-204,76.1',
+        'E-3,BRB,4-118,75.2',
+        'E-4,LSB,4-118,77.0',
+        'E-5,BRB,4-118,75.5',
+        'E-6,LSB,4-118,76.4',
+      ].join('\n'),
+    };
+    // (The rules' proposal: what they read is this test's subject.)
+    const right = await judge('BRB 4-118 had 3 of the 6 excursions.', [excursions], { decision: 'rules' });
+    assert.equal(right.partition, 'grounded', right.reason);
+    // No set of rows the claim names counts 7 (all six rows, BRB's four, room 4-118's five).
+    const wrongWhole = await judge('BRB 4-118 had 3 of the 7 excursions.', [excursions], { decision: 'rules' });
+    assert.notEqual(wrongWhole.partition, 'grounded', wrongWhole.reason);
+    // "the most excursions, 3 of the 6": the noun before the part and its whole.
+    const before = await judge('BRB 4-118 logged the most excursions, 3 of the 6.', [excursions], { decision: 'rules' });
+    assert.equal(before.partition, 'grounded', before.reason);
+  });
 });

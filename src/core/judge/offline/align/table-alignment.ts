@@ -187,6 +187,8 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
         }
       }
     }
+    // "BRB 4-118": a code of digits in parts (room=4-118), no period, written out whole by the claim.
+    for (const value of values) if (namedCode(lowerClaim, value)) candidates.add(value);
     // "in 2023": a year the claim writes names that value of a year column.
     if (columnWords(column).some((part) => /^(?:year|yr)s?$/i.test(part))) for (const token of claim) if (/^(?:19|20)\d\d$/.test(token) && present.has(token)) candidates.add(token);
     // The candidates in the column's order (as a filter of all its values would give them), so a
@@ -194,7 +196,7 @@ export function namedValues(view: ClaimView, table: Table, claim: Set<string>): 
     const places = positions.get(column)!;
     const ordered = [...candidates].filter((value) => value !== '' && places.has(value)).sort((a, b) => places.get(a)! - places.get(b)!);
     const hits = ordered.filter((value) => {
-      if (/^\d{1,4}$/.test(value) || CLOCK_VALUE_RE.test(value) || initialled.has(value)) return true;
+      if (/^\d{1,4}$/.test(value) || CLOCK_VALUE_RE.test(value) || initialled.has(value) || namedCode(lowerClaim, value)) return true;
       if (!words.has(column) || !isText(value)) return false;
       // A one-letter value (shift=A) is not named by the article or the pronoun ("a little over").
       if (/^\p{L}$/u.test(value)) return letterNamed(view.claim.text, value, column);
@@ -249,6 +251,10 @@ function namedByCode(lowerClaim: string, value: string): boolean {
 }
 
 /** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */
+/** A code of digits in two or three parts (4-118, 12/07/3), read as a name, not a figure. */
+const DIGIT_CODE_RE = /^\d{1,4}(?:[-/]\d{1,4}){1,2}$/;
+const namedCode = (lowerClaim: string, value: string): boolean => DIGIT_CODE_RE.test(value) && periodKey(value) === undefined && writtenOut(lowerClaim, value);
+
 function writtenOut(lowerClaim: string, value: string): boolean {
   const at = lowerClaim.indexOf(value.toLowerCase());
   if (at < 0) return false;

@@ -22,7 +22,24 @@ function nounsCounted(view: ClaimView, quantity: Quantity): string[] {
   const ofThem = /^\s+of\s+(?:them|those|these)\b/i.test(after);
   const earlier = ofThem ? view.features.quantities.filter((q) => q.start < quantity.start).at(-1) : undefined;
   // ("Twenty-one of them were released", after "22 batches were dried": the count before is the previous claim's.)
-  return ofThem && earlier === undefined ? nounsBefore(view) : [countedNoun(view.claim.text, earlier ?? quantity)].filter((noun) => noun !== undefined);
+  if (ofThem && earlier === undefined) return nounsBefore(view);
+  const noun = countedNoun(view.claim.text, earlier ?? quantity) ?? nounBeforePart(view, quantity);
+  return noun === undefined ? [] : [noun];
+}
+
+/**
+ * "handled the most calls, 9 of the 32": a part and its whole written with no noun of their own
+ * count the plural noun right before them.
+ */
+function nounBeforePart(view: ClaimView, quantity: Quantity): string | undefined {
+  const text = view.claim.text;
+  const isWhole = /\bof\s+(?:the|all|its|their)\s+$/i.test(text.slice(Math.max(0, quantity.start - 12), quantity.start));
+  const isPart = /^\s+(?:out\s+)?of\s+(?:the|its|their|our|all)\s+\d[\d,]*(?![\w,])/u.test(text.slice(quantity.start + quantity.raw.length));
+  if (!isWhole && !isPart) return undefined;
+  const part = isWhole ? view.features.quantities.filter((q) => q.start < quantity.start).at(-1) : quantity;
+  if (part === undefined) return undefined;
+  const noun = /(\p{Ll}{3,}s)[\s,:]*$/u.exec(text.slice(0, part.start));
+  return noun ? canonicalStem(noun[1]!) : undefined;
 }
 
 export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] | undefined {
@@ -44,7 +61,9 @@ export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] 
       });
     }
     // Every column the claim names; else all but one of them (the part a claim counts "of them").
-    const choices = [named, ...(named.length >= 2 ? named.map((_, skip) => named.filter((__, i) => i !== skip)) : [])];
+    // The whole a part is counted out of ("5 of the 20 excursions") may be every row of the table.
+    const whole = /\bof\s+(?:the|all|its|their)\s+$/i.test(view.claim.text.slice(Math.max(0, quantity.start - 12), quantity.start));
+    const choices = [named, ...(named.length >= 2 ? named.map((_, skip) => named.filter((__, i) => i !== skip)) : []), ...(whole && named.length > 0 ? [[]] : [])];
     for (const columns of choices) {
       const chosen = rows.filter((row) => columns.every(([column, values]) => values.includes(row.values.get(column) ?? '')));
       if (chosen.length === quantity.value) return cite(chosen);

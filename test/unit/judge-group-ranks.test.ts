@@ -169,3 +169,43 @@ describe('offline judge: a rank claimed in every period', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a rank of groups by how many rows each has', () => {
+  // One row per call: defrost has 3 (WO-2, WO-4, WO-6), condenser fan 2 (WO-1, WO-5), compressor 1;
+  // Okafor took 3 (WO-1, WO-2, WO-3), Reyes 2, Vogt 1.
+  const calls = {
+    file: 'service_calls.csv',
+    text: [
+      'call_id,store,category,technician',
+      'WO-1,203,condenser fan,Okafor',
+      'WO-2,208,defrost,Okafor',
+      'WO-3,211,compressor,Okafor',
+      'WO-4,214,defrost,Reyes',
+      'WO-5,203,condenser fan,Reyes',
+      'WO-6,222,defrost,Vogt',
+    ].join('\n'),
+  };
+
+  it('"the most common category" and "the most calls" count each group\'s rows', async () => {
+    const common = await judge('Condenser fan faults were the most common category.', [calls], { decision: 'rules' });
+    assert.equal(common.partition, 'contradicted', common.reason);
+    assert.match(common.reason, /defrost has 3 against condenser fan's 2/);
+    const right = await judge('Defrost was the most common category.', [calls], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    // "calls" names the table of calls: Okafor's 3 beat Reyes's 2.
+    const calls2 = await judge('Reyes handled the most calls.', [calls], { decision: 'rules' });
+    assert.equal(calls2.partition, 'contradicted', calls2.reason);
+    const okafor = await judge('Okafor handled the most calls.', [calls], { decision: 'rules' });
+    assert.notEqual(okafor.partition, 'contradicted', okafor.reason);
+  });
+
+  it('counts no rows of a table without one row per thing', async () => {
+    // Monthly rows, no identifier column: two months of each category say nothing of how many calls.
+    const monthly = {
+      file: 'calls_monthly.csv',
+      text: ['month,category,hours', '2024-07,defrost,5', '2024-08,defrost,6', '2024-07,condenser fan,9', '2024-08,condenser fan,2', '2024-09,condenser fan,1'].join('\n'),
+    };
+    const verdict = await judge('Defrost was the most common category.', [monthly], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

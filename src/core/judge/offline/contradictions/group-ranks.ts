@@ -14,6 +14,7 @@ import { fieldNameUnit } from '../../../retrieval/reading/vocabulary';
 import { MAX_GROUP_ROWS, boundedPairs, namedGroup, ratioOf, rowsOfNamedValues, sum, type Measure } from '../records/group-measures';
 import { rankWording, shareWords } from './ranks';
 import { periodKey, type PeriodKey } from '../records/periods';
+import { namesFile } from '../derive/row-counts';
 
 const RATE_RE = /([\p{L}-]+)\s+per\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u;
 
@@ -31,7 +32,7 @@ export function contradictGroupRank(view: ClaimView): ClaimVerdict | undefined {
   const everyPeriod = EVERY_PERIOD_RE.exec(view.claim.text)?.[1]?.toLowerCase() as PeriodKey['kind'] | undefined;
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 3 || table.rows.length > MAX_GROUP_ROWS) continue;
-    const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : totalMeasure(table, amount!, rank.wording);
+    const measure = rate ? rateMeasure(table, rate) : share ? shareMeasure(table, share) : (totalMeasure(table, amount!, rank.wording) ?? countMeasure(table, amount!, rank.wording));
     if (!measure) continue;
     const grouping = namedGroup(table, lower, AGGREGATES);
     if (!grouping) continue;
@@ -66,7 +67,7 @@ function rankAgainst(rows: readonly TableRow[], grouping: { column: string; valu
     partition: 'contradicted',
     type: 'synthesis',
     evidence_refs: [unit.refs[0]!],
-    reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}${within === undefined ? '' : ` in every ${within.kind}`}; ${within === undefined ? '' : `in ${within.period} `}${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (sums over each one's rows)`,
+    reason: `claim ranks ${grouping.value} "${rank.wording}" by ${measure.name}${within === undefined ? '' : ` in every ${within.kind}`}; ${within === undefined ? '' : `in ${within.period} `}${best[0]} has ${show(best[1])} against ${grouping.value}'s ${show(own)} (${measure.columns.length === 0 ? 'rows of each' : "sums over each one's rows"})`,
   };
 }
 
@@ -130,6 +131,28 @@ function totalMeasure(table: Table, words: string[], wording: string): GroupMeas
   return { name: `the total of ${column}`, columns: [column], of: (rows) => sum(rows, column) };
 }
 
+/**
+ * "the most common category", "the most calls" (of service_calls.csv): how many rows each group
+ * has, on a table of one row per thing (a column of identifiers, WO-87301), when its words say
+ * how often or name the table's rows.
+ */
+function countMeasure(table: Table, words: readonly string[], wording: string): GroupMeasure | undefined {
+  // ("The longest event" ranks events by how long each lasted, never groups by how many.)
+  if (LENGTHS.has(wording.toLowerCase())) return undefined;
+  const byCount = words.some((word) => COUNT_WORDS.has(word)) || words.some((word) => namesFile(table, canonicalStem(word)));
+  if (!byCount || !oneRowPerThing(table)) return undefined;
+  return { name: 'the number of rows', columns: [], of: (rows) => rows.length };
+}
+
+/** A column whose every value is its own identifier of letters and digits (call_id=WO-87301). */
+function oneRowPerThing(table: Table): boolean {
+  return table.columns.some((column) => {
+    const values = table.rows.map((row) => row.values.get(column) ?? '');
+    return values.every((value) => /\p{L}/u.test(value) && /\d/.test(value)) && new Set(values).size === values.length;
+  });
+}
+
+const COUNT_WORDS = new Set(ranks.countWords);
 const LEVELS = new Set(ranks.levels);
 const LENGTHS = new Set(ranks.lengths);
 const CHANGES = new Set(ranks.changes);

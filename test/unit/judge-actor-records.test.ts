@@ -65,4 +65,30 @@ describe('offline judge: the actor of an act, from its records', () => {
     const right = await judge('Rosa Quintana rolled puq-ant-2 back to 4.8.2, finishing at 14:52 UTC.', [deploy], { decision: 'rules' });
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
+
+  it('reads the person past a role set between commas, and "by" after a role of two words', async () => {
+    // The change record: requested by Marcus Bell, approved by Priya Nandakumar.
+    const change = {
+      file: 'change.json',
+      text: JSON.stringify({ change: 'CHG-2291', requested_by: 'Marcus Bell (Regional Facilities Director)', approved_by: 'Priya Nandakumar (Refrigeration Engineering Manager)', approved_at: '2024-09-05T16:20:00-05:00' }, null, 2),
+    };
+    const wrong = await judge('Marcus Bell, the regional facilities director, approved the change on 5 September.', [change], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /priya nandakumar/);
+    const right = await judge('Priya Nandakumar, the engineering manager, approved the change on 5 September.', [change], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    // At 09:41 the log names the shift manager, P.Oyelaran, as the one who decided; T. Mwangi only approved the plan.
+    const log = {
+      file: 'rollout.log',
+      text: [
+        '2024-10-09T14:00:00Z INFO change[CR-2291] plan approved by area manager T.Mwangi',
+        '2024-10-10T09:41:10Z INFO deploy[wbf3] rollback decision CR-2291 WBF-3 by shift manager P.Oyelaran',
+      ].join('\n'),
+    };
+    const mwangi = await judge('Area manager T. Mwangi took the decision to roll back at 09:41.', [log], { decision: 'rules' });
+    assert.equal(mwangi.partition, 'contradicted', mwangi.reason);
+    assert.match(mwangi.reason, /p\.oyelaran/);
+    const oyelaran = await judge('Shift manager P. Oyelaran took the decision to roll back at 09:41.', [log], { decision: 'rules' });
+    assert.notEqual(oyelaran.partition, 'contradicted', oyelaran.reason);
+  });
 });

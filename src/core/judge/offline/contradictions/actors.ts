@@ -178,9 +178,10 @@ function personNames(text: string): PersonName[] {
 function actingIn(person: string, text: string): 'act' | 'source' | undefined {
   const id = escapePhrase(person);
   // A timeline's present tense ("07:31 – m.okafor triggers the rollback") only for someone's name or id, not "bucket accounts for".
+  // (A role set between commas still leaves the person the one who acts: "Marcus Bell, the regional director, approved".)
   // (A compound verb acts too: "p.nair power-cycled the controller".)
   const present = /[.\s]/.test(person) ? '(?:ed|s)' : 'ed';
-  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+,?\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:(?:\\p{L}+-)?\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
+  const acts = new RegExp(`\\bby\\s+(?:[\\p{L}-]+,?\\s+){0,3}${id}(?![\\w-])|(?<![\\w-])${id}(?:,\\s+(?:[\\p{L}'’-]+\\s+){1,5}?[\\p{L}'’-]+,)?\\s+(?:of\\s+(?:[\\p{L}-]+\\s+){1,3})?(?:\\p{L}+ly\\s+|then\\s+|also\\s+)?(?:(?:\\p{L}+-)?\\p{L}+${present}|${IRREGULAR_PAST})\\b`, 'iu');
   if (new RegExp(`\\b(?:${actors.fromWords.map(escapePhrase).join('|')})\\s+(?:[\\p{L}-]+\\s+){0,2}${id}(?![\\w-])`, 'iu').test(text)) return 'source';
   return acts.test(text) ? 'act' : undefined;
 }
@@ -287,10 +288,10 @@ function actorOf(unit: IndexedItem, verbs: ReadonlySet<string>, pastVerbs: Reado
   // "T. Wren reset RCD feeder C2": a log message opening with a person, as an initial and a surname, doing the claim's act.
   const subject = unit.item.kind === 'paragraph' ? null : /(?:\]|\b(?:INFO|WARN|WARNING|ERROR|NOTICE|DEBUG))\s+([A-Z]\.\s?[A-Z][\p{L}'-]+)\s+(\p{L}{3,})\b/u.exec(unit.text);
   if (subject && verbs.has(canonicalStem(subject[2]!.toLowerCase()))) return { field: 'subject', id: subject[1]!.toLowerCase(), namedByVerb: true };
-  // "by user dana.okafor", "by maintenance (m.lindqvist)", "rollback decision by M. Kowalczyk" (an initial
+  // "by user dana.okafor", "by maintenance (m.lindqvist)", "by shift manager P.Oyelaran", "rollback decision by M. Kowalczyk" (an initial
   // and a surname only after a word of the claim: "restarted … as asked by T. Reyes" names who asked).
   const lower = unit.text.toLowerCase();
-  const written = [...lower.matchAll(/\bby\s+(?:[a-z]+\s+\(?)?([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)].filter((m) => m[2] === '' || actBefore(lower.slice(Math.max(0, m.index! - 40), m.index!), verbs)).map((m) => m[1]!);
+  const written = [...lower.matchAll(/\bby\s+(?:[a-z]+\s+\(?){0,2}([a-z][a-z-]*\.(\s?)[a-z][a-z-]+)\b/g)].filter((m) => m[2] === '' || actBefore(lower.slice(Math.max(0, m.index! - 40), m.index!), verbs)).map((m) => m[1]!);
   return new Set(written).size === 1 ? { field: 'by', id: written[0]!, namedByVerb: false } : undefined;
 }
 

@@ -209,3 +209,27 @@ describe('offline judge: a rank of groups by how many rows each has', () => {
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+describe('offline judge: a rank of groups by a share taken over a period', () => {
+  // Over the two days: UK2 (930 + 920) / (1,000 + 1,000) = 92.5%; US1 (910 + 930) / (1,000 + 1,000) = 92.0%; EU1 95.0%.
+  const auth = {
+    file: 'daily_auth.csv',
+    text: [
+      'date,acquirer,attempts,approved',
+      '2024-11-04,ACQ-EU1,1000,950',
+      '2024-11-04,ACQ-UK2,1000,930',
+      '2024-11-04,ACQ-US1,1000,910',
+      '2024-11-05,ACQ-EU1,1000,950',
+      '2024-11-05,ACQ-UK2,1000,920',
+      '2024-11-05,ACQ-US1,1000,930',
+    ].join('\n'),
+  };
+
+  it('"the lowest weekly approval rate": the period word names no column', async () => {
+    const wrong = await judge('ACQ-UK2 had the lowest weekly approval rate.', [auth], { decision: 'rules' });
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /ACQ-US1 has 92 against ACQ-UK2's 92\.5/);
+    const right = await judge('ACQ-US1 had the lowest weekly approval rate.', [auth], { decision: 'rules' });
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+  });
+});

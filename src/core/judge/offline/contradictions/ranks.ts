@@ -90,10 +90,13 @@ const CHANGES = new Set(ranks.changes);
 const LEVEL_WORDS = new Set(ranks.levels);
 
 /** "the lowest reject rate": the words before a share word right after the rank wording ("reject"), if any. */
+const PERIOD_ADJECTIVES = new Set(ranks.periodAdjectives);
+
 export function shareWords(text: string, wording: string): string[] | undefined {
   const after = text.toLowerCase().slice(text.toLowerCase().indexOf(wording.toLowerCase()) + wording.length).match(/^(?:\s+[\p{L}-]+){1,3}/u)?.[0].trim().split(/\s+/) ?? [];
   const at = after.findIndex((word) => SHARE_WORDS.has(word));
-  const words = after.slice(0, Math.max(at, 0)).filter((word) => !isStopword(word));
+  // ("the lowest weekly approval rate": the period it is taken over names no column.)
+  const words = after.slice(0, Math.max(at, 0)).filter((word) => !isStopword(word) && !PERIOD_ADJECTIVES.has(word));
   return at > 0 && words.length > 0 && !words.some((word) => CHANGES.has(word)) ? words : undefined;
 }
 

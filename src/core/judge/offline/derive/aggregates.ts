@@ -75,12 +75,13 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     const yearColumn = year === undefined ? undefined : table.columns.find((column) => YEAR_COLUMN_RE.test(column) && claimed.rows.some((row) => row.values.get(column) === year));
     const ofYear = yearColumn ? claimed.rows.filter((row) => row.values.get(yearColumn) === year) : claimed.rows;
     // "2.8% in July, 2.7% in August": a figure written with its own period is that period's rows'.
-    const own = ownPeriodRows(view, quantity, table, ofYear);
+    const { rows: own, coarse } = ownPeriodRows(view, quantity, table, ofYear);
     // "The crack rate went from 2.0% to 2.4% over the period": with no period named, the two ends are the first and the last.
     const rows = own === ofYear && periods.length === 0 ? (endPeriodRows(view.claim.text, quantity, table, ofYear) ?? own) : own;
-    // The figure's own period first; then all the claim's rows, which group by each period it names
-    // ("3.3% in Q2 to 4.1% in Q3") and leave a period read wrongly ("477 fewer than in Q1") no harm.
-    for (const chosen of rows === ofYear ? [rows] : [rows, ofYear]) {
+    // A week or a month written with a figure ("3,300 units in week 11") pins it to its rows; a
+    // quarter or a half ("156 in Q2") is tried first, then all the claim's rows, which group by
+    // each quarter it names ("3.3% in Q2 to 4.1% in Q3").
+    for (const chosen of rows === ofYear || !coarse ? [rows] : [rows, ofYear]) {
       if (chosen.length < 2) continue;
       const aggregates = aggregatesOf(chosen, measures, periods, splitColumns(table, focus, compared));
       const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
@@ -111,7 +112,7 @@ const RATE_BASE_WORDS: Record<string, number> = { hundred: 100, thousand: 1000, 
  * several periods, each figure is its own period's. The rows as they are when no period is written
  * there, or no period column holds it.
  */
-function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: TableRow[]): TableRow[] {
+function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: TableRow[]): { rows: TableRow[]; coarse: boolean } {
   const text = view.claim.text;
   const end = quantity.start + quantity.raw.length;
   // (The number of "week 11" numbers the period: no other figure.)
@@ -121,15 +122,16 @@ function ownPeriodRows(view: ClaimView, quantity: Quantity, table: Table, rows: 
   // A month's name, or a period noun and its number ("week 11", "quarter 4"), which periodKey reads.
   const words = /^\s*(?:\p{L}+\s+){0,2}?(?:in|for|during|of)\s+(\p{L}+(?:\d{1,2}\b(?![.,:]\d)|\s+\d{1,2}\b(?![.,:]\d))?)/iu.exec(text.slice(end, stop));
   const period = words ? periodKey(words[1]!) : undefined;
-  if (!period || period.kind === 'year') return rows;
+  // ("477 fewer than in Q1" compares the figure with Q1's; it is not Q1's.)
+  if (!period || period.kind === 'year' || /\bthan\s/i.test(words![0])) return { rows, coarse: false };
   for (const column of textColumns(table)) {
     const within = rows.filter((row) => {
       const key = periodKey(row.values.get(column) ?? '');
       return key !== undefined && (samePeriod(period, key) || periodHolds(period, key));
     });
-    if (within.length > 0) return within;
+    if (within.length > 0) return { rows: within, coarse: period.kind === 'quarter' || period.kind === 'half' };
   }
-  return rows;
+  return { rows, coarse: false };
 }
 
 /**

@@ -89,9 +89,9 @@ const SHARE_WORDS = new Set(ranks.shareWords);
 const CHANGES = new Set(ranks.changes);
 const LEVEL_WORDS = new Set(ranks.levels);
 
-/** "the lowest reject rate": the words before a share word right after the rank wording ("reject"), if any. */
 const PERIOD_ADJECTIVES = new Set(ranks.periodAdjectives);
 
+/** "the lowest reject rate": the words before a share word right after the rank wording ("reject"), if any. */
 export function shareWords(text: string, wording: string): string[] | undefined {
   const after = text.toLowerCase().slice(text.toLowerCase().indexOf(wording.toLowerCase()) + wording.length).match(/^(?:\s+[\p{L}-]+){1,3}/u)?.[0].trim().split(/\s+/) ?? [];
   const at = after.findIndex((word) => SHARE_WORDS.has(word));

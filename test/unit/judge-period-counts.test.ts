@@ -45,6 +45,47 @@ describe('offline judge: a count of one entity\'s periods past a limit', () => {
   });
 });
 
+// One mill's days: gauge in tolerance 97.2, 96.9, 97.5, 97.8, 98.1, 97.0, 98.3 (%). At or above the
+// 97.5% target: 97.5, 97.8, 98.1, 98.3 (four days; 97.5 meets it exactly); below it: three days.
+// Downtime 30, 45, 60, 20, 50, 45, 10 minutes: at or under a 45-minute goal on five days.
+const mill = {
+  file: 'quality_daily.csv',
+  text: [
+    'date,coils,gauge_in_tol_pct,downtime_min',
+    '2024-11-04,638,97.2,30',
+    '2024-11-05,588,96.9,45',
+    '2024-11-06,407,97.5,60',
+    '2024-11-07,626,97.8,20',
+    '2024-11-08,654,98.1,50',
+    '2024-11-09,587,97.0,45',
+    '2024-11-10,652,98.3,10',
+  ].join('\n'),
+};
+
+describe('offline judge: a count of periods that met or missed a goal', () => {
+  it('meeting a goal includes reaching it exactly, on the side the measure is good', async () => {
+    const three = await judge('Gauge met the 97.5% target on three of the seven days.', [mill], { decision: 'rules' });
+    assert.equal(three.partition, 'contradicted', three.reason);
+    assert.match(three.reason, /4 of the 7 rows/);
+    const four = await judge('Gauge met the 97.5% target on four of the seven days.', [mill], { decision: 'rules' });
+    assert.notEqual(four.partition, 'contradicted', four.reason);
+    // Missing it is being strictly below it: 97.2, 96.9 and 97.0.
+    const missed = await judge('Gauge missed the 97.5% target on four of the seven days.', [mill], { decision: 'rules' });
+    assert.equal(missed.partition, 'contradicted', missed.reason);
+    assert.match(missed.reason, /3 of the 7 rows/);
+  });
+
+  it('a goal on a measure whose good side is lower, and none on a measure that says neither', async () => {
+    // Downtime is better lower: at or under 45 minutes on five days (30, 45, 20, 45, 10).
+    const downtime = await judge('The mill met the 45-minute downtime goal on four of the seven days.', [mill], { decision: 'rules' });
+    assert.equal(downtime.partition, 'contradicted', downtime.reason);
+    assert.match(downtime.reason, /5 of the 7 rows/);
+    // Coils say no good side: no count of days is read for them.
+    const coils = await judge('The mill met the 600-coil target on two of the seven days.', [mill], { decision: 'rules' });
+    assert.notEqual(coils.partition, 'contradicted', coils.reason);
+  });
+});
+
 // Scrap by press: P1 400 + 100 = 500, P2 300 + 200 = 500, P3 500 + 500 = 1,000 of 2,000 kg (50%).
 const reasons = {
   file: 'scrap_reasons.csv',

@@ -17,20 +17,25 @@ import { UNIT_KEY_PARTS, escapePhrase } from '../vocabulary';
 import wording from '../vocabulary/threshold-counts.json';
 import { namesFile } from './row-counts';
 import ranks from '../vocabulary/ranks.json';
+import { measurePolarity } from '../align/measure-direction';
 
 const verbs = (list: readonly string[]): string => list.map(escapePhrase).join('|');
+/** The wording that places a member against a limit: past it either way, or on either side of a goal. */
+const ALL_VERBS = [wording.above, wording.below, wording.met, wording.missed].map(verbs).join('|');
 /** "<count> [of the <whole>] [words] <nouns> [words] <verb> [the|its|their] [words] <limit>". */
 const COUNTED_RE = new RegExp(
-  `^(\\s+of\\s+(?:the|its|their)\\s+(\\S+))?\\s+((?:[\\p{L}\\p{N}-]+\\s+){0,3}?)(\\p{Ll}{3,}s)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${verbs(wording.above)}|${verbs(wording.below)})\\s+(?:(?:the|its|their|a|an)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?$`,
+  `^(\\s+of\\s+(?:the|its|their)\\s+(\\S+))?\\s+((?:[\\p{L}\\p{N}-]+\\s+){0,3}?)(\\p{Ll}{3,}s)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ALL_VERBS})\\s+(?:(?:the|its|their|a|an)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?$`,
   'iu',
 );
 /** After the count of the period form: "[of the <whole>] <periods>" ("on five of the seven days"). */
 const PERIODS_AFTER_RE = new RegExp(`^(\\s+of\\s+(?:the|its|their)\\s+(\\S+))?\\s+(${verbs(wording.periodNouns)})\\b`, 'iu');
 /** Before the limit of the period form: "<verb> [the|its] [words] " ("went over the"). */
-const VERB_BEFORE_LIMIT_RE = new RegExp(`\\b(${verbs(wording.above)}|${verbs(wording.below)})\\s+(?:(?:the|its|their|a|an)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?$`, 'iu');
+const VERB_BEFORE_LIMIT_RE = new RegExp(`\\b(${ALL_VERBS})\\s+(?:(?:the|its|their|a|an)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?$`, 'iu');
 /** From the limit to the count of the period form: "[words] on|in " ("daily downtime budget on"). */
 const LIMIT_TO_COUNT_RE = /^\s*((?:[\p{L}-]+\s+){0,4}?)(?:on|in|during|over)\s+$/iu;
 const ABOVE = new Set(wording.above.map((phrase) => phrase.toLowerCase()));
+const MET = new Set(wording.met.map((phrase) => phrase.toLowerCase()));
+const MISSED = new Set(wording.missed.map((phrase) => phrase.toLowerCase()));
 const GOAL = new Set(wording.goalColumnWords);
 /** A row of the whole (site=ALL, Total) is no member to count. */
 const WHOLES = new Set(ranks.aggregates);
@@ -56,7 +61,10 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
   const counted = countedBefore(view, quantity) ?? countedPeriods(view, quantity);
   if (!counted) return undefined;
   const { limit, whole, noun, verb, limitWords, periods } = counted;
-  const above = ABOVE.has(verb.toLowerCase().replace(/\s+/g, ' '));
+  const said = verb.toLowerCase().replace(/\s+/g, ' ');
+  const above = ABOVE.has(said);
+  // "met the 97.5% target", "missed the 95% goal": the good side is the measure's.
+  const goal = MET.has(said) ? 'met' : MISSED.has(said) ? 'missed' : undefined;
   const claim = tokensOf(text);
   const answers: ThresholdCount[] = [];
   for (const table of tablesOf(view.index)) {
@@ -64,8 +72,9 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
     const memberColumn = periods ? periodColumn(table) : table.columns.find((c) => columnWords(c.toLowerCase()).length === 1 && canonicalStem(c.toLowerCase()) === noun);
     if (!memberColumn && (periods || !namesFile(table, noun))) continue;
     const named = [...namedValues(view, table, claim)].filter(([column]) => column !== memberColumn);
-    // The period form counts one named entity's periods ("P3 … on five of the seven days"), never every row's.
-    if (periods && named.length === 0) continue;
+    // The period form counts one named entity's periods ("P3 … on five of the seven days"), never
+    // every row's, unless each row is a period of its own (one thing's daily series).
+    if (periods && named.length === 0 && new Set(table.rows.map((row) => row.values.get(memberColumn!))).size !== table.rows.length) continue;
     // A period the claim names must pick the rows (a column of periods it names): else the count may be of part of the time.
     if (periodsNamed(claim).length > 0 && !named.some(([column]) => table.rows.some((row) => periodKey(row.values.get(column) ?? '') !== undefined))) continue;
     const scope = table.rows.filter((row) => named.every(([column, values]) => values.includes(row.values.get(column) ?? '')) && !table.columns.some((c) => WHOLES.has((row.values.get(c) ?? '').toLowerCase())));
@@ -77,9 +86,16 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
     if (!measure) continue;
     // A column in its unit (downtime_min) against a limit read in base units (45 minutes, 2,700 s).
     const factor = limit.hasUnit ? (fieldNameUnit(measure.toLowerCase())?.factor ?? 1) : 1;
+    const polarity = goal === undefined ? 0 : measurePolarity(measure);
+    if (goal !== undefined && polarity === 0) continue;
+    const over = (value: number): boolean => value > limit.value * (1 + 1e-9);
+    const under = (value: number): boolean => value < limit.value * (1 - 1e-9);
+    // Meeting a goal includes reaching it exactly; missing it is being strictly on its bad side.
+    const bad = (value: number): boolean => (polarity > 0 ? under(value) : over(value));
     const past = (row: TableRow): boolean => {
       const value = numericValue(row.values.get(measure) ?? '')! * factor;
-      return above ? value > limit.value * (1 + 1e-9) : value < limit.value * (1 - 1e-9);
+      if (goal !== undefined) return goal === 'met' ? !bad(value) : bad(value);
+      return above ? over(value) : under(value);
     };
     answers.push({ scope, beyond: scope.filter(past), measure, limit, wording: verb, noun: counted.nounWritten });
   }

@@ -73,7 +73,8 @@ describe('offline judge: how an act was done (automatic or manual)', () => {
         '2024-10-09T02:24:30Z INFO fwctl wave 3 readers to 4.7.9 by owner decision',
       ].join('\n'),
     };
-    const verdict = await judge('The rollback of wave 3 was triggered automatically by the read-rate check.', [log]);
+    // (The rules' proposal: the retrained model may withhold a contradiction on a two-line log, which is not this test's subject.)
+    const verdict = await judge('The rollback of wave 3 was triggered automatically by the read-rate check.', [log], { decision: 'rules' });
     assert.equal(verdict.partition, 'contradicted', verdict.reason);
   });
 

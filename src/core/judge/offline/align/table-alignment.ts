@@ -250,9 +250,8 @@ function namedByCode(lowerClaim: string, value: string): boolean {
   return code !== undefined && writtenOut(lowerClaim, code);
 }
 
-/** A code of digits in two or three parts (4-118, 12/07/3), read as a name, not a figure. */
 const DIGIT_CODE_RE = /^\d{1,4}(?:[-/]\d{1,4}){1,2}$/;
-/** A code of digits, no period (2024-07 is a month), that the claim writes out whole ("BRB 4-118"). */
+/** A code of digits in parts (room 4-118), no period (2024-07 is a month), written out whole: a name, not a figure. */
 const namedCode = (lowerClaim: string, value: string): boolean => DIGIT_CODE_RE.test(value) && periodKey(value) === undefined && writtenOut(lowerClaim, value);
 
 /** Whether the claim writes a value out whole, as a word of its own (wtg-07, not wtg-070). */

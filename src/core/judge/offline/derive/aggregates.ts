@@ -81,10 +81,10 @@ export function aggregateDerivation(view: ClaimView, quantity: Quantity): Indexe
     // A week or a month written with a figure ("3,300 units in week 11") pins it to its rows; a
     // quarter or a half ("156 in Q2") is tried first, then all the claim's rows, which group by
     // each quarter it names ("3.3% in Q2 to 4.1% in Q3").
+    const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
     for (const chosen of rows === ofYear || !coarse ? [rows] : [rows, ofYear]) {
       if (chosen.length < 2) continue;
       const aggregates = aggregatesOf(chosen, measures, periods, splitColumns(table, focus, compared));
-      const pinned = focus === undefined ? nearestGroups(view, quantity, table, compared) : [];
       const found =
         matchAggregates(quantity, aggregates, wantsMean, focus, compared, pinned, perRate) ??
         changeToStated(quantity, others, aggregates, focus) ??

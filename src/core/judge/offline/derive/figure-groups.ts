@@ -50,6 +50,11 @@ export function nearestGroups(view: ClaimView, quantity: Quantity, table: Table,
   return out;
 }
 
+/** Where the claim names each value as a word of its own. (A short value is looked for as written: "Rink A" names A, the article "a" does not.) */
+function namedAt(view: ClaimView, text: string, values: readonly string[]): Array<{ value: string; at: number }> {
+  return values.map((value) => ({ value, at: value.length <= 2 ? wordAt(view.claim.text, value) : wordAt(text, value.toLowerCase()) })).filter(({ at }) => at >= 0);
+}
+
 const JOINING_RE = new RegExp(`\\b(?:${aggregateWords.joiningWords.join('|')})\\b`, 'u');
 
 /**
@@ -58,7 +63,7 @@ const JOINING_RE = new RegExp(`\\b(?:${aggregateWords.joiningWords.join('|')})\\
  * figure, a joining word, the clause's end) gives the figure to another.
  */
 function clauseSubject(view: ClaimView, quantity: Quantity, text: string, values: readonly string[]): string | undefined {
-  const named = values.map((value) => ({ value, at: value.length <= 2 ? wordAt(view.claim.text, value) : wordAt(text, value.toLowerCase()) })).filter(({ at }) => at >= 0 && at < quantity.start);
+  const named = namedAt(view, text, values).filter(({ at }) => at < quantity.start);
   if (named.length === 0) return undefined;
   const last = named.sort((a, b) => b.at - a.at)[0]!;
   const between = text.slice(last.at + last.value.length, quantity.start);
@@ -71,8 +76,7 @@ function clauseSubject(view: ClaimView, quantity: Quantity, text: string, values
 const JOINED_PAIR_RE = /^\s*(?:against|versus|vs\.?|and|to)\s+(?:about\s+|around\s+|roughly\s+)?$/i;
 
 function pairedInOrder(view: ClaimView, quantity: Quantity, text: string, values: readonly string[]): string | undefined {
-  // (A short value is looked for as written: "Rink A" names A, the article "a" does not.)
-  const named = values.map((value) => ({ value, at: value.length <= 2 ? wordAt(view.claim.text, value) : wordAt(text, value.toLowerCase()) })).filter(({ at }) => at >= 0);
+  const named = namedAt(view, text, values);
   if (named.length !== 2) return undefined;
   const [first, second] = named.sort((a, b) => a.at - b.at) as [{ value: string; at: number }, { value: string; at: number }];
   const figures = view.features.quantities.filter((q) => q.start > second.at && q.dimension === quantity.dimension);

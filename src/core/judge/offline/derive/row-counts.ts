@@ -27,13 +27,16 @@ function nounsCounted(view: ClaimView, quantity: Quantity): string[] {
   return noun === undefined ? [] : [noun];
 }
 
+/** Whether the figure is the whole a part is counted out of ("5 of the 20 excursions": 20). */
+const wholeOfPart = (text: string, quantity: Quantity): boolean => /\bof\s+(?:the|all|its|their)\s+$/i.test(text.slice(Math.max(0, quantity.start - 12), quantity.start));
+
 /**
  * "handled the most calls, 9 of the 32": a part and its whole written with no noun of their own
  * count the plural noun right before them.
  */
 function nounBeforePart(view: ClaimView, quantity: Quantity): string | undefined {
   const text = view.claim.text;
-  const isWhole = /\bof\s+(?:the|all|its|their)\s+$/i.test(text.slice(Math.max(0, quantity.start - 12), quantity.start));
+  const isWhole = wholeOfPart(text, quantity);
   const isPart = /^\s+(?:out\s+)?of\s+(?:the|its|their|our|all)\s+\d[\d,]*(?![\w,])/u.test(text.slice(quantity.start + quantity.raw.length));
   if (!isWhole && !isPart) return undefined;
   const part = isWhole ? view.features.quantities.filter((q) => q.start < quantity.start).at(-1) : quantity;
@@ -62,7 +65,7 @@ export function countedRows(view: ClaimView, quantity: Quantity): IndexedItem[] 
     }
     // Every column the claim names; else all but one of them (the part a claim counts "of them").
     // The whole a part is counted out of ("5 of the 20 excursions") may be every row of the table.
-    const whole = /\bof\s+(?:the|all|its|their)\s+$/i.test(view.claim.text.slice(Math.max(0, quantity.start - 12), quantity.start));
+    const whole = wholeOfPart(view.claim.text, quantity);
     const choices = [named, ...(named.length >= 2 ? named.map((_, skip) => named.filter((__, i) => i !== skip)) : []), ...(whole && named.length > 0 ? [[]] : [])];
     for (const columns of choices) {
       const chosen = rows.filter((row) => columns.every(([column, values]) => values.includes(row.values.get(column) ?? '')));

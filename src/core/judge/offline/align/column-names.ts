@@ -20,10 +20,11 @@ const plainWord = (part: string): boolean => GENERIC_COLUMN_WORDS.has(part) || i
 /**
  * The one column named by the words: every word of its name is one of them, or counts the thing
  * itself, or is its unit (holds_placed for "holds", wait_min for "wait", per_1000km);
- * bookings_cancelled is not "bookings". Else the one named so but for the family's words.
+ * bookings_cancelled is not "bookings". Else the one named so but for the family's words, read
+ * from all of the table's columns (lamp of lamp_type beside lamp_failures) when given.
  */
-export function columnNamedBy(columns: readonly string[], claim: Set<string>): string | undefined {
-  return namedWith(columns, claim, plainWord) ?? namedWith(columns, claim, familyWords(columns));
+export function columnNamedBy(columns: readonly string[], claim: Set<string>, family: readonly string[] = columns): string | undefined {
+  return namedWith(columns, claim, plainWord) ?? namedWith(columns, claim, familyWords(family));
 }
 
 /** Plain words, and those naming the family of counts: the first word of two or more columns' names, or a column's whole name. */

@@ -320,7 +320,7 @@ export function measureColumn(view: ClaimView, table: Table, rows: readonly Tabl
   // A code the claim names (D07 of D07_planarity_concave) names its column, whatever else the name says.
   const coded = numeric.filter((c) => columnWords(c).some((part) => /^\p{L}{1,4}\d+$/u.test(part) && claim.has(part.toLowerCase())));
   if (coded.length === 1) return coded[0];
-  return columnNamedBy(numeric, claim);
+  return columnNamedBy(numeric, claim, table.columns);
 }
 
 /** The numeric columns of a table the rows all fill, but those excluded. */

@@ -4,13 +4,14 @@
 // else first and last.
 import type { ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { periodKey, samePeriod, type PeriodKey } from '../records/periods';
+import { periodKey, periodsNamed, samePeriod, type PeriodKey } from '../records/periods';
+import { claimGrain, rolledUp } from './rolled-periods';
 import periodCodes from '../vocabulary/period-codes.json';
 import { NOT_ADDITIVE_RE } from '../vocabulary/index';
 
 /** "Total harvest at EHV-1", "overall volume": the rows of each period added up, not each split apart. */
 const TOTAL_RE = /\b(?:total|overall|combined|altogether|in\s+all|all\s+together)\b/i;
-import { claimFigures, columnWords, measureColumn, numberLabels, selectRows, textColumns } from './table-alignment';
+import { claimFigures, columnWords, measureColumn, numberLabels, numericColumns, selectRows, textColumns } from './table-alignment';
 import { comparedGroups } from './compared-groups';
 
 export interface SeriesPoint {
@@ -43,16 +44,23 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     const totals = !onePerPeriod && TOTAL_RE.test(view.claim.text);
     // ("Total landings rose … from about 6,015 t in July to about 7,430 t": a total's figures are sums no
     // row holds, so its measure is the column the claim's words name.)
+    const figuresAside = new Set([...numberLabels(named, view.claim.text), ...view.features.quantities.map((q) => q.raw.trim())]);
+    const rowKind = periodOf(rows[0]!)?.kind;
+    const claimPeriods = periodsNamed([...claim].filter((token) => /\p{L}/u.test(token)));
+    const grain = rowKind && claimGrain(view.claim.text, claimPeriods, rowKind);
+    if (grain) {
+      // "Failures on C5 eased from Q3 to Q4" against monthly rows: each quarter's rows added up.
+      const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), figuresAside);
+      const points = measure && !NOT_ADDITIVE_RE.test(measure) ? rolledUp(rows, periodOf, grain, measure) : undefined;
+      if (!points) return [];
+      return [{ points, measure: measure!, ends: points.filter((p) => claimPeriods.some((key) => samePeriod(key, p.period))).map((p) => p.label) }];
+    }
     const measure =
       measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), numberLabels(named, view.claim.text)) ??
-      (totals ? measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), new Set([...numberLabels(named, view.claim.text), ...view.features.quantities.map((q) => q.raw.trim())])) : undefined);
-    if (!measure) return [];
+      (totals ? measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), figuresAside) : undefined);
+    if (!measure) return onePerPeriod ? [] : totalsNamedByFigures(view, table, rows, named, periodColumn, periodOf);
     // A total of an amount (a count, a weight, money): one series of each period's rows added up.
-    if (totals && !NOT_ADDITIVE_RE.test(measure)) {
-      series.push({ points: totalsByPeriod(rows, periodColumn, measure, periodOf), measure, ends: named.get(periodColumn) ?? [] });
-      for (const { points } of series) points.sort((a, b) => a.period.key.localeCompare(b.period.key));
-      return series;
-    }
+    if (totals && !NOT_ADDITIVE_RE.test(measure)) return [{ points: totalsByPeriod(rows, periodColumn, measure, periodOf), measure, ends: named.get(periodColumn) ?? [] }];
     for (const group of onePerPeriod ? [rows] : comparedGroups(table, rows, rows, named, new Set([periodColumn]))) {
       const points = group
         .map((row) => ({ period: periodOf(row)!, label: row.values.get(periodColumn)!, value: numericValue(row.values.get(measure) ?? '')!, row }))
@@ -133,6 +141,24 @@ function sameKind(values: readonly string[]): boolean {
   return new Set(keys.map((key) => key!.kind)).size === 1 && new Set(keys.map((key) => key!.key)).size >= 2;
 }
 
+/**
+ * "Lounge use rose each month, from 481 patients in January to 527 in March" against rows split by
+ * hour band: when every figure of the claim is a period's rows added up and none is one row's, the
+ * claim speaks of the totals, though it does not say "total".
+ */
+function totalsNamedByFigures(view: ClaimView, table: Table, rows: readonly TableRow[], named: ReadonlyMap<string, string[]>, periodColumn: string, periodOf: (row: TableRow) => PeriodKey | undefined): Series[] {
+  const figures = claimFigures(view, numberLabels(named, view.claim.text));
+  // (Two figures at least: one total that a single figure happens to equal is no reading of the series.)
+  if (figures.length < 2) return [];
+  const near = (value: number | undefined, f: (typeof figures)[number]): boolean => value !== undefined && Math.abs(value - f.number) <= 0.5 * 10 ** -f.decimals + 1e-9;
+  // Amounts only: a column of rates, averages or percentages does not add up.
+  const amounts = numericColumns(table, rows, new Set([periodColumn])).filter((c) => !NOT_ADDITIVE_RE.test(c) && rows.every((row) => !(row.values.get(c) ?? '').includes('%')));
+  const fitting = amounts
+    .map((measure) => ({ measure, points: totalsByPeriod(rows, periodColumn, measure, periodOf) }))
+    .filter(({ measure, points }) => figures.every((f) => points.some((p) => near(p.value, f)) && !rows.some((row) => near(numericValue(row.values.get(measure) ?? ''), f))));
+  return fitting.length === 1 ? [{ ...fitting[0]!, ends: named.get(periodColumn) ?? [] }] : [];
+}
+
 /** Each period's rows added up under the measure, cited by the period's first row; a period with a blank cell is left out. */
 function totalsByPeriod(rows: readonly TableRow[], periodColumn: string, measure: string, periodOf: (row: TableRow) => PeriodKey | undefined): SeriesPoint[] {
   const byPeriod = new Map<string, TableRow[]>();
@@ -149,5 +175,5 @@ function totalsByPeriod(rows: readonly TableRow[], periodColumn: string, measure
     const total = values.reduce((sum: number, value) => sum + value!, 0);
     points.push({ period: periodOf(group[0]!)!, label, value: Math.round(total * 1e6) / 1e6, row: group[0]! });
   }
-  return points;
+  return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
 }

@@ -34,8 +34,9 @@ export function claimedMovement(text: string): { sign: number; evaluative: boole
   if ([down, up, better, worse, level].some(named)) return undefined;
   const found = [down, up, better, worse, level].filter(Boolean);
   if (found.length !== 1) return undefined;
-  // "doubled, from 1,240 to 2,975, while docks stayed roughly flat": the level may be another clause's.
-  if (level) return /\b(?:while|whereas|but|although|from\s+\S+\s+to)\b|;/i.test(masked) ? undefined : { sign: 0, evaluative: false, wording: level[0] };
+  // "doubled, from 1,240 to 2,975, while docks stayed roughly flat": the level may be another clause's,
+  // or hold only until a movement ("flat at 97 in July and August before easing to 92").
+  if (level) return /\b(?:while|whereas|but|although|before|until|from\s+\S+\s+to)\b|;/i.test(masked) ? undefined : { sign: 0, evaluative: false, wording: level[0] };
   if (down) return { sign: -1, evaluative: false, wording: down[0] };
   if (up) return { sign: 1, evaluative: false, wording: up[0] };
   return { sign: better ? 1 : -1, evaluative: true, wording: (better ?? worse)![0] };

@@ -11,7 +11,7 @@ import { NEUTRAL_KEY_PARTS } from '../vocabulary/index';
 
 export const TREND_DOWN =
   // "fell within the window", "fell short of": where something lies, not a movement.
-  /\b(?:(?:fell|falls?|falling)(?!\s+(?:within|inside|into|under|outside|short|behind|through)\b)|dropped|drops?|declined|declines|decreased|decreases|shrank|went down|slipped|slips|slid|dipped|dips|plunged|plummeted|tumbled|sank|(?:edged|ticked|inched|crept|came) down)\b/i;
+  /\b(?:(?:fell|falls?|falling)(?!\s+(?:within|inside|into|under|outside|short|behind|through)\b)|dropped|drops?|declined|declines|decreased|decreases|shrank|went down|slipped|slips|slid|dipped|dips|plunged|plummeted|tumbled|sank|eased|eases|easing|(?:edged|ticked|inched|crept|came) down)\b/i;
 
 export const TREND_UP = /\b(?:rose|rises?|rising|grew|grows|increased|increases|climbed|climbs|went up|jumped|jumps|surged|surges|soared|(?:edged|ticked|inched|crept) up)\b/i;
 

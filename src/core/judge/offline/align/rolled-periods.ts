@@ -1,0 +1,93 @@
+// A series read at the grain the claim speaks in, coarser than the rows': "failures eased from Q3 to
+// Q4" against monthly rows, "rose each month" against daily rows. Each point adds up the rows its
+// period holds; only amounts add up (not rates or averages), and a period is read only when every
+// one of its months (for monthly rows) or days (for daily rows) has rows: a part-period is never
+// compared with a whole one, and rows of events or of weeks, which no calendar fills, are not added up.
+import type { TableRow } from '../records/tables';
+import { numericValue } from '../records/tables';
+import type { PeriodKey } from '../records/periods';
+import periodCodes from '../vocabulary/period-codes.json';
+
+export type Grain = 'month' | 'quarter' | 'half';
+
+export interface RolledPoint {
+  period: PeriodKey;
+  label: string;
+  value: number;
+  row: TableRow;
+}
+
+/** How many months a period of each grain spans, and the kinds of rows it can hold. */
+const GRAINS: Record<Grain, { months: number; holds: ReadonlyArray<PeriodKey['kind']> }> = {
+  month: { months: 1, holds: ['day'] },
+  quarter: { months: 3, holds: ['month', 'day'] },
+  half: { months: 6, holds: ['month', 'day'] },
+};
+
+/** "each month", "month on month", "monthly", "every quarter": the grain of a claimed step (period-codes.json stepWords). */
+const STEP_RE = new RegExp(`\\b(?:(?:every|each|per)\\s+(${Object.keys(periodCodes.stepWords).join('|')})|(${Object.keys(periodCodes.stepWords).join('|')})\\s+(?:on|after)\\s+\\2|(${Object.values(periodCodes.stepWords).join('|')}))\\b`, 'i');
+
+/**
+ * The grain coarser than the rows' own that the claim speaks in: the period of its steps ("each
+ * month"), else the one kind of the periods it names ("Q3", "Q4"). Undefined when the claim speaks
+ * at the rows' own grain or names periods of more than one kind.
+ */
+export function claimGrain(text: string, named: readonly PeriodKey[], rowKind: PeriodKey['kind']): Grain | undefined {
+  const step = STEP_RE.exec(text);
+  const stepWord = step ? (step[1] ?? step[2] ?? Object.keys(periodCodes.stepWords).find((word) => (periodCodes.stepWords as Record<string, string>)[word] === step[3]!.toLowerCase())) : undefined;
+  const stepGrain = stepWord ? (stepWord.toLowerCase() as Grain) : undefined;
+  const kinds = new Set(named.map((key) => key.kind));
+  const namedGrain = kinds.size === 1 ? ([...kinds][0] as Grain) : undefined;
+  const grain = stepGrain ?? namedGrain;
+  return grain && grain in GRAINS && GRAINS[grain].holds.includes(rowKind) ? grain : undefined;
+}
+
+/** The period of a grain that holds a month or a day key ("2024-08" → quarter "2024-3"). */
+function periodOfGrain(grain: Grain, key: PeriodKey): PeriodKey | undefined {
+  const match = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(key.key);
+  if (!match) return undefined;
+  const [year, month] = [match[1]!, Number(match[2])];
+  if (grain === 'month') return { kind: 'month', key: `${year}-${match[2]}` };
+  return { kind: grain, key: `${year}-${Math.ceil(month / GRAINS[grain].months)}` };
+}
+
+/** The calendar days of a month, quarter or half ("2024-2" as a quarter: April to June, 91). */
+function daysIn(grain: Grain, period: PeriodKey): number {
+  const [year, part] = period.key.split('-').map(Number) as [number, number];
+  const months = GRAINS[grain].months;
+  const first = grain === 'month' ? part : (part - 1) * months + 1;
+  let days = 0;
+  for (let month = first; month < first + months; month++) days += new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return days;
+}
+
+const LABEL_PREFIX: Record<Grain, string> = { month: '', quarter: 'Q', half: 'H' };
+
+/**
+ * Each period's rows added up under the measure, in time order, cited by the period's first row.
+ * Undefined when a quarter or half misses one of its months or a period has a blank cell.
+ */
+export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain, measure: string): RolledPoint[] | undefined {
+  const groups = new Map<string, { period: PeriodKey; rows: TableRow[]; own: Set<string> }>();
+  let daily = false;
+  for (const row of rows) {
+    const own = periodOf(row);
+    const period = own && periodOfGrain(grain, own);
+    if (!own || !period) return undefined;
+    daily = own.kind === 'day';
+    const group = groups.get(period.key) ?? { period, rows: [], own: new Set<string>() };
+    group.rows.push(row);
+    group.own.add(own.key);
+    groups.set(period.key, group);
+  }
+  const points: RolledPoint[] = [];
+  for (const { period, rows: held, own } of groups.values()) {
+    if (own.size < (daily ? daysIn(grain, period) : GRAINS[grain].months)) return undefined;
+    const values = held.map((row) => numericValue(row.values.get(measure) ?? ''));
+    if (values.some((value) => value === undefined)) return undefined;
+    const [year, part] = period.key.split('-');
+    const label = grain === 'month' ? period.key : `${year}-${LABEL_PREFIX[grain]}${part}`;
+    points.push({ period, label, value: Math.round(values.reduce((sum: number, value) => sum + value!, 0) * 1e6) / 1e6, row: held[0]! });
+  }
+  return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
+}

@@ -114,3 +114,29 @@ describe('offline judge: comparing a rate of two columns', () => {
     assert.equal(less.partition, 'contradicted', less.reason);
   });
 });
+
+describe('offline judge: a rate worded with its rate noun, between two sides one of which is described', () => {
+  // Failures by month: C3 has 30 fixtures and 3 + 4 = 7 failures (7 / 60 fixture-months = 0.117);
+  // C2 has 186 fixtures and 14 + 12 = 26 failures (26 / 372 = 0.070). description is one per circuit.
+  const circuits = {
+    file: 'lamp_failures.csv',
+    text: [
+      'month,circuit,description,fixtures,lamp_failures',
+      '2024-10,C2,RWY centreline,186,14',
+      '2024-10,C3,RWY 27 approach,30,3',
+      '2024-11,C2,RWY centreline,186,12',
+      '2024-11,C3,RWY 27 approach,30,4',
+    ].join('\n'),
+  };
+
+  it('"the RWY 27 approach circuit C3 had a lower failure rate per fixture than C2" is contradicted: 0.117 against 0.070', async () => {
+    const claim = await judge('The RWY 27 approach circuit C3 had a lower failure rate per fixture than C2.', [circuits], { decision: 'rules' });
+    assert.equal(claim.partition, 'contradicted', claim.reason);
+    assert.match(claim.reason, /by lamp_failures \/ fixtures/);
+  });
+
+  it('"C3 had a higher failure rate per fixture than C2" is not contradicted', async () => {
+    const claim = await judge('The RWY 27 approach circuit C3 had a higher failure rate per fixture than C2.', [circuits], { decision: 'rules' });
+    assert.notEqual(claim.partition, 'contradicted', claim.reason);
+  });
+});

@@ -5,7 +5,7 @@ import { periodKey } from '../records/periods';
 import { textColumns } from './table-alignment';
 
 /** Whether a column holds one value per entity of the key columns (a machine's model): another name for the entity, not a split. */
-function attributeOf(table: Table, column: string, keyColumns: ReadonlySet<string>): boolean {
+export function attributeOf(table: Table, column: string, keyColumns: ReadonlySet<string>): boolean {
   if (keyColumns.size === 0) return false;
   const seen = new Map<string, string | undefined>();
   for (const row of table.rows) {

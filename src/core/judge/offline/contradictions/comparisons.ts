@@ -6,7 +6,7 @@
 import type { ClaimVerdict, ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { columnNamedBy, columnWords, textColumns, numericColumns, firstTableVerdict, measureColumn, namedAt, namedValues, namesValue, numberLabels, selectRows, statedPlainly, tokensOf } from '../align/table-alignment';
-import { comparedGroups } from '../align/compared-groups';
+import { attributeOf, comparedGroups } from '../align/compared-groups';
 import { periodKey } from '../records/periods';
 import { NOT_ADDITIVE_RE, UNIT_KEY_PARTS } from '../vocabulary';
 import { canonicalStem } from '../../../retrieval/index';
@@ -113,7 +113,9 @@ function compareIn(view: ClaimView, table: Table, compared: ComparedWording, cla
   if (pairs.length === 1) {
     // Two rows: the two values of one column, in the claim's order.
     const [column, [a, b]] = pairs[0]! as [string, [string, string]];
-    const rows = selectRows(table, named, new Set([column]));
+    // ("The RWY 27 approach circuit C3 … than C2": a value naming one side, one per circuit, selects no rows.)
+    const describing = [...named.keys()].filter((c) => c !== column && attributeOf(table, c, new Set([column])));
+    const rows = selectRows(table, named, new Set([column, ...describing]));
     const mine = rows.filter((row) => row.values.get(column) === a || row.values.get(column) === b);
     // "more area per hour than": a rate of two columns, else the one column the claim's figure or words name.
     const between = compared.measureWords ?? compared.wording.split(/\s+/).slice(1, -1);

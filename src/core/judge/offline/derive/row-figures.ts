@@ -10,6 +10,7 @@ import { columnWords, namedValues, textColumns, tokensOf } from '../align/table-
 import { numericValue, tablesOf, type Table, type TableRow } from '../records/tables';
 import { isBound, quantityMatches, satisfiesBound, writtenFigureIs } from './matching';
 import unitNames from '../vocabulary/unit-names.json';
+import aggregateWords from '../vocabulary/aggregates.json';
 
 /** Tables longer than this are logs, not summaries. */
 const MAX_ROWS = 400;
@@ -180,7 +181,9 @@ function cellsOf(row: TableRow, columns: readonly string[]): IndexedItem[] {
   return [...new Set(columns.map((column) => row.cells.get(column) ?? row.unit))];
 }
 
-const PER_RE = /\b(\p{L}+)\s+per\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
+const PER_RE = /\b(?:(\p{L}+)\s+)?(\p{L}+)\s+per\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
+/** Words that say a figure is a rate, not what it counts ("failure rate per fixture" counts failures; aggregates.json genericColumnWords). */
+const RATE_NOUNS = new Set(aggregateWords.genericColumnWords);
 
 /**
  * A rate a claim compares without a figure ("groomed more area per hour than PB-02"): the word
@@ -193,8 +196,10 @@ export function rateMeasure(table: Table, text: string, compared: readonly strin
   const inline = PER_RE.exec(text);
   const opening = inline ? null : /^\s*per\s+(\p{L}+)(?:\s+(\p{L}+))?/iu.exec(text);
   if (!inline && !(opening && compared.length > 0)) return undefined;
-  const measured = inline ? [inline[1]!] : compared.filter((word) => !isStopword(word.toLowerCase()));
-  const after = (inline ? [inline[2]!, inline[3]] : [opening![1]!, opening![2]]).filter((word): word is string => word !== undefined && !isStopword(word.toLowerCase()));
+  // ("a lower failure rate per fixture": the word before "rate" names what is counted.)
+  const counted = inline && inline[1] && RATE_NOUNS.has(inline[2]!.toLowerCase()) && !isStopword(inline[1].toLowerCase()) ? inline[1] : inline?.[2];
+  const measured = inline ? [counted!] : compared.filter((word) => !isStopword(word.toLowerCase()));
+  const after = (inline ? [inline[3]!, inline[4]] : [opening![1]!, opening![2]]).filter((word): word is string => word !== undefined && !isStopword(word.toLowerCase()));
   // A rate is per a positive amount: a column with a zero in some row (downtime_h) is no denominator of every row's rate.
   const denominators = rateColumns(table, after).filter((column) => table.rows.every((row) => (numericValue(row.values.get(column) ?? '') ?? 0) > 0));
   if (denominators.length !== 1) return undefined;

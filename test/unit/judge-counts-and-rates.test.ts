@@ -43,6 +43,34 @@ describe('offline judge: a count of members past a limit', () => {
   });
 });
 
+// Changeovers over 45 minutes (duration in minutes, the limit read in seconds): CO-1 64, CO-3 50,
+// CO-6 70 — three of the six, a half.
+const changeovers = {
+  file: 'changeovers_q3.csv',
+  text: ['co_id,line,date,duration_min', 'CO-1,BF-2,2024-07-02,64', 'CO-2,BF-2,2024-07-03,30', 'CO-3,BF-1,2024-07-04,50', 'CO-4,BF-1,2024-07-05,40', 'CO-5,BF-1,2024-07-06,20', 'CO-6,BF-3,2024-07-07,70'].join('\n'),
+};
+
+describe('offline judge: a count or a share of members past a limit in another unit', () => {
+  it('"two changeovers overran the 45-minute target" is contradicted: 64, 50 and 70 minutes are three', async () => {
+    const verdict = await judge('Two changeovers overran the 45-minute target.', [changeovers], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /duration_min, 3 of the 6 rows/);
+  });
+
+  it('"a third of all changeovers overran the 45-minute target" is contradicted: three of six is a half', async () => {
+    const verdict = await judge('A third of all changeovers overran the 45-minute target.', [changeovers], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /3 of the 6 rows do \(50%\)/);
+  });
+
+  it('"half of all changeovers overran the 45-minute target" and "50% of the changeovers …" are not contradicted', async () => {
+    for (const claim of ['Half of all changeovers overran the 45-minute target.', '50% of the changeovers overran the 45-minute target.']) {
+      const verdict = await judge(claim, [changeovers], { decision: 'rules' });
+      assert.notEqual(verdict.partition, 'contradicted', `${claim}: ${verdict.reason}`);
+    }
+  });
+});
+
 describe('offline judge: a rank by a rate the claim gives', () => {
   // Retired over fleet in Q3: Harbourside 6/80 = 7.5%, Eastfield 4/40 = 10%, Millbrook 3/56 = 5.4%
   // (over both quarters Harbourside's is 10/158 = 6.3%: the figure is Q3's).

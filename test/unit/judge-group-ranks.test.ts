@@ -233,3 +233,52 @@ describe('offline judge: a rank of groups by a share taken over a period', () =>
     assert.notEqual(right.partition, 'contradicted', right.reason);
   });
 });
+
+// Discharges by month and hour band: January 600 + 900 + 452 = 1,952; February 580 + 850 + 400 =
+// 1,830; March 610 + 880 + 436 = 1,926. via_discharge_lounge is a part, named with the word too.
+const discharges = {
+  file: 'discharges_by_hour.csv',
+  text: [
+    'month,hour_band,discharges,via_discharge_lounge',
+    '2025-01,08-12,600,100', '2025-01,12-16,900,200', '2025-01,16-20,452,150',
+    '2025-02,08-12,580,90', '2025-02,12-16,850,210', '2025-02,16-20,400,140',
+    '2025-03,08-12,610,95', '2025-03,12-16,880,230', '2025-03,16-20,436,160',
+  ].join('\n'),
+};
+
+describe("offline judge: a period ranked by its rows' total, the measure named by the claim's figure", () => {
+  it('"March was the busiest of the three months, with 1,926 discharges" is contradicted: January had 1,952', async () => {
+    const verdict = await judge('March was the busiest of the three months, with 1,926 discharges.', [discharges], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /by the total of discharges; 2025-01 has 1952 against 2025-03's 1926/);
+  });
+
+  it('"January was the busiest of the three months, with 1,952 discharges" is not contradicted', async () => {
+    const verdict = await judge('January was the busiest of the three months, with 1,952 discharges.', [discharges], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+// Revenue per ride by week and district. W39: Baixa 99,000 / 30,000 = 3.30, Campanhã 38,500 / 13,000
+// = 2.96, Foz 52,000 / 16,000 = 3.25. W36: Campanhã 36,000 / 12,500 = 2.88 (lower, but another week).
+const rides = {
+  file: 'rides_weekly.csv',
+  text: [
+    'week,district,rides,avg_ride_min,revenue_eur',
+    'W36,Baixa,31000,11.4,99500', 'W36,Campanhã,12500,12.0,36000', 'W36,Foz,15000,13.1,50000',
+    'W39,Baixa,30000,11.2,99000', 'W39,Campanhã,13000,12.2,38500', 'W39,Foz,16000,13.0,52000',
+  ].join('\n'),
+};
+
+describe('offline judge: a group ranked within a period the claim names', () => {
+  it('"Campanhã has the lowest revenue per ride of the three districts, at about €2.96 in W39" is not ranked among weeks', async () => {
+    const verdict = await judge('Campanhã still has the lowest revenue per ride of the three districts, at about €2.96 in W39.', [rides], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+
+  it('"Foz has the lowest revenue per ride of the three districts in W39" is contradicted by Campanhã', async () => {
+    const verdict = await judge('Foz has the lowest revenue per ride of the three districts in W39.', [rides], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /Campanhã has 2\.96/);
+  });
+});

@@ -169,7 +169,16 @@ function amountWords(text: string, wording: string): string[] | undefined {
     .split(/\s+/)
     .filter((word) => !RANK_PHRASE_WORDS.has(word) && !isStopword(word));
   const words = inside.length > 0 ? inside : wordsAfter(text, wording);
+  // ("March was the busiest of the three months, with 1,926 discharges": the figure's noun.)
+  if (words.length === 0) words.push(...figureNounAfter(text, wording));
   return words.length > 0 && !words.some((word) => LEVELS.has(word) || CHANGES.has(word)) ? words : undefined;
+}
+
+/** The noun of the claim's own figure after the rank, given "with": "…, with 1,926 discharges". */
+function figureNounAfter(text: string, wording: string): string[] {
+  const at = text.toLowerCase().indexOf(wording.toLowerCase());
+  const noun = /\bwith\s+(?:(?:about|around|roughly|nearly|almost|over|just\s+over|just\s+under)\s+)?[\d][\d.,]*\s+([\p{L}-]+)/iu.exec(text.slice(at + wording.length))?.[1];
+  return noun && !isStopword(noun.toLowerCase()) ? [noun.toLowerCase()] : [];
 }
 
 /** Up to three words right after the rank wording, until a stop word, lower-cased. */
@@ -200,7 +209,9 @@ function onlyColumn(table: Table, wordings: readonly string[][], exclude?: strin
   for (const words of wordings) {
     const named = namedColumns(table, words, exclude);
     if (named.length === 1) return named[0];
-    if (named.length > 1) return undefined;
+    // ("discharges": the column named by the word alone, not via_discharge_lounge beside it.)
+    const whole = named.filter((column) => columnWords(column).length === words.length);
+    if (named.length > 1) return whole.length === 1 ? whole[0] : undefined;
   }
   return undefined;
 }

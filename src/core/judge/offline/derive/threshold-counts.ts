@@ -59,7 +59,20 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
   // ("three of the five sites": five is the whole, not the count.)
   if (/\bof\s+(?:the|its|their)\s+$/i.test(text.slice(Math.max(0, quantity.start - 12), quantity.start))) return undefined;
   const counted = countedBefore(view, quantity) ?? countedPeriods(view, quantity);
-  if (!counted) return undefined;
+  return counted && rowsPast(view, counted);
+}
+
+/** "A third of all changeovers overran the 45-minute target", "40% of the batches exceeded …": a share of the rows past a limit. */
+export function thresholdShare(view: ClaimView, quantity: Quantity): ThresholdCount | undefined {
+  if (quantity.dimension !== 'percent' || quantity.qualifier === 'delta' || quantity.value <= 0 || quantity.value > 100) return undefined;
+  const of = /^\s+of(?:\s+all)?(?:\s+the)?(?=\s)/i.exec(view.claim.text.slice(quantity.start + quantity.raw.length));
+  const counted = of ? countedBefore(view, quantity, of[0].length) : undefined;
+  return counted && counted.whole === undefined ? rowsPast(view, counted) : undefined;
+}
+
+/** The rows of the one table that answers a count, and those past its limit. */
+function rowsPast(view: ClaimView, counted: Counted): ThresholdCount | undefined {
+  const text = view.claim.text;
   const { limit, whole, noun, verb, limitWords, periods } = counted;
   const said = verb.toLowerCase().replace(/\s+/g, ' ');
   const above = ABOVE.has(said);
@@ -69,7 +82,8 @@ export function thresholdCount(view: ClaimView, quantity: Quantity): ThresholdCo
   const answers: ThresholdCount[] = [];
   for (const table of tablesOf(view.index)) {
     if (table.rows.length < 2 || table.rows.length > MAX_ROWS) continue;
-    const memberColumn = periods ? periodColumn(table) : table.columns.find((c) => columnWords(c.toLowerCase()).length === 1 && canonicalStem(c.toLowerCase()) === noun);
+    // (A column of counts named by the noun, samples=612, holds no members: only a text column does.)
+    const memberColumn = periods ? periodColumn(table) : textColumns(table).find((c) => columnWords(c.toLowerCase()).length === 1 && canonicalStem(c.toLowerCase()) === noun);
     if (!memberColumn && (periods || !namesFile(table, noun))) continue;
     const named = [...namedValues(view, table, claim)].filter(([column]) => column !== memberColumn);
     // The period form counts one named entity's periods ("P3 … on five of the seven days"), never
@@ -116,9 +130,9 @@ interface Counted {
 }
 
 /** "<count> [of the <whole>] [words] <nouns> [words] <verb> [the] [words] <limit>": "three TP-3 batches exceeded the 1.5% limit". */
-function countedBefore(view: ClaimView, quantity: Quantity): Counted | undefined {
+function countedBefore(view: ClaimView, quantity: Quantity, skip = 0): Counted | undefined {
   const text = view.claim.text;
-  const after = quantity.start + quantity.raw.length;
+  const after = quantity.start + quantity.raw.length + skip;
   const limit = view.features.quantities.find((q) => q.start > after && q.start - after < 90);
   if (!limit) return undefined;
   const match = COUNTED_RE.exec(text.slice(after, limit.start));
@@ -170,6 +184,8 @@ function limitMeasure(table: Table, scope: readonly TableRow[], limit: Quantity,
   const named = columns.filter((c) => ofKind(c) && columnWords(c.toLowerCase()).some((part) => /\p{L}{2,}/u.test(part) && !UNIT_KEY_PARTS.has(part) && (words.has(part) || words.has(canonicalStem(part)))));
   if (named.length === 1) return named[0];
   if (named.length > 1) return undefined;
-  const straddling = columns.filter((c) => limit.hasUnit && ofKind(c) && Math.min(...values(c)) < limit.value && Math.max(...values(c)) > limit.value);
+  // (In the column's own unit: duration_min against 45 minutes read as 2,700 s.)
+  const scaled = (c: string): number[] => values(c).map((value) => value * (fieldNameUnit(c.toLowerCase())?.factor ?? 1));
+  const straddling = columns.filter((c) => limit.hasUnit && ofKind(c) && Math.min(...scaled(c)) < limit.value && Math.max(...scaled(c)) > limit.value);
   return straddling.length === 1 ? straddling[0] : undefined;
 }

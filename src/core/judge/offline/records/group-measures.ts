@@ -146,11 +146,15 @@ export function namedGroup(table: Table, lower: string, wholes: ReadonlySet<stri
     const count = distinctValues(table, column).length;
     return count >= 2 && count <= MAX_NAMED_GROUPS && count < table.rows.length;
   });
+  const candidates: Array<{ column: string; value: string }> = [];
   for (const column of columns) {
     // (A row of the whole, "all", is not a group among the others.)
     const named = valuesNamedIn(table, column, lower, 2).filter(({ value }) => !wholes.has(value.toLowerCase()));
-    if (named.length === 1) return { column, value: named[0]!.value };
+    if (named.length === 1) candidates.push({ column, value: named[0]!.value });
   }
+  // ("Campanhã … of the five districts, at about €2.96 in W39": a named period selects rows; the other value is the group.)
+  const groups = candidates.length > 1 ? candidates.filter(({ value }) => periodKey(value) === undefined) : candidates;
+  if (candidates.length > 0) return groups[0] ?? candidates[0];
   // "Week 12 was the busiest week" against week=2025-W12: a period the claim names by its own name.
   const periods = periodsNamed(tokensOf(lower));
   if (periods.length !== 1) return undefined;

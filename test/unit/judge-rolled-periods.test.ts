@@ -1,7 +1,8 @@
 // The offline judge on a series read at the grain the claim speaks in: quarters added up from
 // monthly rows, months from daily rows, a period's rows added up when the claim's figures are
-// their totals. Part-periods, rows of weeks or events, and rates are never added up. Evidence is
-// parsed by the real readers; every expected figure is worked out by hand in the comment above it.
+// their totals; the share of yes in a yes/no column, period by period. Part-periods, rows of weeks
+// or events, and rates are never added up. Evidence is parsed by the real readers; every expected
+// figure is worked out by hand in the comment above it.
 import * as assert from 'node:assert/strict';
 import { judge } from '../support/judge-sources';
 
@@ -96,6 +97,31 @@ const events = { file: 'events.csv', text: ['month,region,events', '2024-07,N,50
 describe('offline judge: a level that holds only until a movement', () => {
   it('"flat at 97 in July and August before easing to 92 in September" is not contradicted', async () => {
     const verdict = await judge('Monthly events were flat at 97 in July and August before easing to 92 in September.', [events], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});
+
+// Batches on irregular dates with a yes/no first-pass column. July: B1 Y, B2 Y, B3 N, B4 Y → 75%;
+// August: B5, B6, B7, B8 all Y → 100%; September: B9 Y, B10 N → 50%.
+const batches = {
+  file: 'batches_q3.csv',
+  text: [
+    'batch_id,start_date,shift,qc_first_pass',
+    'B1,2024-07-02,day,Y', 'B2,2024-07-09,night,Y', 'B3,2024-07-17,night,N', 'B4,2024-07-25,day,Y',
+    'B5,2024-08-01,day,Y', 'B6,2024-08-08,night,Y', 'B7,2024-08-19,day,Y', 'B8,2024-08-28,night,Y',
+    'B9,2024-09-04,day,Y', 'B10,2024-09-23,night,N',
+  ].join('\n'),
+};
+
+describe('offline judge: the share of yes in a yes/no column, month by month', () => {
+  it('"the first-pass rate improved every month of the quarter" is contradicted: 75%, 100%, then 50%', async () => {
+    const verdict = await judge('The first-pass rate improved every month of the quarter.', [batches], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /qc_first_pass_rate goes from 100 \(2024-08, .*\) to 50 \(2024-09/);
+  });
+
+  it('"the first-pass rate improved from July to August" is not contradicted', async () => {
+    const verdict = await judge('The first-pass rate improved from July to August.', [batches], { decision: 'rules' });
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });

@@ -7,6 +7,11 @@ import type { TableRow } from '../records/tables';
 import { numericValue } from '../records/tables';
 import type { PeriodKey } from '../records/periods';
 import periodCodes from '../vocabulary/period-codes.json';
+import flagWords from '../vocabulary/flag-values.json';
+import { canonicalStem } from '../../../retrieval/index';
+import { columnWords } from './column-names';
+import { textColumns } from './table-alignment';
+import type { Table } from '../records/tables';
 
 export type Grain = 'month' | 'quarter' | 'half';
 
@@ -63,6 +68,12 @@ function daysIn(grain: Grain, period: PeriodKey): number {
 
 const LABEL_PREFIX: Record<Grain, string> = { month: '', quarter: 'Q', half: 'H' };
 
+/** A period of a grain as a label: 2024-08, 2024-Q3, 2024-H2. */
+function grainLabel(grain: Grain, period: PeriodKey): string {
+  const [year, part] = period.key.split('-');
+  return grain === 'month' ? period.key : `${year}-${LABEL_PREFIX[grain]}${part}`;
+}
+
 /**
  * Each period's rows added up under the measure, in time order, cited by the period's first row.
  * Undefined when a quarter or half misses one of its months or a period has a blank cell.
@@ -85,9 +96,55 @@ export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) =>
     if (own.size < (daily ? daysIn(grain, period) : GRAINS[grain].months)) return undefined;
     const values = held.map((row) => numericValue(row.values.get(measure) ?? ''));
     if (values.some((value) => value === undefined)) return undefined;
-    const [year, part] = period.key.split('-');
-    const label = grain === 'month' ? period.key : `${year}-${LABEL_PREFIX[grain]}${part}`;
-    points.push({ period, label, value: Math.round(values.reduce((sum: number, value) => sum + value!, 0) * 1e6) / 1e6, row: held[0]! });
+    points.push({ period, label: grainLabel(grain, period), value: Math.round(values.reduce((sum: number, value) => sum + value!, 0) * 1e6) / 1e6, row: held[0]! });
+  }
+  return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
+}
+
+const YES = new Set(flagWords.yes);
+const NO = new Set(flagWords.no);
+/** "the first-pass rate", "the on-time share": the words of what a share counts, before its share word. */
+const SHARE_OF_RE = new RegExp(`([\\p{L}][\\p{L}-]*(?:\\s+[\\p{L}][\\p{L}-]*)?)\\s+(?:${flagWords.shareWords.join('|')})\\b`, 'iu');
+
+/**
+ * The yes/no column a claim's share names ("the first-pass rate" of qc_first_pass=Y/N): every
+ * word before the share word is a word of the column's name, and the column holds only yes and no.
+ */
+export function flagShareColumn(text: string, table: Table): string | undefined {
+  const words = SHARE_OF_RE.exec(text)?.[1]?.toLowerCase().split(/[\s-]+/).map((word) => canonicalStem(word)).filter((word) => word.length > 1 && !/^(?:the|a|an|its|their|overall)$/.test(word));
+  if (!words || words.length === 0) return undefined;
+  const flags = textColumns(table).filter((column) => {
+    const values = table.rows.map((row) => (row.values.get(column) ?? '').trim().toLowerCase());
+    return values.every((value) => YES.has(value) || NO.has(value)) && values.some((value) => YES.has(value)) && values.some((value) => NO.has(value));
+  });
+  const named = flags.filter((column) => {
+    const parts = new Set(columnWords(column.toLowerCase()).map((part) => canonicalStem(part)));
+    return words.every((word) => parts.has(word));
+  });
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * The share of rows saying yes in each period (the rows' own, or the coarser grain the claim
+ * speaks in), in percent, in time order. A share is no sum: a period needs no full calendar, but
+ * at least two rows. Undefined when a period has fewer.
+ */
+export function flagShares(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, labelOf: (row: TableRow) => string, grain: Grain | undefined, column: string): RolledPoint[] | undefined {
+  const groups = new Map<string, { period: PeriodKey; label: string; rows: TableRow[] }>();
+  for (const row of rows) {
+    const own = periodOf(row);
+    const period = own && (grain ? periodOfGrain(grain, own) : own);
+    if (!own || !period) return undefined;
+    const label = grain ? grainLabel(grain, period) : labelOf(row);
+    const group = groups.get(period.key) ?? { period, label, rows: [] };
+    group.rows.push(row);
+    groups.set(period.key, group);
+  }
+  const points: RolledPoint[] = [];
+  for (const { period, label, rows: held } of groups.values()) {
+    if (held.length < 2) return undefined;
+    const yes = held.filter((row) => YES.has((row.values.get(column) ?? '').trim().toLowerCase())).length;
+    points.push({ period, label, value: Math.round((1000 * yes) / held.length) / 10, row: held[0]! });
   }
   return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
 }

@@ -5,7 +5,7 @@
 import type { ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { periodKey, periodsNamed, samePeriod, type PeriodKey } from '../records/periods';
-import { claimGrain, rolledUp } from './rolled-periods';
+import { claimGrain, flagShares, flagShareColumn, rolledUp } from './rolled-periods';
 import periodCodes from '../vocabulary/period-codes.json';
 import { NOT_ADDITIVE_RE } from '../vocabulary/index';
 
@@ -48,6 +48,13 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     const rowKind = periodOf(rows[0]!)?.kind;
     const claimPeriods = periodsNamed([...claim].filter((token) => /\p{L}/u.test(token)));
     const grain = rowKind && claimGrain(view.claim.text, claimPeriods, rowKind);
+    // "The first-pass rate improved every month": the share of yes in a yes/no column, period by period.
+    const flag = flagShareColumn(view.claim.text, table);
+    if (flag) {
+      const points = flagShares(rows, periodOf, (row) => row.values.get(periodColumn)!, grain || undefined, flag);
+      const ends = grain ? (points ?? []).filter((p) => claimPeriods.some((key) => samePeriod(key, p.period))).map((p) => p.label) : (named.get(periodColumn) ?? []);
+      return points ? [{ points, measure: `${flag}_rate`, ends }] : [];
+    }
     if (grain) {
       // "Failures on C5 eased from Q3 to Q4" against monthly rows: each quarter's rows added up.
       const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), figuresAside);

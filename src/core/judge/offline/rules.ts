@@ -28,6 +28,7 @@ import { causeStated, checkOnRecord } from './rules/over-reach';
 import { ATTRIBUTED_RE, PAST_EVENT_RE, PLAN_PATH_RE, PRESCRIPTION_RE, doesPrescribedStep, reportsRuleOnly } from './rules/prescriptions';
 import { agentMismatch } from './rules/who-did-what';
 import { aliasesIn, pairedAliasesIn } from './rules/aliases';
+import { gluedNames } from './rules/glued-names';
 import { isNegatedEventClaim, judgeAbsence } from './rules/absence';
 import { contradictUniversalBound, judgeBoundAbsence } from './rules/bounds';
 import { signalName, signalsOf } from './records/signals';
@@ -51,6 +52,12 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   if (timed) return timed;
   const referred = alertNamedBefore(claim, index, options, question, surroundings);
   if (referred) return referred;
+  // "the gauge profile 2-sigma" for the field 2sigma: the glued reading, when it decides.
+  const { text: gluedText, glued } = gluedNames(claim.text, index);
+  if (glued.length > 0) {
+    const read = judgeClaimAsWritten({ ...claim, text: gluedText }, index, options, question, surroundings);
+    if (read.partition === 'grounded' || read.partition === 'contradicted') return { ...read, reason: `reading ${glued.map((name) => `"${name}"`).join(', ')} as the records write it: ${read.reason}` };
+  }
   const verdict = judgeClaimAsWritten(claim, index, options, question, surroundings);
   const pronoun = subjectNamedBefore(claim, verdict, index, options, question, surroundings);
   if (pronoun) return pronoun;

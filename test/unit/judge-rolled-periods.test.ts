@@ -125,3 +125,22 @@ describe('offline judge: the share of yes in a yes/no column, month by month', (
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+// Average turnaround by month: P4 150, 148, 148 in Q2 (mean 148.667), 150, 155, 153 in Q3 (mean 152.667).
+const turnaround = {
+  file: 'deliveries_monthly.csv',
+  text: ['month,plant,avg_turnaround_min', '2024-04,P4,150', '2024-05,P4,148', '2024-06,P4,148', '2024-07,P4,150', '2024-08,P4,155', '2024-09,P4,153'].join('\n'),
+};
+
+describe("offline judge: an average's quarters read as the mean of their months", () => {
+  it('"P4\'s turnaround improved from Q2 to Q3" is contradicted: 148.667 then 152.667 minutes, longer', async () => {
+    const verdict = await judge("P4's turnaround improved from Q2 to Q3.", [turnaround], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /avg_turnaround_min goes from 148\.667 \(2024-Q2, .*\) to 152\.667 \(2024-Q3/);
+  });
+
+  it('"P4\'s turnaround worsened from Q2 to Q3" is not contradicted', async () => {
+    const verdict = await judge("P4's turnaround worsened from Q2 to Q3.", [turnaround], { decision: 'rules' });
+    assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
+  });
+});

@@ -1,6 +1,6 @@
 // A series read at the grain the claim speaks in, coarser than the rows': "failures eased from Q3 to
 // Q4" against monthly rows, "rose each month" against daily rows. Each point adds up the rows its
-// period holds; only amounts add up (not rates or averages), and a period is read only when every
+// period holds, or takes their mean for a rate or an average; a period is read only when every
 // one of its months (for monthly rows) or days (for daily rows) has rows: a part-period is never
 // compared with a whole one, and rows of events or of weeks, which no calendar fills, are not added up.
 import type { TableRow } from '../records/tables';
@@ -10,7 +10,7 @@ import periodCodes from '../vocabulary/period-codes.json';
 import flagWords from '../vocabulary/flag-values.json';
 import { canonicalStem } from '../../../retrieval/index';
 import { columnWords } from './column-names';
-import { textColumns } from './table-alignment';
+import { saysYes, yesNoColumns } from '../records/yes-no-columns';
 import type { Table } from '../records/tables';
 
 export type Grain = 'month' | 'quarter' | 'half';
@@ -75,10 +75,11 @@ function grainLabel(grain: Grain, period: PeriodKey): string {
 }
 
 /**
- * Each period's rows added up under the measure, in time order, cited by the period's first row.
- * Undefined when a quarter or half misses one of its months or a period has a blank cell.
+ * Each period's rows added up under the measure (or, for a rate or an average, their mean), in
+ * time order, cited by the period's first row. Undefined when a quarter or half misses one of its
+ * months or a period has a blank cell.
  */
-export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain, measure: string): RolledPoint[] | undefined {
+export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain, measure: string, mean = false): RolledPoint[] | undefined {
   const groups = new Map<string, { period: PeriodKey; rows: TableRow[]; own: Set<string> }>();
   let daily = false;
   for (const row of rows) {
@@ -96,13 +97,12 @@ export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) =>
     if (own.size < (daily ? daysIn(grain, period) : GRAINS[grain].months)) return undefined;
     const values = held.map((row) => numericValue(row.values.get(measure) ?? ''));
     if (values.some((value) => value === undefined)) return undefined;
-    points.push({ period, label: grainLabel(grain, period), value: Math.round(values.reduce((sum: number, value) => sum + value!, 0) * 1e6) / 1e6, row: held[0]! });
+    const total = values.reduce((sum: number, value) => sum + value!, 0);
+    points.push({ period, label: grainLabel(grain, period), value: mean ? Number((total / values.length).toPrecision(6)) : Math.round(total * 1e6) / 1e6, row: held[0]! });
   }
   return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
 }
 
-const YES = new Set(flagWords.yes);
-const NO = new Set(flagWords.no);
 /** "the first-pass rate", "the on-time share": the words of what a share counts, before its share word. */
 const SHARE_OF_RE = new RegExp(`([\\p{L}][\\p{L}-]*(?:\\s+[\\p{L}][\\p{L}-]*)?)\\s+(?:${flagWords.shareWords.join('|')})\\b`, 'iu');
 
@@ -113,11 +113,7 @@ const SHARE_OF_RE = new RegExp(`([\\p{L}][\\p{L}-]*(?:\\s+[\\p{L}][\\p{L}-]*)?)\
 export function flagShareColumn(text: string, table: Table): string | undefined {
   const words = SHARE_OF_RE.exec(text)?.[1]?.toLowerCase().split(/[\s-]+/).map((word) => canonicalStem(word)).filter((word) => word.length > 1 && !/^(?:the|a|an|its|their|overall)$/.test(word));
   if (!words || words.length === 0) return undefined;
-  const flags = textColumns(table).filter((column) => {
-    const values = table.rows.map((row) => (row.values.get(column) ?? '').trim().toLowerCase());
-    return values.every((value) => YES.has(value) || NO.has(value)) && values.some((value) => YES.has(value)) && values.some((value) => NO.has(value));
-  });
-  const named = flags.filter((column) => {
+  const named = yesNoColumns(table).filter((column) => {
     const parts = new Set(columnWords(column.toLowerCase()).map((part) => canonicalStem(part)));
     return words.every((word) => parts.has(word));
   });
@@ -143,7 +139,7 @@ export function flagShares(rows: readonly TableRow[], periodOf: (row: TableRow) 
   const points: RolledPoint[] = [];
   for (const { period, label, rows: held } of groups.values()) {
     if (held.length < 2) return undefined;
-    const yes = held.filter((row) => YES.has((row.values.get(column) ?? '').trim().toLowerCase())).length;
+    const yes = held.filter((row) => saysYes(row, column)).length;
     points.push({ period, label, value: Math.round((1000 * yes) / held.length) / 10, row: held[0]! });
   }
   return points.sort((a, b) => a.period.key.localeCompare(b.period.key));

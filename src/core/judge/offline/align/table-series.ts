@@ -56,9 +56,9 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
       return points ? [{ points, measure: `${flag}_rate`, ends }] : [];
     }
     if (grain) {
-      // "Failures on C5 eased from Q3 to Q4" against monthly rows: each quarter's rows added up.
+      // "Failures on C5 eased from Q3 to Q4" against monthly rows: each quarter's rows added up (an average's, their mean).
       const measure = measureColumn(view, table, rows, rows, claim, new Set([periodColumn]), figuresAside);
-      const points = measure && !NOT_ADDITIVE_RE.test(measure) ? rolledUp(rows, periodOf, grain, measure) : undefined;
+      const points = measure ? rolledUp(rows, periodOf, grain, measure, NOT_ADDITIVE_RE.test(measure)) : undefined;
       if (!points) return [];
       return [{ points, measure: measure!, ends: points.filter((p) => claimPeriods.some((key) => samePeriod(key, p.period))).map((p) => p.label) }];
     }

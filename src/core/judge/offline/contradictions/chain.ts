@@ -20,6 +20,7 @@ import { contradictComparison } from './comparisons';
 import { contradictTableTrend } from './table-trends';
 import { contradictTableBound } from './table-bounds';
 import { contradictThresholdCount } from './threshold-counts';
+import { contradictSubsetValue } from './subset-values';
 import { contradictEventOrder } from './event-order';
 import { contradictMemberOrder } from './member-order';
 import { contradictKindredRecord, contradictOtherMember } from './other-members';
@@ -134,6 +135,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictOnlyHolder(view) ??
       contradictTableBound(view) ??
       contradictThresholdCount(view) ??
+      contradictSubsetValue(view) ??
       contradictGroupMultiple(view) ??
       contradictTableMultiple(view) ??
       contradictRowValue(view) ??

@@ -144,3 +144,26 @@ describe("offline judge: an average's quarters read as the mean of their months"
     assert.notEqual(verdict.partition, 'contradicted', verdict.reason);
   });
 });
+
+// Daily output over ISO weeks 41 (7 to 13 October 2024, 10 t a day: 70 t) and 42 (14 to 20
+// October, 9 t a day and 11 t on the Sunday: 65 t): the last day is above the first, the second
+// week below the first. And the same line's weekly rows keyed by each week's Monday.
+const days = {
+  file: 'daily_output.csv',
+  text: ['date,line,output_t', ...Array.from({ length: 14 }, (_, i) => `2024-10-${String(7 + i).padStart(2, '0')},L1,${i < 7 ? 10 : i < 13 ? 9 : 11}`)].join('\n'),
+};
+const weeks = { file: 'weekly_output.csv', text: ['week_start,line,output_t', '2024-10-07,L1,70', '2024-10-14,L1,63', '2024-10-21,L1,80'].join('\n') };
+
+describe('offline judge: weeks added up from daily rows, weekly rows read as they are', () => {
+  it('"output on L1 rose week over week" is contradicted by the ISO weeks\' totals: 70 t, then 65 t', async () => {
+    const verdict = await judge('Output on L1 rose week over week.', [days], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /output_t goes from 70 \(2024-W41, .*\) to 65 \(2024-W42/);
+  });
+
+  it('weekly rows keyed by their Monday are each a week: "rose each week" is contradicted by 70 → 63', async () => {
+    const verdict = await judge('Output on L1 rose each week.', [weeks], { decision: 'rules' });
+    assert.equal(verdict.partition, 'contradicted', verdict.reason);
+    assert.match(verdict.reason, /goes from 70 \(2024-10-07, .*\) to 63 \(2024-10-14/);
+  });
+});

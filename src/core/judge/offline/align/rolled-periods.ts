@@ -5,7 +5,7 @@
 // compared with a whole one, and rows of events or of weeks, which no calendar fills, are not added up.
 import type { TableRow } from '../records/tables';
 import { numericValue } from '../records/tables';
-import type { PeriodKey } from '../records/periods';
+import { isoWeekKey, type PeriodKey } from '../records/periods';
 import periodCodes from '../vocabulary/period-codes.json';
 import flagWords from '../vocabulary/flag-values.json';
 import { canonicalStem } from '../../../retrieval/index';
@@ -13,7 +13,7 @@ import { columnWords } from './column-names';
 import { saysYes, yesNoColumns } from '../records/yes-no-columns';
 import type { Table } from '../records/tables';
 
-export type Grain = 'month' | 'quarter' | 'half';
+export type Grain = 'week' | 'month' | 'quarter' | 'half';
 
 export interface RolledPoint {
   period: PeriodKey;
@@ -24,13 +24,14 @@ export interface RolledPoint {
 
 /** How many months a period of each grain spans, and the kinds of rows it can hold. */
 const GRAINS: Record<Grain, { months: number; holds: ReadonlyArray<PeriodKey['kind']> }> = {
+  week: { months: 0, holds: ['day'] },
   month: { months: 1, holds: ['day'] },
   quarter: { months: 3, holds: ['month', 'day'] },
   half: { months: 6, holds: ['month', 'day'] },
 };
 
 /** "each month", "month on month", "monthly", "every quarter": the grain of a claimed step (period-codes.json stepWords). */
-const STEP_RE = new RegExp(`\\b(?:(?:every|each|per)\\s+(${Object.keys(periodCodes.stepWords).join('|')})|(${Object.keys(periodCodes.stepWords).join('|')})\\s+(?:on|after)\\s+\\2|(${Object.values(periodCodes.stepWords).join('|')}))\\b`, 'i');
+const STEP_RE = new RegExp(`\\b(?:(?:every|each|per)\\s+(${Object.keys(periodCodes.stepWords).join('|')})|(${Object.keys(periodCodes.stepWords).join('|')})\\s+(?:on|after|over)\\s+\\2|(${Object.values(periodCodes.stepWords).join('|')}))\\b`, 'i');
 
 /**
  * The grain coarser than the rows' own that the claim speaks in: the period of its steps ("each
@@ -52,12 +53,17 @@ function periodOfGrain(grain: Grain, key: PeriodKey): PeriodKey | undefined {
   const match = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(key.key);
   if (!match) return undefined;
   const [year, month] = [match[1]!, Number(match[2])];
+  if (grain === 'week') {
+    const week = key.kind === 'day' ? isoWeekKey(key.key) : undefined;
+    return week === undefined ? undefined : { kind: 'week', key: week };
+  }
   if (grain === 'month') return { kind: 'month', key: `${year}-${match[2]}` };
   return { kind: grain, key: `${year}-${Math.ceil(month / GRAINS[grain].months)}` };
 }
 
-/** The calendar days of a month, quarter or half ("2024-2" as a quarter: April to June, 91). */
+/** The calendar days of a week, month, quarter or half ("2024-2" as a quarter: April to June, 91). */
 function daysIn(grain: Grain, period: PeriodKey): number {
+  if (grain === 'week') return 7;
   const [year, part] = period.key.split('-').map(Number) as [number, number];
   const months = GRAINS[grain].months;
   const first = grain === 'month' ? part : (part - 1) * months + 1;
@@ -66,12 +72,24 @@ function daysIn(grain: Grain, period: PeriodKey): number {
   return days;
 }
 
-const LABEL_PREFIX: Record<Grain, string> = { month: '', quarter: 'Q', half: 'H' };
+const LABEL_PREFIX: Record<Grain, string> = { week: 'W', month: '', quarter: 'Q', half: 'H' };
 
-/** A period of a grain as a label: 2024-08, 2024-Q3, 2024-H2. */
+/** A period of a grain as a label: 2024-W41, 2024-08, 2024-Q3, 2024-H2. */
 function grainLabel(grain: Grain, period: PeriodKey): string {
   const [year, part] = period.key.split('-');
   return grain === 'month' ? period.key : `${year}-${LABEL_PREFIX[grain]}${part}`;
+}
+
+/** Whether the rows are already one period of the grain each, keyed by a day (week_start=2025-03-03 for weekly rows). */
+export function atGrain(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain): boolean {
+  const owns = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const own = periodOf(row);
+    const period = own && periodOfGrain(grain, own);
+    if (!own || !period) return false;
+    owns.set(period.key, (owns.get(period.key) ?? new Set<string>()).add(own.key));
+  }
+  return [...owns.values()].every((keys) => keys.size === 1);
 }
 
 /**

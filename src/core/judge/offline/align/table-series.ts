@@ -4,8 +4,8 @@
 // else first and last.
 import type { ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
-import { periodKey, periodsNamed, samePeriod, type PeriodKey } from '../records/periods';
-import { claimGrain, flagShares, flagShareColumn, rolledUp } from './rolled-periods';
+import { periodHolds, periodKey, periodsNamed, samePeriod, type PeriodKey } from '../records/periods';
+import { atGrain, claimGrain, flagShares, flagShareColumn, rolledUp } from './rolled-periods';
 import periodCodes from '../vocabulary/period-codes.json';
 import { NOT_ADDITIVE_RE } from '../vocabulary/index';
 
@@ -36,7 +36,7 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
   const periodColumn = textColumns(table).find((c) => sameKind(table.rows.map((row) => row.values.get(c) ?? ''))) ?? numberedPeriodColumn(table);
   if (periodColumn) {
     const periodOf = (row: TableRow): PeriodKey | undefined => periodKey(row.values.get(periodColumn)!) ?? numberedPeriod(periodColumn, row.values.get(periodColumn)!);
-    const rows = selectRows(table, named, new Set([periodColumn]));
+    let rows = selectRows(table, named, new Set([periodColumn]));
     if (rows.length < 2) return [];
     // Rows with one per period are one series, whatever else differs between them (a defect class
     // that changes from week to week); only periods that repeat need a column to tell series apart.
@@ -47,7 +47,13 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     const figuresAside = new Set([...numberLabels(named, view.claim.text), ...view.features.quantities.map((q) => q.raw.trim())]);
     const rowKind = periodOf(rows[0]!)?.kind;
     const claimPeriods = periodsNamed([...claim].filter((token) => /\p{L}/u.test(token)));
-    const grain = rowKind && claimGrain(view.claim.text, claimPeriods, rowKind);
+    // ("declined week on week throughout September": the rows of the longer periods the claim names.)
+    const longer = claimPeriods.filter((key) => key.kind !== rowKind);
+    const within = longer.length > 0 ? rows.filter((row) => { const own = periodOf(row); return own !== undefined && longer.some((key) => periodHolds(key, own)); }) : rows;
+    if (within.length >= 2 && within.length < rows.length) rows = within;
+    const coarser = rowKind && claimGrain(view.claim.text, claimPeriods, rowKind);
+    // (Weekly rows keyed by their first day are read as they are for "each week".)
+    const grain = coarser && !atGrain(rows, periodOf, coarser) ? coarser : undefined;
     // "The first-pass rate improved every month": the share of yes in a yes/no column, period by period.
     const flag = flagShareColumn(view.claim.text, table);
     if (flag) {

@@ -67,6 +67,17 @@ export function periodHolds(outer: PeriodKey, inner: PeriodKey): boolean {
   return false;
 }
 
+/** The ISO week of a day key as a week key, year and number ("2024-12-30" → "2025-01"). */
+export function isoWeekKey(day: string): string | undefined {
+  const week = isoWeekOf(day);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (week === undefined || !match) return undefined;
+  // The Thursday of the day's week decides its year.
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  date.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
+  return `${date.getUTCFullYear()}-${pad(week)}`;
+}
+
 /** The ISO week number of a day key ("2024-10-07" → 41). */
 function isoWeekOf(day: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

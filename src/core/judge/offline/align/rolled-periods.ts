@@ -3,15 +3,11 @@
 // period holds, or takes their mean for a rate or an average; a period is read only when every
 // one of its months (for monthly rows) or days (for daily rows) has rows: a part-period is never
 // compared with a whole one, and rows of events or of weeks, which no calendar fills, are not added up.
-import type { TableRow } from '../records/tables';
-import { numericValue } from '../records/tables';
+// A share of yes in a yes/no column is read period by period the same way, without a full calendar.
+import { numericValue, type TableRow } from '../records/tables';
 import { isoWeekKey, type PeriodKey } from '../records/periods';
 import periodCodes from '../vocabulary/period-codes.json';
-import flagWords from '../vocabulary/flag-values.json';
-import { canonicalStem } from '../../../retrieval/index';
-import { columnWords } from './column-names';
-import { saysYes, yesNoColumns } from '../records/yes-no-columns';
-import type { Table } from '../records/tables';
+import { saysYes } from '../records/yes-no-columns';
 
 export type Grain = 'week' | 'month' | 'quarter' | 'half';
 
@@ -80,36 +76,36 @@ function grainLabel(grain: Grain, period: PeriodKey): string {
   return grain === 'month' ? period.key : `${year}-${LABEL_PREFIX[grain]}${part}`;
 }
 
-/** Whether the rows are already one period of the grain each, keyed by a day (week_start=2025-03-03 for weekly rows). */
-export function atGrain(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain): boolean {
-  const owns = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const own = periodOf(row);
-    const period = own && periodOfGrain(grain, own);
-    if (!own || !period) return false;
-    owns.set(period.key, (owns.get(period.key) ?? new Set<string>()).add(own.key));
-  }
-  return [...owns.values()].every((keys) => keys.size === 1);
-}
-
-/**
- * Each period's rows added up under the measure (or, for a rate or an average, their mean), in
- * time order, cited by the period's first row. Undefined when a quarter or half misses one of its
- * months or a period has a blank cell.
- */
-export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain, measure: string, mean = false): RolledPoint[] | undefined {
+/** The rows of each period of a grain (or each row's own period), with the own periods each holds; undefined when a row has no such period. */
+function periodsOf(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain | undefined): Map<string, { period: PeriodKey; rows: TableRow[]; own: Set<string> }> | undefined {
   const groups = new Map<string, { period: PeriodKey; rows: TableRow[]; own: Set<string> }>();
-  let daily = false;
   for (const row of rows) {
     const own = periodOf(row);
-    const period = own && periodOfGrain(grain, own);
+    const period = own && (grain ? periodOfGrain(grain, own) : own);
     if (!own || !period) return undefined;
-    daily = own.kind === 'day';
     const group = groups.get(period.key) ?? { period, rows: [], own: new Set<string>() };
     group.rows.push(row);
     group.own.add(own.key);
     groups.set(period.key, group);
   }
+  return groups;
+}
+
+/** Whether the rows are already one period of the grain each, keyed by a day (week_start=2025-03-03 for weekly rows). */
+export function atGrain(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain): boolean {
+  const groups = periodsOf(rows, periodOf, grain);
+  return groups !== undefined && [...groups.values()].every(({ own }) => own.size === 1);
+}
+
+/**
+ * Each period's rows added up under the measure (or, for a rate or an average, their mean), in
+ * time order, cited by the period's first row. Undefined when a period misses one of its months
+ * (monthly rows) or days (daily rows), or has a blank cell.
+ */
+export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, grain: Grain, measure: string, mean = false): RolledPoint[] | undefined {
+  const groups = periodsOf(rows, periodOf, grain);
+  if (!groups) return undefined;
+  const daily = periodOf(rows[0]!)?.kind === 'day';
   const points: RolledPoint[] = [];
   for (const { period, rows: held, own } of groups.values()) {
     if (own.size < (daily ? daysIn(grain, period) : GRAINS[grain].months)) return undefined;
@@ -121,44 +117,19 @@ export function rolledUp(rows: readonly TableRow[], periodOf: (row: TableRow) =>
   return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
 }
 
-/** "the first-pass rate", "the on-time share": the words of what a share counts, before its share word. */
-const SHARE_OF_RE = new RegExp(`([\\p{L}][\\p{L}-]*(?:\\s+[\\p{L}][\\p{L}-]*)?)\\s+(?:${flagWords.shareWords.join('|')})\\b`, 'iu');
-
 /**
- * The yes/no column a claim's share names ("the first-pass rate" of qc_first_pass=Y/N): every
- * word before the share word is a word of the column's name, and the column holds only yes and no.
- */
-export function flagShareColumn(text: string, table: Table): string | undefined {
-  const words = SHARE_OF_RE.exec(text)?.[1]?.toLowerCase().split(/[\s-]+/).map((word) => canonicalStem(word)).filter((word) => word.length > 1 && !/^(?:the|a|an|its|their|overall)$/.test(word));
-  if (!words || words.length === 0) return undefined;
-  const named = yesNoColumns(table).filter((column) => {
-    const parts = new Set(columnWords(column.toLowerCase()).map((part) => canonicalStem(part)));
-    return words.every((word) => parts.has(word));
-  });
-  return named.length === 1 ? named[0] : undefined;
-}
-
-/**
- * The share of rows saying yes in each period (the rows' own, or the coarser grain the claim
- * speaks in), in percent, in time order. A share is no sum: a period needs no full calendar, but
- * at least two rows. Undefined when a period has fewer.
+ * The share of rows saying yes in a yes/no column in each period (the rows' own, labelled as
+ * written, or the coarser grain the claim speaks in), in percent, in time order. A share is no
+ * sum: a period needs no full calendar, but at least two rows. Undefined when a period has fewer.
  */
 export function flagShares(rows: readonly TableRow[], periodOf: (row: TableRow) => PeriodKey | undefined, labelOf: (row: TableRow) => string, grain: Grain | undefined, column: string): RolledPoint[] | undefined {
-  const groups = new Map<string, { period: PeriodKey; label: string; rows: TableRow[] }>();
-  for (const row of rows) {
-    const own = periodOf(row);
-    const period = own && (grain ? periodOfGrain(grain, own) : own);
-    if (!own || !period) return undefined;
-    const label = grain ? grainLabel(grain, period) : labelOf(row);
-    const group = groups.get(period.key) ?? { period, label, rows: [] };
-    group.rows.push(row);
-    groups.set(period.key, group);
-  }
+  const groups = periodsOf(rows, periodOf, grain);
+  if (!groups) return undefined;
   const points: RolledPoint[] = [];
-  for (const { period, label, rows: held } of groups.values()) {
+  for (const { period, rows: held } of groups.values()) {
     if (held.length < 2) return undefined;
     const yes = held.filter((row) => saysYes(row, column)).length;
-    points.push({ period, label, value: Math.round((1000 * yes) / held.length) / 10, row: held[0]! });
+    points.push({ period, label: grain ? grainLabel(grain, period) : labelOf(held[0]!), value: Math.round((1000 * yes) / held.length) / 10, row: held[0]! });
   }
   return points.sort((a, b) => a.period.key.localeCompare(b.period.key));
 }

@@ -5,7 +5,8 @@
 import type { ClaimView } from '../claim-view';
 import { numericValue, type Table, type TableRow } from '../records/tables';
 import { periodHolds, periodKey, periodsNamed, samePeriod, type PeriodKey } from '../records/periods';
-import { atGrain, claimGrain, flagShares, flagShareColumn, rolledUp } from './rolled-periods';
+import { atGrain, claimGrain, flagShares, rolledUp } from './rolled-periods';
+import { flagShareColumn } from '../records/yes-no-columns';
 import periodCodes from '../vocabulary/period-codes.json';
 import { NOT_ADDITIVE_RE } from '../vocabulary/index';
 
@@ -57,7 +58,7 @@ export function seriesOf(view: ClaimView, table: Table, claim: Set<string>, name
     // "The first-pass rate improved every month": the share of yes in a yes/no column, period by period.
     const flag = flagShareColumn(view.claim.text, table);
     if (flag) {
-      const points = flagShares(rows, periodOf, (row) => row.values.get(periodColumn)!, grain || undefined, flag);
+      const points = flagShares(rows, periodOf, (row) => row.values.get(periodColumn)!, grain, flag);
       const ends = grain ? (points ?? []).filter((p) => claimPeriods.some((key) => samePeriod(key, p.period))).map((p) => p.label) : (named.get(periodColumn) ?? []);
       return points ? [{ points, measure: `${flag}_rate`, ends }] : [];
     }

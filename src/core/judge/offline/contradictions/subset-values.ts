@@ -9,7 +9,7 @@
 // verb of being or a preposition ("came from the night shift"); a claim that makes an exception
 // ("although", "except", "apart from") is not read.
 import type { ClaimVerdict, ClaimView } from '../claim-view';
-import type { Table, TableRow } from '../records/tables';
+import type { Table } from '../records/tables';
 import { canonicalStem } from '../../../retrieval/index';
 import { columnWords, firstTableVerdict, namedAt, namedValues, statedPlainly } from '../align/table-alignment';
 import { saysYes, yesNoColumns } from '../records/yes-no-columns';
@@ -61,7 +61,7 @@ function subsetIn(view: ClaimView, table: Table, claim: Set<string>): ClaimVerdi
   return {
     partition: 'contradicted',
     type: 'synthesis',
-    evidence_refs: others.slice(0, 8).map((row: TableRow) => row.refs[0]!),
+    evidence_refs: others.slice(0, 8).map((row) => row.refs[0]!),
     reason: `claim says all rows of ${what} have ${held.column}=${held.value}; ${others.length} of the ${subset.length} do not: ${shown.join(', ')}`,
   };
 }

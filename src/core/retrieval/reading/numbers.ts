@@ -4,12 +4,20 @@ import type { ReadingDetail } from './detail';
 import { fieldKeyBefore } from './figure-context';
 import { splitIdentifierWords } from './identifiers';
 import type { Quantity } from './types';
-import { CURRENCY_SIGNS, GENERIC_KEYS, GLUED_MAGNITUDES, GLUED_ONLY_UNITS, MAGNITUDES, UNITS, fieldNameUnit } from './vocabulary';
+import { CURRENCY_SIGNS, GENERIC_KEYS, GLUED_MAGNITUDES, GLUED_ONLY_UNITS, MAGNITUDES, SPACED_UNITS, UNITS, fieldNameUnit } from './vocabulary';
 import { execAll } from './matches';
 
 const MAGNITUDE_AFTER_RE = /^\s+(thousand|million|billion|trillion)\b/i;
 const GLUED_MAGNITUDE_AFTER_RE = new RegExp(`^(${Object.keys(GLUED_MAGNITUDES).join('|')})\\b`, 'i');
-const NUMBER_RE = /(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\p{N}_.])[-+]?\d+(?:\.\d+)?/gu;
+// "1 850 mm", "20 000 kg": thousands grouped by spaces, read whole only before a unit (a phone
+// number or a pair of settings, "300 100", stays two figures).
+const UNIT_ALTERNATIVES = Object.keys(UNITS)
+  .sort((a, b) => b.length - a.length)
+  .map((unit) => unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .join('|');
+const SPACED_THOUSANDS = String.raw`(?<![\p{L}\p{N}_.])[-+]?\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\p{N}.,])(?=[ \u00a0]?(?:${UNIT_ALTERNATIVES})(?![\p{L}\p{N}]))`;
+const NUMBER_RE = new RegExp(`${SPACED_THOUSANDS}|(?<![\\p{L}\\p{N}_.])[-+]?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|(?<![\\p{L}\\p{N}_.])[-+]?\\d+(?:\\.\\d+)?`, 'giu');
+const THOUSANDS_SEPARATOR_RE = /[, \u00a0\u2009\u202f]/g;
 const THROUGHPUT_AFTER_RE = /^\s?([kmgtp]i?b)\/s\b/i;
 // "9,000 evictions per second", "41,200 log lines a second".
 const RATE_AFTER_RE =
@@ -30,7 +38,7 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
   const quantities: Quantity[] = [];
   for (const match of execAll(NUMBER_RE, numberText)) {
     let raw = match[0];
-    let value = Number(raw.includes(',') ? raw.replace(/,/g, '') : raw);
+    let value = Number(/^[-+]?\d+(?:\.\d+)?$/.test(raw) ? raw : raw.replace(THOUSANDS_SEPARATOR_RE, ''));
     if (!Number.isFinite(value)) continue;
     // "steps[2].id": the index of a JSON path counts nothing.
     const previous = charAt(numberText, match.index - 1);
@@ -89,6 +97,8 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
     // (`wal_mb_per_min=140` stays an amount in a minute: "140 MB a minute").
     const perField = fieldKey !== undefined && !fieldUnit && namesPerThing(fieldKey);
     const resolved = unit ?? fieldUnit ?? (perField ? PER_THING : undefined);
+    // ("20 t", in lower case: tonnes beside a mass; left as written beside a bare number.)
+    const unreadUnit = spacedLetter && !resolved && unitMatch![1] === unitWord ? SPACED_UNITS[unitWord!] : undefined;
     const digits = match[0];
     const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
     quantities.push({
@@ -102,6 +112,7 @@ export function readNumbers(text: string, numberText: string, detail: ReadingDet
       raw: unitMatch && unit ? raw + unitMatch[0] : raw,
       start: match.index,
       qualifier: fieldKey ? undefined : detail.qualifier(text, match.index, match.index + (unitMatch && unit ? raw + unitMatch[0] : raw).length),
+      ...(unreadUnit ? { unreadUnit } : {}),
     });
   }
   shareRangeUnits(quantities, numberText);

@@ -23,6 +23,11 @@ export interface Quantity {
    * 20,000", "fewer than 450"), or a change ("cut by 30%"). Absent: the exact value.
    */
   qualifier?: 'approx' | 'lower' | 'upper' | 'delta';
+  /**
+   * A unit written after the number but left unread, since the letter may mean two things ("20 t":
+   * tonnes, or terabytes when glued): what it means beside a value of that dimension ("20 000 kg").
+   */
+  unreadUnit?: { dimension: Dimension; factor: number };
 }
 
 export interface ClockTime {

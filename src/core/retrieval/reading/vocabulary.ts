@@ -53,6 +53,11 @@ export const UNITS: Record<string, { dimension: Dimension; factor: number }> = O
   Object.entries(unitTable.units).map(([unit, [dimension, factor]]) => [unit, { dimension: dimension as Dimension, factor: factor as number }]),
 );
 
+/** What a spaced letter left unread means beside a value of its dimension ("20 t" beside "20 000 kg"). */
+export const SPACED_UNITS: Record<string, { dimension: Dimension; factor: number }> = Object.fromEntries(
+  Object.entries(unitTable.spacedUnits).map(([unit, [dimension, factor]]) => [unit, { dimension: dimension as Dimension, factor: factor as number }]),
+);
+
 /** Field-name suffixes that carry a unit (`cpu_pct=97.2`, `p99_ms=840`, `net_mwh=14820`). */
 const FIELD_UNIT_SUFFIXES: Array<[RegExp, string]> = unitTable.fieldSuffixes.map(([pattern, unit]) => [new RegExp(pattern!), unit!]);
 

@@ -16,6 +16,8 @@ export const STAYS_RE = phrasePattern(changes.fieldChanges.stays);
 const SET_TO_RE = new RegExp(`(?:${changes.fieldChanges.setTo.map((phrase) => phrase.replace(/\s+/g, '\\s+')).join('|')})\\s+(?:about\\s+|around\\s+|roughly\\s+)?[$€£]?$`, 'i');
 const UP_RE = phrasePattern(changes.fieldChanges.raised);
 const DOWN_RE = phrasePattern(changes.fieldChanges.lowered);
+/** Where one clause of a sentence ends and another begins ("the 16 spm tryout failed, with three parts dropped"). */
+const CLAUSE_BREAK_RE = /;|,\s*(?:with|while|which|whereas|so|but|and|after|before|when)\b|\s[-\u2013\u2014]\s/iu;
 /** A value placed before the change ("previously 60"): no claim about what it is now. */
 const PAST_RE = phrasePattern(changes.fieldChanges.past);
 /** A value in a plan still to come ("the retry is scheduled with the gain at 1.05"): no recorded change is about it. */
@@ -38,9 +40,10 @@ export function contradictFieldChange(view: ClaimView): ClaimVerdict | undefined
   const isNew = (q: Quantity): boolean => quantityMatches(q, now);
   const moved = `${change.unit.item.id} changes ${change.name} from ${change.old.raw} to ${change.now.raw}`;
   // "raised …" of a value the change lowered.
-  const up = UP_RE.test(text);
-  const down = DOWN_RE.test(text);
-  if (up !== down && figures.some((q) => isOld(q) || isNew(q)) && Math.sign(now.value - old.value) === (up ? -1 : 1)) return contradicted(change.unit, `claim says it was ${up ? 'raised' : 'lowered'}; ${moved}`);
+  const up = UP_RE.exec(text);
+  const down = DOWN_RE.exec(text);
+  const verb = up ?? down;
+  if (!up !== !down && figures.some((q) => (isOld(q) || isNew(q)) && sameClause(text, verb!.index, q.start)) && Math.sign(now.value - old.value) === (up ? -1 : 1)) return contradicted(change.unit, `claim says it was ${up ? 'raised' : 'lowered'}; ${moved}`);
   if (figures.some(isNew)) {
     // "from 45 to 60" against 60 → 45: the change told the other way round.
     const [first, second] = figures;
@@ -80,3 +83,7 @@ function comparable(q: Quantity, value: Quantity): boolean {
   return q.dimension === value.dimension && (q.hasUnit || !value.hasUnit);
 }
 
+/** Whether the words at `a` and `b` are in one clause: a verb of change speaks of the figures of its own clause. */
+function sameClause(text: string, a: number, b: number): boolean {
+  return !CLAUSE_BREAK_RE.test(text.slice(Math.min(a, b), Math.max(a, b)));
+}

@@ -121,14 +121,18 @@ export function contradictOpposite(view: ClaimView, candidates: IndexedItem[]): 
   const claimTokens = new Set(claimStems);
   const rest = [...view.words.keys()].filter((other) => !LIGHT_WORDS.has(other) && !OPPOSITE_OF.has(other));
   if (rest.length < 2) return undefined;
+  const restShare = (unit: IndexedItem): number => rest.filter((other) => unit.wordSet.has(other)).length / rest.length;
   for (const word of claimTokens) {
     const opposite = OPPOSITE_OF.get(word);
     if (!opposite || claimTokens.has(opposite)) continue;
+    // "outside diameter" when the manual lists an inside and an outside diameter: a passage saying the
+    // claim's own word about the same thing shows the two are siblings, not one fact said two ways.
+    if (candidates.some((unit) => unit.item.kind === 'paragraph' && unitStems(unit).includes(word) && !unitStems(unit).includes(opposite) && restShare(unit) >= 0.6)) continue;
     for (const unit of candidates) {
       if (unit.item.kind !== 'paragraph' || !holdsAllAnchors(view, unit)) continue;
       const unitTokens = unitStems(unit);
       if (unitTokens.includes(word) || !unitTokens.includes(opposite)) continue;
-      if (rest.filter((other) => unit.wordSet.has(other)).length / rest.length < 0.6) continue;
+      if (restShare(unit) < 0.6) continue;
       // A relation ("after refunds") is opposed only about the same bare noun ("before refunds"):
       // not by any other "before" in the passage, and not when it times an event ("before the failover").
       if (RELATIONS.has(word)) {

@@ -6,6 +6,9 @@ import { UNIT_KEY_PARTS } from '../vocabulary';
 
 /** Whether an evidence quantity has the claimed value (bounds are checked by `satisfiesBound`). */
 export function quantityMatches(claim: Quantity, evidence: Quantity): boolean {
+  // "20 t" beside "20 000 kg": the unread letter is the unit of the other's dimension.
+  if (claim.unreadUnit && evidence.hasUnit && evidence.dimension === claim.unreadUnit.dimension) return quantityMatches(withUnreadUnit(claim), evidence);
+  if (evidence.unreadUnit && claim.hasUnit && claim.dimension === evidence.unreadUnit.dimension) return quantityMatches(claim, withUnreadUnit(evidence));
   if (!dimensionsCompatible(claim, evidence)) return false;
   // A bare field value is in the unit its field name implies (median_pick_min=36 for "36
   // minutes", latency=400 for "400 ms"): compare it with the number as the claim wrote it.
@@ -60,6 +63,12 @@ function inWrittenUnit(claim: Quantity, evidence: Quantity): boolean {
   return claim.hasUnit && !evidence.hasUnit && claim.scale !== 1 && claim.dimension !== 'percent' && claim.dimension !== 'ratio';
 }
 
+/** A figure read in the unit its unread letter means ("20 t" as 20,000 kg). */
+function withUnreadUnit(quantity: Quantity): Quantity {
+  const { dimension, factor } = quantity.unreadUnit!;
+  return { ...quantity, value: quantity.value * factor, scale: quantity.scale * factor, dimension, hasUnit: true, unreadUnit: undefined };
+}
+
 /** The claim's number in the unit it was written in, as a bare number. */
 function writtenAs(claim: Quantity): Quantity {
   return { ...claim, value: claim.value / claim.scale, scale: 1, hasUnit: false, dimension: 'count' };
@@ -95,6 +104,7 @@ const STATED_LIMIT_RE = /\b(?:up to|at most|no more than|(?:a\s+)?maximum of)\s*
  * belie it; a limit the claim states ("up to 20 refunds") is a figure like any other.
  */
 export function mistakable(claim: Quantity, found: Quantity, claimText: string): boolean {
+  if (claim.unreadUnit && found.hasUnit && found.dimension === claim.unreadUnit.dimension) return mistakable(withUnreadUnit(claim), found, claimText);
   if (isBound(claim) && !STATED_LIMIT_RE.test(claimText.slice(0, claim.start))) return true;
   if (claim.value === 0 || found.value === 0) return Math.max(Math.abs(claim.value), Math.abs(found.value)) <= 10;
   const apart = (a: number, b: number): number => Math.max(Math.abs(a), Math.abs(b)) / Math.min(Math.abs(a), Math.abs(b));

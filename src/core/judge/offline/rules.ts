@@ -27,7 +27,7 @@ import { findSupport, gatherCandidates } from './rules/support';
 import { causeStated, checkOnRecord } from './rules/over-reach';
 import { ATTRIBUTED_RE, PAST_EVENT_RE, PLAN_PATH_RE, PRESCRIPTION_RE, doesPrescribedStep, reportsRuleOnly } from './rules/prescriptions';
 import { agentMismatch } from './rules/who-did-what';
-import { aliasesIn, pairedAliasesIn } from './rules/aliases';
+import { type Alias, aliasesIn, pairedAliasesIn } from './rules/aliases';
 import { gluedNames } from './rules/glued-names';
 import { isNegatedEventClaim, judgeAbsence } from './rules/absence';
 import { contradictUniversalBound, judgeBoundAbsence } from './rules/bounds';
@@ -68,13 +68,17 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   // So is a claim that names an entity by such a name where the text alone finds support (a name
   // opening the sentence reads as a plain word): the coded reading, when it decides, is the entity's.
   const claimAliased = !rowAliased && verdict.partition === 'grounded' && /\d/.test(claim.text) && pairedAliasesIn(claim.text, index).length > 0;
-  if (verdict.partition !== 'ungrounded' && !rowAliased && !claimAliased) return verdict;
+  // And one contradicted as written that names an entity whole by such a name ("Marrow's weekly
+  // core-hours" read without the name is every show's): only names a record pairs with a code, each
+  // written whole (not a part of a longer name, "Kessel" of "Kessel Flats", or of "Lustre 2.15.4").
+  const wholeNames = verdict.partition === 'contradicted' && !rowAliased && /\d/.test(claim.text) ? pairedAliasesIn(claim.text, index).filter((alias) => namedWhole(claim.text, alias)) : [];
+  if (verdict.partition !== 'ungrounded' && !rowAliased && !claimAliased && wholeNames.length === 0) return verdict;
   // "£18,400 at Daventry" against `site=DC1 writeoff_gbp=18400`, where a record pairs site=DC1
   // with name=Daventry: the records may write an entity by its code. Read the claim with the
   // codes in place of the names; take that reading when it decides the claim.
   // Only for claims with figures: what a code anchors is the entity's values in records.
   // A table cell is about its row: the row's label may be the name ("| Ashby | Waste fell … |").
-  const aliases = /\d/.test(claim.text) ? aliasesIn(`${claim.text}\n${claim.context ?? ''}`, index) : [];
+  const aliases = wholeNames.length > 0 ? wholeNames : /\d/.test(claim.text) ? aliasesIn(`${claim.text}\n${claim.context ?? ''}`, index) : [];
   if (aliases.length === 0) return verdict;
   let text = claim.text;
   let context = claim.context;
@@ -88,6 +92,20 @@ export function judgeClaim(claim: ReportClaim, index: EvidenceIndex, options: Ru
   const refs = [...new Set([...coded.evidence_refs, ...aliases.map((alias) => alias.ref)])];
   const reading = aliases.map((alias) => `${alias.name} as ${alias.code} (${alias.ref})`).join(', ');
   return { ...coded, evidence_refs: refs, reason: `reading ${reading}: ${coded.reason}` };
+}
+
+/** Whether every place the claim writes the alias's name is the whole name: no capitalised word or number joined before or after it. */
+function namedWhole(text: string, alias: Alias): boolean {
+  const pattern = new RegExp(alias.pattern.source, 'gu');
+  let found = false;
+  for (const match of text.matchAll(pattern)) {
+    // (A capitalised word opening the sentence, "At Marrow", is no part of the name.)
+    const before = /(^|[.;:—–-]\s*|\S\s+)(\p{Lu}[\p{L}-]*)\s+$/u.exec(text.slice(0, match.index));
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 20);
+    if ((before && before[1] !== '' && !/^[.;:—–-]/u.test(before[1]!)) || /^\s+(?:\p{Lu}|\d)/u.test(after)) return false;
+    found = true;
+  }
+  return found;
 }
 
 // "The alert stayed open for about 25 minutes": an alert the claim names by its kind alone.

@@ -65,6 +65,27 @@ describe('offline judge: the length a claim gives an event', () => {
   });
 });
 
+describe('offline judge: a stop closed by the next start', () => {
+  const log = {
+    file: 'press.log',
+    text: [
+      '2024-09-17T05:52:31Z INFO press[pr-2] extrusion stopped by line hold',
+      '2024-09-17T05:53:10Z INFO press[pr-2] screw speed 0 rpm, vacuum released',
+      '2024-09-17T07:30:20Z INFO press[pr-2] extrusion started screw=28 rpm',
+    ].join('\n'),
+  };
+
+  it('"stopped for about 1 hour 40 minutes" runs from the stop to the next start, not to a valve released', async () => {
+    // 05:52:31 → 07:30:20 is 1 h 37 min 49 s, about 1 h 40 min; the vacuum released at 05:53:10 undoes no stop.
+    const right = await judge('Press PR-2 was stopped for about 1 hour 40 minutes.', [log]);
+    assert.notEqual(right.partition, 'contradicted', right.reason);
+    // 25 minutes is far from 1 h 38 min.
+    const wrong = await judge('Press PR-2 was stopped for about 25 minutes.', [log]);
+    assert.equal(wrong.partition, 'contradicted', wrong.reason);
+    assert.match(wrong.reason, /07:30:20/);
+  });
+});
+
 describe('offline judge: two events compared by their length', () => {
   const log = {
     file: 'gateway.log',

@@ -15,6 +15,7 @@ import spans from '../vocabulary/spans.json';
 const START = new Set(spans.start);
 const FIELD_ONLY = new Set(spans.fieldOnly);
 const END = new Set(spans.end);
+const CLOSED_BY = spans.closedBy as Record<string, string[]>;
 const CUE_RE = new RegExp(`\\b(?:${spans.cues.join('|')})\\s+(?:(?:about|around|roughly|nearly|almost|some|approximately|just over|just under|over|under|~|a total of)\\s+)?$`, 'i');
 const APPROXIMATE_RE = /\b(?:about|around|roughly|nearly|almost|some|approximately|~)\s*$/i;
 /** Words that say how long, not what: left out of the event's words. */
@@ -44,8 +45,11 @@ export function contradictEventSpan(view: ClaimView): ClaimVerdict | undefined {
   );
   // "was paused for 58 minutes": the span opens where the claim's own start word is recorded, not at any start.
   const claimStarts = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => START.has(word) && !FIELD_ONLY.has(word)));
+  // … and closes where that start is undone ("stopped" by the next start), when the vocabulary says how.
+  const closers = [...claimStarts].map((word) => CLOSED_BY[word]);
+  const ends = closers.length > 0 && closers.every((words) => words !== undefined) ? new Set(closers.flat()) : END;
   const marked = records
-    .map((unit) => ({ moment: momentOf(unit), marks: marksOf(unit, claimStarts) }))
+    .map((unit) => ({ moment: momentOf(unit), marks: marksOf(unit, claimStarts, ends as ReadonlySet<string>) }))
     .filter((r) => r.marks.start !== r.marks.end)
     .sort((a, b) => a.moment.at - b.moment.at);
   const opening = marked.filter((r) => r.marks.start);
@@ -71,13 +75,13 @@ function namesSibling(a: IndexedItem, b: IndexedItem): boolean {
 }
 
 /** Whether a record opens or closes a span: a start or end word among its words or field values. */
-function marksOf(unit: IndexedItem, starts: ReadonlySet<string>): { start: boolean; end: boolean } {
+function marksOf(unit: IndexedItem, starts: ReadonlySet<string>, ends: ReadonlySet<string>): { start: boolean; end: boolean } {
   // Field names are not states ("restored=11/18" counts what was restored so far; "started_at = …"
   // names a field); short words (on, off, up, down, true, false) are states only as a field's value.
   const prose = unit.lowerText.replace(/[a-z_][\w.-]*\s?=\s?/g, ' ');
   const words = prose.split(/[^a-z]+/).filter((word) => !FIELD_ONLY.has(word));
   const tokens = new Set([...words, ...Object.values(unit.item.fields).map((value) => value.toLowerCase())]);
-  return { start: [...tokens].some((t) => (starts.size > 0 ? starts.has(t) : START.has(t))), end: [...tokens].some((t) => END.has(t)) };
+  return { start: [...tokens].some((t) => (starts.size > 0 ? starts.has(t) : START.has(t))), end: [...tokens].some((t) => ends.has(t)) };
 }
 
 function describe(moment: Moment): string {

@@ -5,6 +5,7 @@ import { extractFeatures, type IndexedItem } from '../../../retrieval/index';
 import { readWording } from '../language';
 import { type ClaimVerdict, type ClaimView, contradicted, holdsAllAnchors } from '../claim-view';
 import { LIGHT_WORDS, stemSequence, surfaceWord, unitStems, wordingOf } from '../words';
+import opposites from '../vocabulary/opposites.json';
 
 /**
  * A document sentence that says what the claim says, but denies it ("Deleted events are not
@@ -91,17 +92,10 @@ export function contradictScope(view: ClaimView, candidates: IndexedItem[]): Cla
   return undefined;
 }
 
-/** Word pairs that state opposite sides of one property (stems). */
-const OPPOSITES: Array<[string, string]> = [
-  ['befor', 'after'], ['includ', 'exclud'], ['public', 'privat'], ['enabl', 'disabl'], ['option', 'requir'],
-  ['synchron', 'asynchron'], ['minimum', 'max'], ['higher', 'lower'], ['earlier', 'later'], ['abov', 'below'],
-  ['insid', 'outsid'], ['automat', 'manual'], ['accept', 'reject'], ['inbound', 'outbound'], ['upload', 'download'],
-  ['encrypt', 'unencrypt'], ['allow', 'deni'], ['ascend', 'descend'], ['increment', 'decrement'], ['share', 'own'],
-];
+/** Word pairs that state opposite sides of one property (stems; vocabulary/opposites.json). */
+const OPPOSITE_OF = new Map<string, string>((opposites.pairs as Array<[string, string]>).flatMap(([a, b]) => [[a, b], [b, a]] as Array<[string, string]>));
 
-const OPPOSITE_OF = new Map<string, string>(OPPOSITES.flatMap(([a, b]) => [[a, b], [b, a]] as Array<[string, string]>));
-
-const RELATIONS = new Set(['befor', 'after', 'earlier', 'later', 'abov', 'below', 'insid', 'outsid']);
+const RELATIONS = new Set(opposites.relations);
 
 /** The stem after the first occurrence of `stem` in a stem sequence. */
 function nextStem(stems: readonly string[], stem: string): string | undefined {

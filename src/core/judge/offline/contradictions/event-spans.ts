@@ -47,9 +47,9 @@ export function contradictEventSpan(view: ClaimView): ClaimVerdict | undefined {
   const claimStarts = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => START.has(word) && !FIELD_ONLY.has(word)));
   // … and closes where that start is undone ("stopped" by the next start), when the vocabulary says how.
   const closers = [...claimStarts].map((word) => CLOSED_BY[word]);
-  const ends = closers.length > 0 && closers.every((words) => words !== undefined) ? new Set(closers.flat()) : END;
+  const ends: ReadonlySet<string> = closers.length > 0 && closers.every((words) => words !== undefined) ? new Set(closers.flatMap((words) => words ?? [])) : END;
   const marked = records
-    .map((unit) => ({ moment: momentOf(unit), marks: marksOf(unit, claimStarts, ends as ReadonlySet<string>) }))
+    .map((unit) => ({ moment: momentOf(unit), marks: marksOf(unit, claimStarts, ends) }))
     .filter((r) => r.marks.start !== r.marks.end)
     .sort((a, b) => a.moment.at - b.moment.at);
   const opening = marked.filter((r) => r.marks.start);

@@ -11,6 +11,10 @@ import { MONTH_NAME_RE } from '../../../retrieval/reading/vocabulary';
 const VERB_RE = new RegExp(`\\b(?:${changes.verbs.map(escapePhrase).join('|')})\\b`, 'i');
 /** Every change verb of a text, in order. */
 const VERBS_RE = new RegExp(VERB_RE.source, 'gi');
+/** Words that may stand before a changed value, either one: "from every 6 hours to every 3 hours". */
+const LEAD = `(?:(?:${changes.valueLeads.map(escapePhrase).join('|')})\\s+)?`;
+const FROM_OLD_RE = new RegExp(`\\bfrom\\s+${LEAD}[$€£]?$`, 'i');
+const TO_NEW_RE = new RegExp(`^\\s*(?:[\\p{L}%]+\\s+)?to\\s+${LEAD}[$€£]?$`, 'iu');
 const PREVIOUSLY_RE = new RegExp(`\\(?\\s*(?:${changes.previously.map(escapePhrase).join('|')})\\s*:?\\s*[$€£]?$`, 'i');
 /** Claim words that place a figure in the past ("previously", "used to"): the old value is no mistake there. */
 export const HISTORICAL_RE = new RegExp(
@@ -54,7 +58,7 @@ export function changesIn(unit: IndexedItem): Change[] {
     const between = text.slice(a.start + a.raw.length, b.start);
     // "… is extended from 30 to 45 days": the verb before "from", one value each side of "to".
     // "shortened from 10 to 7 days": the old value is in the new one's unit.
-    if (/\bfrom\s+[$€£]?$/i.test(before) && /^\s*(?:[\p{L}%]+\s+)?to\s+[$€£]?$/iu.test(between) && VERB_RE.test(before)) out.push({ unit, old: inUnitOf(a, b), now: b });
+    if (FROM_OLD_RE.test(before) && TO_NEW_RE.test(between) && VERB_RE.test(before)) out.push({ unit, old: inUnitOf(a, b), now: b });
     // "… is now 45 minutes after capture (previously 20 minutes)": the value before the parenthesis is the new one.
     // ("now 12 h before AOS, previously 24 h": the old value may follow a comma inside the parenthesis.)
     // (A unit the reader does not know stays in the text between: "120 J/cm² (was 150 J/cm²)".)

@@ -98,4 +98,65 @@ describe('offline judge: values a later document changed', () => {
       assert.notEqual(resit.partition, 'contradicted', resit.reason);
     });
   });
+
+  describe('how a note writes the change: a word before each value, emphasis around the new one', () => {
+    const guide: Source = { file: 'planning-guide.md', text: '# Forecasts\n\nThe planner imports forecasts from the configured provider every 6 hours.\n' };
+    const notes: Source = { file: 'release-notes.md', text: '# 5.2.0\n\n- Forecast import frequency increased from every 6 hours to every 3 hours for all providers.\n' };
+
+    it('"from every 6 hours to every 3 hours" changes the import interval from 6 hours to 3', async () => {
+      // The notes name the import interval (forecast, import) and move it from 6 to 3 hours.
+      const old = await proposed('Forecasts are imported every 6 hours.', [guide, notes]);
+      assert.equal(old.partition, 'contradicted', old.reason);
+      assert.match(old.reason, /from 6 hours to 3 hours/);
+      const now = await proposed('Forecasts are imported every 3 hours.', [guide, notes]);
+      assert.notEqual(now.partition, 'contradicted', now.reason);
+    });
+
+    const attempts: Source = { file: 'delivery-attempts.md', text: '# Attempt limit\n\nThe platform makes up to **3 delivery attempts** for a standard parcel before it is returned.\n' };
+    const lowered: Source = {
+      file: 'release-notes.md',
+      text: '## 7.2.0\n\n- **Attempt limit default lowered.** The default `delivery.attempts.max` for standard parcels is\n  now **2** (was 3). Depots that set their own value keep it.\n- Depot Plus adds 24/7 phone support.\n',
+    };
+
+    it('"now **2** (was 3)": the emphasis around the new value does not hide the change', async () => {
+      // The default attempt limit went from 3 to 2; "up to three delivery attempts" is the old limit.
+      const old = await proposed('The platform makes up to three delivery attempts for a standard parcel.', [attempts, lowered]);
+      assert.equal(old.partition, 'contradicted', old.reason);
+      assert.match(old.reason, /from 3 to 2/);
+    });
+
+    it('a number paired by a slash ("24/7") is no value a change can supersede', async () => {
+      const support = await proposed('Depot Plus adds 24/7 phone support.', [attempts, lowered]);
+      assert.notEqual(support.partition, 'contradicted', support.reason);
+    });
+  });
+
+  describe('a new default, against a value the configuration sets explicitly', () => {
+    const guide: Source = { file: 'booking-rules.md', text: '# Refunds\n\nA member who cancels at least `booking.cancellation.full_refund_hours` before the start gets a full refund. The default is 48 hours.\n' };
+    const notes: Source = {
+      file: 'release-notes.md',
+      text: '### Cancellations\n\n- New default for `booking.cancellation.full_refund_hours`: **72 hours** (was 48 hours). Existing facilities keep their configured value.\n',
+    };
+    const facility: Source = { file: 'facility-config.json', text: JSON.stringify({ facility_id: 'fac_8823', booking: { cancellation: { full_refund_hours: 48 } } }, null, 2) };
+    const groups: Source = {
+      file: 'config.json',
+      text: JSON.stringify({ groups: [{ name: 'RS-1 combed', slip_threshold_pct: 3.0 }, { name: 'RS-2 carded' }] }, null, 2),
+    };
+    const slipNotes: Source = { file: 'release_notes.md', text: '## 5.3.0\n\n- The default slip threshold is now 2.5% (was 3.0%). Groups with an explicit threshold keep it.\n' };
+    const slipGuide: Source = { file: 'guide.md', text: '# Slip alarms\n\nA spindle alarms when its speed is more than the slip threshold below nominal; the default slip threshold is 3.0%.\n' };
+
+    it('the facility configured 48 hours, so 48 hours is in effect there, not superseded', async () => {
+      // The note changes only the default; this facility's configuration holds 48 hours for the same key.
+      const configured = await proposed('At your facility, a member who cancels 48 hours or more before the start gets a full refund.', [guide, notes, facility]);
+      assert.notEqual(configured.partition, 'contradicted', configured.reason);
+    });
+
+    it('a configuration of another member (RS-1) leaves the claim’s member (RS-2) on the new default', async () => {
+      // RS-1 sets 3.0% explicitly; RS-2 sets nothing, so it gets the new 2.5% default.
+      const other = await proposed('The RS-2 group also has its slip threshold set to 3.0%.', [slipGuide, slipNotes, groups]);
+      assert.equal(other.partition, 'contradicted', other.reason);
+      const own = await proposed('The RS-1 group keeps its slip threshold of 3.0%.', [slipGuide, slipNotes, groups]);
+      assert.notEqual(own.partition, 'contradicted', own.reason);
+    });
+  });
 });

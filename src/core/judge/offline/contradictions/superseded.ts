@@ -5,7 +5,7 @@
 import type { IndexedItem, Quantity } from '../../../retrieval/index';
 import { CURRENCY_SIGNS } from '../../../retrieval/reading/vocabulary';
 import { quantityMatches, timeMatches } from '../derive/matching';
-import type { ClaimVerdict, ClaimView } from '../claim-view';
+import { type ClaimVerdict, type ClaimView, hasIdentifier, numberedIdentifiers } from '../claim-view';
 import { LIGHT_WORDS } from '../words';
 import { HISTORICAL_RE, changesOf, newRangesIn, newValuesIn, sharedWithItem, timeChangesIn } from '../records/changes';
 import { canonicalStem, extractFeatures, isStopword } from '../../../retrieval/index';
@@ -46,7 +46,8 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     if (notYetInstalled(view.index, unit)) continue;
     // An amount of money ("$5 hold fee") is not a figure in units ("from 5 days to 3 days").
     // ("Release 4.2.0 raised it from 5.5 mg/L": a figure the claim starts a change from is the old value, said as old.)
-    const claimed = figures.find((q) => quantityMatches(q, change.old) && !changedFrom(view.claim.text, q) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
+    // ("24/7 support": a number paired by a slash is no value of its own.)
+    const claimed = figures.find((q) => quantityMatches(q, change.old) && !changedFrom(view.claim.text, q) && !slashPaired(view.claim.text, q) && !(writtenAsMoney(view.claim.text, q) && change.old.hasUnit && !writtenAsMoney(change.unit.text, change.old)));
     // The claim gives the new value too ("from 30 to 45 days"): it reports the change.
     if (!claimed || figures.some((q) => quantityMatches(q, change.now))) continue;
     // The old value is the claim's figure only as the same number: "one hour" is no rounding of
@@ -73,6 +74,14 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     // The system's own record sets the claimed value for what the claim names (a site's
     // `dwell.threshold_min=120` beside a note that lowers the product default to 90): it is in effect.
     if (CONFIGURED_RE.test(view.claim.text) && !DEFAULT_RE.test(view.claim.text) && configuredValue(candidates, claimed, own)) continue;
+    // A change of the product's default ("new default … 72 hours (was 48 hours)") leaves a value the
+    // system's own configuration sets explicitly (`"full_refund_hours": 48`) as it is.
+    // (The configuration's key may be named by the change rather than the claim: "it keeps its configured 48 hours".)
+    // (A configuration of another member, "RS-1 Ne40 combed", leaves the claim's RS-2 on the new default;
+    // a file that is one member's configuration, `"facility_id": "fac_8823"`, is that member's throughout.)
+    const members = numberedIdentifiers(view);
+    const configured = configuredValue(candidates, claimed, [...own, ...unit.wordSet]);
+    if (DEFAULT_RE.test(unit.item.text) && !DEFAULT_RE.test(view.claim.text) && configured && (members.length === 0 || members.some((id) => hasIdentifier(configured, id) || onlyMemberOfFile(view, configured.item.file, id)))) continue;
     return {
       partition: 'contradicted',
       type: 'domain',
@@ -162,4 +171,16 @@ function writtenAsMoney(text: string, quantity: Quantity): boolean {
 /** A figure written as where a change started: "raised it from 5.5 mg/L", "was extended from 10 minutes". */
 function changedFrom(text: string, figure: Quantity): boolean {
   return /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(text.slice(Math.max(0, figure.start - 20), figure.start));
+}
+
+/** A figure written as one half of a slash-joined pair ("24/7", "23/24"). */
+function slashPaired(text: string, figure: Quantity): boolean {
+  return /\d\/$/.test(text.slice(Math.max(0, figure.start - 2), figure.start)) || /^\/\d/.test(text.slice(figure.start + figure.raw.length, figure.start + figure.raw.length + 2));
+}
+
+/** Whether a file names the identifier and no other of its kind (fac_8823 and no other fac_ code). */
+function onlyMemberOfFile(view: ClaimView, file: string, id: string): boolean {
+  const kind = /^\p{L}+/u.exec(id)?.[0].toLowerCase() ?? '';
+  const named = new Set(view.index.items.filter((unit) => unit.item.file === file).flatMap((unit) => [...unit.identifierSet].filter((other) => /\d/.test(other) && other.toLowerCase().startsWith(kind))));
+  return named.size === 1 && named.has(id);
 }

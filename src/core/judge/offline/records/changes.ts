@@ -62,7 +62,8 @@ export function changesIn(unit: IndexedItem): Change[] {
     // "… is now 45 minutes after capture (previously 20 minutes)": the value before the parenthesis is the new one.
     // ("now 12 h before AOS, previously 24 h": the old value may follow a comma inside the parenthesis.)
     // (A unit the reader does not know stays in the text between: "120 J/cm² (was 150 J/cm²)".)
-    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}\p{No}%/°\s]{0,40},?\s*$/u.test(between.replace(PREVIOUSLY_RE, ''))) {
+    // (Markdown emphasis may close around the new value: "is now **2** (was 3)".)
+    else if (PREVIOUSLY_RE.test(between) && /^[\p{L}\p{No}%/°\s*_]{0,40},?\s*$/u.test(between.replace(PREVIOUSLY_RE, ''))) {
       // A bare old value after a figure with a unit is the changed figure's: the first after the
       // change's verb ("now sent after 2 tag faults … within 30 days (previously 3)", "now 1,000
       // responses in one hour (was 500)"), which may be that very figure ("now expire after 7 days instead of 30").

@@ -309,3 +309,9 @@ export function otherLabel(unit: IndexedItem, label: { noun: string; value: stri
     return other !== undefined && other.kind === period!.kind && !samePeriod(period!, other);
   });
 }
+
+/** A figure written as one half of a slash-joined pair ("24/7", "23/24"): no value of its own. */
+export function slashPaired(text: string, figure: Quantity): boolean {
+  const end = figure.start + figure.raw.length;
+  return /\d\/$/.test(text.slice(Math.max(0, figure.start - 2), figure.start)) || /^\/\d/.test(text.slice(end, end + 2));
+}

@@ -28,6 +28,7 @@ import { contradictAlertResolution } from './alert-resolution';
 import { contradictSiblingScope } from './sibling-scopes';
 import { contradictClaimedDuration } from './claimed-durations';
 import { contradictAckLatency } from './ack-latency';
+import { contradictFractionCount } from './fraction-counts';
 import { contradictUniversalSuccess } from './universal-success';
 import { contradictViolationCount } from './violation-counts';
 import { contradictTableMultiple } from './table-multiples';
@@ -151,6 +152,7 @@ export function findContradiction(view: ClaimView, candidates: IndexedItem[]): C
       contradictRecordMember(view, candidates) ??
       contradictClaimedDuration(view, candidates) ??
       contradictAckLatency(view) ??
+      contradictFractionCount(view) ??
       contradictEventSpan(view) ??
       contradictMemberSpan(view) ??
       contradictSpanComparison(view) ??

@@ -12,6 +12,7 @@ import { canonicalStem, extractFeatures, isStopword } from '../../../retrieval/i
 import changeWords from '../vocabulary/changes.json';
 import { escapePhrase } from '../vocabulary/index';
 import { notYetInstalled } from '../records/releases';
+import { slashPaired } from '../figures';
 
 const DURATION_VERBS = new Set(changeWords.durationVerbs.map((word) => canonicalStem(word)));
 /** Wording of the system's own setting ("your site is configured with", "the site configuration sets"). */
@@ -171,11 +172,6 @@ function writtenAsMoney(text: string, quantity: Quantity): boolean {
 /** A figure written as where a change started: "raised it from 5.5 mg/L", "was extended from 10 minutes". */
 function changedFrom(text: string, figure: Quantity): boolean {
   return /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(text.slice(Math.max(0, figure.start - 20), figure.start));
-}
-
-/** A figure written as one half of a slash-joined pair ("24/7", "23/24"). */
-function slashPaired(text: string, figure: Quantity): boolean {
-  return /\d\/$/.test(text.slice(Math.max(0, figure.start - 2), figure.start)) || /^\/\d/.test(text.slice(figure.start + figure.raw.length, figure.start + figure.raw.length + 2));
 }
 
 /** Whether a file names the identifier and no other of its kind (fac_8823 and no other fac_ code). */

@@ -35,4 +35,27 @@ describe('offline judge: how soon a page was acknowledged', () => {
     assert.equal((await judge('13:54 — Dev Patel, the on-call engineer, was paged and acknowledged within a minute.', [pager, signals])).partition, 'contradicted');
     assert.notEqual((await judge('13:54 — Dev Patel, the on-call engineer, was paged and acknowledged within three minutes.', [pager, signals])).partition, 'contradicted');
   });
+
+  describe("an alert's own ack record, written again by the panel, and a claim that names neither", () => {
+    const alerts = {
+      file: 'alerts.log',
+      text: [
+        '[signal] alert_id=SET-VALVE-FAULT-S07 fired_at=2024-03-14T01:46:15Z severity=major unit=S-07',
+        '[signal] alert_id=SET-TEMP-HIGH-S07 fired_at=2024-03-14T01:57:40Z severity=critical unit=S-07',
+        '[signal] alert_id=SET-TEMP-HIGH-S07 acked_at=2024-03-14T02:09:15Z unit=S-07 by=m.nowak',
+      ].join('\n'),
+    };
+    const panel = { file: 'controller.log', text: '2024-03-14T02:09:15Z INFO incunet[S-07] alarm acknowledged at panel by m.nowak' };
+    const runbook = { file: 'runbook.md', text: '# Setter over-temperature\n\nAcknowledge a critical alarm within 10 minutes.\n' };
+
+    it("times the ack from its alert's firing, not from the ack record itself, and takes the one ack there is", async () => {
+      // SET-TEMP-HIGH-S07 fired 01:57:40 and was acknowledged 02:09:15: 11 min 35 s, outside 10 minutes.
+      const late = await judge("The alarm was acknowledged within the runbook's 10-minute response target.", [alerts, panel, runbook]);
+      assert.equal(late.partition, 'contradicted', late.reason);
+      assert.match(late.reason, /12 minutes/);
+      // Within 15 minutes it was.
+      const inTime = await judge("The alarm was acknowledged within the runbook's 15-minute response target.", [alerts, panel, runbook]);
+      assert.notEqual(inTime.partition, 'contradicted', inTime.reason);
+    });
+  });
 });

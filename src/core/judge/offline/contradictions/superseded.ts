@@ -76,13 +76,8 @@ export function contradictSuperseded(view: ClaimView, candidates: IndexedItem[])
     // `dwell.threshold_min=120` beside a note that lowers the product default to 90): it is in effect.
     if (CONFIGURED_RE.test(view.claim.text) && !DEFAULT_RE.test(view.claim.text) && configuredValue(candidates, claimed, own)) continue;
     // A change of the product's default ("new default … 72 hours (was 48 hours)") leaves a value the
-    // system's own configuration sets explicitly (`"full_refund_hours": 48`) as it is.
-    // (The configuration's key may be named by the change rather than the claim: "it keeps its configured 48 hours".)
-    // (A configuration of another member, "RS-1 Ne40 combed", leaves the claim's RS-2 on the new default;
-    // a file that is one member's configuration, `"facility_id": "fac_8823"`, is that member's throughout.)
-    const members = numberedIdentifiers(view);
-    const configured = configuredValue(candidates, claimed, [...own, ...unit.wordSet]);
-    if (DEFAULT_RE.test(unit.item.text) && !DEFAULT_RE.test(view.claim.text) && configured && (members.length === 0 || members.some((id) => hasIdentifier(configured, id) || onlyMemberOfFile(view, configured.item.file, id)))) continue;
+    // claim's member sets explicitly in its configuration (`"full_refund_hours": 48`) as it is.
+    if (DEFAULT_RE.test(unit.item.text) && !DEFAULT_RE.test(view.claim.text) && configuredForMember(view, candidates, claimed, [...own, ...unit.wordSet])) continue;
     return {
       partition: 'contradicted',
       type: 'domain',
@@ -172,6 +167,19 @@ function writtenAsMoney(text: string, quantity: Quantity): boolean {
 /** A figure written as where a change started: "raised it from 5.5 mg/L", "was extended from 10 minutes". */
 function changedFrom(text: string, figure: Quantity): boolean {
   return /\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$/i.test(text.slice(Math.max(0, figure.start - 20), figure.start));
+}
+
+/**
+ * A configuration record holding the claimed value under a key the words name (the claim's, or the
+ * change's: "it keeps its configured 48 hours"), of the member the claim names if it names one: a
+ * configuration of RS-1 does not keep RS-2's value, while a file that is one member's configuration
+ * throughout (`"facility_id": "fac_8823"`) is that member's.
+ */
+function configuredForMember(view: ClaimView, candidates: readonly IndexedItem[], claimed: Quantity, words: readonly string[]): boolean {
+  const configured = configuredValue(candidates, claimed, words);
+  if (!configured) return false;
+  const members = numberedIdentifiers(view);
+  return members.length === 0 || members.some((id) => hasIdentifier(configured, id) || onlyMemberOfFile(view, configured.item.file, id));
 }
 
 /** Whether a file names the identifier and no other of its kind (fac_8823 and no other fac_ code). */

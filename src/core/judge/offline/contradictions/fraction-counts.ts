@@ -2,10 +2,11 @@
 // record has `updated=23/24`. The claim's count is the fraction's whole (what was planned or in
 // scope), not the part the field's own word names; no record gives that field the claim's count
 // as its part, and the claim does not give the part itself ("23 of 24 turbines").
-import { canonicalStem, type IndexedItem } from '../../../retrieval/index';
+import { canonicalStem, type EvidenceIndex, type IndexedItem } from '../../../retrieval/index';
 import { type ClaimVerdict, type ClaimView, contradicted, holdsSomeAnchor } from '../claim-view';
 import { LIGHT_WORDS, splitKeyWords } from '../words';
 import { slashPaired } from '../figures';
+import { perIndex } from '../records/per-index';
 
 const FRACTION_RE = /^(\d+)\/(\d+)$/;
 /** Words before a count that make it the whole, or a range's end: "all 64", "of its four", "3–8". */
@@ -27,10 +28,11 @@ export function contradictFractionCount(view: ClaimView): ClaimVerdict | undefin
   if (counts.length === 0) return undefined;
   const claimWords = [...view.words.keys()].filter((word) => word.length >= 4 && !LIGHT_WORDS.has(word));
   const said = new Set(view.features.quantities.map((q) => q.value));
-  const fractions = fractionsOf(view);
+  // The fields the claim's own words name ("updated" ~ updated).
+  const named = fractionsOf(view.index).filter((f) => keyNamed(f.key, claimWords));
+  if (named.length === 0) return undefined;
   for (const count of counts) {
-    // The fields the claim's own words name ("updated" ~ updated), whose whole is the claim's count.
-    const named = fractions.filter((f) => keyNamed(f.key, claimWords));
+    // … whose whole is the claim's count.
     const wholes = named.filter((f) => f.whole === count.value && f.part !== count.value && !said.has(f.part) && holdsSomeAnchor(view, f.unit));
     if (wholes.length === 0) continue;
     // Some record gives the field the claim's count as its part (`updated=24/24`): the claim may speak of it.
@@ -41,10 +43,10 @@ export function contradictFractionCount(view: ClaimView): ClaimVerdict | undefin
   return undefined;
 }
 
-/** Every record field written as a fraction of two counts (`updated=23/24`). */
-function fractionsOf(view: ClaimView): Fraction[] {
+/** Every record field written as a fraction of two counts (`updated=23/24`), read once per index. */
+const fractionsOf = perIndex((index: EvidenceIndex): Fraction[] => {
   const out: Fraction[] = [];
-  for (const unit of view.index.items) {
+  for (const unit of index.items) {
     if (unit.item.kind === 'paragraph' || unit.item.kind === 'reasoning') continue;
     for (const [key, value] of Object.entries(unit.item.fields)) {
       const match = FRACTION_RE.exec(value.trim());
@@ -52,7 +54,7 @@ function fractionsOf(view: ClaimView): Fraction[] {
     }
   }
   return out;
-}
+});
 
 /** Whether a field's name is one of the claim's words (updated ~ "updated", turbines_online ~ "online"). */
 function keyNamed(key: string, claimWords: readonly string[]): boolean {
